@@ -1,0 +1,74 @@
+//! Pure game rules: no I/O, no async, no web or database types.
+
+pub mod adjudicate;
+
+/// A side. In chess-software formats (TRF, pairing output) "white" means Red.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// 红 — moves first in xiangqi and Jieqi.
+    Red,
+    /// 黑
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+
+    /// 0 for Red, 1 for Black (for indexing tables).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The game a rule set belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Standard xiangqi (象棋).
+    Xiangqi,
+    /// 揭棋: xiangqi with face-down shuffled pieces.
+    Jieqi,
+    /// 台灣暗棋 on the 4×8 board.
+    Banqi,
+}
+
+impl Variant {
+    /// The lower-case name used in the CLI, records and the database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Xiangqi => "xiangqi",
+            Variant::Jieqi => "jieqi",
+            Variant::Banqi => "banqi",
+        }
+    }
+
+    /// Parses a variant name (case-insensitive; also the record tag values "Jieqi", "Xiangqi", "Banqi").
+    pub fn parse(s: &str) -> Option<Variant> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "xiangqi" | "chinese chess" => Some(Variant::Xiangqi),
+            "jieqi" => Some(Variant::Jieqi),
+            "banqi" => Some(Variant::Banqi),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::parse(s).ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
+    }
+}
