@@ -3,5 +3,10 @@
 //! Data flows one way: `rules` (pure game logic) ← tournament logic (`swiss`, `knockout`, `prizes`,
 //! `rating`, `deal`) ← `store` (sqlx) ← `web` and `cli`. Nothing lower imports anything higher.
 
+pub mod accounts;
 pub mod cli;
+pub mod event;
+pub mod roster;
 pub mod rules;
+pub mod store;
+pub mod web;

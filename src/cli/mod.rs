@@ -1,5 +1,8 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
+pub mod serve;
+pub mod user;
+
 use clap::{Parser, Subcommand};
 
 /// Anqi — tournament director for Jieqi, xiangqi and Banqi.
@@ -12,7 +15,12 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Run the web server (default database sqlite://anqi.db, address 127.0.0.1:8080).
+    Serve(serve::ServeArgs),
+    /// Manage accounts (for scripts).
+    User(user::UserArgs),
+}
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
 pub fn main() -> i32 {
@@ -29,5 +37,8 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> i32 {
-    match cli.command {}
+    match cli.command {
+        Command::Serve(args) => serve::run(args),
+        Command::User(args) => user::run(args),
+    }
 }

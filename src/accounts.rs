@@ -1,0 +1,202 @@
+//! Accounts: roles, password hashing (argon2id) and random tokens. No I/O besides the OS random source.
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use sha2::{Digest, Sha256};
+
+/// What a user may do. Event-level rights (owner, assigned arbiter) come on top of the role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Runs the server: every right.
+    Admin,
+    /// Creates events and owns them; assigns arbiters to them.
+    Organizer,
+    /// Runs rounds of the events they are assigned to.
+    Arbiter,
+    /// Linked to player entries; sees their own games.
+    Player,
+    /// Club manager: owns club rating lists.
+    Club,
+}
+
+impl Role {
+    /// Every role, in the order shown in forms.
+    pub const ALL: [Role; 5] = [
+        Role::Admin,
+        Role::Organizer,
+        Role::Arbiter,
+        Role::Player,
+        Role::Club,
+    ];
+
+    /// The stored and command-line name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Organizer => "organizer",
+            Role::Arbiter => "arbiter",
+            Role::Player => "player",
+            Role::Club => "club",
+        }
+    }
+
+    /// Parses a stored or command-line role name.
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s.trim())
+    }
+
+    /// Whether this role may create events.
+    pub const fn can_create_events(self) -> bool {
+        matches!(self, Role::Admin | Role::Organizer)
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Role::parse(s).ok_or_else(|| {
+            format!("unknown role '{s}' (expected admin, organizer, arbiter, player or club)")
+        })
+    }
+}
+
+/// Why a user name or password was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// Names are 1–40 characters without control characters or surrounding spaces.
+    #[error("user name must be 1–40 characters, without control characters")]
+    BadName,
+    /// Passwords are at least 8 characters.
+    #[error("password must be at least 8 characters")]
+    ShortPassword,
+    /// The hasher failed (out of memory or no OS randomness).
+    #[error("password hashing failed")]
+    Hashing,
+}
+
+/// Checks a user name and returns it trimmed.
+pub fn validate_name(name: &str) -> Result<String, AccountError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(AccountError::BadName);
+    }
+    Ok(name.to_string())
+}
+
+/// Hashes a password with argon2id and a fresh random salt (PHC string).
+pub fn hash_password(password: &str) -> Result<String, AccountError> {
+    if password.chars().count() < 8 {
+        return Err(AccountError::ShortPassword);
+    }
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|_| AccountError::Hashing)
+}
+
+/// Checks a password against a stored PHC hash.
+pub fn verify_password(password: &str, stored: &str) -> bool {
+    match PasswordHash::new(stored) {
+        Ok(parsed) => Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// A fresh random token (256 bits, hex) for sessions, setup links, CSRF and API tokens.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    // The OS random source failing is not recoverable for a server that hands out secrets.
+    getrandom::fill(&mut bytes).expect("the operating system's random source failed");
+    hex(&bytes)
+}
+
+/// The SHA-256 of a token, hex: tokens are stored hashed so a leaked database does not leak sessions.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push(DIGITS[(b >> 4) as usize] as char);
+        s.push(DIGITS[(b & 15) as usize] as char);
+    }
+    s
+}
+
+/// Compares two strings in time independent of where they differ (for tokens).
+pub fn constant_time_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// How long a user must wait before the next login attempt after `failures` consecutive failures:
+/// nothing for the first three, then 2, 4, 8 … seconds, at most 5 minutes.
+pub fn login_delay_secs(failures: i64) -> i64 {
+    if failures < 3 {
+        0
+    } else {
+        let exp = (failures - 2).min(9) as u32;
+        (1i64 << exp).min(300)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_round_trip() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(h.starts_with("$argon2id$"));
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("wrong horse!", &h));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn short_password_refused() {
+        assert_eq!(hash_password("short"), Err(AccountError::ShortPassword));
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(validate_name("  陳仲輝 ").unwrap(), "陳仲輝");
+        assert!(validate_name("").is_err());
+        assert!(validate_name("a\u{7}b").is_err());
+    }
+
+    #[test]
+    fn roles_parse() {
+        for r in Role::ALL {
+            assert_eq!(Role::parse(r.as_str()), Some(r));
+        }
+        assert_eq!(Role::parse("king"), None);
+    }
+
+    #[test]
+    fn login_delay_grows() {
+        assert_eq!(login_delay_secs(2), 0);
+        assert_eq!(login_delay_secs(3), 2);
+        assert_eq!(login_delay_secs(4), 4);
+        assert_eq!(login_delay_secs(50), 300);
+    }
+
+    #[test]
+    fn tokens_are_random_and_hashed() {
+        let a = random_token();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, random_token());
+        assert_eq!(token_hash(&a), token_hash(&a));
+        assert!(constant_time_eq(&a, &a.clone()));
+        assert!(!constant_time_eq(&a, "x"));
+    }
+}

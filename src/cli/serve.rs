@@ -1,0 +1,84 @@
+//! `anqi serve`: run the web server on the embedded SQLite database.
+
+use clap::Args;
+
+use crate::store;
+use crate::web::{Application, Config};
+
+/// Options of `anqi serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub db: DatabaseArg,
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, env = "ANQI_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+}
+
+/// The database option shared by the commands that open the database.
+#[derive(Debug, Args)]
+pub struct DatabaseArg {
+    /// Database URL; the SQLite file is created on first use.
+    #[arg(
+        long = "database-url",
+        env = "ANQI_DATABASE_URL",
+        default_value = "sqlite://anqi.db"
+    )]
+    pub database_url: String,
+}
+
+/// Runs the server until interrupted; returns the exit status.
+pub fn run(args: ServeArgs) -> i32 {
+    let system = actix_web::rt::System::new();
+    system.block_on(async move {
+        let config = Config {
+            database_url: args.db.database_url.clone(),
+            bind: args.bind.clone(),
+        };
+        let app = match Application::build(&config).await {
+            Ok(app) => app,
+            Err(e) => {
+                eprintln!("anqi: {e}");
+                return 1;
+            }
+        };
+        let addr = app.addr();
+        let host = if addr.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else {
+            addr.ip().to_string()
+        };
+        let base = format!("http://{host}:{}", addr.port());
+        println!(
+            "Anqi is serving at {base}/ (database {})",
+            config.database_url
+        );
+        match setup_link(app.db(), &base).await {
+            Ok(Some(link)) => {
+                println!("No administrator yet. Create one (link works once): {link}")
+            }
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("anqi: {e}");
+                return 1;
+            }
+        }
+        match app.run().await {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("anqi: {e}");
+                1
+            }
+        }
+    })
+}
+
+/// A fresh one-time setup link when no administrator exists yet.
+async fn setup_link(db: &store::Db, base: &str) -> store::StoreResult<Option<String>> {
+    if store::users::admin_exists(db).await? {
+        return Ok(None);
+    }
+    let token = crate::accounts::random_token();
+    store::users::create_setup_token(db, &token).await?;
+    Ok(Some(format!("{base}/setup?token={token}")))
+}

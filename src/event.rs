@@ -1,0 +1,257 @@
+//! An event's settings as organizers enter them, validated field by field.
+
+use chrono::NaiveDate;
+
+use crate::rules::Variant;
+
+/// A field that failed validation, with the form field's name and the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The form/JSON field name.
+    pub field: &'static str,
+    /// Why it was refused (English; pages translate the field name).
+    pub message: String,
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+/// The settings of an event (name, dates, game, stage sizes, scoring, move limit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventSettings {
+    /// Event name, 1–120 characters.
+    pub name: String,
+    /// Venue (may be empty).
+    pub venue: String,
+    /// First day.
+    pub start_date: NaiveDate,
+    /// Last day (not before the first).
+    pub end_date: NaiveDate,
+    /// The game played.
+    pub variant: Variant,
+    /// Rounds of the Swiss stage (1–20; default 6).
+    pub swiss_rounds: u32,
+    /// Players qualifying for the knockout: 0 (none), 4, 8 or 16 (default 8).
+    pub knockout_size: u32,
+    /// Games per knockout match (Banqi: per Swiss pairing too): 1, 3, 5 or 7 (default 3).
+    pub best_of: u32,
+    /// Points for a win, draw and loss (default 2/1/0, Chinese events).
+    pub points: (u32, u32, u32),
+    /// Plies without a capture that draw the game (default 120 = 60 moves).
+    pub move_limit: u32,
+}
+
+/// The raw text of an event form (all strings, as submitted).
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct EventForm {
+    /// Name.
+    #[serde(default)]
+    pub name: String,
+    /// Venue.
+    #[serde(default)]
+    pub venue: String,
+    /// YYYY-MM-DD.
+    #[serde(default)]
+    pub start_date: String,
+    /// YYYY-MM-DD; empty means the start date.
+    #[serde(default)]
+    pub end_date: String,
+    /// jieqi, xiangqi or banqi.
+    #[serde(default)]
+    pub variant: String,
+    /// Swiss rounds.
+    #[serde(default)]
+    pub swiss_rounds: String,
+    /// Knockout size.
+    #[serde(default)]
+    pub knockout_size: String,
+    /// Best of.
+    #[serde(default)]
+    pub best_of: String,
+    /// Points for a win.
+    #[serde(default)]
+    pub points_win: String,
+    /// Points for a draw.
+    #[serde(default)]
+    pub points_draw: String,
+    /// Points for a loss.
+    #[serde(default)]
+    pub points_loss: String,
+    /// Move limit in plies.
+    #[serde(default)]
+    pub move_limit: String,
+}
+
+fn number(
+    field: &'static str,
+    text: &str,
+    default: u32,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<u32, FieldError> {
+    let text = text.trim();
+    let n = if text.is_empty() {
+        default
+    } else {
+        text.parse::<u32>().map_err(|_| FieldError {
+            field,
+            message: format!("'{text}' is not a whole number"),
+        })?
+    };
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(FieldError {
+            field,
+            message: format!("{n} is outside {}–{}", range.start(), range.end()),
+        })
+    }
+}
+
+fn date(field: &'static str, text: &str) -> Result<NaiveDate, FieldError> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| FieldError {
+        field,
+        message: format!("'{}' is not a date (YYYY-MM-DD)", text.trim()),
+    })
+}
+
+impl EventForm {
+    /// Validates every field; returns all the errors, not just the first.
+    pub fn parse(&self) -> Result<EventSettings, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut check = |r: Result<u32, FieldError>| r.map_err(|e| errors.push(e)).unwrap_or(0);
+        let swiss_rounds = check(number("swiss_rounds", &self.swiss_rounds, 6, 1..=20));
+        let knockout_size = check(
+            number("knockout_size", &self.knockout_size, 8, 0..=16).and_then(|n| {
+                if matches!(n, 0 | 4 | 8 | 16) {
+                    Ok(n)
+                } else {
+                    Err(FieldError {
+                        field: "knockout_size",
+                        message: format!("{n} must be 0, 4, 8 or 16"),
+                    })
+                }
+            }),
+        );
+        let best_of = check(number("best_of", &self.best_of, 3, 1..=7).and_then(|n| {
+            if n % 2 == 1 {
+                Ok(n)
+            } else {
+                Err(FieldError {
+                    field: "best_of",
+                    message: format!("{n} must be 1, 3, 5 or 7"),
+                })
+            }
+        }));
+        let win = check(number("points_win", &self.points_win, 2, 1..=100));
+        let draw = check(number("points_draw", &self.points_draw, 1, 0..=100));
+        let loss = check(number("points_loss", &self.points_loss, 0, 0..=100));
+        let move_limit = check(number("move_limit", &self.move_limit, 120, 20..=1000));
+        if win <= draw || draw < loss {
+            errors.push(FieldError {
+                field: "points_win",
+                message: "a win must score more than a draw, a draw at least a loss".into(),
+            });
+        }
+        let name = self.name.trim().to_string();
+        if name.is_empty() || name.chars().count() > 120 {
+            errors.push(FieldError {
+                field: "name",
+                message: "name must be 1–120 characters".into(),
+            });
+        }
+        let variant = Variant::parse(&self.variant);
+        if variant.is_none() {
+            errors.push(FieldError {
+                field: "variant",
+                message: format!("'{}' is not jieqi, xiangqi or banqi", self.variant.trim()),
+            });
+        }
+        let start = date("start_date", &self.start_date)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let end = if self.end_date.trim().is_empty() {
+            start
+        } else {
+            date("end_date", &self.end_date)
+                .map_err(|e| errors.push(e))
+                .ok()
+        };
+        if let (Some(s), Some(e)) = (start, end) {
+            if e < s {
+                errors.push(FieldError {
+                    field: "end_date",
+                    message: "the last day is before the first".into(),
+                });
+            }
+        }
+        match (errors.is_empty(), variant, start, end) {
+            (true, Some(variant), Some(start_date), Some(end_date)) => Ok(EventSettings {
+                name,
+                venue: self.venue.trim().to_string(),
+                start_date,
+                end_date,
+                variant,
+                swiss_rounds,
+                knockout_size,
+                best_of,
+                points: (win, draw, loss),
+                move_limit,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> EventForm {
+        EventForm {
+            name: "2011 中弈杯".into(),
+            start_date: "2011-05-01".into(),
+            variant: "jieqi".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn defaults_follow_the_seed_format() {
+        let s = form().parse().unwrap();
+        assert_eq!(s.swiss_rounds, 6);
+        assert_eq!(s.knockout_size, 8);
+        assert_eq!(s.best_of, 3);
+        assert_eq!(s.points, (2, 1, 0));
+        assert_eq!(s.move_limit, 120);
+        assert_eq!(s.end_date, s.start_date);
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let f = EventForm {
+            name: " ".into(),
+            start_date: "2011-13-01".into(),
+            variant: "go".into(),
+            best_of: "4".into(),
+            knockout_size: "6".into(),
+            ..Default::default()
+        };
+        let errors = f.parse().unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
+        for f in ["name", "start_date", "variant", "best_of", "knockout_size"] {
+            assert!(fields.contains(&f), "{f} missing in {fields:?}");
+        }
+    }
+
+    #[test]
+    fn end_before_start_is_refused() {
+        let f = EventForm {
+            end_date: "2011-04-30".into(),
+            ..form()
+        };
+        assert_eq!(f.parse().unwrap_err()[0].field, "end_date");
+    }
+}

@@ -1,0 +1,233 @@
+//! Player registration: a validated player entry, and the CSV import (`name,club,rating` plus optional
+//! `fide_id`, `local_id`, `category`). A file with any bad row is refused whole, each error naming its line.
+
+/// A player as registered for an event (before a start number is given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerEntry {
+    /// Name as printed on pairings (Chinese characters welcome), 1–80 characters.
+    pub name: String,
+    /// Club (may be empty).
+    pub club: String,
+    /// Rating (0 = unrated), at most 4000.
+    pub rating: u32,
+    /// FIDE id (digits; may be empty).
+    pub fide_id: String,
+    /// National or club id (may be empty).
+    pub local_id: String,
+    /// Prize category (junior, woman, …; may be empty).
+    pub category: String,
+}
+
+/// One bad row of an import, or a bad form field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// 1-based line of the file (0 for a form).
+    pub line: u64,
+    /// The column name.
+    pub field: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for RowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}: {}", self.line, self.field, self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl PlayerEntry {
+    /// Validates the fields of one player; `line` is used in the errors.
+    pub fn parse(
+        line: u64,
+        name: &str,
+        club: &str,
+        rating: &str,
+        fide_id: &str,
+        local_id: &str,
+        category: &str,
+    ) -> Result<PlayerEntry, RowError> {
+        let err = |field, message: String| RowError {
+            line,
+            field,
+            message,
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(err("name", "empty name".into()));
+        }
+        if name.chars().count() > 80 || name.chars().any(char::is_control) {
+            return Err(err(
+                "name",
+                "name must be at most 80 characters without control characters".into(),
+            ));
+        }
+        let rating = rating.trim();
+        let rating = if rating.is_empty() {
+            0
+        } else {
+            match rating.parse::<u32>() {
+                Ok(r) if r <= 4000 => r,
+                _ => {
+                    return Err(err(
+                        "rating",
+                        format!("'{rating}' is not a rating (a whole number 0–4000)"),
+                    ));
+                }
+            }
+        };
+        let fide_id = fide_id.trim();
+        if !fide_id.chars().all(|c| c.is_ascii_digit()) || fide_id.len() > 12 {
+            return Err(err(
+                "fide_id",
+                format!("'{fide_id}' is not a FIDE id (digits only)"),
+            ));
+        }
+        for (field, value) in [
+            ("club", club),
+            ("local_id", local_id),
+            ("category", category),
+        ] {
+            if value.chars().count() > 80 || value.chars().any(char::is_control) {
+                return Err(err(
+                    field,
+                    "at most 80 characters without control characters".into(),
+                ));
+            }
+        }
+        Ok(PlayerEntry {
+            name: name.to_string(),
+            club: club.trim().to_string(),
+            rating,
+            fide_id: fide_id.to_string(),
+            local_id: local_id.trim().to_string(),
+            category: category.trim().to_string(),
+        })
+    }
+}
+
+const COLUMNS: [&str; 6] = ["name", "club", "rating", "fide_id", "local_id", "category"];
+
+/// Parses a player CSV (UTF-8, BOM accepted). With a header row the columns may come in any order
+/// (`name` required; `club`, `rating`, `fide_id`, `local_id`, `category` optional); without one they are
+/// `name,club,rating,fide_id,local_id,category` in that order. Returns every row's error, or all entries.
+pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut columns: [Option<usize>; 6] = [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)];
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    let mut first = true;
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                errors.push(RowError {
+                    line,
+                    field: "csv",
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        if first {
+            first = false;
+            let lower: Vec<String> = record
+                .iter()
+                .map(|h| h.to_ascii_lowercase().replace([' ', '-'], "_"))
+                .collect();
+            if lower.iter().any(|h| h == "name") {
+                for (i, col) in COLUMNS.iter().enumerate() {
+                    columns[i] = lower.iter().position(|h| h == col);
+                }
+                if let Some(unknown) = lower.iter().find(|h| !COLUMNS.contains(&h.as_str())) {
+                    errors.push(RowError {
+                        line,
+                        field: "header",
+                        message: format!(
+                            "unknown column '{unknown}' (known: {})",
+                            COLUMNS.join(", ")
+                        ),
+                    });
+                }
+                continue;
+            }
+        }
+        if record.len() > COLUMNS.len() {
+            errors.push(RowError {
+                line,
+                field: "csv",
+                message: format!("{} columns, at most {}", record.len(), COLUMNS.len()),
+            });
+            continue;
+        }
+        let get = |i: usize| columns[i].and_then(|c| record.get(c)).unwrap_or("");
+        match PlayerEntry::parse(line, get(0), get(1), get(2), get(3), get(4), get(5)) {
+            Ok(p) => entries.push(p),
+            Err(e) => errors.push(e),
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for p in &entries {
+        if !seen.insert((p.name.as_str(), p.club.as_str())) {
+            errors.push(RowError {
+                line: 0,
+                field: "name",
+                message: format!("'{}' ({}) appears twice in the file", p.name, p.club),
+            });
+        }
+    }
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_in_any_order_with_chinese_names() {
+        let csv = "\u{feff}rating,name,club\r\n1800,符传咏,荃灣象棋會\r\n,洪清谱,\r\n";
+        let players = parse_csv(csv).unwrap();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].name, "符传咏");
+        assert_eq!(players[0].rating, 1800);
+        assert_eq!(players[1].rating, 0);
+    }
+
+    #[test]
+    fn headerless_positional() {
+        let players = parse_csv("陈仲辉,HK,1700,12345678\n").unwrap();
+        assert_eq!(players[0].fide_id, "12345678");
+    }
+
+    #[test]
+    fn bad_rows_name_their_lines() {
+        let csv = "name,club,rating\nA,X,1500\n,X,1500\nB,X,abc\n";
+        let errors = parse_csv(csv).unwrap_err();
+        assert_eq!(errors.len(), 2);
+        assert_eq!((errors[0].line, errors[0].field), (3, "name"));
+        assert_eq!((errors[1].line, errors[1].field), (4, "rating"));
+    }
+
+    #[test]
+    fn unknown_header_column_refused() {
+        let errors = parse_csv("name,elo\nA,1\n").unwrap_err();
+        assert_eq!(errors[0].field, "header");
+    }
+}

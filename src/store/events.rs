@@ -1,0 +1,168 @@
+//! Events: settings, owner, assigned arbiters.
+
+use chrono::NaiveDate;
+use sqlx::{AssertSqlSafe, Row};
+
+use super::users::User;
+use super::{Db, StoreError, StoreResult, audit, now};
+use crate::accounts::Role;
+use crate::event::EventSettings;
+use crate::rules::Variant;
+
+/// A stored event.
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// Row id (the event id in URLs).
+    pub id: i64,
+    /// The organizer who owns it.
+    pub owner_id: i64,
+    /// Its settings.
+    pub settings: EventSettings,
+}
+
+const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
+                       best_of, points_win, points_draw, points_loss, move_limit";
+
+fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
+    let date = |col: &str| -> StoreResult<NaiveDate> {
+        let s: String = row.try_get(col)?;
+        NaiveDate::parse_from_str(&s, "%Y-%m-%d")
+            .map_err(|e| StoreError::Database(sqlx::Error::Decode(e.into())))
+    };
+    let variant: String = row.try_get("variant")?;
+    let u = |col: &str| -> StoreResult<u32> {
+        let v: i64 = row.try_get(col)?;
+        Ok(v as u32)
+    };
+    Ok(Event {
+        id: row.try_get("id")?,
+        owner_id: row.try_get("owner_id")?,
+        settings: EventSettings {
+            name: row.try_get("name")?,
+            venue: row.try_get("venue")?,
+            start_date: date("start_date")?,
+            end_date: date("end_date")?,
+            variant: Variant::parse(&variant).unwrap_or(Variant::Jieqi),
+            swiss_rounds: u("swiss_rounds")?,
+            knockout_size: u("knockout_size")?,
+            best_of: u("best_of")?,
+            points: (u("points_win")?, u("points_draw")?, u("points_loss")?),
+            move_limit: u("move_limit")?,
+        },
+    })
+}
+
+/// Creates an event owned by `owner`, with an audit entry.
+pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Event> {
+    let mut tx = db.begin().await?;
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
+         best_of, points_win, points_draw, points_loss, move_limit, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING {COLUMNS}"
+    )))
+    .bind(owner.id)
+    .bind(&s.name)
+    .bind(&s.venue)
+    .bind(s.start_date.format("%Y-%m-%d").to_string())
+    .bind(s.end_date.format("%Y-%m-%d").to_string())
+    .bind(s.variant.name())
+    .bind(s.swiss_rounds as i64)
+    .bind(s.knockout_size as i64)
+    .bind(s.best_of as i64)
+    .bind(s.points.0 as i64)
+    .bind(s.points.1 as i64)
+    .bind(s.points.2 as i64)
+    .bind(s.move_limit as i64)
+    .bind(now())
+    .fetch_one(&mut *tx)
+    .await?;
+    let event = event_from_row(&row)?;
+    audit::record(
+        &mut *tx,
+        Some(owner.id),
+        Some(event.id),
+        "event.create",
+        &s.name,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(event)
+}
+
+/// Finds an event.
+pub async fn get(db: &Db, id: i64) -> StoreResult<Option<Event>> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(event_from_row).transpose()
+}
+
+/// All events, newest first.
+pub async fn list(db: &Db) -> StoreResult<Vec<Event>> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events ORDER BY start_date DESC, id DESC"
+    )))
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(event_from_row).collect()
+}
+
+/// Assigns an arbiter account to an event (idempotent), with an audit entry.
+pub async fn add_arbiter(db: &Db, by: &User, event_id: i64, arbiter: &User) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let done = sqlx::query(
+        "INSERT INTO event_arbiters (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    )
+    .bind(event_id)
+    .bind(arbiter.id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() > 0 {
+        audit::record(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "arbiter.add",
+            &arbiter.name,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The arbiters of an event.
+pub async fn arbiters(db: &Db, event_id: i64) -> StoreResult<Vec<User>> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.name, u.role FROM event_arbiters a JOIN users u ON u.id = a.user_id
+         WHERE a.event_id = $1 ORDER BY u.name",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let role: String = r.try_get("role")?;
+            Ok(User {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
+            })
+        })
+        .collect()
+}
+
+/// Whether a user is an assigned arbiter of an event.
+pub async fn is_arbiter(db: &Db, event_id: i64, user_id: i64) -> StoreResult<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM event_arbiters WHERE event_id = $1 AND user_id = $2",
+    )
+    .bind(event_id)
+    .bind(user_id)
+    .fetch_one(db)
+    .await?;
+    Ok(n > 0)
+}

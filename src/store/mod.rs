@@ -1,0 +1,80 @@
+//! Storage: every SQL statement of the application lives in this module, one file per aggregate.
+//!
+//! SQLite is the embedded default (WAL mode, foreign keys on). Queries use `$1` placeholders and
+//! `RETURNING`, which PostgreSQL accepts too, so a second backend can be added behind the same functions.
+
+pub mod audit;
+pub mod events;
+pub mod players;
+pub mod sessions;
+pub mod users;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+/// The connection pool handed to every store function.
+pub type Db = SqlitePool;
+
+/// A storage failure, with the unique-constraint case separated so handlers can answer 409/400.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A UNIQUE constraint rejected the write (e.g. a user name that already exists).
+    #[error("already exists")]
+    Conflict,
+    /// The row was not there.
+    #[error("not found")]
+    NotFound,
+    /// Anything else from the database.
+    #[error("database error: {0}")]
+    Database(sqlx::Error),
+    /// Applying the migrations failed.
+    #[error("migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
+}
+
+/// Result of a store call.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Opens (creating if missing) the database at `url` and applies the migrations.
+pub async fn open(url: &str) -> StoreResult<Db> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await?;
+    sqlx::migrate!("./migrations").run(&pool).await?;
+    Ok(pool)
+}
+
+/// The schema version: the highest applied migration.
+pub async fn schema_version(db: &Db) -> StoreResult<i64> {
+    let v: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_one(db)
+            .await?;
+    Ok(v.unwrap_or(0))
+}
+
+/// The current time as stored in the database (RFC 3339, UTC, seconds).
+pub fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,0 +1,56 @@
+//! Login sessions: a random token in an HttpOnly cookie, stored hashed with an expiry.
+
+use sqlx::Row;
+
+use super::users::User;
+use super::{Db, StoreError, StoreResult, now};
+use crate::accounts::{Role, token_hash};
+
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 14;
+
+/// Stores a session for `user_id` under the given token.
+pub async fn create(db: &Db, user_id: i64, token: &str) -> StoreResult<()> {
+    let expires = (chrono::Utc::now() + chrono::Duration::days(SESSION_DAYS))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash(token))
+        .bind(user_id)
+        .bind(now())
+        .bind(expires)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The user of a live session token.
+pub async fn user_for(db: &Db, token: &str) -> StoreResult<Option<User>> {
+    let row = sqlx::query(
+        "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(token_hash(token))
+    .bind(now())
+    .fetch_optional(db)
+    .await?;
+    match row {
+        None => Ok(None),
+        Some(row) => {
+            let role: String = row.try_get("role")?;
+            Ok(Some(User {
+                id: row.try_get("id")?,
+                name: row.try_get("name")?,
+                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
+            }))
+        }
+    }
+}
+
+/// Ends a session.
+pub async fn delete(db: &Db, token: &str) -> StoreResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash(token))
+        .execute(db)
+        .await?;
+    Ok(())
+}

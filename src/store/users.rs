@@ -1,0 +1,190 @@
+//! Users: accounts with a role, login failure counting, and the one-time administrator setup tokens.
+
+use sqlx::Row;
+
+use super::{Db, StoreError, StoreResult, now};
+use crate::accounts::{Role, token_hash};
+
+/// A stored account.
+#[derive(Debug, Clone)]
+pub struct User {
+    /// Row id.
+    pub id: i64,
+    /// Login name (unique).
+    pub name: String,
+    /// Role.
+    pub role: Role,
+}
+
+/// What a login attempt needs to know about an account.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    /// The account.
+    pub user: User,
+    /// argon2 PHC string.
+    pub password_hash: String,
+    /// Consecutive failed logins.
+    pub failed_logins: i64,
+    /// Time of the last failure (RFC 3339).
+    pub last_failed_at: Option<String>,
+}
+
+fn user_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
+    let role: String = row.try_get("role")?;
+    Ok(User {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        role: Role::parse(&role).ok_or(StoreError::NotFound)?,
+    })
+}
+
+/// Creates an account; `Conflict` when the name is taken.
+pub async fn create(db: &Db, name: &str, role: Role, password_hash: &str) -> StoreResult<User> {
+    let row = sqlx::query(
+        "INSERT INTO users (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id, name, role",
+    )
+    .bind(name)
+    .bind(role.as_str())
+    .bind(password_hash)
+    .bind(now())
+    .fetch_one(db)
+    .await?;
+    user_from_row(&row)
+}
+
+/// Finds an account by id.
+pub async fn get(db: &Db, id: i64) -> StoreResult<Option<User>> {
+    let row = sqlx::query("SELECT id, name, role FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(user_from_row).transpose()
+}
+
+/// Finds an account by name.
+pub async fn find_by_name(db: &Db, name: &str) -> StoreResult<Option<User>> {
+    let row = sqlx::query("SELECT id, name, role FROM users WHERE name = $1")
+        .bind(name)
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(user_from_row).transpose()
+}
+
+/// Everything a login check needs, by name.
+pub async fn credentials(db: &Db, name: &str) -> StoreResult<Option<Credentials>> {
+    let row = sqlx::query(
+        "SELECT id, name, role, password_hash, failed_logins, last_failed_at FROM users WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_optional(db)
+    .await?;
+    match row {
+        None => Ok(None),
+        Some(row) => Ok(Some(Credentials {
+            user: user_from_row(&row)?,
+            password_hash: row.try_get("password_hash")?,
+            failed_logins: row.try_get("failed_logins")?,
+            last_failed_at: row.try_get("last_failed_at")?,
+        })),
+    }
+}
+
+/// Counts a failed login.
+pub async fn record_failed_login(db: &Db, id: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE users SET failed_logins = failed_logins + 1, last_failed_at = $1 WHERE id = $2",
+    )
+    .bind(now())
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Clears the failure count after a successful login.
+pub async fn record_successful_login(db: &Db, id: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE users SET failed_logins = 0, last_failed_at = NULL WHERE id = $1")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Replaces a password hash.
+pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> StoreResult<()> {
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+        .bind(password_hash)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// All accounts, by name.
+pub async fn list(db: &Db) -> StoreResult<Vec<User>> {
+    let rows = sqlx::query("SELECT id, name, role FROM users ORDER BY name")
+        .fetch_all(db)
+        .await?;
+    rows.iter().map(user_from_row).collect()
+}
+
+/// Whether an administrator exists yet.
+pub async fn admin_exists(db: &Db) -> StoreResult<bool> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE role = 'admin'")
+        .fetch_one(db)
+        .await?;
+    Ok(n > 0)
+}
+
+/// Stores a new one-time setup token (hashed) for creating the administrator.
+pub async fn create_setup_token(db: &Db, token: &str) -> StoreResult<()> {
+    sqlx::query("INSERT INTO setup_tokens (token_hash, created_at) VALUES ($1, $2)")
+        .bind(token_hash(token))
+        .bind(now())
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether a setup token is valid and unused.
+pub async fn setup_token_valid(db: &Db, token: &str) -> StoreResult<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM setup_tokens WHERE token_hash = $1 AND used_at IS NULL",
+    )
+    .bind(token_hash(token))
+    .fetch_one(db)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Creates the administrator with a setup token, atomically: the token is used up, or nothing happens.
+/// Returns `None` when the token is invalid or already used.
+pub async fn create_admin_with_token(
+    db: &Db,
+    token: &str,
+    name: &str,
+    password_hash: &str,
+) -> StoreResult<Option<User>> {
+    let mut tx = db.begin().await?;
+    let used = sqlx::query(
+        "UPDATE setup_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+    )
+    .bind(now())
+    .bind(token_hash(token))
+    .execute(&mut *tx)
+    .await?;
+    if used.rows_affected() != 1 {
+        return Ok(None);
+    }
+    let row = sqlx::query(
+        "INSERT INTO users (name, role, password_hash, created_at) VALUES ($1, 'admin', $2, $3) RETURNING id, name, role",
+    )
+    .bind(name)
+    .bind(password_hash)
+    .bind(now())
+    .fetch_one(&mut *tx)
+    .await?;
+    let user = user_from_row(&row)?;
+    tx.commit().await?;
+    Ok(Some(user))
+}

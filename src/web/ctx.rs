@@ -1,0 +1,133 @@
+//! The per-request context every page needs: language, signed-in user, CSRF token.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+
+use super::AppState;
+use super::error::AppError;
+use super::i18n::Lang;
+use crate::accounts::Role;
+use crate::rules::Variant;
+use crate::store::{self, users::User};
+
+/// Cookie holding the session token.
+pub const SESSION_COOKIE: &str = "anqi_session";
+/// Cookie holding the chosen interface language.
+pub const LANG_COOKIE: &str = "anqi_lang";
+
+/// Who is asking, in which language, with which CSRF token.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// Interface language (cookie, else `Accept-Language`).
+    pub lang: Lang,
+    /// The signed-in user, if any.
+    pub user: Option<User>,
+    /// The token to put in forms.
+    pub csrf: String,
+    /// The request path (for the language switcher's way back).
+    pub path: String,
+}
+
+impl Ctx {
+    /// Translation of a key in the visitor's language.
+    pub fn t(&self, key: &str) -> &'static str {
+        self.lang.t(key)
+    }
+
+    /// The signed-in user, or `LoginRequired`.
+    pub fn require_user(&self) -> Result<&User, AppError> {
+        self.user.as_ref().ok_or(AppError::LoginRequired)
+    }
+
+    /// Whether the visitor is an administrator.
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
+    }
+
+    /// Whether the visitor may create events.
+    pub fn can_create_events(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|u| u.role.can_create_events())
+    }
+
+    /// Whether the visitor may create accounts (administrators; organizers for arbiters and players).
+    pub fn can_create_users(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|u| matches!(u.role, Role::Admin | Role::Organizer))
+    }
+
+    /// A role's name in the visitor's language.
+    pub fn role_name(&self, role: &Role) -> &'static str {
+        self.t(match role {
+            Role::Admin => "role_admin",
+            Role::Organizer => "role_organizer",
+            Role::Arbiter => "role_arbiter",
+            Role::Player => "role_player",
+            Role::Club => "role_club",
+        })
+    }
+
+    /// A game's name in the visitor's language.
+    pub fn variant_name(&self, variant: &Variant) -> &'static str {
+        self.t(match variant {
+            Variant::Jieqi => "variant_jieqi",
+            Variant::Xiangqi => "variant_xiangqi",
+            Variant::Banqi => "variant_banqi",
+        })
+    }
+
+    /// The current path, percent-encoded for a `back=` parameter.
+    pub fn back(&self) -> String {
+        super::layout::utf8_percent(&self.path)
+    }
+}
+
+/// The language of a request: the cookie, else `Accept-Language`.
+pub fn lang_of(req: &HttpRequest) -> Lang {
+    req.cookie(LANG_COOKIE)
+        .and_then(|c| Lang::from_code(c.value()))
+        .unwrap_or_else(|| {
+            let header = req
+                .headers()
+                .get(actix_web::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            Lang::from_accept_language(header)
+        })
+}
+
+/// The user of the request's session cookie or `Authorization: Bearer` token.
+pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>, AppError> {
+    if let Some(c) = req.cookie(SESSION_COOKIE) {
+        if let Some(u) = store::sessions::user_for(&state.db, c.value()).await? {
+            return Ok(Some(u));
+        }
+    }
+    Ok(None)
+}
+
+impl FromRequest for Ctx {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| AppError::Internal("application state missing".into()))?;
+            let user = user_of(&req, state).await?;
+            Ok(Ctx {
+                lang: lang_of(&req),
+                user,
+                csrf: super::csrf::token_of(&req),
+                path: req.path().to_string(),
+            })
+        })
+    }
+}

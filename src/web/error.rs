@@ -1,0 +1,110 @@
+//! The application's one error type for handlers, mapped to an HTTP status in one place. Pages render it
+//! with the error template in the visitor's language (see `web::layout`), the JSON API as `{"error": …}`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+
+use crate::store::StoreError;
+
+/// What went wrong while handling a request.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 404 — also used for things that exist but must stay secret to this visitor.
+    #[error("not found")]
+    NotFound,
+    /// 401 — the page needs a login.
+    #[error("login required")]
+    LoginRequired,
+    /// 403 — logged in but not allowed.
+    #[error("forbidden")]
+    Forbidden,
+    /// 403 — the CSRF token of a form was missing or wrong.
+    #[error("CSRF token missing or invalid")]
+    Csrf,
+    /// 400 with a message naming the field, line or token.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 409 with a message (already exists, changed by someone else…).
+    #[error("{0}")]
+    Conflict(String),
+    /// 429 — too many failed logins; wait this many seconds.
+    #[error("too many attempts; try again in {0} s")]
+    TooManyRequests(i64),
+    /// 500 — logged, never shown in detail.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// The translation key of the page message for this error.
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            AppError::NotFound => "not_found",
+            AppError::LoginRequired | AppError::Forbidden => "forbidden",
+            AppError::Csrf => "csrf_failed",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Conflict(_) => "conflict",
+            AppError::TooManyRequests(_) => "login_wait",
+            AppError::Internal(_) => "server_error",
+        }
+    }
+
+    /// Detail shown under the translated message (the field/line/token text), if any.
+    pub fn detail(&self) -> Option<String> {
+        match self {
+            AppError::BadRequest(m) | AppError::Conflict(m) => Some(m.clone()),
+            AppError::TooManyRequests(s) => Some(s.to_string()),
+            _ => None,
+        }
+    }
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::LoginRequired => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message = match self {
+            AppError::Internal(_) => "internal server error".to_string(),
+            other => other.to_string(),
+        };
+        HttpResponse::build(self.status_code()).json(serde_json::json!({ "error": message }))
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => AppError::NotFound,
+            StoreError::Conflict => AppError::Conflict("already exists".into()),
+            other => {
+                log_error(&other.to_string());
+                AppError::Internal(other.to_string())
+            }
+        }
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(e: askama::Error) -> Self {
+        log_error(&format!("template: {e}"));
+        AppError::Internal(e.to_string())
+    }
+}
+
+/// Writes a server-side error to stderr (one line).
+pub fn log_error(message: &str) {
+    eprintln!("[{}] error: {message}", crate::store::now());
+}
+
+/// Result type of handlers.
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,128 @@
+//! The middleware around every request: gives new visitors their CSRF cookie, adds security headers,
+//! and renders handler errors as the translated error page (pages) or `{"error": …}` (the JSON API).
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpResponse, web};
+use askama::Template;
+
+use super::AppState;
+use super::csrf::{COOKIE, CsrfToken};
+use super::ctx::{Ctx, lang_of, user_of};
+use super::error::AppError;
+use crate::accounts::random_token;
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    ctx: Ctx,
+    status: u16,
+    message_key: &'static str,
+    detail: Option<String>,
+}
+
+/// The middleware function (see the module doc).
+pub async fn middleware(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let fresh_csrf = if req.cookie(COOKIE).is_none() {
+        let token = random_token();
+        req.extensions_mut().insert(CsrfToken(token.clone()));
+        Some(token)
+    } else {
+        None
+    };
+    let is_api = req.path().starts_with("/api/");
+    // The request must not be cloned before routing (the router needs it unshared).
+    let res = next.call(req).await?;
+    let mut res = match res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<AppError>())
+    {
+        Some(err) if !is_api => {
+            let status = res.status();
+            let http_req = res.request().clone();
+            let page = error_page(&http_req, err, status.as_u16()).await;
+            res.into_response(page)
+        }
+        _ => res.map_into_boxed_body(),
+    };
+    if let Some(token) = fresh_csrf {
+        let cookie = Cookie::build(COOKIE, token)
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .finish();
+        if let Ok(v) = HeaderValue::from_str(&cookie.to_string()) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    let headers = res.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    Ok(res)
+}
+
+async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -> HttpResponse {
+    if matches!(err, AppError::LoginRequired) && req.method() == actix_web::http::Method::GET {
+        let next = utf8_percent(
+            req.uri()
+                .path_and_query()
+                .map(|p| p.as_str())
+                .unwrap_or("/"),
+        );
+        return HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/login?next={next}")))
+            .finish();
+    }
+    let user = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => user_of(req, state).await.ok().flatten(),
+        None => None,
+    };
+    let ctx = Ctx {
+        lang: lang_of(req),
+        user,
+        csrf: super::csrf::token_of(req),
+        path: req.path().to_string(),
+    };
+    let page = ErrorPage {
+        ctx,
+        status,
+        message_key: err.message_key(),
+        detail: err.detail(),
+    };
+    let code = actix_web::http::StatusCode::from_u16(status)
+        .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
+    match page.render() {
+        Ok(html) => HttpResponse::build(code)
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        Err(_) => HttpResponse::build(code).body(err.to_string()),
+    }
+}
+
+/// Percent-encodes everything but unreserved characters and `/` (for a `next=` parameter).
+pub fn utf8_percent(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

@@ -1,0 +1,103 @@
+//! The web application: actix-web handlers rendering askama templates, over the store.
+//!
+//! `Application::build` binds its own listener (port 0 in tests) and reports the address, then `run`
+//! serves until stopped.
+
+pub mod access;
+pub mod csrf;
+pub mod ctx;
+pub mod error;
+pub mod i18n;
+mod layout;
+pub mod routes;
+
+use std::net::{SocketAddr, TcpListener};
+
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer, web};
+
+use crate::store::{self, Db};
+
+/// Shared state of all handlers.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// The database pool.
+    pub db: Db,
+}
+
+/// Where to listen and which database to use.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// e.g. `sqlite://anqi.db`.
+    pub database_url: String,
+    /// e.g. `127.0.0.1:8080` (port 0 picks a free port).
+    pub bind: String,
+}
+
+/// A bound, not yet running server.
+pub struct Application {
+    server: Server,
+    addr: SocketAddr,
+    db: Db,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or migrated.
+    #[error("database: {0}")]
+    Store(#[from] store::StoreError),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+}
+
+impl Application {
+    /// Opens the database (creating and migrating it) and binds the listener.
+    pub async fn build(config: &Config) -> Result<Application, StartError> {
+        let db = store::open(&config.database_url).await?;
+        let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
+            addr: config.bind.clone(),
+            source,
+        })?;
+        let addr = listener.local_addr().map_err(|source| StartError::Bind {
+            addr: config.bind.clone(),
+            source,
+        })?;
+        let state = web::Data::new(AppState { db: db.clone() });
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
+                .wrap(actix_web::middleware::from_fn(layout::middleware))
+                .configure(routes::configure)
+        })
+        .listen(listener)
+        .map_err(|source| StartError::Bind {
+            addr: config.bind.clone(),
+            source,
+        })?
+        .run();
+        Ok(Application { server, addr, db })
+    }
+
+    /// The address actually bound.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The database pool (for start-up tasks such as the setup link).
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Serves until the server is stopped (Ctrl-C).
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

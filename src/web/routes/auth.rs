@@ -1,0 +1,238 @@
+//! Administrator setup (one-time link), login and logout.
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+
+use super::{redirect, render, render_status};
+use crate::accounts::{self, login_delay_secs};
+use crate::store;
+use crate::web::AppState;
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::{Ctx, SESSION_COOKIE};
+use crate::web::error::{AppError, AppResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(setup_form)
+        .service(setup)
+        .service(login_form)
+        .service(login)
+        .service(logout);
+}
+
+#[derive(Template)]
+#[template(path = "setup.html")]
+struct SetupPage {
+    ctx: Ctx,
+    token: String,
+    valid: bool,
+    error: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct TokenQuery {
+    #[serde(default)]
+    token: String,
+}
+
+#[get("/setup")]
+async fn setup_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    q: web::Query<TokenQuery>,
+) -> AppResult<HttpResponse> {
+    let valid = store::users::setup_token_valid(&state.db, &q.token).await?;
+    let status = if valid {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    render_status(
+        &SetupPage {
+            ctx,
+            token: q.token.clone(),
+            valid,
+            error: None,
+        },
+        status,
+    )
+}
+
+#[derive(serde::Deserialize)]
+struct SetupForm {
+    token: String,
+    name: String,
+    password: String,
+}
+
+#[post("/setup")]
+async fn setup(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<SetupForm>,
+) -> AppResult<HttpResponse> {
+    let failed = |ctx: Ctx, error: String| {
+        render_status(
+            &SetupPage {
+                ctx,
+                token: form.token.clone(),
+                valid: true,
+                error: Some(error),
+            },
+            StatusCode::BAD_REQUEST,
+        )
+    };
+    let name = match accounts::validate_name(&form.name) {
+        Ok(n) => n,
+        Err(e) => return failed(ctx, e.to_string()),
+    };
+    let hash = match accounts::hash_password(&form.password) {
+        Ok(h) => h,
+        Err(e) => return failed(ctx, e.to_string()),
+    };
+    match store::users::create_admin_with_token(&state.db, &form.token, &name, &hash).await {
+        Ok(Some(user)) => start_session(&state, user.id, "/account").await,
+        Ok(None) => Err(AppError::NotFound),
+        Err(store::StoreError::Conflict) => failed(ctx, format!("user name '{name}' is taken")),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Creates a session and redirects with its cookie set.
+async fn start_session(state: &AppState, user_id: i64, to: &str) -> AppResult<HttpResponse> {
+    let token = accounts::random_token();
+    store::sessions::create(&state.db, user_id, &token).await?;
+    let mut res = redirect(to);
+    let cookie = Cookie::build(SESSION_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(
+            store::sessions::SESSION_DAYS,
+        ))
+        .finish();
+    res.add_cookie(&cookie)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(res)
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    ctx: Ctx,
+    next: String,
+    error_key: Option<&'static str>,
+    wait: i64,
+}
+
+#[derive(serde::Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only same-site paths are followed after login.
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") => n.to_string(),
+        _ => "/".to_string(),
+    }
+}
+
+#[get("/login")]
+async fn login_form(ctx: Ctx, q: web::Query<NextQuery>) -> AppResult<HttpResponse> {
+    render(&LoginPage {
+        ctx,
+        next: safe_next(q.next.as_deref()),
+        error_key: None,
+        wait: 0,
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct LoginForm {
+    name: String,
+    password: String,
+    next: Option<String>,
+}
+
+#[post("/login")]
+async fn login(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<LoginForm>,
+) -> AppResult<HttpResponse> {
+    let next = safe_next(form.next.as_deref());
+    let creds = store::users::credentials(&state.db, form.name.trim()).await?;
+    let Some(creds) = creds else {
+        // Same work and answer as a wrong password, so names cannot be probed.
+        let _ = accounts::verify_password(
+            &form.password,
+            "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$",
+        );
+        return render_status(
+            &LoginPage {
+                ctx,
+                next,
+                error_key: Some("login_failed"),
+                wait: 0,
+            },
+            StatusCode::UNAUTHORIZED,
+        );
+    };
+    let delay = login_delay_secs(creds.failed_logins);
+    if delay > 0 {
+        let since = creds
+            .last_failed_at
+            .as_deref()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+            .map(|t| (chrono::Utc::now() - t.with_timezone(&chrono::Utc)).num_seconds())
+            .unwrap_or(i64::MAX);
+        if since < delay {
+            let wait = delay - since;
+            return render_status(
+                &LoginPage {
+                    ctx,
+                    next,
+                    error_key: Some("login_wait"),
+                    wait,
+                },
+                StatusCode::TOO_MANY_REQUESTS,
+            );
+        }
+    }
+    if !accounts::verify_password(&form.password, &creds.password_hash) {
+        store::users::record_failed_login(&state.db, creds.user.id).await?;
+        return render_status(
+            &LoginPage {
+                ctx,
+                next,
+                error_key: Some("login_failed"),
+                wait: 0,
+            },
+            StatusCode::UNAUTHORIZED,
+        );
+    }
+    store::users::record_successful_login(&state.db, creds.user.id).await?;
+    start_session(&state, creds.user.id, &next).await
+}
+
+#[derive(serde::Deserialize)]
+struct Empty {}
+
+#[post("/logout")]
+async fn logout(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+    _form: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
+    if let Some(c) = req.cookie(SESSION_COOKIE) {
+        store::sessions::delete(&state.db, c.value()).await?;
+    }
+    let mut res = redirect("/");
+    let mut gone = Cookie::build(SESSION_COOKIE, "").path("/").finish();
+    gone.make_removal();
+    res.add_cookie(&gone)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(res)
+}

@@ -1,0 +1,151 @@
+//! Events: create, show (settings, arbiters, audit log), assign arbiters.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+
+use super::{Flash, redirect, render, render_status};
+use crate::event::{EventForm, FieldError};
+use crate::store::{self, audit::AuditEntry, events::Event, users::User};
+use crate::web::AppState;
+use crate::web::access::{Access, event_access, managed_event};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(new_form)
+        .service(create)
+        .service(show)
+        .service(add_arbiter);
+}
+
+#[derive(Template)]
+#[template(path = "events/new.html")]
+struct NewEventPage {
+    ctx: Ctx,
+    form: EventForm,
+    errors: Vec<FieldError>,
+}
+
+#[get("/events/new")]
+async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    if !ctx.can_create_events() {
+        return Err(AppError::Forbidden);
+    }
+    let form = EventForm {
+        variant: "jieqi".into(),
+        start_date: chrono::Local::now()
+            .date_naive()
+            .format("%Y-%m-%d")
+            .to_string(),
+        swiss_rounds: "6".into(),
+        knockout_size: "8".into(),
+        best_of: "3".into(),
+        points_win: "2".into(),
+        points_draw: "1".into(),
+        points_loss: "0".into(),
+        move_limit: "120".into(),
+        ..Default::default()
+    };
+    render(&NewEventPage {
+        ctx,
+        form,
+        errors: vec![],
+    })
+}
+
+#[post("/events")]
+async fn create(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<EventForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    if !user.role.can_create_events() {
+        return Err(AppError::Forbidden);
+    }
+    match form.parse() {
+        Ok(settings) => {
+            let event = store::events::create(&state.db, &user, &settings).await?;
+            Ok(redirect(&format!("/events/{}", event.id)))
+        }
+        Err(errors) => render_status(
+            &NewEventPage {
+                ctx,
+                form: form.0,
+                errors,
+            },
+            StatusCode::BAD_REQUEST,
+        ),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "events/show.html")]
+struct EventPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    player_count: usize,
+    arbiters: Vec<User>,
+    audit: Vec<AuditEntry>,
+    flash: Option<&'static str>,
+}
+
+#[get("/events/{id}")]
+async fn show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    flash: web::Query<Flash>,
+) -> AppResult<HttpResponse> {
+    let (event, access) = event_access(&ctx, &state, *id).await?;
+    let player_count = store::players::list(&state.db, event.id).await?.len();
+    let arbiters = store::events::arbiters(&state.db, event.id).await?;
+    let audit = if access.arbitrate {
+        store::audit::for_event(&state.db, event.id).await?
+    } else {
+        vec![]
+    };
+    render(&EventPage {
+        ctx,
+        event,
+        access,
+        player_count,
+        arbiters,
+        audit,
+        flash: flash.key(),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct ArbiterForm {
+    name: String,
+}
+
+#[post("/events/{id}/arbiters")]
+async fn add_arbiter(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<ArbiterForm>,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let me = ctx.require_user()?;
+    let arbiter = store::users::find_by_name(&state.db, form.name.trim())
+        .await?
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "name: {} '{}'",
+                ctx.t("unknown_user"),
+                form.name.trim()
+            ))
+        })?;
+    store::events::add_arbiter(&state.db, me, event.id, &arbiter).await?;
+    Ok(redirect(&format!(
+        "/events/{}?done=arbiter_added",
+        event.id
+    )))
+}

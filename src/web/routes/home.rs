@@ -1,0 +1,92 @@
+//! Home (events list), health check, static files, language switch.
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::header;
+use actix_web::{HttpResponse, get, web};
+use askama::Template;
+
+use super::render;
+use crate::store::{self, events::Event};
+use crate::web::AppState;
+use crate::web::ctx::{Ctx, LANG_COOKIE};
+use crate::web::error::{AppError, AppResult};
+use crate::web::i18n::Lang;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(home)
+        .service(health)
+        .service(style)
+        .service(set_lang);
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    ctx: Ctx,
+    events: Vec<Event>,
+}
+
+#[get("/")]
+async fn home(ctx: Ctx, state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let events = store::events::list(&state.db).await?;
+    render(&HomePage { ctx, events })
+}
+
+#[get("/health")]
+async fn health(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let version = store::schema_version(&state.db).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ok", "schema_version": version })))
+}
+
+/// The static files, embedded in the binary so a single file runs the whole site.
+const STATIC_FILES: &[(&str, &str, &str)] = &[
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../static/style.css"),
+    ),
+    (
+        "forms.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/forms.js"),
+    ),
+];
+
+#[get("/static/{file}")]
+async fn style(file: web::Path<String>) -> AppResult<HttpResponse> {
+    let (_, mime, body) = STATIC_FILES
+        .iter()
+        .find(|(name, _, _)| *name == file.as_str())
+        .ok_or(AppError::NotFound)?;
+    Ok(HttpResponse::Ok()
+        .content_type(*mime)
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(*body))
+}
+
+#[derive(serde::Deserialize)]
+struct Back {
+    back: Option<String>,
+}
+
+/// Sets the language cookie and returns to the page the visitor came from (same site only).
+#[get("/lang/{code}")]
+async fn set_lang(code: web::Path<String>, q: web::Query<Back>) -> HttpResponse {
+    let back = q
+        .back
+        .as_deref()
+        .filter(|b| b.starts_with('/') && !b.starts_with("//"))
+        .unwrap_or("/");
+    let mut res = HttpResponse::SeeOther();
+    res.insert_header((header::LOCATION, back.to_string()));
+    if let Some(lang) = Lang::from_code(&code) {
+        res.cookie(
+            Cookie::build(LANG_COOKIE, lang.code())
+                .path("/")
+                .same_site(SameSite::Lax)
+                .max_age(actix_web::cookie::time::Duration::days(365))
+                .finish(),
+        );
+    }
+    res.finish()
+}

@@ -1,0 +1,76 @@
+//! Routes, one file per area. Handlers are thin: parse input, call the store or library, render.
+
+mod account;
+mod auth;
+mod events;
+mod home;
+mod players;
+mod users;
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::error::{AppError, AppResult};
+
+/// Registers every route.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    home::configure(cfg);
+    auth::configure(cfg);
+    account::configure(cfg);
+    users::configure(cfg);
+    events::configure(cfg);
+    players::configure(cfg);
+    cfg.default_service(web::to(|| async {
+        Err::<HttpResponse, _>(AppError::NotFound)
+    }));
+}
+
+/// Renders a page template as a 200 HTML response.
+pub fn render(page: &impl Template) -> AppResult<HttpResponse> {
+    render_status(page, actix_web::http::StatusCode::OK)
+}
+
+/// Renders a page template with a status (e.g. 400 for a form shown again with its errors).
+pub fn render_status(
+    page: &impl Template,
+    status: actix_web::http::StatusCode,
+) -> AppResult<HttpResponse> {
+    let html = page.render()?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+/// A 303 redirect (after a successful form post).
+pub fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, to.to_string()))
+        .finish()
+}
+
+/// A flash message passed in the query string after a redirect: only known translation keys are shown.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Flash {
+    /// Translation key of the message.
+    #[serde(default)]
+    pub done: Option<String>,
+}
+
+impl Flash {
+    /// The key, if it is one of ours.
+    pub fn key(&self) -> Option<&'static str> {
+        const KEYS: [&str; 7] = [
+            "player_added",
+            "arbiter_added",
+            "account_linked",
+            "user_created",
+            "password_changed",
+            "imported",
+            "save",
+        ];
+        self.done
+            .as_deref()
+            .and_then(|d| KEYS.into_iter().find(|k| *k == d))
+    }
+}
