@@ -49,10 +49,6 @@ pub fn run(args: ServeArgs) -> i32 {
             addr.ip().to_string()
         };
         let base = format!("http://{host}:{}", addr.port());
-        println!(
-            "Anqi is serving at {base}/ (database {})",
-            config.database_url
-        );
         match setup_link(app.db(), &base).await {
             Ok(Some(link)) => {
                 println!("No administrator yet. Create one (link works once): {link}")
@@ -63,6 +59,11 @@ pub fn run(args: ServeArgs) -> i32 {
                 return 1;
             }
         }
+        // Last start-up line: scripts and tests wait for it.
+        println!(
+            "Anqi is serving at {base}/ (database {})",
+            config.database_url
+        );
         match app.run().await {
             Ok(()) => 0,
             Err(e) => {

@@ -1,0 +1,4 @@
+//! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
+
+mod foundation;
+mod support;

@@ -1,0 +1,307 @@
+//! Test support: start the real `anqi` binary on port 0 against a fresh SQLite file, and a small
+//! HTTP client with a cookie jar that fills in the CSRF field of forms like a browser page would.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// The `anqi` binary under test.
+pub fn anqi_bin() -> &'static str {
+    env!("CARGO_BIN_EXE_anqi")
+}
+
+/// A temporary directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// A fresh empty directory under the system temp dir.
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "anqi-test-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+
+    /// The database URL of `anqi.db` in this directory.
+    pub fn database_url(&self) -> String {
+        format!("sqlite://{}", self.0.join("anqi.db").display())
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running server process.
+pub struct Server {
+    child: Child,
+    /// e.g. `http://127.0.0.1:41234`
+    pub base: String,
+    /// The one-time administrator setup link, when the database had no administrator.
+    pub setup_link: Option<String>,
+}
+
+impl Server {
+    /// Starts `anqi serve` on port 0 with the database in `dir`, waiting for its start-up line.
+    pub fn start(dir: &TempDir) -> Server {
+        let mut child = Command::new(anqi_bin())
+            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &dir.database_url()])
+            .current_dir(&dir.0)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start anqi serve");
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let mut setup_link = None;
+        loop {
+            let line = lines.next().expect("server exited before start-up").unwrap();
+            if let Some(i) = line.find("http://").filter(|_| line.contains("/setup?token=")) {
+                setup_link = Some(line[i..].trim().to_string());
+            }
+            if let Some(rest) = line.split("serving at ").nth(1) {
+                let base = rest.split_whitespace().next().unwrap().trim_end_matches('/').to_string();
+                // Keep draining stdout so the server never blocks on a full pipe.
+                std::thread::spawn(move || for _ in lines.by_ref() {});
+                return Server { child, base, setup_link };
+            }
+        }
+    }
+
+    /// Stops the server (like an operator pressing Ctrl-C would, but certain).
+    pub fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// A new client (an empty cookie jar) for this server.
+    pub fn client(&self) -> Client {
+        Client::new(&self.base)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Resp {
+    /// HTTP status.
+    pub status: u16,
+    /// Body text.
+    pub body: String,
+    /// `Location` header, if any.
+    pub location: Option<String>,
+    /// `Content-Type` header.
+    pub content_type: String,
+}
+
+impl Resp {
+    /// The body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+/// A browser-like client: keeps cookies, does not follow redirects.
+pub struct Client {
+    agent: ureq::Agent,
+    base: String,
+    /// Cookie name → value.
+    pub cookies: HashMap<String, String>,
+    /// Extra header sent on every request (e.g. Accept-Language).
+    pub accept_language: Option<String>,
+    /// Bearer token for the JSON API.
+    pub bearer: Option<String>,
+}
+
+impl Client {
+    fn new(base: &str) -> Client {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        Client { agent, base: base.to_string(), cookies: HashMap::new(), accept_language: None, bearer: None }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    fn absorb(&mut self, res: ureq::http::Response<ureq::Body>) -> Resp {
+        for v in res.headers().get_all("set-cookie") {
+            let v = v.to_str().unwrap_or("");
+            let pair = v.split(';').next().unwrap_or("");
+            if let Some((k, val)) = pair.split_once('=') {
+                let removal = val.is_empty() || v.to_ascii_lowercase().contains("max-age=0");
+                if removal {
+                    self.cookies.remove(k.trim());
+                } else {
+                    self.cookies.insert(k.trim().to_string(), val.trim().to_string());
+                }
+            }
+        }
+        let status = res.status().as_u16();
+        let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
+        let content_type =
+            res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let mut res = res;
+        let body = res.body_mut().with_config().limit(64 * 1024 * 1024).read_to_string().unwrap_or_default();
+        Resp { status, body, location, content_type }
+    }
+
+    fn url(&self, path: &str) -> String {
+        if path.starts_with("http") { path.to_string() } else { format!("{}{}", self.base, path) }
+    }
+
+    fn decorate<B>(&self, mut req: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
+        if !self.cookies.is_empty() {
+            req = req.header("cookie", self.cookie_header());
+        }
+        if let Some(l) = &self.accept_language {
+            req = req.header("accept-language", l);
+        }
+        if let Some(t) = &self.bearer {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        req
+    }
+
+    /// GET a path.
+    pub fn get(&mut self, path: &str) -> Resp {
+        let req = self.decorate(self.agent.get(&self.url(path)));
+        let res = req.call().expect("GET failed");
+        self.absorb(res)
+    }
+
+    /// The CSRF token a page would have put in its forms (fetching a page first if there is none yet).
+    pub fn csrf(&mut self) -> String {
+        if !self.cookies.contains_key("anqi_csrf") {
+            self.get("/");
+        }
+        self.cookies.get("anqi_csrf").cloned().expect("csrf cookie")
+    }
+
+    /// POST a form with the CSRF field filled in, as the site's own pages do.
+    pub fn form(&mut self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        let token = self.csrf();
+        let mut all: Vec<(&str, &str)> = vec![("csrf", token.as_str())];
+        all.extend_from_slice(fields);
+        self.form_raw(path, &all)
+    }
+
+    /// POST a form exactly as given (no CSRF field added).
+    pub fn form_raw(&mut self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        let req = self.decorate(self.agent.post(&self.url(path)));
+        let res = req.send_form(fields.iter().copied()).expect("POST failed");
+        self.absorb(res)
+    }
+
+    /// Sends a JSON body with the given method.
+    pub fn json(&mut self, method: &str, path: &str, body: &serde_json::Value) -> Resp {
+        self.send(method, path, "application/json", body.to_string())
+    }
+
+    /// Sends a raw body with the given method and content type.
+    pub fn send(&mut self, method: &str, path: &str, content_type: &str, body: String) -> Resp {
+        let url = self.url(path);
+        let res = match method {
+            "POST" => self.decorate(self.agent.post(&url)).content_type(content_type).send(body),
+            "PUT" => self.decorate(self.agent.put(&url)).content_type(content_type).send(body),
+            other => panic!("unsupported method {other}"),
+        }
+        .expect("request failed");
+        self.absorb(res)
+    }
+
+    /// Logs in through the login form; panics if it fails.
+    pub fn login(&mut self, name: &str, password: &str) {
+        let r = self.form("/login", &[("name", name), ("password", password)]);
+        assert_eq!(r.status, 303, "login of {name} failed: {}", r.body);
+        assert!(self.cookies.contains_key("anqi_session"));
+    }
+}
+
+/// Creates an account with the CLI (`anqi user add … --password-stdin`); returns the exit status.
+pub fn add_user(dir: &TempDir, name: &str, role: &str, password: &str) -> i32 {
+    let mut child = Command::new(anqi_bin())
+        .args(["user", "add", name, "--role", role, "--password-stdin", "--database-url", &dir.database_url()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run anqi user add");
+    child.stdin.take().unwrap().write_all(format!("{password}\n").as_bytes()).unwrap();
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+/// The password every test account uses.
+pub const PASSWORD: &str = "s3cret-pass";
+
+/// A server with an administrator "admin", an organizer "org" and a logged-in client for each.
+pub struct World {
+    /// The database directory (dropped last).
+    pub server: Server,
+    /// Temp dir.
+    pub dir: TempDir,
+}
+
+impl World {
+    /// Starts a server with accounts admin, org, org2, arb, arb2, player, club (password `PASSWORD`).
+    pub fn new(tag: &str) -> World {
+        let dir = TempDir::new(tag);
+        for (name, role) in [
+            ("admin", "admin"),
+            ("org", "organizer"),
+            ("org2", "organizer"),
+            ("arb", "arbiter"),
+            ("arb2", "arbiter"),
+            ("player", "player"),
+            ("club", "club"),
+        ] {
+            assert_eq!(add_user(&dir, name, role, PASSWORD), 0, "add {name}");
+        }
+        let server = Server::start(&dir);
+        World { server, dir }
+    }
+
+    /// A client logged in as `name`.
+    pub fn login(&self, name: &str) -> Client {
+        let mut c = self.server.client();
+        c.login(name, PASSWORD);
+        c
+    }
+
+    /// The database file path.
+    pub fn db_path(&self) -> &Path {
+        &self.dir.0
+    }
+}
+
+/// Creates an event through the form as `client`; returns its id.
+pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
+    let r = client.form(
+        "/events",
+        &[("name", name), ("start_date", "2011-05-01"), ("variant", variant), ("venue", "荃灣")],
+    );
+    assert_eq!(r.status, 303, "create event: {}", r.body);
+    r.location.unwrap().trim_start_matches("/events/").parse().unwrap()
+}
