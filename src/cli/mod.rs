@@ -1,5 +1,7 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
+pub mod deal;
+
 use clap::{Parser, Subcommand};
 
 /// Anqi — tournament director for Jieqi, xiangqi and Banqi.
@@ -12,7 +14,10 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Draw, seal and verify duplicate deals.
+    Deal(deal::DealArgs),
+}
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
 pub fn main() -> i32 {
@@ -29,5 +34,7 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> i32 {
-    match cli.command {}
+    match cli.command {
+        Command::Deal(args) => deal::run(args),
+    }
 }
