@@ -5,4 +5,6 @@
 
 pub mod cli;
 pub mod deal;
+pub mod knockout;
+pub mod prizes;
 pub mod rules;

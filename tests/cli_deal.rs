@@ -131,7 +131,7 @@ fn a_changed_field_is_a_mismatch() {
         verify_args("jieqi", "8", "decider", &deal, SEED, &commitment),
         verify_args("jieqi", "7", "3", &deal, SEED, &commitment),
         verify_args("jieqi", "7", "decider", &deal, &other_seed, &commitment),
-        verify_args("jieqi", "7", "decider", &deal, SEED, &SEED[..]),
+        verify_args("jieqi", "7", "decider", &deal, SEED, SEED),
     ] {
         let out = anqi(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
