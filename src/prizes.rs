@@ -644,6 +644,65 @@ mod tests {
         );
     }
 
+    /// The seed's event: 42 players, the Swiss top 8 into a best-of-3 knockout with a 3rd-place match,
+    /// the final ranking and the seed's prize table: HKD 8,000 to 12 players.
+    #[test]
+    fn seed_event_knockout_ranking_pays_8000_to_twelve() {
+        use crate::knockout::{Bracket, KnockoutSettings};
+        use crate::rules::adjudicate::GameResult;
+        let swiss: Vec<u32> = (1..=42).collect();
+        let mut bracket = Bracket::seed(&swiss[..8], KnockoutSettings::default()).expect("bracket");
+        // The higher seed wins every game it plays with Red and draws with Black: 1½–½ after two
+        // games is not decided, so every match runs to game 3 and ends 2½–½.
+        while let Some(g) = bracket.due_games().first().copied() {
+            let m = bracket.get(g.match_id).expect("match").clone();
+            let higher = m
+                .entrants()
+                .iter()
+                .flatten()
+                .min_by_key(|e| e.seed)
+                .expect("players")
+                .start;
+            match g.red {
+                None => bracket.record_lot(g.match_id, higher).expect("lot"),
+                Some(red) => {
+                    let result = if red == higher {
+                        GameResult::RedWins
+                    } else {
+                        GameResult::Draw
+                    };
+                    bracket
+                        .record_game(g.match_id, g.number, result)
+                        .expect("game");
+                }
+            }
+        }
+        assert!(bracket.is_finished());
+        let ranking = bracket.final_ranking(&swiss).expect("ranking");
+        let order: Vec<u32> = ranking.iter().map(|p| p.start).collect();
+        assert_eq!(&order[..12], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        let contenders: Vec<Contender> = ranking
+            .iter()
+            .map(|p| Contender {
+                start: p.start,
+                name: format!("Player {}", p.start),
+                score: 0,
+                categories: Vec::new(),
+            })
+            .collect();
+        let payout = award(
+            &PrizeTable::seed_template(),
+            &contenders,
+            TieHandling::ByTieBreak,
+        )
+        .expect("payout");
+        assert_eq!(payout.rows.len(), 12);
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.prize_of(1), 3000);
+        assert_eq!(payout.prize_of(8), 300);
+        assert_eq!(payout.prize_of(12), 200);
+    }
+
     #[test]
     fn ordinals() {
         let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]

@@ -509,6 +509,10 @@ impl Match {
                 });
             }
             self.results[number as usize - 1] = result;
+            if number <= self.best_of() {
+                // The match may no longer be level: a decider choice made for it lapses.
+                self.decider_red = None;
+            }
             return Ok(());
         }
         match self.state() {
@@ -826,6 +830,21 @@ mod tests {
             m.record_game(4, GameResult::Unknown),
             Err(KnockoutError::NoResult(MatchId(1)))
         );
+    }
+
+    #[test]
+    fn a_decider_choice_lapses_when_a_correction_breaks_the_tie() {
+        let mut m = fresh(3, TieRule::Decider);
+        m.record_lot(UP).expect("lot");
+        m.record_game(1, RedWins).expect("g1"); // upper
+        m.record_game(2, RedWins).expect("g2"); // lower
+        m.record_game(3, Draw).expect("g3");
+        m.choose_decider_colour(Color::Red).expect("choice");
+        m.record_game(3, RedWins)
+            .expect("correction: upper wins game 3");
+        assert_eq!(decided(&m), (UP, Decision::Score));
+        m.record_game(3, Draw).expect("corrected back");
+        assert_eq!(m.state(), MatchState::AwaitingDeciderColour);
     }
 
     #[test]

@@ -77,6 +77,19 @@ mod tests {
     use crate::rules::Color;
     use crate::rules::adjudicate::GameResult::{BlackWins, Draw, RedWins};
 
+    /// `winner` wins match `id` 2–0, having Red in game 1 by the lot.
+    fn win_two_nil(b: &mut Bracket, id: u32, winner: u32) {
+        b.record_lot(MatchId(id), winner).expect("lot");
+        b.record_game(MatchId(id), 1, RedWins).expect("g1");
+        b.record_game(MatchId(id), 2, BlackWins).expect("g2");
+    }
+
+    /// The start numbers of the final ranking in place order.
+    fn ranked_starts(b: &Bracket, swiss: &[u32]) -> Vec<u32> {
+        let ranking = b.final_ranking(swiss).expect("ranking");
+        ranking.iter().map(|p| p.start).collect()
+    }
+
     /// The seed's event shape: 12 players in Swiss order 1..=12 (start numbers 201..=212), top 8 qualify.
     /// QF: 1–8 won 2–0 by 1, 4–5 won 2–1 by 5, 3–6 level 1½–1½ and won by 6 on a drawn decider with
     /// Black, 2–7 won 2–0 by 2. SF: 1 beats 5, 2 beats 6. Final: 2 beats 1. 3rd place: 6 beats 5.
@@ -84,12 +97,7 @@ mod tests {
     fn seed_format_ranking_over_twelve_places() {
         let swiss: Vec<u32> = (201..=212).collect();
         let mut b = Bracket::seed(&swiss[..8], KnockoutSettings::default()).expect("bracket");
-        let win = |b: &mut Bracket, id: u32, winner: u32| {
-            b.record_lot(MatchId(id), winner).expect("lot");
-            b.record_game(MatchId(id), 1, RedWins).expect("g1");
-            b.record_game(MatchId(id), 2, BlackWins).expect("g2");
-        };
-        win(&mut b, 1, 201);
+        win_two_nil(&mut b, 1, 201);
         // 4–5: 205 wins 2–1.
         b.record_lot(MatchId(2), 204).expect("lot");
         b.record_game(MatchId(2), 1, RedWins).expect("g1"); // 204
@@ -107,11 +115,11 @@ mod tests {
             Err(KnockoutError::NotFinished)
         ));
         b.record_game(MatchId(3), 4, Draw).expect("decider");
-        win(&mut b, 4, 202);
-        win(&mut b, 5, 201);
-        win(&mut b, 6, 202);
-        win(&mut b, 7, 202);
-        win(&mut b, 8, 206);
+        win_two_nil(&mut b, 4, 202);
+        win_two_nil(&mut b, 5, 201);
+        win_two_nil(&mut b, 6, 202);
+        win_two_nil(&mut b, 7, 202);
+        win_two_nil(&mut b, 8, 206);
         assert!(b.is_finished());
         assert!(b.due_games().is_empty());
         let ranking = b.final_ranking(&swiss).expect("ranking");
@@ -140,16 +148,9 @@ mod tests {
         };
         let mut b = Bracket::seed(&swiss[..4], settings).expect("bracket");
         for (id, winner) in [(1, 34), (2, 32), (3, 34)] {
-            b.record_lot(MatchId(id), winner).expect("lot");
-            b.record_game(MatchId(id), 1, RedWins).expect("g1");
-            b.record_game(MatchId(id), 2, BlackWins).expect("g2");
+            win_two_nil(&mut b, id, winner);
         }
-        let order: Vec<u32> = b
-            .final_ranking(&swiss)
-            .expect("ranking")
-            .iter()
-            .map(|p| p.start)
-            .collect();
+        let order = ranked_starts(&b, &swiss);
         assert_eq!(order, [34, 32, 31, 33, 35]);
         assert_eq!(
             b.final_ranking(&[31, 32, 33]),
@@ -188,12 +189,7 @@ mod tests {
             };
             b.record_game(g.match_id, g.number, result).expect("game");
         }
-        let order: Vec<u32> = b
-            .final_ranking(&swiss)
-            .expect("ranking")
-            .iter()
-            .map(|p| p.start)
-            .collect();
+        let order = ranked_starts(&b, &swiss);
         // First-round losers are seeds 1–8 (places 9–16), QF losers seeds 9–12 (places 5–8).
         assert_eq!(&order[4..8], &[9, 10, 11, 12]);
         assert_eq!(&order[8..16], &[1, 2, 3, 4, 5, 6, 7, 8]);
