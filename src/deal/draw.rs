@@ -222,7 +222,11 @@ mod tests {
 
     /// Pearson's chi-square over (square, piece kind) cells for `draws` deals from fixed seeds.
     /// Each square's kinds form one multinomial with (kinds − 1) degrees of freedom; summed over squares.
-    fn chi_square(variant: Variant, draws: u64) -> (f64, usize) {
+    fn chi_square(
+        variant: Variant,
+        draws: u64,
+        mut deal_of: impl FnMut(u64) -> String,
+    ) -> (f64, usize) {
         let squares = match variant {
             Variant::Jieqi => JIEQI_SQUARES.len(),
             _ => BANQI_SQUARES.len(),
@@ -230,8 +234,7 @@ mod tests {
         let kinds = "KRNBACPkrnbacp";
         let mut counts = vec![[0u64; 14]; squares];
         for n in 0..draws {
-            let deal = draw(variant, &seed_from_counter(n)).expect("deal");
-            for (sq, c) in deal.as_str().chars().enumerate() {
+            for (sq, c) in deal_of(n).chars().enumerate() {
                 let k = kinds.find(c).expect("piece letter");
                 counts[sq][k] += 1;
             }
@@ -269,7 +272,12 @@ mod tests {
     #[test]
     fn uniformity_smoke_test() {
         for variant in [Variant::Jieqi, Variant::Banqi] {
-            let (chi, dof) = chi_square(variant, 100_000);
+            let (chi, dof) = chi_square(variant, 100_000, |n| {
+                draw(variant, &seed_from_counter(n))
+                    .expect("deal")
+                    .as_str()
+                    .to_string()
+            });
             let bound = dof as f64 + 8.0 * (2.0 * dof as f64).sqrt();
             assert!(
                 chi < bound,
@@ -282,5 +290,27 @@ mod tests {
                 "{variant}: chi-square {chi:.1} suspiciously below {floor:.1}"
             );
         }
+    }
+
+    /// The smoke test has teeth: the classic wrong shuffle (swap with any index, not only 0..=i) is
+    /// biased, and the same bound rejects it with far fewer draws.
+    #[test]
+    fn uniformity_bound_rejects_a_biased_shuffle() {
+        let (chi, dof) = chi_square(Variant::Jieqi, 20_000, |n| {
+            let mut rng = ChaCha20Rng::from_seed(*seed_from_counter(n).as_bytes());
+            let mut pieces: Vec<char> = JIEQI_IDENTITY.chars().collect();
+            for half in pieces.chunks_mut(15) {
+                for i in 0..half.len() {
+                    let j = uniform_below(&mut rng, half.len() as u32) as usize;
+                    half.swap(i, j);
+                }
+            }
+            pieces.into_iter().collect()
+        });
+        let bound = dof as f64 + 8.0 * (2.0 * dof as f64).sqrt();
+        assert!(
+            chi > bound,
+            "biased shuffle passed: chi-square {chi:.1} ≤ {bound:.1}"
+        );
     }
 }
