@@ -124,8 +124,8 @@ fn new(
     let sealed = SealedDeal::from_seed(variant, context, seed).map_err(|e| e.to_string())?;
     println!("variant: {variant}");
     println!("event: {}", sealed.context.event());
-    println!("round: {}", sealed.context.round);
-    println!("game: {}", sealed.context.game);
+    println!("round: {}", sealed.context.round());
+    println!("game: {}", sealed.context.game());
     println!("deal: {}", sealed.deal);
     println!("seed: {}", sealed.seed);
     println!("commitment: {}", sealed.commitment);

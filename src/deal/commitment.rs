@@ -47,10 +47,8 @@ impl std::fmt::Display for GameNumber {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DealContext {
     event: String,
-    /// 1-based round of the event (knockout rounds continue the numbering or are numbered by the store).
-    pub round: u32,
-    /// Game number within the round.
-    pub game: GameNumber,
+    round: u32,
+    game: GameNumber,
 }
 
 /// Why a deal context was rejected.
@@ -89,6 +87,16 @@ impl DealContext {
     /// The event id.
     pub fn event(&self) -> &str {
         &self.event
+    }
+
+    /// The 1-based round of the event (the store numbers knockout rounds after the Swiss ones).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The game number within the round.
+    pub fn game(&self) -> GameNumber {
+        self.game
     }
 }
 
