@@ -32,6 +32,8 @@ pub struct Bracket {
     settings: KnockoutSettings,
     qualifiers: Vec<u32>,
     rounds: Vec<Vec<Match>>,
+    /// Players who left the event, with the arbiter's reason: they forfeit every match they reach.
+    withdrawn: Vec<(u32, String)>,
 }
 
 impl Bracket {
@@ -80,6 +82,7 @@ impl Bracket {
             settings,
             qualifiers: qualifiers.to_vec(),
             rounds,
+            withdrawn: Vec::new(),
         })
     }
 
@@ -179,6 +182,27 @@ impl Bracket {
         self.apply(id, |m| m.record_forfeit(start, reason))
     }
 
+    /// A qualifier leaves the event: they forfeit the match they are in now, and every later match they
+    /// reach (a 3rd-place match included) as soon as its pairing is known; each opponent advances.
+    pub fn withdraw(&mut self, start: u32, reason: &str) -> Result<(), KnockoutError> {
+        if !self.qualifiers.contains(&start) {
+            return Err(KnockoutError::NotQualified(start));
+        }
+        if self.withdrawn.iter().any(|(s, _)| *s == start) {
+            return Err(KnockoutError::AlreadyWithdrawn(start));
+        }
+        let mut next = self.clone();
+        next.withdrawn.push((start, reason.to_string()));
+        next.settle()?;
+        *self = next;
+        Ok(())
+    }
+
+    /// The players who withdrew, with the reasons, in the order recorded.
+    pub fn withdrawals(&self) -> &[(u32, String)] {
+        &self.withdrawn
+    }
+
     /// Applies a change to a copy, propagates winners and losers, and keeps it only if no match that
     /// has begun would get a different player.
     fn apply(
@@ -194,9 +218,40 @@ impl Bracket {
             .find(|m| m.id() == id)
             .ok_or(KnockoutError::NoMatch(id))?;
         change(target)?;
-        next.propagate()?;
+        next.settle()?;
         *self = next;
         Ok(())
+    }
+
+    /// Propagates results, and lets withdrawn players forfeit every open match they stand in, until
+    /// nothing changes (each pass decides at least one more match, so this ends).
+    fn settle(&mut self) -> Result<(), KnockoutError> {
+        loop {
+            self.propagate()?;
+            let Bracket {
+                rounds, withdrawn, ..
+            } = self;
+            let open = rounds.iter_mut().flatten().find_map(|m| {
+                if !matches!(
+                    m.state(),
+                    MatchState::AwaitingLot
+                        | MatchState::AwaitingDeciderColour
+                        | MatchState::GameDue(_)
+                ) {
+                    return None;
+                }
+                let quitter = m
+                    .entrants()
+                    .into_iter()
+                    .flatten()
+                    .find_map(|e| withdrawn.iter().find(|(s, _)| *s == e.start))?;
+                Some((m, quitter))
+            });
+            let Some((m, (start, reason))) = open else {
+                return Ok(());
+            };
+            m.record_forfeit(*start, &format!("withdrew: {reason}"))?;
+        }
     }
 
     /// Fills every later match with the winners (or, for 3rd place, the semi-final losers) of its feeders.
@@ -514,6 +569,38 @@ mod tests {
             Some("withdrew before the match")
         );
         assert!(b.due_games().iter().all(|g| g.match_id != MatchId(4)));
+    }
+
+    #[test]
+    fn a_withdrawn_player_forfeits_every_match_they_reach() {
+        let mut b = eight();
+        two_nil(&mut b, MatchId(2), 105);
+        b.record_lot(MatchId(1), 101).expect("lot");
+        // 105 leaves while the semi-final's other half is still being played.
+        b.withdraw(105, "flight home").expect("withdraw");
+        assert_eq!(starts(&b.rounds()[1][0]), [None, Some(105)]);
+        assert_eq!(
+            b.withdraw(105, "again"),
+            Err(KnockoutError::AlreadyWithdrawn(105))
+        );
+        assert_eq!(b.withdraw(120, "?"), Err(KnockoutError::NotQualified(120)));
+        b.record_game(MatchId(1), 1, RedWins).expect("g1");
+        b.record_game(MatchId(1), 2, BlackWins).expect("g2"); // 101 through
+        // The semi-final is forfeited at once: 101 advances without a game being due.
+        let semi = b.get(MatchId(5)).expect("semi");
+        assert_eq!(semi.winner().map(|e| e.start), Some(101));
+        assert_eq!(
+            semi.forfeit().map(|f| f.reason.as_str()),
+            Some("withdrew: flight home")
+        );
+        assert!(b.due_games().iter().all(|g| g.match_id != MatchId(5)));
+        // As a semi-final loser, 105 also forfeits the 3rd-place match once it is paired.
+        two_nil(&mut b, MatchId(3), 103);
+        two_nil(&mut b, MatchId(4), 102);
+        two_nil(&mut b, MatchId(6), 103);
+        let third = b.third_place_match().expect("3rd");
+        assert_eq!(third.winner().map(|e| e.start), Some(102));
+        assert_eq!(b.withdrawals().len(), 1);
     }
 
     #[test]

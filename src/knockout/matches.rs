@@ -181,6 +181,12 @@ pub enum KnockoutError {
     /// A change would alter a later match that has already begun.
     #[error("the change would replace a player in match {0}, which has already begun")]
     Locked(MatchId),
+    /// Only qualifiers can withdraw from the knockout.
+    #[error("start number {0} is not in the knockout")]
+    NotQualified(u32),
+    /// The player has already withdrawn.
+    #[error("start number {0} has already withdrawn")]
+    AlreadyWithdrawn(u32),
     /// The bracket has undecided matches.
     #[error("the knockout is not finished")]
     NotFinished,

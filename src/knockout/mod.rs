@@ -3,7 +3,7 @@
 //!
 //! Pure state machine: [`Bracket::seed`] from the qualifiers in Swiss order, then
 //! [`Bracket::record_lot`], [`Bracket::record_game`], [`Bracket::choose_decider_colour`],
-//! [`Bracket::record_forfeit`]; ask [`Bracket::due_games`] what to play next and
+//! [`Bracket::record_forfeit`], [`Bracket::withdraw`]; ask [`Bracket::due_games`] what to play next and
 //! [`Bracket::final_ranking`] for places once it is finished. Players are start numbers.
 
 mod bracket;
