@@ -5,7 +5,10 @@
 
 pub mod accounts;
 pub mod cli;
+pub mod deal;
 pub mod event;
+pub mod knockout;
+pub mod prizes;
 pub mod roster;
 pub mod rules;
 pub mod store;

@@ -1,5 +1,6 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
+pub mod deal;
 pub mod serve;
 pub mod user;
 
@@ -20,6 +21,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Manage accounts (for scripts).
     User(user::UserArgs),
+    /// Draw, seal and verify duplicate deals.
+    Deal(deal::DealArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -40,5 +43,6 @@ pub fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Serve(args) => serve::run(args),
         Command::User(args) => user::run(args),
+        Command::Deal(args) => deal::run(args),
     }
 }

@@ -10,20 +10,33 @@ fn health_reports_the_schema_version() {
     let r = c.get("/health");
     assert_eq!(r.status, 200);
     assert!(r.json()["schema_version"].as_i64().unwrap() >= 1);
-    assert!(dir.0.join("anqi.db").exists(), "database file created on first start");
+    assert!(
+        dir.0.join("anqi.db").exists(),
+        "database file created on first start"
+    );
 }
 
 #[test]
 fn first_start_setup_link_creates_the_administrator_once() {
     let dir = TempDir::new("setup");
     let server = Server::start(&dir);
-    let link = server.setup_link.clone().expect("setup link printed on first start");
+    let link = server
+        .setup_link
+        .clone()
+        .expect("setup link printed on first start");
     let path = link.trim_start_matches(&server.base).to_string();
     let token = path.split("token=").nth(1).unwrap().to_string();
 
     let mut c = server.client();
     assert_eq!(c.get(&path).status, 200);
-    let r = c.form("/setup", &[("token", &token), ("name", "管理員"), ("password", "long-enough-1")]);
+    let r = c.form(
+        "/setup",
+        &[
+            ("token", &token),
+            ("name", "管理員"),
+            ("password", "long-enough-1"),
+        ],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let account = c.get("/account");
     assert_eq!(account.status, 200);
@@ -32,7 +45,14 @@ fn first_start_setup_link_creates_the_administrator_once() {
     // The link works once only.
     let mut other = server.client();
     assert_eq!(other.get(&path).status, 404);
-    let r = other.form("/setup", &[("token", &token), ("name", "intruder"), ("password", "long-enough-2")]);
+    let r = other.form(
+        "/setup",
+        &[
+            ("token", &token),
+            ("name", "intruder"),
+            ("password", "long-enough-2"),
+        ],
+    );
     assert_eq!(r.status, 404);
     server.stop();
 
@@ -52,7 +72,11 @@ fn login_logout_and_wrong_passwords_are_slowed_down() {
     let r = c.form("/logout", &[]);
     assert_eq!(r.status, 303);
     assert!(!c.cookies.contains_key("anqi_session"));
-    assert_eq!(c.get("/account").status, 303, "account page needs a login again");
+    assert_eq!(
+        c.get("/account").status,
+        303,
+        "account page needs a login again"
+    );
 
     let mut bad = w.server.client();
     for _ in 0..3 {
@@ -71,12 +95,21 @@ fn forged_form_without_csrf_token_is_rejected_and_writes_nothing() {
     let mut org = w.login("org");
     let forged = org.form_raw(
         "/events",
-        &[("name", "Forged"), ("start_date", "2011-05-01"), ("variant", "jieqi")],
+        &[
+            ("name", "Forged"),
+            ("start_date", "2011-05-01"),
+            ("variant", "jieqi"),
+        ],
     );
     assert_eq!(forged.status, 403);
     let wrong = org.form_raw(
         "/events",
-        &[("csrf", "0000"), ("name", "Forged"), ("start_date", "2011-05-01"), ("variant", "jieqi")],
+        &[
+            ("csrf", "0000"),
+            ("name", "Forged"),
+            ("start_date", "2011-05-01"),
+            ("variant", "jieqi"),
+        ],
     );
     assert_eq!(wrong.status, 403);
     let home = org.get("/");
@@ -88,14 +121,25 @@ fn roles_are_enforced() {
     let w = World::new("roles");
     let mut player = w.login("player");
     assert_eq!(player.get("/events/new").status, 403);
-    let r = player.form("/events", &[("name", "Mine"), ("start_date", "2011-05-01"), ("variant", "jieqi")]);
+    let r = player.form(
+        "/events",
+        &[
+            ("name", "Mine"),
+            ("start_date", "2011-05-01"),
+            ("variant", "jieqi"),
+        ],
+    );
     assert_eq!(r.status, 403);
 
     let mut org = w.login("org");
     let a = create_event(&mut org, "Event A", "jieqi");
     let mut org2 = w.login("org2");
     let b = create_event(&mut org2, "Event B", "xiangqi");
-    assert_eq!(org.form(&format!("/events/{a}/arbiters"), &[("name", "arb")]).status, 303);
+    assert_eq!(
+        org.form(&format!("/events/{a}/arbiters"), &[("name", "arb")])
+            .status,
+        303
+    );
 
     // An organizer cannot touch another organizer's event.
     let r = org.form(&format!("/events/{b}/players"), &[("name", "Sneaky")]);
@@ -103,18 +147,56 @@ fn roles_are_enforced() {
 
     // The arbiter of A sees A's audit log, but not B's, and cannot change B.
     let mut arb = w.login("arb");
-    assert!(arb.get(&format!("/events/{a}")).body.contains("event.create"));
-    assert!(!arb.get(&format!("/events/{b}")).body.contains("event.create"));
-    assert_eq!(arb.form(&format!("/events/{b}/arbiters"), &[("name", "arb")]).status, 403);
-    assert_eq!(arb.form(&format!("/events/{b}/players"), &[("name", "X")]).status, 403);
+    assert!(
+        arb.get(&format!("/events/{a}"))
+            .body
+            .contains("event.create")
+    );
+    assert!(
+        !arb.get(&format!("/events/{b}"))
+            .body
+            .contains("event.create")
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{b}/arbiters"), &[("name", "arb")])
+            .status,
+        403
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{b}/players"), &[("name", "X")])
+            .status,
+        403
+    );
 
     // Anonymous visitors are sent to the login page for forms, and refused on posts.
     let mut anon = w.server.client();
     assert_eq!(anon.get("/events/new").status, 303);
-    assert_eq!(anon.form(&format!("/events/{a}/players"), &[("name", "X")]).status, 401);
+    assert_eq!(
+        anon.form(&format!("/events/{a}/players"), &[("name", "X")])
+            .status,
+        401
+    );
     // Organizers may create arbiter accounts but not administrators.
-    assert_eq!(org.form("/users", &[("name", "helper"), ("role", "arbiter"), ("password", PASSWORD)]).status, 303);
-    assert_eq!(org.form("/users", &[("name", "boss"), ("role", "admin"), ("password", PASSWORD)]).status, 403);
+    assert_eq!(
+        org.form(
+            "/users",
+            &[
+                ("name", "helper"),
+                ("role", "arbiter"),
+                ("password", PASSWORD)
+            ]
+        )
+        .status,
+        303
+    );
+    assert_eq!(
+        org.form(
+            "/users",
+            &[("name", "boss"), ("role", "admin"), ("password", PASSWORD)]
+        )
+        .status,
+        403
+    );
     assert_eq!(player.get("/users").status, 403);
 }
 
@@ -122,7 +204,15 @@ fn roles_are_enforced() {
 fn event_creation_validates_and_shows_the_event() {
     let w = World::new("events");
     let mut org = w.login("org");
-    let r = org.form("/events", &[("name", "Bad"), ("start_date", "2011-02-30"), ("variant", "jieqi"), ("best_of", "4")]);
+    let r = org.form(
+        "/events",
+        &[
+            ("name", "Bad"),
+            ("start_date", "2011-02-30"),
+            ("variant", "jieqi"),
+            ("best_of", "4"),
+        ],
+    );
     assert_eq!(r.status, 400);
     assert!(r.body.contains("2011-02-30"), "error names the bad date");
     assert!(r.body.contains("4 must be 1, 3, 5 or 7"));
@@ -132,7 +222,10 @@ fn event_creation_validates_and_shows_the_event() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("2011 香港中弈杯"));
     let home = w.server.client().get("/");
-    assert!(home.body.contains("2011 香港中弈杯"), "events are public on the home page");
+    assert!(
+        home.body.contains("2011 香港中弈杯"),
+        "events are public on the home page"
+    );
     assert_eq!(org.get("/events/999999").status, 404);
 }
 
@@ -147,7 +240,10 @@ fn csv_import_is_all_or_nothing_and_names_bad_lines() {
     assert!(r.body.contains("line 3"), "{}", r.body);
     assert!(r.body.contains("line 4"));
     let list = org.get(&format!("/events/{id}/players"));
-    assert!(!list.body.contains("符传咏"), "nothing imported from a file with errors");
+    assert!(
+        !list.body.contains("符传咏"),
+        "nothing imported from a file with errors"
+    );
 
     let good = "\u{feff}name,club,rating,fide_id\r\n符传咏,海南,2100,\r\n洪清谱,香港,2050,12345\r\n陈仲辉,香港,,\r\n";
     let r = org.form(&format!("/events/{id}/players/import"), &[("csv", good)]);
@@ -159,14 +255,24 @@ fn csv_import_is_all_or_nothing_and_names_bad_lines() {
     // Re-importing the same players is refused whole.
     let r = org.form(&format!("/events/{id}/players/import"), &[("csv", good)]);
     assert_eq!(r.status, 400);
-    let n = org.get(&format!("/events/{id}/players")).body.matches("<tr><td>").count();
+    let n = org
+        .get(&format!("/events/{id}/players"))
+        .body
+        .matches("<tr><td>")
+        .count();
     assert_eq!(n, 3);
 
     // One by form, with a bad rating named.
-    let r = org.form(&format!("/events/{id}/players"), &[("name", "黎兆洛"), ("rating", "-5")]);
+    let r = org.form(
+        &format!("/events/{id}/players"),
+        &[("name", "黎兆洛"), ("rating", "-5")],
+    );
     assert_eq!(r.status, 400);
     assert!(r.body.contains("rating"));
-    let r = org.form(&format!("/events/{id}/players"), &[("name", "黎兆洛"), ("rating", "1990")]);
+    let r = org.form(
+        &format!("/events/{id}/players"),
+        &[("name", "黎兆洛"), ("rating", "1990")],
+    );
     assert_eq!(r.status, 303);
 }
 
@@ -188,7 +294,12 @@ fn interface_language_follows_cookie_then_accept_language() {
     let body = c.get("/login").body;
     assert!(body.contains("lang=\"en\"") && body.contains("Log in"));
     // Off-site "back" targets are ignored.
-    assert_eq!(c.get("/lang/zh-Hant?back=//evil.example").location.as_deref(), Some("/"));
+    assert_eq!(
+        c.get("/lang/zh-Hant?back=//evil.example")
+            .location
+            .as_deref(),
+        Some("/")
+    );
 }
 
 #[test]
@@ -196,7 +307,14 @@ fn data_survives_a_restart() {
     let w = World::new("restart");
     let mut org = w.login("org");
     let id = create_event(&mut org, "Before restart", "banqi");
-    assert_eq!(org.form(&format!("/events/{id}/players"), &[("name", "何錦燊"), ("club", "荃灣")]).status, 303);
+    assert_eq!(
+        org.form(
+            &format!("/events/{id}/players"),
+            &[("name", "何錦燊"), ("club", "荃灣")]
+        )
+        .status,
+        303
+    );
     let World { server, dir } = w;
     server.stop();
     let server = Server::start(&dir);

@@ -57,7 +57,13 @@ impl Server {
     /// Starts `anqi serve` on port 0 with the database in `dir`, waiting for its start-up line.
     pub fn start(dir: &TempDir) -> Server {
         let mut child = Command::new(anqi_bin())
-            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &dir.database_url()])
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--database-url",
+                &dir.database_url(),
+            ])
             .current_dir(&dir.0)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -67,15 +73,30 @@ impl Server {
         let mut lines = BufReader::new(stdout).lines();
         let mut setup_link = None;
         loop {
-            let line = lines.next().expect("server exited before start-up").unwrap();
-            if let Some(i) = line.find("http://").filter(|_| line.contains("/setup?token=")) {
+            let line = lines
+                .next()
+                .expect("server exited before start-up")
+                .unwrap();
+            if let Some(i) = line
+                .find("http://")
+                .filter(|_| line.contains("/setup?token="))
+            {
                 setup_link = Some(line[i..].trim().to_string());
             }
             if let Some(rest) = line.split("serving at ").nth(1) {
-                let base = rest.split_whitespace().next().unwrap().trim_end_matches('/').to_string();
+                let base = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('/')
+                    .to_string();
                 // Keep draining stdout so the server never blocks on a full pipe.
                 std::thread::spawn(move || for _ in lines.by_ref() {});
-                return Server { child, base, setup_link };
+                return Server {
+                    child,
+                    base,
+                    setup_link,
+                };
             }
         }
     }
@@ -139,11 +160,21 @@ impl Client {
             .timeout_global(Some(Duration::from_secs(60)))
             .build()
             .into();
-        Client { agent, base: base.to_string(), cookies: HashMap::new(), accept_language: None, bearer: None }
+        Client {
+            agent,
+            base: base.to_string(),
+            cookies: HashMap::new(),
+            accept_language: None,
+            bearer: None,
+        }
     }
 
     fn cookie_header(&self) -> String {
-        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+        self.cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     fn absorb(&mut self, res: ureq::http::Response<ureq::Body>) -> Resp {
@@ -155,21 +186,44 @@ impl Client {
                 if removal {
                     self.cookies.remove(k.trim());
                 } else {
-                    self.cookies.insert(k.trim().to_string(), val.trim().to_string());
+                    self.cookies
+                        .insert(k.trim().to_string(), val.trim().to_string());
                 }
             }
         }
         let status = res.status().as_u16();
-        let location = res.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_string);
-        let content_type =
-            res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let location = res
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let content_type = res
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
         let mut res = res;
-        let body = res.body_mut().with_config().limit(64 * 1024 * 1024).read_to_string().unwrap_or_default();
-        Resp { status, body, location, content_type }
+        let body = res
+            .body_mut()
+            .with_config()
+            .limit(64 * 1024 * 1024)
+            .read_to_string()
+            .unwrap_or_default();
+        Resp {
+            status,
+            body,
+            location,
+            content_type,
+        }
     }
 
     fn url(&self, path: &str) -> String {
-        if path.starts_with("http") { path.to_string() } else { format!("{}{}", self.base, path) }
+        if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{}", self.base, path)
+        }
     }
 
     fn decorate<B>(&self, mut req: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
@@ -224,8 +278,14 @@ impl Client {
     pub fn send(&mut self, method: &str, path: &str, content_type: &str, body: String) -> Resp {
         let url = self.url(path);
         let res = match method {
-            "POST" => self.decorate(self.agent.post(&url)).content_type(content_type).send(body),
-            "PUT" => self.decorate(self.agent.put(&url)).content_type(content_type).send(body),
+            "POST" => self
+                .decorate(self.agent.post(&url))
+                .content_type(content_type)
+                .send(body),
+            "PUT" => self
+                .decorate(self.agent.put(&url))
+                .content_type(content_type)
+                .send(body),
             other => panic!("unsupported method {other}"),
         }
         .expect("request failed");
@@ -243,13 +303,27 @@ impl Client {
 /// Creates an account with the CLI (`anqi user add … --password-stdin`); returns the exit status.
 pub fn add_user(dir: &TempDir, name: &str, role: &str, password: &str) -> i32 {
     let mut child = Command::new(anqi_bin())
-        .args(["user", "add", name, "--role", role, "--password-stdin", "--database-url", &dir.database_url()])
+        .args([
+            "user",
+            "add",
+            name,
+            "--role",
+            role,
+            "--password-stdin",
+            "--database-url",
+            &dir.database_url(),
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run anqi user add");
-    child.stdin.take().unwrap().write_all(format!("{password}\n").as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{password}\n").as_bytes())
+        .unwrap();
     child.wait().unwrap().code().unwrap_or(-1)
 }
 
@@ -300,8 +374,17 @@ impl World {
 pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
     let r = client.form(
         "/events",
-        &[("name", name), ("start_date", "2011-05-01"), ("variant", variant), ("venue", "荃灣")],
+        &[
+            ("name", name),
+            ("start_date", "2011-05-01"),
+            ("variant", variant),
+            ("venue", "荃灣"),
+        ],
     );
     assert_eq!(r.status, 303, "create event: {}", r.body);
-    r.location.unwrap().trim_start_matches("/events/").parse().unwrap()
+    r.location
+        .unwrap()
+        .trim_start_matches("/events/")
+        .parse()
+        .unwrap()
 }

@@ -251,4 +251,3 @@ pub(super) const ENTRIES: &[Entry] = &[
         "没有此用户。",
     ),
 ];
-

@@ -1,0 +1,719 @@
+//! Prize money (RULES.md §8): a prize table by place, special prizes by player category, tie handling
+//! for Swiss-only events, and the payout sheet.
+//!
+//! **One prize per player, the larger.** Special prizes are awarded in descending amount to the
+//! best-ranked player of the category without a special prize whose place money is smaller; that player
+//! takes the special prize and leaves the place ranking, and everyone below closes ranks (so the place
+//! prize they gave up passes down). Equal amounts keep the place prize.
+//!
+//! **Shared prizes** (Swiss-only events, setting): players level on score form a group; the prizes of
+//! the places the group covers are summed and split equally, rounded down to the currency unit. The
+//! remainder (fewer units than players in the group) is paid one unit each to the group's best players
+//! by tie-break, so the whole table is paid out; each such remainder is listed in [`Payout::notes`].
+//! (This pools all of the money; the classical Hort system pools only half of it.)
+
+use std::collections::HashSet;
+
+/// Why a prize table or ranking was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrizeError {
+    /// Currency not three capital letters.
+    #[error("currency '{0}' is not a three-letter code like HKD")]
+    Currency(String),
+    /// A row's place range is empty or starts at 0.
+    #[error("prize row {row}: places {from}–{to} are not a range from 1 up")]
+    Range {
+        /// 1-based row.
+        row: usize,
+        /// First place.
+        from: u32,
+        /// Last place.
+        to: u32,
+    },
+    /// Two rows cover the same place.
+    #[error("prize row {row}: place {place} already has a prize")]
+    Overlap {
+        /// 1-based row.
+        row: usize,
+        /// The place covered twice.
+        place: u32,
+    },
+    /// A special prize without a category or label.
+    #[error("special prize {index}: category and label must not be empty")]
+    Special {
+        /// 1-based index.
+        index: usize,
+    },
+    /// A start number appears twice in the ranking.
+    #[error("start number {0} appears twice in the ranking")]
+    Duplicate(u32),
+    /// Amounts too large to add up.
+    #[error("the prize amounts are too large")]
+    Overflow,
+}
+
+/// Prize money for a range of places, each place receiving `amount` currency units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PrizeRow {
+    /// First place (1-based).
+    pub from: u32,
+    /// Last place, inclusive.
+    pub to: u32,
+    /// Amount per place, in whole currency units.
+    pub amount: u64,
+}
+
+/// A prize for the best player(s) of a category (best junior, best woman, best club player…).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SpecialPrize {
+    /// The category as recorded on players (`junior`, `woman`, a club name…).
+    pub category: String,
+    /// What the payout sheet calls it ("Best junior").
+    pub label: String,
+    /// Amount in whole currency units.
+    pub amount: u64,
+}
+
+/// An event's prize table. Only constructible valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrizeTable {
+    currency: String,
+    rows: Vec<PrizeRow>,
+    specials: Vec<SpecialPrize>,
+}
+
+impl PrizeTable {
+    /// Checks and builds a table: a three-letter currency, rows of non-overlapping ranges from place 1 up,
+    /// special prizes with a category and label.
+    pub fn new(
+        currency: &str,
+        rows: Vec<PrizeRow>,
+        specials: Vec<SpecialPrize>,
+    ) -> Result<PrizeTable, PrizeError> {
+        let currency = currency.trim();
+        if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_uppercase()) {
+            return Err(PrizeError::Currency(currency.to_string()));
+        }
+        let mut covered: Vec<(u32, u32)> = Vec::new();
+        for (i, r) in rows.iter().enumerate() {
+            if r.from == 0 || r.from > r.to {
+                return Err(PrizeError::Range {
+                    row: i + 1,
+                    from: r.from,
+                    to: r.to,
+                });
+            }
+            if let Some(&(a, b)) = covered.iter().find(|&&(a, b)| r.from <= b && a <= r.to) {
+                return Err(PrizeError::Overlap {
+                    row: i + 1,
+                    place: r.from.max(a).min(b),
+                });
+            }
+            covered.push((r.from, r.to));
+        }
+        for (i, s) in specials.iter().enumerate() {
+            if s.category.trim().is_empty() || s.label.trim().is_empty() {
+                return Err(PrizeError::Special { index: i + 1 });
+            }
+        }
+        let table = PrizeTable {
+            currency: currency.to_string(),
+            rows,
+            specials,
+        };
+        table.checked_total().ok_or(PrizeError::Overflow)?;
+        Ok(table)
+    }
+
+    /// The seed's table (Hong Kong 2011): HKD 3000, 1200, 1000, 800, 300 for places 5–8, 200 for 9–12.
+    pub fn seed_template() -> PrizeTable {
+        let row = |from, to, amount| PrizeRow { from, to, amount };
+        PrizeTable {
+            currency: "HKD".to_string(),
+            rows: vec![
+                row(1, 1, 3000),
+                row(2, 2, 1200),
+                row(3, 3, 1000),
+                row(4, 4, 800),
+                row(5, 8, 300),
+                row(9, 12, 200),
+            ],
+            specials: Vec::new(),
+        }
+    }
+
+    /// The currency code.
+    pub fn currency(&self) -> &str {
+        &self.currency
+    }
+
+    /// The place rows.
+    pub fn rows(&self) -> &[PrizeRow] {
+        &self.rows
+    }
+
+    /// The special prizes.
+    pub fn specials(&self) -> &[SpecialPrize] {
+        &self.specials
+    }
+
+    /// The prize for a place (0 when none).
+    pub fn place_amount(&self, place: u32) -> u64 {
+        self.rows
+            .iter()
+            .find(|r| (r.from..=r.to).contains(&place))
+            .map_or(0, |r| r.amount)
+    }
+
+    fn checked_total(&self) -> Option<u64> {
+        let places = self.rows.iter().try_fold(0u64, |sum, r| {
+            sum.checked_add(r.amount.checked_mul(u64::from(r.to - r.from) + 1)?)
+        })?;
+        self.specials
+            .iter()
+            .try_fold(places, |sum, s| sum.checked_add(s.amount))
+    }
+
+    /// All prize money: every place prize plus every special prize.
+    pub fn total(&self) -> u64 {
+        // `new` refused tables whose total overflows.
+        self.checked_total().unwrap_or(u64::MAX)
+    }
+}
+
+/// How players level on score share place prizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieHandling {
+    /// Places are decided by the tie-breaks; each place gets its own prize (default; always for knockouts).
+    #[default]
+    ByTieBreak,
+    /// Players level on score share the summed prizes of the places they cover equally.
+    Shared,
+}
+
+/// A player in final ranking order, as the prize calculation needs them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contender {
+    /// Start number.
+    pub start: u32,
+    /// Name as printed on the payout sheet.
+    pub name: String,
+    /// Score in any fixed unit (e.g. half points); only equality matters, for shared prizes.
+    pub score: u32,
+    /// The player's categories (`junior`, `woman`, club…), matched against special prizes.
+    pub categories: Vec<String>,
+}
+
+/// One line of the payout sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutRow {
+    /// The player's final place.
+    pub place: u32,
+    /// Start number.
+    pub start: u32,
+    /// Name.
+    pub name: String,
+    /// Amount in whole currency units.
+    pub prize: u64,
+    /// What the money is for ("1st place", "Places 5–8 shared", "Best junior").
+    pub award: String,
+}
+
+/// Who gets what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payout {
+    /// The currency code.
+    pub currency: String,
+    /// Every player with a prize, in place order.
+    pub rows: Vec<PayoutRow>,
+    /// Prize money nobody qualified for (fewer players than places, no player of a category).
+    pub unawarded: u64,
+    /// How shared remainders were paid, one line per group with a remainder.
+    pub notes: Vec<String>,
+}
+
+impl Payout {
+    /// The prize of a player (0 when none).
+    pub fn prize_of(&self, start: u32) -> u64 {
+        self.rows
+            .iter()
+            .find(|r| r.start == start)
+            .map_or(0, |r| r.prize)
+    }
+
+    /// Total paid out.
+    pub fn paid(&self) -> u64 {
+        self.rows.iter().map(|r| r.prize).sum()
+    }
+
+    /// The payout sheet as CSV: `place,start,name,prize,currency,award,signature` (signature left empty
+    /// for the player to sign on the printout).
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut lines: Vec<Vec<String>> = vec![
+            [
+                "place",
+                "start",
+                "name",
+                "prize",
+                "currency",
+                "award",
+                "signature",
+            ]
+            .map(String::from)
+            .to_vec(),
+        ];
+        for r in &self.rows {
+            lines.push(vec![
+                r.place.to_string(),
+                r.start.to_string(),
+                r.name.clone(),
+                r.prize.to_string(),
+                self.currency.clone(),
+                r.award.clone(),
+                String::new(),
+            ]);
+        }
+        for line in &lines {
+            // Writing to a Vec cannot fail.
+            let _ = w.write_record(line);
+        }
+        w.into_inner()
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "11th", "21st"…
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Place money of the players still in the place ranking: (index into the ranking, amount, award).
+fn place_money(
+    table: &PrizeTable,
+    ranking: &[Contender],
+    out: &HashSet<usize>,
+    ties: TieHandling,
+    notes: &mut Vec<String>,
+) -> Vec<(usize, u64, String)> {
+    let remaining: Vec<usize> = (0..ranking.len()).filter(|i| !out.contains(i)).collect();
+    let mut money = Vec::with_capacity(remaining.len());
+    let mut start = 0;
+    while start < remaining.len() {
+        let mut end = start + 1;
+        if ties == TieHandling::Shared {
+            while end < remaining.len()
+                && ranking[remaining[end]].score == ranking[remaining[start]].score
+            {
+                end += 1;
+            }
+        }
+        // Places (1-based) covered by this group after closing ranks.
+        let (first, last) = (start as u32 + 1, end as u32);
+        let pool: u64 = (first..=last).map(|p| table.place_amount(p)).sum();
+        let size = (end - start) as u64;
+        let (share, remainder) = (pool / size, pool % size);
+        let award = if size == 1 {
+            format!("{} place", ordinal(first))
+        } else {
+            format!("Places {first}–{last} shared")
+        };
+        if remainder > 0 {
+            notes.push(format!(
+                "Places {first}–{last}: {pool} {} shared by {size} is {share} each; the remaining {remainder} \
+                 unit(s) go one each to the first {remainder} by tie-break",
+                table.currency
+            ));
+        }
+        for (k, &i) in remaining[start..end].iter().enumerate() {
+            let extra = u64::from((k as u64) < remainder);
+            money.push((i, share + extra, award.clone()));
+        }
+        start = end;
+    }
+    money
+}
+
+/// Awards the prizes to a ranking (players in final place order, place = position + 1).
+pub fn award(
+    table: &PrizeTable,
+    ranking: &[Contender],
+    ties: TieHandling,
+) -> Result<Payout, PrizeError> {
+    let mut seen = HashSet::new();
+    if let Some(dup) = ranking.iter().find(|c| !seen.insert(c.start)) {
+        return Err(PrizeError::Duplicate(dup.start));
+    }
+    let mut specials: Vec<&SpecialPrize> = table.specials.iter().collect();
+    // Larger prizes first; stable, so equal amounts keep the table's order.
+    specials.sort_by_key(|s| std::cmp::Reverse(s.amount));
+    let mut out: HashSet<usize> = HashSet::new();
+    let mut special_of: Vec<Option<&SpecialPrize>> = vec![None; ranking.len()];
+    for special in specials {
+        let money = place_money(table, ranking, &out, ties, &mut Vec::new());
+        let current = |i: usize| money.iter().find(|m| m.0 == i).map_or(0, |m| m.1);
+        let winner = (0..ranking.len()).find(|&i| {
+            special_of[i].is_none()
+                && ranking[i]
+                    .categories
+                    .iter()
+                    .any(|c| c.trim().eq_ignore_ascii_case(special.category.trim()))
+                && current(i) < special.amount
+        });
+        if let Some(i) = winner {
+            special_of[i] = Some(special);
+            out.insert(i);
+        }
+    }
+    let mut notes = Vec::new();
+    let money = place_money(table, ranking, &out, ties, &mut notes);
+    let mut rows = Vec::new();
+    for (i, c) in ranking.iter().enumerate() {
+        let (prize, award) = match special_of[i] {
+            Some(s) => (s.amount, s.label.clone()),
+            None => match money.iter().find(|m| m.0 == i) {
+                Some((_, amount, award)) => (*amount, award.clone()),
+                None => (0, String::new()),
+            },
+        };
+        if prize > 0 {
+            rows.push(PayoutRow {
+                place: i as u32 + 1,
+                start: c.start,
+                name: c.name.clone(),
+                prize,
+                award,
+            });
+        }
+    }
+    let paid: u64 = rows.iter().map(|r| r.prize).sum();
+    Ok(Payout {
+        currency: table.currency.clone(),
+        rows,
+        unawarded: table.total().saturating_sub(paid),
+        notes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` players, start number = place, score falling by one per place unless given.
+    fn field(n: u32) -> Vec<Contender> {
+        (1..=n)
+            .map(|p| Contender {
+                start: p,
+                name: format!("Player {p}"),
+                score: 100 - p,
+                categories: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seed_table_pays_twelve_places_8000_hkd() {
+        let table = PrizeTable::seed_template();
+        assert_eq!(table.total(), 8000);
+        let amounts: Vec<u64> = (1..=13).map(|p| table.place_amount(p)).collect();
+        assert_eq!(
+            amounts,
+            [
+                3000, 1200, 1000, 800, 300, 300, 300, 300, 200, 200, 200, 200, 0
+            ]
+        );
+        let payout = award(&table, &field(42), TieHandling::ByTieBreak).expect("payout");
+        assert_eq!(payout.rows.len(), 12);
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.unawarded, 0);
+        assert_eq!(payout.rows[0].award, "1st place");
+        assert_eq!(
+            payout.rows[11],
+            PayoutRow {
+                place: 12,
+                start: 12,
+                name: "Player 12".into(),
+                prize: 200,
+                award: "12th place".into()
+            }
+        );
+        assert_eq!(payout.prize_of(13), 0);
+        assert!(payout.notes.is_empty());
+    }
+
+    #[test]
+    fn payout_csv_has_a_signature_column() {
+        let mut players = field(3);
+        players[1].name = "Chan, Tai Man".into();
+        let payout = award(
+            &PrizeTable::seed_template(),
+            &players,
+            TieHandling::ByTieBreak,
+        )
+        .expect("payout");
+        let csv = payout.to_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "place,start,name,prize,currency,award,signature");
+        assert_eq!(lines[1], "1,1,Player 1,3000,HKD,1st place,");
+        assert_eq!(lines[2], "2,2,\"Chan, Tai Man\",1200,HKD,2nd place,");
+        assert_eq!(lines.len(), 4);
+        // Fewer players than prize places: the rest stays unawarded.
+        assert_eq!(payout.unawarded, 8000 - 5200);
+    }
+
+    /// Hort-style sharing: places 4–6 level share 800 + 300 + 300 = 1400, i.e. 466 each and 2 units left,
+    /// which go to the first two of the group by tie-break.
+    #[test]
+    fn shared_prizes_split_equally_with_the_remainder_documented() {
+        let mut players = field(14);
+        for p in &mut players[3..6] {
+            p.score = 50;
+        }
+        let payout =
+            award(&PrizeTable::seed_template(), &players, TieHandling::Shared).expect("payout");
+        let prizes: Vec<u64> = payout.rows.iter().map(|r| r.prize).collect();
+        assert_eq!(
+            prizes,
+            [
+                3000, 1200, 1000, 467, 467, 466, 300, 300, 200, 200, 200, 200
+            ]
+        );
+        assert_eq!(payout.rows[3].award, "Places 4–6 shared");
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.notes.len(), 1);
+        assert!(
+            payout.notes[0].contains("1400 HKD shared by 3 is 466 each"),
+            "{}",
+            payout.notes[0]
+        );
+        // The same ranking by tie-break pays each place its own prize.
+        let by_tb = award(
+            &PrizeTable::seed_template(),
+            &players,
+            TieHandling::ByTieBreak,
+        )
+        .expect("payout");
+        assert_eq!(by_tb.rows[3].prize, 800);
+        assert_eq!(by_tb.rows[5].prize, 300);
+    }
+
+    #[test]
+    fn a_tied_group_across_the_end_of_the_table_shares_what_its_places_carry() {
+        let mut players = field(14);
+        for p in &mut players[10..13] {
+            p.score = 20; // places 11–13: 200 + 200 + 0
+        }
+        let payout =
+            award(&PrizeTable::seed_template(), &players, TieHandling::Shared).expect("payout");
+        let tail: Vec<(u32, u64)> = payout.rows[10..]
+            .iter()
+            .map(|r| (r.place, r.prize))
+            .collect();
+        assert_eq!(tail, [(11, 134), (12, 133), (13, 133)]);
+        assert_eq!(payout.paid(), 8000);
+        // A whole group that divides evenly leaves no note.
+        let mut even = field(12);
+        for p in &mut even[4..8] {
+            p.score = 30;
+        }
+        let payout =
+            award(&PrizeTable::seed_template(), &even, TieHandling::Shared).expect("payout");
+        assert!(payout.rows[4..8].iter().all(|r| r.prize == 300));
+        assert!(payout.notes.is_empty());
+    }
+
+    #[test]
+    fn each_player_takes_only_the_larger_prize() {
+        let specials = vec![SpecialPrize {
+            category: "junior".into(),
+            label: "Best junior".into(),
+            amount: 500,
+        }];
+        let table = PrizeTable::new("HKD", PrizeTable::seed_template().rows().to_vec(), specials)
+            .expect("table");
+        assert_eq!(table.total(), 8500);
+        let mut players = field(14);
+        players[2].categories = vec!["junior".into()]; // 3rd: 1000 beats 500, keeps the place prize
+        players[5].categories = vec!["Junior".into(), "woman".into()]; // 6th: 300 < 500, takes the junior prize
+        players[7].categories = vec!["junior".into()];
+        let payout = award(&table, &players, TieHandling::ByTieBreak).expect("payout");
+        assert_eq!(payout.prize_of(3), 1000);
+        let sixth = payout.rows.iter().find(|r| r.start == 6).expect("6th paid");
+        assert_eq!((sixth.prize, sixth.award.as_str()), (500, "Best junior"));
+        // The 6th-place prize passes down: 7th now gets the 6th prize, 13th the 12th prize.
+        assert_eq!(
+            payout
+                .rows
+                .iter()
+                .find(|r| r.start == 7)
+                .map(|r| r.award.as_str()),
+            Some("6th place")
+        );
+        assert_eq!(payout.prize_of(13), 200);
+        assert_eq!(payout.prize_of(8), 300);
+        assert_eq!(payout.paid(), 8500);
+        assert_eq!(payout.unawarded, 0);
+
+        // No player of the category: the special prize stays unawarded.
+        let payout = award(&table, &field(14), TieHandling::ByTieBreak).expect("payout");
+        assert_eq!(payout.unawarded, 500);
+    }
+
+    #[test]
+    fn special_prize_with_shared_places() {
+        let specials = vec![SpecialPrize {
+            category: "woman".into(),
+            label: "Best woman".into(),
+            amount: 400,
+        }];
+        let table = PrizeTable::new("HKD", PrizeTable::seed_template().rows().to_vec(), specials)
+            .expect("table");
+        let mut players = field(14);
+        for p in &mut players[4..8] {
+            p.score = 40; // places 5–8 level
+        }
+        players[5].categories = vec!["woman".into()];
+        let payout = award(&table, &players, TieHandling::Shared).expect("payout");
+        // She takes 400 over a 300 share; the other three close up to places 5–7 and share 900.
+        assert_eq!(payout.prize_of(6), 400);
+        for start in [5, 7, 8] {
+            assert_eq!(payout.prize_of(start), 300, "start {start}");
+        }
+        assert_eq!(payout.prize_of(9), 300, "9th moves up to the 8th prize");
+        assert_eq!(payout.paid(), 8400);
+    }
+
+    #[test]
+    fn invalid_tables_and_rankings_are_refused() {
+        let row = |from, to, amount| PrizeRow { from, to, amount };
+        assert_eq!(
+            PrizeTable::new("hkd", vec![], vec![]),
+            Err(PrizeError::Currency("hkd".into()))
+        );
+        assert_eq!(
+            PrizeTable::new("HKD", vec![row(0, 1, 5)], vec![]),
+            Err(PrizeError::Range {
+                row: 1,
+                from: 0,
+                to: 1
+            })
+        );
+        assert_eq!(
+            PrizeTable::new("HKD", vec![row(3, 2, 5)], vec![]),
+            Err(PrizeError::Range {
+                row: 1,
+                from: 3,
+                to: 2
+            })
+        );
+        assert_eq!(
+            PrizeTable::new("HKD", vec![row(1, 4, 5), row(4, 6, 1)], vec![]),
+            Err(PrizeError::Overlap { row: 2, place: 4 })
+        );
+        let blank = SpecialPrize {
+            category: " ".into(),
+            label: "Best".into(),
+            amount: 1,
+        };
+        assert_eq!(
+            PrizeTable::new("EUR", vec![], vec![blank]),
+            Err(PrizeError::Special { index: 1 })
+        );
+        assert_eq!(
+            PrizeTable::new("EUR", vec![row(1, 2, u64::MAX)], vec![]),
+            Err(PrizeError::Overflow)
+        );
+        let mut players = field(3);
+        players[2].start = 1;
+        assert_eq!(
+            award(
+                &PrizeTable::seed_template(),
+                &players,
+                TieHandling::ByTieBreak
+            ),
+            Err(PrizeError::Duplicate(1))
+        );
+    }
+
+    /// The seed's event: 42 players, the Swiss top 8 into a best-of-3 knockout with a 3rd-place match,
+    /// the final ranking and the seed's prize table: HKD 8,000 to 12 players.
+    #[test]
+    fn seed_event_knockout_ranking_pays_8000_to_twelve() {
+        use crate::knockout::{Bracket, KnockoutSettings};
+        use crate::rules::adjudicate::GameResult;
+        let swiss: Vec<u32> = (1..=42).collect();
+        let mut bracket = Bracket::seed(&swiss[..8], KnockoutSettings::default()).expect("bracket");
+        // The higher seed wins every game it plays with Red and draws with Black: 1½–½ after two
+        // games is not decided, so every match runs to game 3 and ends 2½–½.
+        while let Some(g) = bracket.due_games().first().copied() {
+            let m = bracket.get(g.match_id).expect("match").clone();
+            let higher = m
+                .entrants()
+                .iter()
+                .flatten()
+                .min_by_key(|e| e.seed)
+                .expect("players")
+                .start;
+            match g.red {
+                None => bracket.record_lot(g.match_id, higher).expect("lot"),
+                Some(red) => {
+                    let result = if red == higher {
+                        GameResult::RedWins
+                    } else {
+                        GameResult::Draw
+                    };
+                    bracket
+                        .record_game(g.match_id, g.number, result)
+                        .expect("game");
+                }
+            }
+        }
+        assert!(bracket.is_finished());
+        let ranking = bracket.final_ranking(&swiss).expect("ranking");
+        let order: Vec<u32> = ranking.iter().map(|p| p.start).collect();
+        assert_eq!(&order[..12], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        let contenders: Vec<Contender> = ranking
+            .iter()
+            .map(|p| Contender {
+                start: p.start,
+                name: format!("Player {}", p.start),
+                score: 0,
+                categories: Vec::new(),
+            })
+            .collect();
+        let payout = award(
+            &PrizeTable::seed_template(),
+            &contenders,
+            TieHandling::ByTieBreak,
+        )
+        .expect("payout");
+        assert_eq!(payout.rows.len(), 12);
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.prize_of(1), 3000);
+        assert_eq!(payout.prize_of(8), 300);
+        assert_eq!(payout.prize_of(12), 200);
+    }
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
+            .map(ordinal)
+            .to_vec();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th"
+            ]
+        );
+    }
+}
