@@ -12,4 +12,5 @@ pub mod prizes;
 pub mod roster;
 pub mod rules;
 pub mod store;
+pub mod swiss;
 pub mod web;
