@@ -10,6 +10,7 @@ pub mod event;
 pub mod knockout;
 pub mod prizes;
 pub mod roster;
+pub mod round;
 pub mod rules;
 pub mod store;
 pub mod swiss;

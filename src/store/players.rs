@@ -17,6 +17,10 @@ pub struct Player {
     pub entry: PlayerEntry,
     /// The player account linked to this entry, if any.
     pub user_id: Option<i64>,
+    /// The first round the player can be paired in (late entries join later).
+    pub joins_at: u32,
+    /// The first round the player is no longer paired in, after withdrawing.
+    pub withdrawn_from: Option<u32>,
 }
 
 fn player_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Player> {
@@ -33,13 +37,15 @@ fn player_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Player> {
             category: r.try_get("category")?,
         },
         user_id: r.try_get("user_id")?,
+        joins_at: r.try_get::<i64, _>("joins_at")? as u32,
+        withdrawn_from: r.try_get::<Option<i64>, _>("withdrawn_from")?.map(|w| w as u32),
     })
 }
 
 /// The players of an event by start number.
 pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Player>> {
     let rows = sqlx::query(
-        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id FROM players
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from FROM players
          WHERE event_id = $1 ORDER BY start_no",
     )
     .bind(event_id)
@@ -66,9 +72,10 @@ pub async fn add_all(
     let mut added = Vec::with_capacity(entries.len());
     for e in entries {
         let row = sqlx::query(
-            "INSERT INTO players (event_id, start_no, name, club, rating, fide_id, local_id, category)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, user_id",
+            "INSERT INTO players (event_id, start_no, name, club, rating, fide_id, local_id, category, joins_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+                     (SELECT COUNT(*) + 1 FROM rounds WHERE event_id = $1 AND published = 1))
+             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from",
         )
         .bind(event_id)
         .bind(next)

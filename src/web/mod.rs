@@ -8,6 +8,8 @@ pub mod csrf;
 pub mod ctx;
 pub mod error;
 pub mod i18n;
+pub mod points;
+pub mod round_flow;
 mod layout;
 pub mod routes;
 

@@ -1,0 +1,595 @@
+//! Swiss rounds: pairing drafts and publication, boards with version-checked results, requested byes,
+//! withdrawals, and the tournament state the pairing engine and standings read.
+
+use sqlx::Row;
+
+use super::users::User;
+use super::{audit, now, Db, StoreError, StoreResult};
+use crate::round::{Absence, BoardResult};
+use crate::rules::Color;
+use crate::swiss::tournament::{ByeRequest, Player as SwissPlayer, Points, RoundEntry, ScoringSystem, Tournament};
+use crate::swiss::Pairing;
+
+/// A stored round.
+#[derive(Debug, Clone)]
+pub struct Round {
+    /// Row id.
+    pub id: i64,
+    /// Round number from 1.
+    pub number: u32,
+    /// Whether players and the public can see it.
+    pub published: bool,
+    /// Round 1 only: the lot for player 1's colour.
+    pub first_colour: Option<Color>,
+}
+
+/// A stored board.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Row id.
+    pub id: i64,
+    /// Board number from 1.
+    pub board_no: u32,
+    /// Start number of the Red player.
+    pub red: u32,
+    /// Start number of the Black player; `None` for the pairing-allocated bye.
+    pub black: Option<u32>,
+    /// The result, once entered.
+    pub result: Option<BoardResult>,
+    /// Incremented by every change of the result (optimistic concurrency).
+    pub version: i64,
+    /// Set when an arbiter changed the engine's pairing.
+    pub manual: bool,
+    /// A result reported by one of the players, awaiting confirmation.
+    pub reported: Option<(BoardResult, i64)>,
+}
+
+impl Board {
+    /// Whether this board is the pairing-allocated bye.
+    pub fn is_bye(&self) -> bool {
+        self.black.is_none()
+    }
+
+    /// Whether the board still needs a result.
+    pub fn is_pending(&self) -> bool {
+        self.black.is_some() && self.result.is_none()
+    }
+}
+
+fn colour_str(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+fn round_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Round> {
+    let first: Option<String> = r.try_get("first_colour")?;
+    let number: i64 = r.try_get("number")?;
+    let published: i64 = r.try_get("published")?;
+    Ok(Round {
+        id: r.try_get("id")?,
+        number: number as u32,
+        published: published != 0,
+        first_colour: first.map(|c| if c == "black" { Color::Black } else { Color::Red }),
+    })
+}
+
+fn board_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Board> {
+    let result: Option<String> = r.try_get("result")?;
+    let reported: Option<String> = r.try_get("reported_result")?;
+    let reported_by: Option<i64> = r.try_get("reported_by")?;
+    let board_no: i64 = r.try_get("board_no")?;
+    let red: i64 = r.try_get("red")?;
+    let black: Option<i64> = r.try_get("black")?;
+    let manual: i64 = r.try_get("manual")?;
+    Ok(Board {
+        id: r.try_get("id")?,
+        board_no: board_no as u32,
+        red: red as u32,
+        black: black.map(|b| b as u32),
+        result: result.as_deref().and_then(BoardResult::parse),
+        version: r.try_get("version")?,
+        manual: manual != 0,
+        reported: reported.as_deref().and_then(BoardResult::parse).zip(reported_by),
+    })
+}
+
+/// The rounds of an event in order (drafts included).
+pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Round>> {
+    let rows = sqlx::query("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 ORDER BY number")
+        .bind(event_id)
+        .fetch_all(db)
+        .await?;
+    rows.iter().map(round_from_row).collect()
+}
+
+/// One round by number.
+pub async fn get(db: &Db, event_id: i64, number: u32) -> StoreResult<Option<Round>> {
+    let row = sqlx::query("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 AND number = $2")
+        .bind(event_id)
+        .bind(number as i64)
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(round_from_row).transpose()
+}
+
+const BOARD_COLUMNS: &str = "id, board_no, red, black, result, version, manual, reported_result, reported_by";
+
+/// The boards of a round in board order.
+pub async fn boards(db: &Db, round_id: i64) -> StoreResult<Vec<Board>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {BOARD_COLUMNS} FROM boards WHERE round_id = $1 ORDER BY board_no"
+    )))
+    .bind(round_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(board_from_row).collect()
+}
+
+/// One board of a round.
+pub async fn board(db: &Db, round_id: i64, board_no: u32) -> StoreResult<Option<Board>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {BOARD_COLUMNS} FROM boards WHERE round_id = $1 AND board_no = $2"
+    )))
+    .bind(round_id)
+    .bind(board_no as i64)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(board_from_row).transpose()
+}
+
+/// The requested byes/absences recorded in a paired round.
+pub async fn absences(db: &Db, round_id: i64) -> StoreResult<Vec<(u32, Absence)>> {
+    let rows = sqlx::query("SELECT start_no, kind FROM round_absences WHERE round_id = $1 ORDER BY start_no")
+        .bind(round_id)
+        .fetch_all(db)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let start: i64 = r.try_get("start_no")?;
+            let kind: String = r.try_get("kind")?;
+            Ok((start as u32, Absence::parse(&kind).unwrap_or(Absence::ZeroBye)))
+        })
+        .collect()
+}
+
+/// Byes requested for future rounds: (round, start number, kind).
+pub async fn bye_requests(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, Absence)>> {
+    let rows = sqlx::query("SELECT round_no, start_no, kind FROM bye_requests WHERE event_id = $1 ORDER BY round_no, start_no")
+        .bind(event_id)
+        .fetch_all(db)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let round: i64 = r.try_get("round_no")?;
+            let start: i64 = r.try_get("start_no")?;
+            let kind: String = r.try_get("kind")?;
+            Ok((round as u32, start as u32, Absence::parse(&kind).unwrap_or(Absence::ZeroBye)))
+        })
+        .collect()
+}
+
+/// Records (or replaces) a bye request for a future round.
+pub async fn request_bye(db: &Db, by: &User, event_id: i64, round: u32, start: u32, kind: Absence) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "INSERT INTO bye_requests (event_id, round_no, start_no, kind) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (event_id, round_no, start_no) DO UPDATE SET kind = excluded.kind",
+    )
+    .bind(event_id)
+    .bind(round as i64)
+    .bind(start as i64)
+    .bind(kind.letter())
+    .execute(&mut *tx)
+    .await?;
+    audit::record(&mut *tx, Some(by.id), Some(event_id), "bye.request", &format!("round {round} #{start} {}", kind.letter()))
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Withdraws a player from `from_round` on (not paired any more).
+pub async fn withdraw(db: &Db, by: &User, event_id: i64, start: u32, from_round: u32) -> StoreResult<bool> {
+    let mut tx = db.begin().await?;
+    let done = sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
+        .bind(from_round as i64)
+        .bind(event_id)
+        .bind(start as i64)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        audit::record(&mut *tx, Some(by.id), Some(event_id), "player.withdraw", &format!("#{start} from round {from_round}"))
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Scoring of an event as the Swiss engine wants it: the event's win/draw/loss; a pairing bye and a
+/// forfeit win score a win, a half bye a draw.
+pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
+    let (w, d, l) = (Points::whole(points.0 as i32), Points::whole(points.1 as i32), Points::whole(points.2 as i32));
+    ScoringSystem {
+        win: w,
+        draw: d,
+        loss: l,
+        forfeit_win: w,
+        forfeit_loss: l,
+        pairing_bye: w,
+        full_bye: w,
+        half_bye: d,
+        zero_bye: l,
+        not_paired: l,
+    }
+}
+
+/// Builds the Swiss state of an event from its players and its published rounds whose results are
+/// all in (a round still being played is not counted yet).
+pub async fn tournament(db: &Db, event_id: i64, total_rounds: u32, points: (u32, u32, u32)) -> StoreResult<Tournament> {
+    let rounds = list(db, event_id).await?;
+    let first_colour = rounds.first().and_then(|r| r.first_colour).unwrap_or(Color::Red);
+    let mut t = Tournament::new(total_rounds.max(rounds.len() as u32), scoring(points), first_colour);
+    let rows = sqlx::query(
+        "SELECT start_no, name, rating, joins_at, withdrawn_from, fide_id FROM players WHERE event_id = $1 ORDER BY start_no",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    for r in &rows {
+        let start: i64 = r.try_get("start_no")?;
+        let rating: i64 = r.try_get("rating")?;
+        let joins: i64 = r.try_get("joins_at")?;
+        let withdrawn: Option<i64> = r.try_get("withdrawn_from")?;
+        let fide: String = r.try_get("fide_id")?;
+        let mut p = SwissPlayer::new(start as u32, r.try_get::<String, _>("name")?, rating as u32);
+        p.joins_at = joins.max(1) as u32;
+        p.withdrawn_from = withdrawn.map(|w| w as u32);
+        p.id = fide.parse().ok();
+        t.players.push(p);
+    }
+    for round in rounds.iter().filter(|r| r.published) {
+        let boards = boards(db, round.id).await?;
+        if boards.iter().any(Board::is_pending) {
+            break;
+        }
+        let mut entries = Vec::new();
+        for b in &boards {
+            match (b.black, b.result) {
+                (None, _) => entries.push((b.red, RoundEntry::without_opponent(crate::swiss::tournament::ResultCode::PairingBye))),
+                (Some(black), Some(BoardResult::DoubleForfeit)) => {
+                    let loss = crate::swiss::tournament::ResultCode::ForfeitLoss;
+                    entries.push((b.red, RoundEntry::without_opponent(loss)));
+                    entries.push((black, RoundEntry::without_opponent(loss)));
+                }
+                (Some(black), Some(result)) => {
+                    let (rc, bc) = result.codes();
+                    entries.push((b.red, RoundEntry::game(black, Color::Red, rc)));
+                    entries.push((black, RoundEntry::game(b.red, Color::Black, bc)));
+                }
+                (Some(_), None) => unreachable!("pending boards stop the loop above"),
+            }
+        }
+        for (start, absence) in absences(db, round.id).await? {
+            entries.push((start, RoundEntry::without_opponent(absence.code())));
+        }
+        t.record_round(&entries).map_err(|e| StoreError::Database(sqlx::Error::Protocol(format!("round {}: {e}", round.number))))?;
+    }
+    for (round, start, kind) in bye_requests(db, event_id).await? {
+        if round > t.rounds_played {
+            t.bye_requests.push(ByeRequest { player: start, round, kind: match kind {
+                Absence::HalfBye => crate::swiss::tournament::ByeKind::Half,
+                Absence::FullBye => crate::swiss::tournament::ByeKind::Full,
+                Absence::ZeroBye => crate::swiss::tournament::ByeKind::Zero,
+            } });
+        }
+    }
+    Ok(t)
+}
+
+/// Renumbers the players by rating (highest first), then name — the initial ranking — before round 1.
+async fn assign_start_numbers(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, event_id: i64) -> StoreResult<()> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id")
+        .bind(event_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    sqlx::query("UPDATE players SET start_no = -start_no WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut **tx)
+        .await?;
+    for (i, id) in ids.iter().enumerate() {
+        sqlx::query("UPDATE players SET start_no = $1 WHERE id = $2")
+            .bind(i as i64 + 1)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Stores a new round from a pairing, atomically (all boards or none). Round 1 first renumbers the
+/// players by rating (the pairing must have been made on the renumbered state: see `prepare_round_one`).
+pub async fn create(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    number: u32,
+    first_colour: Option<Color>,
+    pairing: &Pairing,
+    absences: &[(u32, Absence)],
+    publish: bool,
+) -> StoreResult<Round> {
+    let mut tx = db.begin().await?;
+    let row = sqlx::query(
+        "INSERT INTO rounds (event_id, number, published, first_colour, created_at) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id, number, published, first_colour",
+    )
+    .bind(event_id)
+    .bind(number as i64)
+    .bind(publish as i64)
+    .bind(first_colour.map(colour_str))
+    .bind(now())
+    .fetch_one(&mut *tx)
+    .await?;
+    let round = round_from_row(&row)?;
+    let mut board_no = 0i64;
+    for (red, black) in &pairing.boards {
+        board_no += 1;
+        sqlx::query("INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, $4)")
+            .bind(round.id)
+            .bind(board_no)
+            .bind(*red as i64)
+            .bind(*black as i64)
+            .execute(&mut *tx)
+            .await?;
+    }
+    if let Some(bye) = pairing.bye {
+        sqlx::query("INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, NULL)")
+            .bind(round.id)
+            .bind(board_no + 1)
+            .bind(bye as i64)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for (start, kind) in absences {
+        sqlx::query("INSERT INTO round_absences (round_id, start_no, kind) VALUES ($1, $2, $3)")
+            .bind(round.id)
+            .bind(*start as i64)
+            .bind(kind.letter())
+            .execute(&mut *tx)
+            .await?;
+    }
+    let what = if publish { "round.pair_publish" } else { "round.pair" };
+    audit::record(&mut *tx, Some(by.id), Some(event_id), what, &format!("round {number}: {} boards", pairing.boards.len()))
+        .await?;
+    tx.commit().await?;
+    Ok(round)
+}
+
+/// Renumbers players by rating before the first round (a no-op once a round exists).
+pub async fn prepare_round_one(db: &Db, event_id: i64) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if n == 0 {
+        assign_start_numbers(&mut tx, event_id).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Publishes a draft round.
+pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query("UPDATE rounds SET published = 1 WHERE id = $1")
+        .bind(round.id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(&mut *tx, Some(by.id), Some(event_id), "round.publish", &format!("round {}", round.number)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes a draft (unpublished) round so it can be paired again.
+pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let done = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0")
+        .bind(round.id)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
+    audit::record(&mut *tx, Some(by.id), Some(event_id), "round.discard", &format!("round {}", round.number)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Replaces the players of a board in a draft round (a manual pairing), with the reason logged.
+pub async fn set_board_players(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    board: &Board,
+    red: u32,
+    black: Option<u32>,
+    reason: &str,
+) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query("UPDATE boards SET red = $1, black = $2, manual = 1, version = version + 1 WHERE id = $3")
+        .bind(red as i64)
+        .bind(black.map(|b| b as i64))
+        .bind(board.id)
+        .execute(&mut *tx)
+        .await?;
+    let old = format!("{}-{}", board.red, board.black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into()));
+    let new = format!("{red}-{}", black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into()));
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "board.manual",
+        &format!("round {} board {}: {old} → {new} ({reason})", round.number, board.board_no),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Why a result was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultError {
+    /// Someone changed the board since the writer loaded it.
+    #[error("board {board} was changed by someone else (now version {current}); reload and try again")]
+    Stale {
+        /// Board number.
+        board: u32,
+        /// The version now stored.
+        current: i64,
+    },
+    /// Storage failure.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Sets a board's result if the board is still at `expected_version` (the second of two concurrent
+/// writers is told instead of silently overwriting). Logs old and new. Returns the new version.
+pub async fn set_result(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    board: &Board,
+    expected_version: i64,
+    result: Option<BoardResult>,
+) -> Result<i64, ResultError> {
+    let mut tx = db.begin().await.map_err(StoreError::from)?;
+    let done = sqlx::query(
+        "UPDATE boards SET result = $1, version = version + 1, reported_result = NULL, reported_by = NULL
+         WHERE id = $2 AND version = $3",
+    )
+    .bind(result.map(BoardResult::as_str))
+    .bind(board.id)
+    .bind(expected_version)
+    .execute(&mut *tx)
+    .await
+    .map_err(StoreError::from)?;
+    if done.rows_affected() != 1 {
+        let current: i64 = sqlx::query_scalar("SELECT version FROM boards WHERE id = $1")
+            .bind(board.id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(StoreError::from)?;
+        return Err(ResultError::Stale { board: board.board_no, current });
+    }
+    let old = board.result.map(BoardResult::as_str).unwrap_or("none");
+    let new = result.map(BoardResult::as_str).unwrap_or("none");
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "result.set",
+        &format!("round {} board {}: {old} → {new}", round.number, board.board_no),
+    )
+    .await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(expected_version + 1)
+}
+
+/// A player's own report of the result, awaiting confirmation by the opponent or an arbiter.
+pub async fn report_result(db: &Db, by: &User, event_id: i64, round: &Round, board: &Board, result: BoardResult) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query("UPDATE boards SET reported_result = $1, reported_by = $2 WHERE id = $3 AND result IS NULL")
+        .bind(result.as_str())
+        .bind(by.id)
+        .bind(board.id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "result.report",
+        &format!("round {} board {}: {}", round.number, board.board_no, result.as_str()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A stored move record of a board's game, with its adjudication.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// Game number within the board (1 except in Banqi matches).
+    pub game_no: u32,
+    /// The record text as submitted.
+    pub record: String,
+    /// The verdict JSON.
+    pub verdict: serde_json::Value,
+    /// Whether the record was legal throughout.
+    pub legal: bool,
+}
+
+/// Stores (or replaces) the record of a game, with its verdict.
+pub async fn save_record(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    board: &Board,
+    game_no: u32,
+    record: &str,
+    verdict: &serde_json::Value,
+    legal: bool,
+) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (board_id, game_no) DO UPDATE SET record = excluded.record, verdict = excluded.verdict,
+         legal = excluded.legal, submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at",
+    )
+    .bind(board.id)
+    .bind(game_no as i64)
+    .bind(record)
+    .bind(verdict.to_string())
+    .bind(legal as i64)
+    .bind(by.id)
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "record.submit",
+        &format!("round {} board {} game {game_no}: {}", round.number, board.board_no, if legal { "legal" } else { "illegal" }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The records of a board.
+pub async fn records(db: &Db, board_id: i64) -> StoreResult<Vec<GameRecord>> {
+    let rows = sqlx::query("SELECT game_no, record, verdict, legal FROM game_records WHERE board_id = $1 ORDER BY game_no")
+        .bind(board_id)
+        .fetch_all(db)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let game_no: i64 = r.try_get("game_no")?;
+            let verdict: String = r.try_get("verdict")?;
+            let legal: i64 = r.try_get("legal")?;
+            Ok(GameRecord {
+                game_no: game_no as u32,
+                record: r.try_get("record")?,
+                verdict: serde_json::from_str(&verdict).unwrap_or(serde_json::Value::Null),
+                legal: legal != 0,
+            })
+        })
+        .collect()
+}
