@@ -1,0 +1,633 @@
+//! Pairing one bracket (C.04.3 B): the best candidate by the quality criteria, and among equally
+//! good candidates the first one the rules' generation order would reach.
+//!
+//! The criteria become prioritised fields of an edge weight (see [`super::weight`]); a maximum
+//! weight matching over the bracket — plus the following score group for the look-ahead of C7–C8,
+//! or all lower players when the completion criterion C4 applies — yields an optimal candidate.
+//! The generation order (MDP-pairing before remainder; exchanges ordered by B.5/D.2; then
+//! transpositions, i.e. S1 players take the lowest available S2 partner) is reproduced by fixing
+//! decisions one at a time, each checked by a matching that keeps the optimum.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::blossom::max_weight_matching;
+use super::colour;
+use super::players::{Candidate, Float};
+use super::weight::{FieldValues, Layout, MatchWeight, Wide};
+use crate::rules::Color;
+
+/// The players of a round in rank order (A.2) and what every bracket needs.
+pub struct Field<'a> {
+    /// Candidates in rank order: score descending, then pairing number.
+    pub players: &'a [Candidate],
+    /// `compatible[i][j]`: i and j may meet under C1, C3 and forbidden pairs.
+    pub compatible: Vec<Vec<bool>>,
+    /// The initial colour (player 1's colour in round 1).
+    pub first_colour: Color,
+    /// Points for a win in tenths: the "one point" of the PSD's artificial value (A.8).
+    pub point: i64,
+}
+
+impl<'a> Field<'a> {
+    /// Prepares the compatibility table.
+    pub fn new(players: &'a [Candidate], first_colour: Color, point: i64) -> Field<'a> {
+        let n = players.len();
+        let mut compatible = vec![vec![false; n]; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let ok = absolute_criteria_allow(&players[i], &players[j]);
+                compatible[i][j] = ok;
+                compatible[j][i] = ok;
+            }
+        }
+        Field {
+            players,
+            compatible,
+            first_colour,
+            point,
+        }
+    }
+
+    fn score(&self, i: usize) -> i64 {
+        self.players[i].score.tenths() as i64
+    }
+}
+
+/// C1 (no rematch, no forbidden pair) and C3 (no two non-topscorers with the same absolute colour).
+pub fn absolute_criteria_allow(a: &Candidate, b: &Candidate) -> bool {
+    if a.avoid.contains(&b.number) || b.avoid.contains(&a.number) {
+        return false;
+    }
+    let both_absolute = a.strength == super::players::Strength::Absolute
+        && b.strength == super::players::Strength::Absolute
+        && a.preference == b.preference;
+    !(both_absolute && !a.topscorer && !b.topscorer)
+}
+
+/// What to pair.
+pub struct Spec {
+    /// Moved-down players, in rank order.
+    pub mdps: Vec<usize>,
+    /// Resident players, in rank order.
+    pub residents: Vec<usize>,
+    /// The following score group, for the look-ahead (C7–C8); empty for the PPB and the last bracket.
+    pub next: Vec<usize>,
+    /// All lower players, when the completion criterion (C4) is to be enforced.
+    pub lower: Vec<usize>,
+    /// Whether everyone (bracket and `lower`) must be paired, but for one bye-eligible player.
+    pub completion: bool,
+    /// Whether this is the last bracket: its unpaired player receives the PAB (C9 applies).
+    pub last: bool,
+}
+
+/// The outcome of pairing a bracket.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Pairs `(higher, lower)` in rank indices.
+    pub pairs: Vec<(usize, usize)>,
+    /// Players moved down to the next bracket.
+    pub downfloaters: Vec<usize>,
+    /// The PAB assignee (last bracket only).
+    pub bye: Option<usize>,
+}
+
+/// Criterion keys in priority order; score-difference payloads are negated so that larger
+/// differences sort (and weigh) first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Key {
+    Complete,
+    C5,
+    C6(i64),
+    C7,
+    C8(i64),
+    C9,
+    C10,
+    C11,
+    C12,
+    C13,
+    C14,
+    C15,
+    C16,
+    C17,
+    C18(i64),
+    C19(i64),
+    C20(i64),
+    C21(i64),
+}
+
+/// Tie-break fields appended below the criteria.
+#[derive(Debug, Clone, Copy)]
+struct Ties {
+    exchanges: usize,
+    bsn_sum: usize,
+    moved_out: usize,
+    moved_in: usize,
+    fix: usize,
+    proxy: usize,
+}
+
+struct Graph {
+    /// Local vertex → rank index; `None` for the bye vertex.
+    vertices: Vec<Option<usize>>,
+    /// Edges `(u, v, criteria)` in local indices, u < v.
+    edges: Vec<(usize, usize, Vec<(Key, i64)>)>,
+    /// Number of bracket players (local indices `0..bracket`).
+    bracket: usize,
+    mdp_count: usize,
+}
+
+/// The remainder's S1/S2 split for the exchange tie-breaks (B.2, D.2).
+struct Split {
+    /// Local index → position in the remainder if a remainder player.
+    position: HashMap<usize, usize>,
+    /// Size of the original S1.
+    s1: usize,
+    /// Whether to use the bit-set fields of D.2 rules 3 and 4.
+    exact: bool,
+}
+
+struct Solver<'f, 'a> {
+    field: &'f Field<'a>,
+    graph: Graph,
+    keys: Vec<Key>,
+    key_index: HashMap<Key, usize>,
+    removed: Vec<bool>,
+    banned: BTreeSet<(usize, usize)>,
+    split: Option<Split>,
+    fix: Option<usize>,
+}
+
+/// Pairs one bracket; `None` when the completion criterion cannot be met.
+pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
+    if spec.mdps.is_empty()
+        && (!spec.completion || (spec.last && spec.lower.is_empty()))
+        && let Some(outcome) = natural_candidate(field, spec)
+    {
+        return Some(outcome);
+    }
+    let mut outcome = solve(field, spec, false)?;
+    if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
+        outcome = solve(field, spec, true)?;
+    }
+    Some(outcome)
+}
+
+/// B.4 "perfect" shortcut: the very first candidate (S1[i] against S2[i], the last S2 player
+/// unpaired) when it is known to be optimal: every pair compatible and granted both colour
+/// preferences, and, in an odd last bracket, a bye assignee that is eligible, has the fewest
+/// unplayed games and no downfloat in the last two rounds.
+fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
+    let r = &spec.residents;
+    let half = r.len() / 2;
+    let mut bye = None;
+    if r.len() % 2 == 1 {
+        if !spec.last {
+            return None;
+        }
+        let last = *r.last()?;
+        let p = &field.players[last];
+        let fewest = r
+            .iter()
+            .filter(|&&x| field.players[x].bye_eligible)
+            .map(|&x| field.players[x].unplayed)
+            .min();
+        if !p.bye_eligible || Some(p.unplayed) != fewest || p.floats.contains(&Float::Down) {
+            return None;
+        }
+        bye = Some(last);
+    }
+    let mut pairs = Vec::with_capacity(half);
+    for i in 0..half {
+        let (a, b) = (r[i], r[half + i]);
+        if !field.compatible[a][b] {
+            return None;
+        }
+        let cost = colour::cost(&field.players[a], &field.players[b], field.first_colour);
+        if cost != colour::ColourCost::default() {
+            return None;
+        }
+        pairs.push((a, b));
+    }
+    Some(Outcome {
+        pairs,
+        downfloaters: Vec::new(),
+        bye,
+    })
+}
+
+fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
+    let graph = build_graph(field, spec, lookahead);
+    let mut keys: Vec<Key> = graph
+        .edges
+        .iter()
+        .flat_map(|e| e.2.iter().map(|&(k, _)| k))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    keys.sort();
+    let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+    let n = graph.vertices.len();
+    let mut solver = Solver {
+        field,
+        graph,
+        keys,
+        key_index,
+        removed: vec![false; n],
+        banned: BTreeSet::new(),
+        split: None,
+        fix: None,
+    };
+    let mut mate = solver.matching();
+    if spec.completion && mate.iter().any(Option::is_none) {
+        return None;
+    }
+    let bracket = solver.graph.bracket;
+    let mdp_count = solver.graph.mdp_count;
+    let in_bracket = |v: usize| v < bracket;
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+
+    // MDP-pairing first (B.3): each MDP in rank order is paired if the optimum allows, with the
+    // lowest-ranked... i.e. first available resident (transposition order).
+    for m in 0..mdp_count {
+        let available: Vec<usize> = (mdp_count..bracket)
+            .filter(|&r| !solver.removed[r] && solver.edge_allowed(m, r))
+            .collect();
+        let first = available.first().copied();
+        let current = mate[m].filter(|&p| in_bracket(p) && p >= mdp_count);
+        if current.is_none() || current != first {
+            solver.fix = Some(m);
+            mate = solver.matching();
+            solver.fix = None;
+        }
+        match mate[m].filter(|&p| in_bracket(p) && p >= mdp_count) {
+            Some(r) => {
+                pairs.push((m, r));
+                solver.removed[m] = true;
+                solver.removed[r] = true;
+            }
+            None => {
+                for r in mdp_count..bracket {
+                    solver.banned.insert((m, r));
+                }
+            }
+        }
+    }
+
+    // The remainder: residents not paired with MDPs, treated as homogeneous (B.3).
+    let remainder: Vec<usize> = (mdp_count..bracket)
+        .filter(|&v| !solver.removed[v])
+        .collect();
+    let remainder_pairs = remainder
+        .iter()
+        .filter(|&&v| mate[v].is_some_and(|p| p > v && in_bracket(p) && p >= mdp_count))
+        .count();
+    let position: HashMap<usize, usize> =
+        remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    solver.split = Some(Split {
+        position: position.clone(),
+        s1: remainder_pairs,
+        exact: false,
+    });
+    let exchanges = |mate: &[Option<usize>]| {
+        remainder
+            .iter()
+            .filter(|&&v| {
+                mate[v].is_some_and(|p| p > v && position.contains_key(&p))
+                    && position[&v] >= remainder_pairs
+            })
+            .count()
+    };
+    if exchanges(&mate) > 0 {
+        if let Some(split) = solver.split.as_mut() {
+            split.exact = true;
+        }
+        mate = solver.matching();
+    }
+    // S1 after exchanges: the higher-ranked player of each remainder pair.
+    let s1_new: Vec<usize> = remainder
+        .iter()
+        .copied()
+        .filter(|&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)))
+        .collect();
+    let s1_set: BTreeSet<usize> = s1_new.iter().copied().collect();
+    for &lo in &s1_new {
+        let first = remainder
+            .iter()
+            .copied()
+            .find(|&v| !solver.removed[v] && !s1_set.contains(&v) && solver.edge_allowed(lo, v));
+        if mate[lo] != first {
+            solver.fix = Some(lo);
+            mate = solver.matching();
+            solver.fix = None;
+        }
+        let Some(hi) = mate[lo].filter(|p| position.contains_key(p)) else {
+            // Cannot happen: the optimum keeps the same S1; stay safe and float the player.
+            continue;
+        };
+        pairs.push((lo.min(hi), lo.max(hi)));
+        solver.removed[lo] = true;
+        solver.removed[hi] = true;
+    }
+
+    let paired: BTreeSet<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let mut bye = None;
+    let mut downfloaters = Vec::new();
+    for v in 0..bracket {
+        if paired.contains(&v) {
+            continue;
+        }
+        let Some(rank) = solver.graph.vertices[v] else {
+            continue;
+        };
+        let to_bye = mate[v].is_some_and(|p| solver.graph.vertices[p].is_none());
+        if spec.last && to_bye {
+            bye = Some(rank);
+        } else {
+            downfloaters.push(rank);
+        }
+    }
+    if spec.last && downfloaters.len() + bye.map_or(0, |_| 1) > 1 {
+        return None;
+    }
+    if spec.last && !downfloaters.is_empty() {
+        // A lone unpaired player in the last bracket takes the bye (eligibility was checked by C4).
+        bye = downfloaters.pop();
+    }
+    let vertices = &solver.graph.vertices;
+    let to_rank = |v: usize| vertices[v].unwrap_or(usize::MAX);
+    let mut ranked: Vec<(usize, usize)> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (x, y) = (to_rank(a), to_rank(b));
+            (x.min(y), x.max(y))
+        })
+        .collect();
+    ranked.sort();
+    downfloaters.sort();
+    Some(Outcome {
+        pairs: ranked,
+        downfloaters,
+        bye,
+    })
+}
+
+fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
+    let mut vertices: Vec<Option<usize>> = Vec::new();
+    vertices.extend(spec.mdps.iter().map(|&r| Some(r)));
+    vertices.extend(spec.residents.iter().map(|&r| Some(r)));
+    let bracket = vertices.len();
+    let mdp_count = spec.mdps.len();
+    let next_start = vertices.len();
+    if lookahead {
+        vertices.extend(spec.next.iter().map(|&r| Some(r)));
+    }
+    let next_end = vertices.len();
+    if spec.completion {
+        vertices.extend(spec.lower.iter().map(|&r| Some(r)));
+    }
+    let players_end = vertices.len();
+    let with_bye = spec.completion && players_end % 2 == 1;
+    if with_bye {
+        vertices.push(None);
+    }
+    let low = spec
+        .residents
+        .iter()
+        .map(|&r| field.score(r))
+        .min()
+        .unwrap_or(0);
+    let next_low = spec.next.iter().map(|&r| field.score(r)).min().unwrap_or(0);
+    let point = field.point;
+    let sd_out = |v: usize| field.score(v) - low + point;
+    let mut edges = Vec::new();
+    for u in 0..players_end {
+        let ru = vertices[u].unwrap_or(0);
+        for v in u + 1..players_end {
+            let rv = vertices[v].unwrap_or(0);
+            if !field.compatible[ru][rv] {
+                continue;
+            }
+            let (hi, lo) = if ru < rv { (ru, rv) } else { (rv, ru) };
+            let mut keys: Vec<(Key, i64)> = Vec::new();
+            if spec.completion {
+                keys.push((Key::Complete, 1));
+            }
+            let u_in = u < bracket;
+            let v_in = v < bracket;
+            if u_in && v_in {
+                if u < mdp_count && v < mdp_count {
+                    // Two MDPs never form a pair of the bracket; only completion may need them.
+                    if spec.completion {
+                        edges.push((u, v, keys));
+                    }
+                    continue;
+                }
+                bracket_criteria(field, hi, lo, &mut keys, sd_out);
+            } else if lookahead && (u_in || u >= next_start) && v >= next_start && v < next_end {
+                // A pair of the following bracket (C7, C8).
+                keys.push((Key::C7, 1));
+                let sd_next = |x: usize| field.score(x) - next_low + point;
+                keys.push((Key::C8(-sd_next(hi)), 1));
+                keys.push((Key::C8(-sd_next(lo)), 1));
+                keys.push((Key::C8(-(field.score(hi) - field.score(lo))), -1));
+            } else if !spec.completion {
+                continue;
+            }
+            edges.push((u, v, keys));
+        }
+    }
+    if with_bye {
+        let bye = vertices.len() - 1;
+        for (u, vertex) in vertices.iter().enumerate().take(players_end) {
+            let Some(rank) = *vertex else { continue };
+            let p = &field.players[rank];
+            if !p.bye_eligible {
+                continue;
+            }
+            let mut keys = vec![(Key::Complete, 1)];
+            if spec.last {
+                keys.push((Key::C9, -(p.unplayed as i64)));
+            }
+            edges.push((u, bye, keys));
+        }
+    }
+    Graph {
+        vertices,
+        edges,
+        bracket,
+        mdp_count,
+    }
+}
+
+/// Criteria C5, C6 and C10–C21 for a pair of the bracket, `hi` ranking above `lo`.
+fn bracket_criteria(
+    field: &Field<'_>,
+    hi: usize,
+    lo: usize,
+    keys: &mut Vec<(Key, i64)>,
+    sd_out: impl Fn(usize) -> i64,
+) {
+    let (a, b) = (&field.players[hi], &field.players[lo]);
+    let diff = field.score(hi) - field.score(lo);
+    keys.push((Key::C5, 1));
+    // C6 (PSD): pairing both players saves their downfloater differences and costs the pair's.
+    keys.push((Key::C6(-sd_out(hi)), 1));
+    keys.push((Key::C6(-sd_out(lo)), 1));
+    keys.push((Key::C6(-diff), -1));
+    let cost = colour::cost(a, b, field.first_colour);
+    keys.push((Key::C10, -cost.topscorer_difference));
+    keys.push((Key::C11, -cost.topscorer_repeat));
+    keys.push((Key::C12, -cost.preference));
+    keys.push((Key::C13, -cost.strong));
+    // Floats: the higher player floats down if the scores differ, the lower one up.
+    let hi_floats_down = diff > 0;
+    for (back, (down_count, up_count)) in
+        [(0usize, (Key::C14, Key::C15)), (1, (Key::C16, Key::C17))]
+    {
+        let mut saved = 0;
+        if a.floats[back] == Float::Down && !hi_floats_down {
+            saved += 1;
+        }
+        if b.floats[back] == Float::Down {
+            saved += 1;
+        }
+        keys.push((down_count, saved));
+        if b.floats[back] == Float::Up && hi_floats_down {
+            keys.push((up_count, -1));
+        }
+    }
+    for (back, down_key, up_key) in [
+        (
+            0usize,
+            Key::C18 as fn(i64) -> Key,
+            Key::C19 as fn(i64) -> Key,
+        ),
+        (1, Key::C20 as fn(i64) -> Key, Key::C21 as fn(i64) -> Key),
+    ] {
+        // A repeated downfloater paired here no longer floats out of the bracket...
+        if a.floats[back] == Float::Down {
+            keys.push((down_key(-sd_out(hi)), 1));
+            // ...but floats down within the pair if the scores differ.
+            if hi_floats_down {
+                keys.push((down_key(-diff), -1));
+            }
+        }
+        if b.floats[back] == Float::Down {
+            keys.push((down_key(-sd_out(lo)), 1));
+        }
+        if b.floats[back] == Float::Up && hi_floats_down {
+            keys.push((up_key(-diff), -1));
+        }
+    }
+    keys.retain(|&(_, v)| v != 0);
+}
+
+impl Solver<'_, '_> {
+    fn edge_allowed(&self, u: usize, v: usize) -> bool {
+        let (u, v) = (u.min(v), u.max(v));
+        if self.banned.contains(&(u, v)) {
+            return false;
+        }
+        match (self.graph.vertices[u], self.graph.vertices[v]) {
+            (Some(a), Some(b)) => self.field.compatible[a][b],
+            _ => false,
+        }
+    }
+
+    /// Runs the matching over the non-removed vertices with the current tie-break settings.
+    fn matching(&self) -> Vec<Option<usize>> {
+        let vertex_count = self.graph.vertices.len();
+        let mut layout = Layout::default();
+        let total = 2 * vertex_count as u64 + 4;
+        for _ in &self.keys {
+            layout.field(total);
+        }
+        let split_bits = self
+            .split
+            .as_ref()
+            .filter(|s| s.exact)
+            .map_or(0, |s| s.position.len() as u32);
+        let ties = Ties {
+            exchanges: layout.field(total),
+            bsn_sum: layout.field(total * total),
+            moved_out: layout.field_bits(split_bits),
+            moved_in: layout.field_bits(split_bits),
+            fix: layout.field(total),
+            proxy: layout.field(total * total * total),
+        };
+        let mut edges = Vec::with_capacity(self.graph.edges.len());
+        for (u, v, keys) in &self.graph.edges {
+            let (u, v) = (*u, *v);
+            if self.removed[u] || self.removed[v] || self.banned.contains(&(u, v)) {
+                continue;
+            }
+            let mut values = FieldValues::default();
+            for &(k, value) in keys {
+                values.add(self.key_index[&k], value);
+            }
+            self.tie_values(u, v, &ties, &mut values);
+            edges.push((u, v, values));
+        }
+        let bits = layout.total_bits();
+        if bits <= 128 {
+            run::<2>(vertex_count, &layout, &edges)
+        } else if bits <= 256 {
+            run::<4>(vertex_count, &layout, &edges)
+        } else if bits <= 512 {
+            run::<8>(vertex_count, &layout, &edges)
+        } else if bits <= 1024 {
+            run::<16>(vertex_count, &layout, &edges)
+        } else if bits <= 2048 {
+            run::<32>(vertex_count, &layout, &edges)
+        } else {
+            run::<64>(vertex_count, &layout, &edges)
+        }
+    }
+
+    fn tie_values(&self, u: usize, v: usize, ties: &Ties, values: &mut FieldValues) {
+        let g = &self.graph;
+        if u >= g.bracket || v >= g.bracket || (u < g.mdp_count && v < g.mdp_count) {
+            return;
+        }
+        let n = g.vertices.len() as i64 + 1;
+        // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.
+        values.add(ties.proxy, -(v as i64) * (n - u as i64));
+        if self.fix == Some(u) || self.fix == Some(v) {
+            let partner = if self.fix == Some(u) { v } else { u };
+            values.add(ties.fix, n - partner as i64);
+        }
+        if let Some(split) = &self.split
+            && let (Some(&pu), Some(&pv)) = (split.position.get(&u), split.position.get(&v))
+        {
+            // The higher player of a remainder pair is its S1 member after exchanges (D.2).
+            let lo = pu.min(pv);
+            if lo < split.s1 {
+                values.add(ties.exchanges, 1);
+            }
+            values.add(ties.bsn_sum, -(lo as i64));
+            if split.exact {
+                if lo < split.s1 {
+                    values.add_bit(ties.moved_out, lo as u32, true);
+                } else {
+                    values.add_bit(ties.moved_in, (split.position.len() - 1 - lo) as u32, false);
+                }
+            }
+        }
+    }
+}
+
+fn run<const N: usize>(
+    vertex_count: usize,
+    layout: &Layout,
+    edges: &[(usize, usize, FieldValues)],
+) -> Vec<Option<usize>> {
+    let packed: Vec<(usize, usize, Wide<N>)> = edges
+        .iter()
+        .map(|(u, v, values)| (*u, *v, values.pack::<N>(layout)))
+        .collect();
+    let positive: Vec<(usize, usize, Wide<N>)> = packed
+        .into_iter()
+        .filter(|e| e.2 > Wide::<N>::zero())
+        .collect();
+    max_weight_matching(vertex_count, &positive)
+}

@@ -1,0 +1,464 @@
+//! Dutch pairing tests: rule examples, one case per criterion, and a seeded random simulation.
+
+use std::collections::{HashMap, HashSet};
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use super::pair_next_round;
+use super::players::{Candidate, Strength};
+use crate::rules::Color;
+use crate::swiss::tournament::{
+    ByeKind, ByeRequest, PlayerNumber, ResultCode, RoundEntry, ScoringSystem, Tournament,
+};
+use crate::swiss::{Pairing, PairingError};
+
+fn field(n: u32, rounds: u32) -> Tournament {
+    let mut t = Tournament::new(rounds, ScoringSystem::FIDE, Color::Red);
+    for i in 0..n {
+        t.add_player(format!("Player {}", i + 1), 2400 - 10 * i);
+    }
+    t
+}
+
+/// Records a round from `(red, black, red's result)` games and `(player, bye result)` entries.
+fn play(
+    t: &mut Tournament,
+    games: &[(PlayerNumber, PlayerNumber, ResultCode)],
+    byes: &[(PlayerNumber, ResultCode)],
+) {
+    let mut entries = Vec::new();
+    for &(red, black, result) in games {
+        let theirs = result.counterpart().expect("a game result");
+        entries.push((red, RoundEntry::game(black, Color::Red, result)));
+        entries.push((black, RoundEntry::game(red, Color::Black, theirs)));
+    }
+    for &(player, result) in byes {
+        entries.push((player, RoundEntry::without_opponent(result)));
+    }
+    t.record_round(&entries).expect("consistent round");
+}
+
+/// Records a pairing with results: the higher-numbered player of each board wins if `upsets`.
+fn play_pairing(t: &mut Tournament, pairing: &Pairing, results: &[ResultCode]) {
+    let games: Vec<_> = pairing
+        .boards
+        .iter()
+        .zip(results.iter().cycle())
+        .map(|(&(r, b), &res)| (r, b, res))
+        .collect();
+    let byes: Vec<_> = pairing
+        .bye
+        .iter()
+        .map(|&p| (p, ResultCode::PairingBye))
+        .collect();
+    play(t, &games, &byes);
+}
+
+#[test]
+fn round_one_pairs_top_half_against_bottom_half_with_alternating_colours() {
+    let t = field(6, 5);
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.boards, vec![(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(pairing.bye, None);
+}
+
+#[test]
+fn round_one_colour_of_player_one_is_drawn_by_lot() {
+    let mut t = field(4, 3);
+    t.first_colour = Color::Black;
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.boards, vec![(3, 1), (2, 4)]);
+}
+
+#[test]
+fn odd_field_gives_the_bye_to_the_lowest_ranked_player() {
+    let t = field(5, 5);
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.boards, vec![(1, 3), (4, 2)]);
+    assert_eq!(pairing.bye, Some(5));
+}
+
+#[test]
+fn no_player_gets_a_second_pairing_allocated_bye() {
+    // C2: player 3 had the PAB in round 1 and is lowest again; the bye goes to the next lowest.
+    let mut t = field(3, 3);
+    play(
+        &mut t,
+        &[(1, 2, ResultCode::Win)],
+        &[(3, ResultCode::PairingBye)],
+    );
+    // Scores: 1 = 1, 3 = 1 (bye), 2 = 0. Player 2 is lowest and eligible.
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.bye, Some(2));
+    assert_eq!(pairing.boards.len(), 1);
+    let (a, b) = pairing.boards[0];
+    assert_eq!([a.min(b), a.max(b)], [1, 3]);
+}
+
+#[test]
+fn forfeit_winners_are_not_given_the_bye() {
+    let mut t = field(3, 3);
+    let mut entries = vec![
+        (1, RoundEntry::game(2, Color::Red, ResultCode::ForfeitLoss)),
+        (2, RoundEntry::game(1, Color::Black, ResultCode::ForfeitWin)),
+    ];
+    entries.push((3, RoundEntry::without_opponent(ResultCode::ZeroBye)));
+    t.record_round(&entries).expect("consistent");
+    // Scores: 2 = 1, 1 = 0, 3 = 0. Lowest is 3 (eligible): 3 gets it, not 2.
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.bye, Some(3));
+    // 1 and 2 did not play (forfeit), so they may meet now.
+    let (a, b) = pairing.boards[0];
+    assert_eq!([a.min(b), a.max(b)], [1, 2]);
+}
+
+#[test]
+fn rematches_are_never_paired_and_no_legal_pairing_is_reported() {
+    // C1 with two players: after they met, round 2 has no legal pairing.
+    let mut t = field(2, 2);
+    play(&mut t, &[(1, 2, ResultCode::Draw)], &[]);
+    assert_eq!(
+        pair_next_round(&t),
+        Err(PairingError::NoLegalPairing { round: 2 })
+    );
+}
+
+#[test]
+fn forbidden_pairs_are_avoided_by_transposition() {
+    let mut t = field(4, 3);
+    t.forbidden_pairs.push((1, 3));
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(pairing.boards, vec![(1, 4), (3, 2)]);
+}
+
+#[test]
+fn all_rounds_played_is_an_error() {
+    let mut t = field(2, 1);
+    play(&mut t, &[(1, 2, ResultCode::Win)], &[]);
+    assert_eq!(pair_next_round(&t), Err(PairingError::TournamentOver(1)));
+}
+
+#[test]
+fn requested_byes_withdrawals_and_late_entries_are_respected() {
+    let mut t = field(6, 4);
+    t.bye_requests.push(ByeRequest {
+        player: 2,
+        round: 1,
+        kind: ByeKind::Half,
+    });
+    t.player_mut(6).expect("exists").withdrawn_from = Some(1);
+    let pairing = pair_next_round(&t).expect("pairable");
+    let seen: HashSet<PlayerNumber> = pairing
+        .boards
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .chain(pairing.bye)
+        .collect();
+    assert_eq!(seen, HashSet::from([1, 3, 4, 5]));
+    // 1, 3, 4, 5: S1 = {1, 3}, S2 = {4, 5}; E.5: odd pairing numbers 1 and 3 get the initial colour.
+    assert_eq!(pairing.boards, vec![(1, 4), (3, 5)]);
+    let late = t.add_player("Late", 1000);
+    assert_eq!(late, 7);
+    assert!(t.is_available(late, 1));
+}
+
+#[test]
+fn round_two_follows_score_groups_and_colour_preferences() {
+    // Round 1 of 8: 1-5, 6-2, 3-7, 8-4; top half wins. Winners 1,2,3,4 (1 point), losers 0.
+    let mut t = field(8, 5);
+    let r1 = pair_next_round(&t).expect("pairable");
+    assert_eq!(r1.boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    play(
+        &mut t,
+        &[
+            (1, 5, ResultCode::Win),
+            (6, 2, ResultCode::Loss),
+            (3, 7, ResultCode::Win),
+            (8, 4, ResultCode::Loss),
+        ],
+        &[],
+    );
+    // 1-point group {1,2,3,4}: S1 {1,2}, S2 {3,4}. 1 (had Red) prefers Black, 3 (Red) prefers Black:
+    // 1-3 would deny one of them, so the transposition 1-4, 2-3 grants everyone. Likewise in the
+    // 0-point group 5 (had Black) and 7 (Black) both want Red: 5-8 and 6-7.
+    let r2 = pair_next_round(&t).expect("pairable");
+    assert_eq!(r2.boards, vec![(4, 1), (2, 3), (5, 8), (7, 6)]);
+}
+
+#[test]
+fn absolute_colour_preferences_never_meet_outside_the_last_round() {
+    // Players 1 and 2 both had Red twice: both must have Black (absolute), so they cannot meet.
+    let mut t = field(4, 5);
+    play(
+        &mut t,
+        &[(1, 3, ResultCode::Draw), (2, 4, ResultCode::Draw)],
+        &[],
+    );
+    play(
+        &mut t,
+        &[(1, 4, ResultCode::Draw), (2, 3, ResultCode::Draw)],
+        &[],
+    );
+    // Everyone has 1 point; 1 and 2 have RR, 3 and 4 have BB: the only legal pairing is 1-?, 2-?
+    // with 3 and 4, but those are rematches. No legal pairing.
+    assert_eq!(
+        pair_next_round(&t),
+        Err(PairingError::NoLegalPairing { round: 3 })
+    );
+    let players = candidates(&t);
+    assert_eq!(players[&1].strength, Strength::Absolute);
+    assert_eq!(players[&1].preference, Some(Color::Black));
+}
+
+#[test]
+fn topscorers_with_the_same_absolute_colour_may_meet_in_the_last_round() {
+    // Six players, three rounds. 1 and 2 win twice with Red (absolute Black, topscorers); 4 and 5
+    // have Black twice (absolute Red) and may not meet each other (C3, not topscorers).
+    let mut t = field(6, 3);
+    play(
+        &mut t,
+        &[
+            (1, 4, ResultCode::Win),
+            (2, 5, ResultCode::Win),
+            (6, 3, ResultCode::Draw),
+        ],
+        &[],
+    );
+    play(
+        &mut t,
+        &[
+            (1, 5, ResultCode::Win),
+            (2, 6, ResultCode::Win),
+            (3, 4, ResultCode::Draw),
+        ],
+        &[],
+    );
+    let pairing = pair_next_round(&t).expect("last round allows topscorers to meet");
+    let pairs: HashSet<(u32, u32)> = pairing
+        .boards
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    assert_eq!(pairs, HashSet::from([(1, 2), (3, 5), (4, 6)]));
+    // Equal absolute preferences and colour differences, same histories: E.4 favours player 1.
+    assert_eq!(pairing.boards[0], (2, 1));
+}
+
+#[test]
+fn the_same_topscorer_pairing_is_illegal_before_the_last_round() {
+    let mut t = field(6, 4);
+    play(
+        &mut t,
+        &[
+            (1, 4, ResultCode::Win),
+            (2, 5, ResultCode::Win),
+            (6, 3, ResultCode::Draw),
+        ],
+        &[],
+    );
+    play(
+        &mut t,
+        &[
+            (1, 5, ResultCode::Win),
+            (2, 6, ResultCode::Win),
+            (3, 4, ResultCode::Draw),
+        ],
+        &[],
+    );
+    let pairing = pair_next_round(&t).expect("pairable");
+    let pairs: HashSet<(u32, u32)> = pairing
+        .boards
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    assert!(!pairs.contains(&(1, 2)), "{pairs:?}");
+    check_pairing(&t, &pairing);
+}
+
+#[test]
+fn a_moved_down_player_meets_the_highest_compatible_resident_and_floats_are_avoided() {
+    // 5 players, round 2: after 1-3 (1 wins), 4-2 (2 wins), 5 bye: scores 1:1, 2:1, 5:1, 3:0, 4:0.
+    let mut t = field(5, 4);
+    let r1 = pair_next_round(&t).expect("pairable");
+    play_pairing(&mut t, &r1, &[ResultCode::Win, ResultCode::Loss]);
+    assert_eq!(t.score(5).tenths(), 10);
+    let r2 = pair_next_round(&t).expect("pairable");
+    // Group {1, 2, 5}: one must float. 5 got the bye (counts as a downfloat), so C14 prefers
+    // floating 2 (the lowest of 1, 2 otherwise): pairs 1-5, and 2 meets 3 (highest of {3, 4} it has
+    // not played); 4 (the lowest, no bye before) gets the bye.
+    let pairs: HashSet<(u32, u32)> = r2
+        .boards
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    assert_eq!(pairs, HashSet::from([(1, 5), (2, 3)]));
+    assert_eq!(r2.bye, Some(4));
+}
+
+fn candidates(t: &Tournament) -> HashMap<PlayerNumber, Candidate> {
+    t.players
+        .iter()
+        .filter_map(|p| Candidate::new(t, p.number))
+        .map(|c| (c.number, c))
+        .collect()
+}
+
+/// Checks the absolute criteria and completeness of a pairing.
+fn check_pairing(t: &Tournament, pairing: &Pairing) {
+    let round = t.next_round();
+    let available: HashSet<PlayerNumber> = t
+        .players
+        .iter()
+        .map(|p| p.number)
+        .filter(|&n| t.is_available(n, round))
+        .collect();
+    let players = candidates(t);
+    let mut seen = HashSet::new();
+    for &(red, black) in &pairing.boards {
+        assert!(
+            seen.insert(red) && seen.insert(black),
+            "player paired twice in {pairing:?}"
+        );
+        assert!(available.contains(&red) && available.contains(&black));
+        let (a, b) = (&players[&red], &players[&black]);
+        assert!(
+            !a.avoid.contains(&black),
+            "C1/forbidden: {red}-{black} in round {round}"
+        );
+        if a.strength == Strength::Absolute
+            && b.strength == Strength::Absolute
+            && a.preference == b.preference
+        {
+            assert!(
+                a.topscorer || b.topscorer,
+                "C3: {red}-{black} in round {round}"
+            );
+        }
+        // A non-topscorer with an absolute preference always gets it.
+        for (p, colour) in [(a, Color::Red), (b, Color::Black)] {
+            if p.strength == Strength::Absolute && !a.topscorer && !b.topscorer {
+                assert_eq!(
+                    p.preference,
+                    Some(colour),
+                    "absolute colour of {} in round {round}",
+                    p.number
+                );
+            }
+        }
+    }
+    if let Some(bye) = pairing.bye {
+        assert!(seen.insert(bye));
+        assert!(
+            players[&bye].bye_eligible,
+            "C2: bye to {bye} in round {round}"
+        );
+    }
+    assert_eq!(
+        seen, available,
+        "everyone available is paired or gets the bye"
+    );
+}
+
+/// A random tournament: random size, results, requested byes, withdrawals and forfeits.
+fn simulate(seed: u64, scoring: ScoringSystem) -> Vec<Result<Pairing, PairingError>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = 2 + rng.next_u32() % 40;
+    let rounds = 1 + rng.next_u32() % 11;
+    let mut t = Tournament::new(
+        rounds,
+        scoring,
+        if rng.next_u32() % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        },
+    );
+    for i in 0..n {
+        t.add_player(format!("P{i}"), 1000 + rng.next_u32() % 1500);
+    }
+    let mut log = Vec::new();
+    for round in 1..=rounds {
+        if rng.next_u32() % 4 == 0 {
+            let player = 1 + rng.next_u32() % n;
+            let kind = if rng.next_u32() % 2 == 0 {
+                ByeKind::Half
+            } else {
+                ByeKind::Zero
+            };
+            t.bye_requests.push(ByeRequest {
+                player,
+                round,
+                kind,
+            });
+        }
+        if rng.next_u32() % 8 == 0 {
+            let player = 1 + rng.next_u32() % n;
+            t.player_mut(player).expect("exists").withdrawn_from = Some(round);
+        }
+        let result = pair_next_round(&t);
+        log.push(result.clone());
+        let Ok(pairing) = result else { break };
+        check_pairing(&t, &pairing);
+        let mut entries = Vec::new();
+        for &(red, black) in &pairing.boards {
+            let roll = rng.next_u32() % 20;
+            let (r, b) = match roll {
+                0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+                1..=7 => (ResultCode::Win, ResultCode::Loss),
+                8..=13 => (ResultCode::Loss, ResultCode::Win),
+                _ => (ResultCode::Draw, ResultCode::Draw),
+            };
+            entries.push((red, RoundEntry::game(black, Color::Red, r)));
+            entries.push((black, RoundEntry::game(red, Color::Black, b)));
+        }
+        if let Some(bye) = pairing.bye {
+            entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
+        }
+        for request in t.bye_requests.clone().iter().filter(|r| r.round == round) {
+            if t.player(request.player)
+                .is_some_and(|p| p.is_active_in(round))
+            {
+                entries.push((
+                    request.player,
+                    RoundEntry::without_opponent(request.kind.result()),
+                ));
+            }
+        }
+        t.record_round(&entries)
+            .expect("the pairing yields a consistent round");
+    }
+    log
+}
+
+#[test]
+fn random_tournaments_keep_every_absolute_criterion() {
+    for seed in 0..60 {
+        simulate(seed, ScoringSystem::FIDE);
+    }
+}
+
+#[test]
+fn pairings_depend_only_on_the_order_not_the_points_scale() {
+    for seed in 100..130 {
+        assert_eq!(
+            simulate(seed, ScoringSystem::FIDE),
+            simulate(seed, ScoringSystem::CHINESE),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn pairing_is_deterministic() {
+    let mut t = field(12, 5);
+    let r1 = pair_next_round(&t).expect("pairable");
+    play_pairing(
+        &mut t,
+        &r1,
+        &[ResultCode::Win, ResultCode::Draw, ResultCode::Loss],
+    );
+    let a = pair_next_round(&t);
+    let b = pair_next_round(&t.clone());
+    assert_eq!(a, b);
+}
