@@ -1,6 +1,6 @@
 //! `anqi pair --dutch INPUT.trf -p [OUTPUT]` as a process: output format, exit statuses, messages.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A scratch directory for this test binary's files.
@@ -23,7 +23,7 @@ fn anqi(args: &[&str]) -> Output {
         .expect("run anqi")
 }
 
-fn pair(input: &PathBuf) -> Output {
+fn pair(input: &Path) -> Output {
     anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"])
 }
 

@@ -1344,11 +1344,12 @@ fn set_colour(
     Ok(())
 }
 
-/// Without `152`/`XXC`: the colour the top-ranked player who played in round 1 had.
+/// Without `152`/`XXC`: the colour of the top-ranked player paired in round 1 (the definition of
+/// `152`); a forfeited game still shows the colour the pairing gave.
 fn infer_first_colour(players: &[Player]) -> Option<Color> {
     players
         .iter()
-        .find_map(|p| p.rounds.first().and_then(RoundEntry::played_colour))
+        .find_map(|p| p.rounds.first().and_then(|e| e.colour))
 }
 
 /// Reads a TRF into a tournament (see [`TrfDocument::to_tournament`]).
@@ -1644,5 +1645,112 @@ mod tests {
                 .any(|r| matches!(r, Record::Other(l) if l.starts_with("310")))
         );
         assert!(doc.records.iter().any(|r| matches!(r, Record::Comment(_))));
+    }
+
+    /// A tournament built through the model: points the `162` line cannot express (a forfeit win
+    /// worth less than a win) go to `XXS`; a withdrawn player is a zero-point bye in the next round;
+    /// byes requested for later rounds become `240` lines.
+    #[test]
+    fn writer_covers_what_162_cannot_say() {
+        let scoring = ScoringSystem {
+            forfeit_win: Points::whole(1),
+            ..ScoringSystem::CHINESE
+        };
+        let mut t = Tournament::new(4, scoring, Color::Black);
+        for name in ["A", "B", "C", "D"] {
+            t.add_player(name, 1500);
+        }
+        t.record_round(&[
+            (1, RoundEntry::game(3, Color::Black, ResultCode::ForfeitWin)),
+            (3, RoundEntry::game(1, Color::Red, ResultCode::ForfeitLoss)),
+            (2, RoundEntry::game(4, Color::Red, ResultCode::Draw)),
+            (4, RoundEntry::game(2, Color::Black, ResultCode::Draw)),
+        ])
+        .expect("round 1");
+        t.bye_requests.push(ByeRequest {
+            player: 2,
+            round: 3,
+            kind: ByeKind::Full,
+        });
+        t.bye_requests.push(ByeRequest {
+            player: 1,
+            round: 2,
+            kind: ByeKind::Half,
+        });
+        if let Some(p) = t.player_mut(4) {
+            p.withdrawn_from = Some(2);
+        }
+        let text = write_tournament(&t, &EventInfo::default());
+        assert!(
+            text.contains(
+                "\nXXS W=2.0 D=1.0 WL=0.0 BL=0.0 FW=1.0 FL=0.0 FPB=2.0 HPB=1.0 ZPB=0.0 PAB=2.0\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n152 B\n") && text.contains("\nXXC black1\n"),
+            "{text}"
+        );
+        assert!(text.contains("\n240 F 003    2\n"), "{text}");
+        let back = read_tournament(&text).expect("reads back");
+        assert_eq!(back.scoring, scoring);
+        assert_eq!(back.score(1), Points::whole(1));
+        assert_eq!(back.first_colour, Color::Black);
+        assert_eq!(back.players, {
+            let mut players = t.players.clone();
+            // TRF has no withdrawal: it comes back as an absence from the next round.
+            players[3].withdrawn_from = None;
+            players
+        });
+        assert_eq!(
+            back.bye_requests,
+            vec![
+                ByeRequest {
+                    player: 1,
+                    round: 2,
+                    kind: ByeKind::Half
+                },
+                ByeRequest {
+                    player: 4,
+                    round: 2,
+                    kind: ByeKind::Zero
+                },
+                ByeRequest {
+                    player: 2,
+                    round: 3,
+                    kind: ByeKind::Full
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn bye_requests_from_columns_and_240_lines_must_agree() {
+        // Player 5 has "0000 - H" in round 4; a 240 line saying the same is fine, another bye is not.
+        let same = format!("{SAMPLE}\n240 H 004    5\n");
+        assert_eq!(read_tournament(&same).map(|t| t.bye_requests.len()), Ok(2));
+        let clash = format!("{SAMPLE}\n240 Z 004    5\n");
+        let e = error_of(&clash);
+        assert_eq!(e.line, 26, "{e}"); // after the blank line 25
+        assert!(e.to_string().contains("two different byes"), "{e}");
+        // A 240 line about a played round must match the player line (player 3 had H in round 2).
+        assert!(read_tournament(&format!("{SAMPLE}\n240 H 002    3\n")).is_ok());
+        let e = error_of(&format!("{SAMPLE}\n240 F 002    3\n"));
+        assert_eq!(e.line, 26, "{e}"); // after the blank line 25
+        // A bye beyond the last round.
+        let e = error_of(&format!("{SAMPLE}\n240 H 006    4\n"));
+        assert!(e.to_string().contains("5 rounds"), "{e}");
+    }
+
+    #[test]
+    fn first_colour_is_inferred_from_round_one() {
+        // No 152/XXC: player 1 had Black in round 1.
+        let text = SAMPLE
+            .replace("152 W\n", "")
+            .replace("XXC white1\n", "")
+            .replace("   4 w 1     6 b =", "   4 b 1     6 b =");
+        let text = text.replace("   1 b 0     5 w 1", "   1 w 0     5 w 1");
+        let t = read_tournament(&text).expect("valid");
+        assert_eq!(t.first_colour, Color::Black);
     }
 }
