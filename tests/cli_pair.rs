@@ -10,9 +10,10 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn write_trf(name: &str, lines: &[&str]) -> PathBuf {
+fn write_trf<S: AsRef<str>>(name: &str, lines: &[S]) -> PathBuf {
     let path = scratch(name);
-    std::fs::write(&path, lines.join("\n") + "\n").expect("write input");
+    let text: String = lines.iter().map(|l| format!("{}\n", l.as_ref())).collect();
+    std::fs::write(&path, text).expect("write input");
     path
 }
 
@@ -79,7 +80,6 @@ fn second_round_to_a_file() {
         player(3, "Three", 1800, "0.0", &["   1 b 0"]),
         player(4, "Four", 1700, "0.0", &["   2 w 0"]),
     ];
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let input = write_trf("r2.trf", &lines);
     let output = scratch("r2.out");
     let out = anqi(&[
@@ -154,7 +154,6 @@ fn invalid_file_exits_3_naming_the_line() {
         player(1, "One", 2000, "0.5", &["   2 w ="]),
         player(2, "Two", 1900, "1.5", &["   1 b ="]),
     ];
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let out = pair(&write_trf("bad-points.trf", &lines));
     assert_eq!(out.status.code(), Some(3));
     let message = stderr(&out);
@@ -189,7 +188,6 @@ fn no_valid_pairing_exits_1() {
         player(1, "One", 2000, "1.0", &["   2 w 1"]),
         player(2, "Two", 1900, "0.0", &["   1 b 0"]),
     ];
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let out = pair(&write_trf("rematch.trf", &lines));
     assert_eq!(
         out.status.code(),
@@ -223,7 +221,6 @@ fn finished_tournament_and_missing_file() {
         player(1, "One", 2000, "1.0", &["   2 w 1"]),
         player(2, "Two", 1900, "0.0", &["   1 b 0"]),
     ];
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let out = pair(&write_trf("over.trf", &lines));
     assert_eq!(out.status.code(), Some(3), "stderr: {}", stderr(&out));
 

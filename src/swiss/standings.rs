@@ -584,42 +584,30 @@ mod tests {
         let t = five(ScoringSystem::FIDE);
         let table = final_standings(&t, &TieBreak::ALL);
         let all = &TieBreak::ALL;
-        assert_eq!(
-            column(&table, all, TieBreak::Buchholz),
-            strings(["4.0", "4.5", "3.5", "4.0", "3.5"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::BuchholzCut1),
-            strings(["4.0", "4.5", "3.5", "4.0", "3.5"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::BuchholzMedian),
-            strings(["2.0", "2.0", "1.0", "2.0", "1.0"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::SonnebornBerger),
-            strings(["3.0", "0.0", "1.75", "1.0", "1.0"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::Progressive),
-            strings(["5.5", "0.0", "4.0", "2.5", "4.0"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::Wins),
-            strings(["2", "0", "1", "0", "2"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::GamesWon),
-            strings(["2", "0", "1", "0", "1"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::WinsWithBlack),
-            strings(["1", "0", "1", "0", "1"])
-        );
-        assert_eq!(
-            column(&table, all, TieBreak::GamesWithBlack),
-            strings(["2", "1", "1", "1", "1"])
-        );
+        let expected = [
+            (TieBreak::Buchholz, ["4.0", "4.5", "3.5", "4.0", "3.5"]),
+            (TieBreak::BuchholzCut1, ["4.0", "4.5", "3.5", "4.0", "3.5"]),
+            (
+                TieBreak::BuchholzMedian,
+                ["2.0", "2.0", "1.0", "2.0", "1.0"],
+            ),
+            (
+                TieBreak::SonnebornBerger,
+                ["3.0", "0.0", "1.75", "1.0", "1.0"],
+            ),
+            (TieBreak::Progressive, ["5.5", "0.0", "4.0", "2.5", "4.0"]),
+            (TieBreak::Wins, ["2", "0", "1", "0", "2"]),
+            (TieBreak::GamesWon, ["2", "0", "1", "0", "1"]),
+            (TieBreak::WinsWithBlack, ["1", "0", "1", "0", "1"]),
+            (TieBreak::GamesWithBlack, ["2", "1", "1", "1", "1"]),
+        ];
+        for (tie_break, values) in expected {
+            assert_eq!(
+                column(&table, all, tie_break),
+                strings(values),
+                "{tie_break}"
+            );
+        }
         // 3 and 5 are tied on everything before DE and have not met: DE separates nobody.
         assert_eq!(
             column(&table, all, TieBreak::DirectEncounter)[2],
