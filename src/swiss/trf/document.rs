@@ -229,6 +229,13 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
     let mut rounds = Vec::new();
     let mut start = 92;
     while start <= chars.len() {
+        if rounds.len() == MAX_ROUNDS {
+            return Err(TrfError::at(
+                line,
+                Some(start),
+                format!("more than {MAX_ROUNDS} rounds"),
+            ));
+        }
         rounds.push(parse_round(chars, line, start, start_number)?);
         start += 10;
     }
@@ -344,7 +351,7 @@ fn parse_points_system(chars: &[char], line: usize) -> Result<Vec<(PointsCode, P
         } else {
             attached.as_str()
         };
-        let value = Points::parse(value_text).ok_or_else(|| {
+        let value = points_value(value_text).ok_or_else(|| {
             TrfError::at(
                 line,
                 None,
@@ -373,11 +380,25 @@ fn parse_xx_scoring(body: &str, line: usize) -> Result<Vec<(String, Points)>, Tr
                 format!("XXS: unknown code '{code}'"),
             ));
         }
-        let value = Points::parse(value)
-            .ok_or_else(|| TrfError::at(line, None, format!("XXS: '{value}' is not a number")))?;
+        let value = points_value(value).ok_or_else(|| {
+            TrfError::at(
+                line,
+                None,
+                format!("XXS: '{value}' is not a number like 1.0"),
+            )
+        })?;
         out.push((code, value));
     }
     Ok(out)
+}
+
+/// The most rounds a player line may have: three digits, as the round fields of `240` and `260`.
+const MAX_ROUNDS: usize = 999;
+
+/// The points of one result in a points system: at most 999.9 either way, so that no sum of scores
+/// over [`MAX_ROUNDS`] rounds can overflow.
+fn points_value(text: &str) -> Option<Points> {
+    Points::parse(text).filter(|p| p.tenths().abs() <= 9999)
 }
 
 fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {

@@ -392,3 +392,16 @@ fn first_colour_is_inferred_from_round_one() {
     let t = read_tournament(&text).expect("valid");
     assert_eq!(t.first_colour, Color::Black);
 }
+
+#[test]
+fn limits_keep_scores_in_range() {
+    let e = error_of(&replace_line(SAMPLE, 11, |_| "162  W99999.0".to_string()));
+    assert_eq!(e.line, 11, "{e}");
+    let long = format!(
+        "{}{}",
+        SAMPLE.lines().nth(12).unwrap_or_default(),
+        "  0000 - Z".repeat(1000)
+    );
+    let e = error_of(&replace_line(SAMPLE, 13, |_| long.clone()));
+    assert!(e.to_string().contains("more than 999 rounds"), "{e}");
+}
