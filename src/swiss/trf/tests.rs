@@ -405,3 +405,99 @@ fn limits_keep_scores_in_range() {
     let e = error_of(&replace_line(SAMPLE, 13, |_| long.clone()));
     assert!(e.to_string().contains("more than 999 rounds"), "{e}");
 }
+
+/// Seeded random tournaments paired by the Dutch engine, with random results (forfeits included) and
+/// requested byes: after every round, the TRF written from the tournament reads back as the same
+/// tournament, and pairs the next round the same way.
+#[test]
+fn random_tournaments_survive_the_trf() {
+    use crate::swiss::dutch::pair_next_round;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    let (mut rounds_checked, mut requests_seen) = (0, 0);
+    for seed in 0..40u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let scoring = if seed % 2 == 0 {
+            ScoringSystem::CHINESE
+        } else {
+            ScoringSystem::FIDE
+        };
+        let n = 2 + rng.next_u32() % 24;
+        let rounds = 1 + rng.next_u32() % 8;
+        let first = if rng.next_u32() % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let mut t = Tournament::new(rounds, scoring, first);
+        for i in 1..=n {
+            t.add_player(format!("Player {i}"), 2400 - 10 * i);
+        }
+        for round in 1..=rounds {
+            if rng.next_u32() % 3 == 0 {
+                let kind = match rng.next_u32() % 3 {
+                    0 => ByeKind::Half,
+                    1 => ByeKind::Full,
+                    _ => ByeKind::Zero,
+                };
+                let player = 1 + rng.next_u32() % n;
+                let later = round + rng.next_u32() % 2;
+                if later <= rounds && t.bye_request(player, later).is_none() {
+                    t.bye_requests.push(ByeRequest {
+                        player,
+                        round: later,
+                        kind,
+                    });
+                }
+            }
+            let text = write_tournament(&t, &EventInfo::default());
+            let back = read_tournament(&text)
+                .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}\n{text}"));
+            // TRF keeps the requests that still matter: those for rounds not yet played.
+            let mut expected = t.clone();
+            expected.bye_requests.retain(|r| r.round >= round);
+            expected.bye_requests.sort_by_key(|r| (r.round, r.player));
+            let mut got = back.clone();
+            got.bye_requests.sort_by_key(|r| (r.round, r.player));
+            assert_eq!(got, expected, "seed {seed}, round {round}\n{text}");
+            rounds_checked += 1;
+            requests_seen += got.bye_requests.len();
+
+            let Ok(pairing) = pair_next_round(&t) else {
+                break;
+            };
+            assert_eq!(
+                pair_next_round(&back).ok(),
+                Some(pairing.clone()),
+                "seed {seed}"
+            );
+            let mut entries = Vec::new();
+            for &(red, black) in &pairing.boards {
+                let (r, b) = match rng.next_u32() % 20 {
+                    0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+                    1..=7 => (ResultCode::Win, ResultCode::Loss),
+                    8..=13 => (ResultCode::Loss, ResultCode::Win),
+                    _ => (ResultCode::Draw, ResultCode::Draw),
+                };
+                entries.push((red, RoundEntry::game(black, Color::Red, r)));
+                entries.push((black, RoundEntry::game(red, Color::Black, b)));
+            }
+            if let Some(bye) = pairing.bye {
+                entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
+            }
+            for request in t.bye_requests.iter().filter(|r| r.round == round) {
+                entries.push((
+                    request.player,
+                    RoundEntry::without_opponent(request.kind.result()),
+                ));
+            }
+            t.record_round(&entries).expect("consistent round");
+        }
+    }
+    // The loop must really have exercised many rounds and bye requests.
+    assert!(
+        rounds_checked > 120 && requests_seen > 30,
+        "{rounds_checked} rounds, {requests_seen} requests"
+    );
+}
