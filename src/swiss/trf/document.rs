@@ -514,8 +514,15 @@ fn right(s: impl fmt::Display, width: usize) -> String {
 
 /// Left-aligns `s` in exactly `width` characters, cutting what does not fit.
 fn left(s: &str, width: usize) -> String {
-    let cut: String = s.chars().take(width).collect();
+    let cut: String = one_line(s).chars().take(width).collect();
     format!("{cut:<width$}")
+}
+
+/// Text as it may stand in one TRF line: control characters (a newline in a name) become spaces.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 fn write_player(p: &PlayerRecord) -> String {
@@ -568,8 +575,8 @@ fn write_player(p: &PlayerRecord) -> String {
 
 fn write_record(record: &Record) -> String {
     match record {
-        Record::Comment(text) => format!("###{text}"),
-        Record::Tag { code, value } => format!("{code} {value}").trim_end().to_string(),
+        Record::Comment(text) => format!("###{}", one_line(text)),
+        Record::Tag { code, value } => format!("{code} {}", one_line(value)).trim_end().to_string(),
         Record::Rounds(n) => format!("142 {n}"),
         Record::XxRounds(n) => format!("XXR {n}"),
         Record::InitialColour(c) => format!("152 {}", if *c == Color::Red { 'W' } else { 'B' }),

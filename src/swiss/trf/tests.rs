@@ -501,3 +501,21 @@ fn random_tournaments_survive_the_trf() {
         "{rounds_checked} rounds, {requests_seen} requests"
     );
 }
+
+/// Text from the web app cannot break the line structure: a newline in a name becomes a space, and a
+/// name longer than the 33 columns is cut.
+#[test]
+fn names_stay_on_their_line() {
+    let mut t = Tournament::new(3, ScoringSystem::FIDE, Color::Red);
+    t.add_player("Chan,\nTai-man", 1800);
+    t.add_player("A very long name that does not fit in the column", 1700);
+    let info = EventInfo {
+        name: "Open\r\n2026".into(),
+        ..EventInfo::default()
+    };
+    let text = write_tournament(&t, &info);
+    let back = read_tournament(&text).expect("reads back");
+    assert_eq!(back.players[0].name, "Chan, Tai-man");
+    assert_eq!(back.players[1].name, "A very long name that does not fi");
+    assert!(text.starts_with("012 Open  2026\n"), "{text}");
+}
