@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
 pub mod deal;
+pub mod pair;
 pub mod serve;
 pub mod user;
 
@@ -23,6 +24,8 @@ pub enum Command {
     User(user::UserArgs),
     /// Draw, seal and verify duplicate deals.
     Deal(deal::DealArgs),
+    /// Pair the next Swiss round of a TRF (JaVaFo / bbpPairings interface).
+    Pair(pair::PairArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -44,5 +47,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Serve(args) => serve::run(args),
         Command::User(args) => user::run(args),
         Command::Deal(args) => deal::run(args),
+        Command::Pair(args) => pair::run(args),
     }
 }

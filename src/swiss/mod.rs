@@ -4,7 +4,9 @@
 //! withdrawals, scoring); it is pure data with consistency checks and score arithmetic.
 
 pub mod dutch;
+pub mod standings;
 pub mod tournament;
+pub mod trf;
 
 pub use tournament::{
     ByeKind, ByeRequest, ModelError, Player, PlayerNumber, Points, ResultCode, RoundEntry,

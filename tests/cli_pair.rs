@@ -1,0 +1,233 @@
+//! `anqi pair --dutch INPUT.trf -p [OUTPUT]` as a process: output format, exit statuses, messages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A scratch directory for this test binary's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("anqi-cli-pair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+fn write_trf<S: AsRef<str>>(name: &str, lines: &[S]) -> PathBuf {
+    let path = scratch(name);
+    let text: String = lines.iter().map(|l| format!("{}\n", l.as_ref())).collect();
+    std::fs::write(&path, text).expect("write input");
+    path
+}
+
+fn anqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_anqi"))
+        .args(args)
+        .output()
+        .expect("run anqi")
+}
+
+fn pair(input: &Path) -> Output {
+    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"])
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A player line with the columns of TRF-2026: start number, name, rating, points, then round blocks.
+fn player(number: u32, name: &str, rating: u32, points: &str, rounds: &[&str]) -> String {
+    let mut line = format!(
+        "001 {number:>4}      {name:<33} {rating:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}  ",
+        "", "", "", ""
+    );
+    for round in rounds {
+        line.push_str(&format!("{round:<10}"));
+    }
+    line.trim_end().to_string()
+}
+
+/// Round 1 of five players: the pairing-allocated bye goes to the lowest, 5; S1 = {1, 2} meets
+/// S2 = {3, 4} in order; player 1 has Red (152 W) and colours alternate down the boards.
+#[test]
+fn first_round_of_five() {
+    let p: Vec<String> = (1..=5)
+        .map(|n| player(n, &format!("Player {n}"), 2100 - 10 * n, "0.0", &[]))
+        .collect();
+    let mut lines = vec![
+        "012 Round one",
+        "142 5",
+        "152 W",
+        "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0",
+    ];
+    lines.extend(p.iter().map(String::as_str));
+    let input = write_trf("r1.trf", &lines);
+    let out = pair(&input);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");
+}
+
+/// Round 2 after 1 (Red) beat 3 and 2 (Black) beat 4: the leaders 1 and 2 meet, 2 gets Red (1 had
+/// Red, 2 had Black); then 3 (had Black) takes Red against 4. The result goes to the named file.
+#[test]
+fn second_round_to_a_file() {
+    let lines = [
+        "012 Round two".to_string(),
+        "XXR 3".to_string(),
+        player(1, "One", 2000, "1.0", &["   3 w 1"]),
+        player(2, "Two", 1900, "1.0", &["   4 b 1"]),
+        player(3, "Three", 1800, "0.0", &["   1 b 0"]),
+        player(4, "Four", 1700, "0.0", &["   2 w 0"]),
+    ];
+    let input = write_trf("r2.trf", &lines);
+    let output = scratch("r2.out");
+    let out = anqi(&[
+        "pair",
+        "--dutch",
+        input.to_str().expect("path"),
+        "-p",
+        output.to_str().expect("path"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        std::fs::read_to_string(&output).expect("output written"),
+        "2\n2 1\n3 4\n"
+    );
+}
+
+/// The sample tournament (three rounds of seven, 2/1/0) pairs round 4: every player not on a
+/// requested bye appears exactly once, and no two players meet again.
+#[test]
+fn realistic_file_pairs_every_present_player_once() {
+    let input = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/hk2026-r3.trf");
+    let out = pair(&input);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    let count: usize = lines
+        .next()
+        .and_then(|l| l.parse().ok())
+        .expect("count line");
+    let pairs: Vec<(u32, u32)> = lines
+        .map(|l| {
+            let mut it = l.split(' ').map(|n| n.parse::<u32>().expect("number"));
+            (it.next().expect("red"), it.next().expect("black"))
+        })
+        .collect();
+    assert_eq!(pairs.len(), count);
+    // Player 5 asked for a half-point bye in round 4; the other six are paired on three boards.
+    let mut seen: Vec<u32> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .filter(|&n| n != 0)
+        .collect();
+    seen.sort();
+    assert_eq!(seen, vec![1, 2, 3, 4, 6, 7]);
+    // Games played in rounds 1–3, and the forbidden pair 1–2 (XXP). 2 and 7 may meet: their round-2
+    // game was forfeited, and a forfeit is not a game played (FIDE C.04.1).
+    let earlier = [
+        (1, 4),
+        (2, 5),
+        (3, 6),
+        (1, 6),
+        (4, 5),
+        (1, 7),
+        (2, 6),
+        (3, 5),
+        (1, 2),
+    ];
+    for &(a, b) in &pairs {
+        assert!(
+            !earlier.contains(&(a, b)) && !earlier.contains(&(b, a)),
+            "{a}-{b} met over the board before, or is forbidden"
+        );
+    }
+}
+
+#[test]
+fn invalid_file_exits_3_naming_the_line() {
+    // Player 2 claims 1.5 points for a draw.
+    let lines = [
+        "XXR 3".to_string(),
+        player(1, "One", 2000, "0.5", &["   2 w ="]),
+        player(2, "Two", 1900, "1.5", &["   1 b ="]),
+    ];
+    let out = pair(&write_trf("bad-points.trf", &lines));
+    assert_eq!(out.status.code(), Some(3));
+    let message = stderr(&out);
+    assert!(message.contains("line 3, column 81"), "{message}");
+    assert_eq!(message.lines().count(), 1, "one line: {message}");
+    assert_eq!(stdout(&out), "");
+
+    let out = pair(&write_trf(
+        "bad-result.trf",
+        &["XXR 3", &player(1, "One", 2000, "0.0", &["   2 w x"])],
+    ));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("line 2, column 99"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = pair(&write_trf(
+        "no-rounds.trf",
+        &[&player(1, "One", 2000, "0.0", &[])],
+    ));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("142 or XXR"), "{}", stderr(&out));
+}
+
+#[test]
+fn no_valid_pairing_exits_1() {
+    // Two players who met in round 1 cannot be paired again in round 2.
+    let lines = [
+        "XXR 3".to_string(),
+        player(1, "One", 2000, "1.0", &["   2 w 1"]),
+        player(2, "Two", 1900, "0.0", &["   1 b 0"]),
+    ];
+    let out = pair(&write_trf("rematch.trf", &lines));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "stdout: {} stderr: {}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("no legal pairing"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+
+    // A forbidden pair (XXP) of the only two players.
+    let lines = [
+        "142 3",
+        &player(1, "One", 2000, "0.0", &[]),
+        &player(2, "Two", 1900, "0.0", &[]),
+        "XXP 1 2",
+    ];
+    let out = pair(&write_trf("forbidden.trf", &lines));
+    assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));
+}
+
+#[test]
+fn finished_tournament_and_missing_file() {
+    let lines = [
+        "XXR 1".to_string(),
+        player(1, "One", 2000, "1.0", &["   2 w 1"]),
+        player(2, "Two", 1900, "0.0", &["   1 b 0"]),
+    ];
+    let out = pair(&write_trf("over.trf", &lines));
+    assert_eq!(out.status.code(), Some(3), "stderr: {}", stderr(&out));
+
+    let out = pair(&scratch("does-not-exist.trf"));
+    assert_eq!(out.status.code(), Some(5));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+
+    let out = anqi(&["pair", "--dutch", "x.trf"]);
+    assert_eq!(out.status.code(), Some(2), "-p is required");
+}
