@@ -3,6 +3,7 @@
 use chrono::NaiveDate;
 
 use crate::rules::Variant;
+use crate::swiss::standings::TieBreak;
 
 /// A field that failed validation, with the form field's name and the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub struct EventSettings {
     pub points: (u32, u32, u32),
     /// Plies without a capture that draw the game (default 120 = 60 moves).
     pub move_limit: u32,
+    /// Tie-breaks of the Swiss standings, in order (default RULES.md §8).
+    pub tie_breaks: Vec<TieBreak>,
 }
 
 /// The raw text of an event form (all strings, as submitted).
@@ -83,6 +86,9 @@ pub struct EventForm {
     /// Move limit in plies.
     #[serde(default)]
     pub move_limit: String,
+    /// Tie-break codes, comma-separated (`BH,WIN,BWG,PS,PN`); empty means the default order.
+    #[serde(default)]
+    pub tie_breaks: String,
 }
 
 fn number(
@@ -115,6 +121,33 @@ fn date(field: &'static str, text: &str) -> Result<NaiveDate, FieldError> {
         field,
         message: format!("'{}' is not a date (YYYY-MM-DD)", text.trim()),
     })
+}
+
+/// Parses a comma-separated list of tie-break codes; empty gives the default order.
+pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
+    if text.trim().is_empty() {
+        return Ok(TieBreak::DEFAULT_ORDER.to_vec());
+    }
+    let mut list = Vec::new();
+    for code in text.split([',', ' ']).filter(|c| !c.trim().is_empty()) {
+        let tb = TieBreak::parse(code).ok_or_else(|| FieldError {
+            field: "tie_breaks",
+            message: format!("'{}' is not a tie-break code", code.trim()),
+        })?;
+        if list.contains(&tb) {
+            return Err(FieldError {
+                field: "tie_breaks",
+                message: format!("'{}' is listed twice", code.trim()),
+            });
+        }
+        list.push(tb);
+    }
+    Ok(list)
+}
+
+/// The tie-break list as stored and shown in forms.
+pub fn tie_break_codes(list: &[TieBreak]) -> String {
+    list.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
 }
 
 impl EventForm {
@@ -155,6 +188,9 @@ impl EventForm {
                 message: "a win must score more than a draw, a draw at least a loss".into(),
             });
         }
+        let tie_breaks = parse_tie_breaks(&self.tie_breaks)
+            .map_err(|e| errors.push(e))
+            .unwrap_or_default();
         let name = self.name.trim().to_string();
         if name.is_empty() || name.chars().count() > 120 {
             errors.push(FieldError {
@@ -199,6 +235,7 @@ impl EventForm {
                 best_of,
                 points: (win, draw, loss),
                 move_limit,
+                tie_breaks,
             }),
             _ => Err(errors),
         }
@@ -226,6 +263,7 @@ mod tests {
         assert_eq!(s.best_of, 3);
         assert_eq!(s.points, (2, 1, 0));
         assert_eq!(s.move_limit, 120);
+        assert_eq!(s.tie_breaks, TieBreak::DEFAULT_ORDER.to_vec());
         assert_eq!(s.end_date, s.start_date);
     }
 
@@ -244,6 +282,23 @@ mod tests {
         for f in ["name", "start_date", "variant", "best_of", "knockout_size"] {
             assert!(fields.contains(&f), "{f} missing in {fields:?}");
         }
+    }
+
+    #[test]
+    fn tie_breaks_are_checked() {
+        let f = EventForm {
+            tie_breaks: "SB, BH-C1".into(),
+            ..form()
+        };
+        assert_eq!(
+            f.parse().unwrap().tie_breaks,
+            vec![TieBreak::SonnebornBerger, TieBreak::BuchholzCut1]
+        );
+        let f = EventForm {
+            tie_breaks: "BH,XYZ".into(),
+            ..form()
+        };
+        assert_eq!(f.parse().unwrap_err()[0].field, "tie_breaks");
     }
 
     #[test]

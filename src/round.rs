@@ -83,7 +83,10 @@ impl BoardResult {
 
     /// Whether the game was played over the board (rated, its record matters).
     pub const fn is_played(self) -> bool {
-        matches!(self, BoardResult::RedWins | BoardResult::BlackWins | BoardResult::Draw)
+        matches!(
+            self,
+            BoardResult::RedWins | BoardResult::BlackWins | BoardResult::Draw
+        )
     }
 
     /// The over-the-board result of a played game.

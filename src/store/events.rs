@@ -21,7 +21,7 @@ pub struct Event {
 }
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
-                       best_of, points_win, points_draw, points_loss, move_limit";
+                       best_of, points_win, points_draw, points_loss, move_limit, tie_breaks";
 
 fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
     let date = |col: &str| -> StoreResult<NaiveDate> {
@@ -48,6 +48,8 @@ fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
             best_of: u("best_of")?,
             points: (u("points_win")?, u("points_draw")?, u("points_loss")?),
             move_limit: u("move_limit")?,
+            tie_breaks: crate::event::parse_tie_breaks(&row.try_get::<String, _>("tie_breaks")?)
+                .unwrap_or_default(),
         },
     })
 }
@@ -57,8 +59,8 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     let mut tx = db.begin().await?;
     let row = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
-         best_of, points_win, points_draw, points_loss, move_limit, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING {COLUMNS}"
+         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING {COLUMNS}"
     )))
     .bind(owner.id)
     .bind(&s.name)
@@ -73,6 +75,7 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     .bind(s.points.1 as i64)
     .bind(s.points.2 as i64)
     .bind(s.move_limit as i64)
+    .bind(crate::event::tie_break_codes(&s.tie_breaks))
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;

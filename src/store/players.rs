@@ -38,7 +38,9 @@ fn player_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Player> {
         },
         user_id: r.try_get("user_id")?,
         joins_at: r.try_get::<i64, _>("joins_at")? as u32,
-        withdrawn_from: r.try_get::<Option<i64>, _>("withdrawn_from")?.map(|w| w as u32),
+        withdrawn_from: r
+            .try_get::<Option<i64>, _>("withdrawn_from")?
+            .map(|w| w as u32),
     })
 }
 

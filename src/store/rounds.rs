@@ -4,11 +4,13 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{audit, now, Db, StoreError, StoreResult};
+use super::{Db, StoreError, StoreResult, audit, now};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
-use crate::swiss::tournament::{ByeRequest, Player as SwissPlayer, Points, RoundEntry, ScoringSystem, Tournament};
 use crate::swiss::Pairing;
+use crate::swiss::tournament::{
+    ByeRequest, Player as SwissPlayer, Points, RoundEntry, ScoringSystem, Tournament,
+};
 
 /// A stored round.
 #[derive(Debug, Clone)]
@@ -71,7 +73,13 @@ fn round_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Round> {
         id: r.try_get("id")?,
         number: number as u32,
         published: published != 0,
-        first_colour: first.map(|c| if c == "black" { Color::Black } else { Color::Red }),
+        first_colour: first.map(|c| {
+            if c == "black" {
+                Color::Black
+            } else {
+                Color::Red
+            }
+        }),
     })
 }
 
@@ -91,7 +99,10 @@ fn board_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Board> {
         result: result.as_deref().and_then(BoardResult::parse),
         version: r.try_get("version")?,
         manual: manual != 0,
-        reported: reported.as_deref().and_then(BoardResult::parse).zip(reported_by),
+        reported: reported
+            .as_deref()
+            .and_then(BoardResult::parse)
+            .zip(reported_by),
     })
 }
 
@@ -114,7 +125,8 @@ pub async fn get(db: &Db, event_id: i64, number: u32) -> StoreResult<Option<Roun
     row.as_ref().map(round_from_row).transpose()
 }
 
-const BOARD_COLUMNS: &str = "id, board_no, red, black, result, version, manual, reported_result, reported_by";
+const BOARD_COLUMNS: &str =
+    "id, board_no, red, black, result, version, manual, reported_result, reported_by";
 
 /// The boards of a round in board order.
 pub async fn boards(db: &Db, round_id: i64) -> StoreResult<Vec<Board>> {
@@ -141,15 +153,20 @@ pub async fn board(db: &Db, round_id: i64, board_no: u32) -> StoreResult<Option<
 
 /// The requested byes/absences recorded in a paired round.
 pub async fn absences(db: &Db, round_id: i64) -> StoreResult<Vec<(u32, Absence)>> {
-    let rows = sqlx::query("SELECT start_no, kind FROM round_absences WHERE round_id = $1 ORDER BY start_no")
-        .bind(round_id)
-        .fetch_all(db)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT start_no, kind FROM round_absences WHERE round_id = $1 ORDER BY start_no",
+    )
+    .bind(round_id)
+    .fetch_all(db)
+    .await?;
     rows.iter()
         .map(|r| {
             let start: i64 = r.try_get("start_no")?;
             let kind: String = r.try_get("kind")?;
-            Ok((start as u32, Absence::parse(&kind).unwrap_or(Absence::ZeroBye)))
+            Ok((
+                start as u32,
+                Absence::parse(&kind).unwrap_or(Absence::ZeroBye),
+            ))
         })
         .collect()
 }
@@ -165,13 +182,24 @@ pub async fn bye_requests(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, 
             let round: i64 = r.try_get("round_no")?;
             let start: i64 = r.try_get("start_no")?;
             let kind: String = r.try_get("kind")?;
-            Ok((round as u32, start as u32, Absence::parse(&kind).unwrap_or(Absence::ZeroBye)))
+            Ok((
+                round as u32,
+                start as u32,
+                Absence::parse(&kind).unwrap_or(Absence::ZeroBye),
+            ))
         })
         .collect()
 }
 
 /// Records (or replaces) a bye request for a future round.
-pub async fn request_bye(db: &Db, by: &User, event_id: i64, round: u32, start: u32, kind: Absence) -> StoreResult<()> {
+pub async fn request_bye(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: u32,
+    start: u32,
+    kind: Absence,
+) -> StoreResult<()> {
     let mut tx = db.begin().await?;
     sqlx::query(
         "INSERT INTO bye_requests (event_id, round_no, start_no, kind) VALUES ($1, $2, $3, $4)
@@ -183,24 +211,43 @@ pub async fn request_bye(db: &Db, by: &User, event_id: i64, round: u32, start: u
     .bind(kind.letter())
     .execute(&mut *tx)
     .await?;
-    audit::record(&mut *tx, Some(by.id), Some(event_id), "bye.request", &format!("round {round} #{start} {}", kind.letter()))
-        .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "bye.request",
+        &format!("round {round} #{start} {}", kind.letter()),
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// Withdraws a player from `from_round` on (not paired any more).
-pub async fn withdraw(db: &Db, by: &User, event_id: i64, start: u32, from_round: u32) -> StoreResult<bool> {
+pub async fn withdraw(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    start: u32,
+    from_round: u32,
+) -> StoreResult<bool> {
     let mut tx = db.begin().await?;
-    let done = sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
-        .bind(from_round as i64)
-        .bind(event_id)
-        .bind(start as i64)
-        .execute(&mut *tx)
-        .await?;
-    if done.rows_affected() == 1 {
-        audit::record(&mut *tx, Some(by.id), Some(event_id), "player.withdraw", &format!("#{start} from round {from_round}"))
+    let done =
+        sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
+            .bind(from_round as i64)
+            .bind(event_id)
+            .bind(start as i64)
+            .execute(&mut *tx)
             .await?;
+    if done.rows_affected() == 1 {
+        audit::record(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "player.withdraw",
+            &format!("#{start} from round {from_round}"),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(done.rows_affected() == 1)
@@ -209,7 +256,11 @@ pub async fn withdraw(db: &Db, by: &User, event_id: i64, start: u32, from_round:
 /// Scoring of an event as the Swiss engine wants it: the event's win/draw/loss; a pairing bye and a
 /// forfeit win score a win, a half bye a draw.
 pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
-    let (w, d, l) = (Points::whole(points.0 as i32), Points::whole(points.1 as i32), Points::whole(points.2 as i32));
+    let (w, d, l) = (
+        Points::whole(points.0 as i32),
+        Points::whole(points.1 as i32),
+        Points::whole(points.2 as i32),
+    );
     ScoringSystem {
         win: w,
         draw: d,
@@ -226,10 +277,22 @@ pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
 
 /// Builds the Swiss state of an event from its players and its published rounds whose results are
 /// all in (a round still being played is not counted yet).
-pub async fn tournament(db: &Db, event_id: i64, total_rounds: u32, points: (u32, u32, u32)) -> StoreResult<Tournament> {
+pub async fn tournament(
+    db: &Db,
+    event_id: i64,
+    total_rounds: u32,
+    points: (u32, u32, u32),
+) -> StoreResult<Tournament> {
     let rounds = list(db, event_id).await?;
-    let first_colour = rounds.first().and_then(|r| r.first_colour).unwrap_or(Color::Red);
-    let mut t = Tournament::new(total_rounds.max(rounds.len() as u32), scoring(points), first_colour);
+    let first_colour = rounds
+        .first()
+        .and_then(|r| r.first_colour)
+        .unwrap_or(Color::Red);
+    let mut t = Tournament::new(
+        total_rounds.max(rounds.len() as u32),
+        scoring(points),
+        first_colour,
+    );
     let rows = sqlx::query(
         "SELECT start_no, name, rating, joins_at, withdrawn_from, fide_id FROM players WHERE event_id = $1 ORDER BY start_no",
     )
@@ -256,7 +319,10 @@ pub async fn tournament(db: &Db, event_id: i64, total_rounds: u32, points: (u32,
         let mut entries = Vec::new();
         for b in &boards {
             match (b.black, b.result) {
-                (None, _) => entries.push((b.red, RoundEntry::without_opponent(crate::swiss::tournament::ResultCode::PairingBye))),
+                (None, _) => entries.push((
+                    b.red,
+                    RoundEntry::without_opponent(crate::swiss::tournament::ResultCode::PairingBye),
+                )),
                 (Some(black), Some(BoardResult::DoubleForfeit)) => {
                     let loss = crate::swiss::tournament::ResultCode::ForfeitLoss;
                     entries.push((b.red, RoundEntry::without_opponent(loss)));
@@ -273,26 +339,40 @@ pub async fn tournament(db: &Db, event_id: i64, total_rounds: u32, points: (u32,
         for (start, absence) in absences(db, round.id).await? {
             entries.push((start, RoundEntry::without_opponent(absence.code())));
         }
-        t.record_round(&entries).map_err(|e| StoreError::Database(sqlx::Error::Protocol(format!("round {}: {e}", round.number))))?;
+        t.record_round(&entries).map_err(|e| {
+            StoreError::Database(sqlx::Error::Protocol(format!(
+                "round {}: {e}",
+                round.number
+            )))
+        })?;
     }
     for (round, start, kind) in bye_requests(db, event_id).await? {
         if round > t.rounds_played {
-            t.bye_requests.push(ByeRequest { player: start, round, kind: match kind {
-                Absence::HalfBye => crate::swiss::tournament::ByeKind::Half,
-                Absence::FullBye => crate::swiss::tournament::ByeKind::Full,
-                Absence::ZeroBye => crate::swiss::tournament::ByeKind::Zero,
-            } });
+            t.bye_requests.push(ByeRequest {
+                player: start,
+                round,
+                kind: match kind {
+                    Absence::HalfBye => crate::swiss::tournament::ByeKind::Half,
+                    Absence::FullBye => crate::swiss::tournament::ByeKind::Full,
+                    Absence::ZeroBye => crate::swiss::tournament::ByeKind::Zero,
+                },
+            });
         }
     }
     Ok(t)
 }
 
 /// Renumbers the players by rating (highest first), then name — the initial ranking — before round 1.
-async fn assign_start_numbers(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, event_id: i64) -> StoreResult<()> {
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id")
-        .bind(event_id)
-        .fetch_all(&mut **tx)
-        .await?;
+async fn assign_start_numbers(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    event_id: i64,
+) -> StoreResult<()> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
+    )
+    .bind(event_id)
+    .fetch_all(&mut **tx)
+    .await?;
     sqlx::query("UPDATE players SET start_no = -start_no WHERE event_id = $1")
         .bind(event_id)
         .execute(&mut **tx)
@@ -344,12 +424,14 @@ pub async fn create(
             .await?;
     }
     if let Some(bye) = pairing.bye {
-        sqlx::query("INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, NULL)")
-            .bind(round.id)
-            .bind(board_no + 1)
-            .bind(bye as i64)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, NULL)",
+        )
+        .bind(round.id)
+        .bind(board_no + 1)
+        .bind(bye as i64)
+        .execute(&mut *tx)
+        .await?;
     }
     for (start, kind) in absences {
         sqlx::query("INSERT INTO round_absences (round_id, start_no, kind) VALUES ($1, $2, $3)")
@@ -359,9 +441,19 @@ pub async fn create(
             .execute(&mut *tx)
             .await?;
     }
-    let what = if publish { "round.pair_publish" } else { "round.pair" };
-    audit::record(&mut *tx, Some(by.id), Some(event_id), what, &format!("round {number}: {} boards", pairing.boards.len()))
-        .await?;
+    let what = if publish {
+        "round.pair_publish"
+    } else {
+        "round.pair"
+    };
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        what,
+        &format!("round {number}: {} boards", pairing.boards.len()),
+    )
+    .await?;
     tx.commit().await?;
     Ok(round)
 }
@@ -387,7 +479,14 @@ pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreR
         .bind(round.id)
         .execute(&mut *tx)
         .await?;
-    audit::record(&mut *tx, Some(by.id), Some(event_id), "round.publish", &format!("round {}", round.number)).await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "round.publish",
+        &format!("round {}", round.number),
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -402,7 +501,14 @@ pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> S
     if done.rows_affected() != 1 {
         return Err(StoreError::NotFound);
     }
-    audit::record(&mut *tx, Some(by.id), Some(event_id), "round.discard", &format!("round {}", round.number)).await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "round.discard",
+        &format!("round {}", round.number),
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -419,20 +525,35 @@ pub async fn set_board_players(
     reason: &str,
 ) -> StoreResult<()> {
     let mut tx = db.begin().await?;
-    sqlx::query("UPDATE boards SET red = $1, black = $2, manual = 1, version = version + 1 WHERE id = $3")
-        .bind(red as i64)
-        .bind(black.map(|b| b as i64))
-        .bind(board.id)
-        .execute(&mut *tx)
-        .await?;
-    let old = format!("{}-{}", board.red, board.black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into()));
-    let new = format!("{red}-{}", black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into()));
+    sqlx::query(
+        "UPDATE boards SET red = $1, black = $2, manual = 1, version = version + 1 WHERE id = $3",
+    )
+    .bind(red as i64)
+    .bind(black.map(|b| b as i64))
+    .bind(board.id)
+    .execute(&mut *tx)
+    .await?;
+    let old = format!(
+        "{}-{}",
+        board.red,
+        board
+            .black
+            .map(|b| b.to_string())
+            .unwrap_or_else(|| "bye".into())
+    );
+    let new = format!(
+        "{red}-{}",
+        black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into())
+    );
     audit::record(
         &mut *tx,
         Some(by.id),
         Some(event_id),
         "board.manual",
-        &format!("round {} board {}: {old} → {new} ({reason})", round.number, board.board_no),
+        &format!(
+            "round {} board {}: {old} → {new} ({reason})",
+            round.number, board.board_no
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -443,7 +564,9 @@ pub async fn set_board_players(
 #[derive(Debug, thiserror::Error)]
 pub enum ResultError {
     /// Someone changed the board since the writer loaded it.
-    #[error("board {board} was changed by someone else (now version {current}); reload and try again")]
+    #[error(
+        "board {board} was changed by someone else (now version {current}); reload and try again"
+    )]
     Stale {
         /// Board number.
         board: u32,
@@ -483,7 +606,10 @@ pub async fn set_result(
             .fetch_one(&mut *tx)
             .await
             .map_err(StoreError::from)?;
-        return Err(ResultError::Stale { board: board.board_no, current });
+        return Err(ResultError::Stale {
+            board: board.board_no,
+            current,
+        });
     }
     let old = board.result.map(BoardResult::as_str).unwrap_or("none");
     let new = result.map(BoardResult::as_str).unwrap_or("none");
@@ -492,7 +618,10 @@ pub async fn set_result(
         Some(by.id),
         Some(event_id),
         "result.set",
-        &format!("round {} board {}: {old} → {new}", round.number, board.board_no),
+        &format!(
+            "round {} board {}: {old} → {new}",
+            round.number, board.board_no
+        ),
     )
     .await?;
     tx.commit().await.map_err(StoreError::from)?;
@@ -500,20 +629,34 @@ pub async fn set_result(
 }
 
 /// A player's own report of the result, awaiting confirmation by the opponent or an arbiter.
-pub async fn report_result(db: &Db, by: &User, event_id: i64, round: &Round, board: &Board, result: BoardResult) -> StoreResult<()> {
+pub async fn report_result(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    board: &Board,
+    result: BoardResult,
+) -> StoreResult<()> {
     let mut tx = db.begin().await?;
-    sqlx::query("UPDATE boards SET reported_result = $1, reported_by = $2 WHERE id = $3 AND result IS NULL")
-        .bind(result.as_str())
-        .bind(by.id)
-        .bind(board.id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE boards SET reported_result = $1, reported_by = $2 WHERE id = $3 AND result IS NULL",
+    )
+    .bind(result.as_str())
+    .bind(by.id)
+    .bind(board.id)
+    .execute(&mut *tx)
+    .await?;
     audit::record(
         &mut *tx,
         Some(by.id),
         Some(event_id),
         "result.report",
-        &format!("round {} board {}: {}", round.number, board.board_no, result.as_str()),
+        &format!(
+            "round {} board {}: {}",
+            round.number,
+            board.board_no,
+            result.as_str()
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -566,7 +709,12 @@ pub async fn save_record(
         Some(by.id),
         Some(event_id),
         "record.submit",
-        &format!("round {} board {} game {game_no}: {}", round.number, board.board_no, if legal { "legal" } else { "illegal" }),
+        &format!(
+            "round {} board {} game {game_no}: {}",
+            round.number,
+            board.board_no,
+            if legal { "legal" } else { "illegal" }
+        ),
     )
     .await?;
     tx.commit().await?;

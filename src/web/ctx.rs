@@ -81,6 +81,11 @@ impl Ctx {
         })
     }
 
+    /// A tie-break's name in the visitor's language.
+    pub fn tie_break_name(&self, tb: &crate::swiss::standings::TieBreak) -> &'static str {
+        self.t(&format!("tb_{}", tb.code()))
+    }
+
     /// The current path, percent-encoded for a `back=` parameter.
     pub fn back(&self) -> String {
         super::layout::utf8_percent(&self.path)

@@ -8,9 +8,9 @@ pub mod csrf;
 pub mod ctx;
 pub mod error;
 pub mod i18n;
+mod layout;
 pub mod points;
 pub mod round_flow;
-mod layout;
 pub mod routes;
 
 use std::net::{SocketAddr, TcpListener};

@@ -3,12 +3,12 @@
 
 use std::collections::HashMap;
 
-use super::error::{AppError, AppResult};
 use super::AppState;
+use super::error::{AppError, AppResult};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::store::{self, events::Event, rounds::Round, users::User};
-use crate::swiss::{dutch, PairingError};
+use crate::swiss::{PairingError, dutch};
 
 /// Draws the lot for player 1's colour in round 1 from the OS random source.
 pub fn draw_lot() -> Color {
@@ -16,15 +16,28 @@ pub fn draw_lot() -> Color {
     if getrandom::fill(&mut b).is_err() {
         return Color::Red;
     }
-    if b[0] & 1 == 0 { Color::Red } else { Color::Black }
+    if b[0] & 1 == 0 {
+        Color::Red
+    } else {
+        Color::Black
+    }
 }
 
 /// Pairs the next round of an event; stores it as a draft, or published at once.
-pub async fn pair_next(state: &AppState, by: &User, event: &Event, lot: Option<Color>, publish: bool) -> AppResult<Round> {
+pub async fn pair_next(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    lot: Option<Color>,
+    publish: bool,
+) -> AppResult<Round> {
     let db = &state.db;
     let rounds = store::rounds::list(db, event.id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
-        return Err(AppError::Conflict(format!("round {} is paired but not published yet", draft.number)));
+        return Err(AppError::Conflict(format!(
+            "round {} is paired but not published yet",
+            draft.number
+        )));
     }
     if let Some(last) = rounds.last() {
         let pending: Vec<String> = store::rounds::boards(db, last.id)
@@ -43,33 +56,64 @@ pub async fn pair_next(state: &AppState, by: &User, event: &Event, lot: Option<C
     }
     let number = rounds.len() as u32 + 1;
     if number > event.settings.swiss_rounds {
-        return Err(AppError::Conflict(format!("all {} Swiss rounds are paired", event.settings.swiss_rounds)));
+        return Err(AppError::Conflict(format!(
+            "all {} Swiss rounds are paired",
+            event.settings.swiss_rounds
+        )));
     }
     if number == 1 {
         store::rounds::prepare_round_one(db, event.id).await?;
     }
-    let mut t = store::rounds::tournament(db, event.id, event.settings.swiss_rounds, event.settings.points).await?;
-    let first_colour = if number == 1 { Some(lot.unwrap_or_else(draw_lot)) } else { None };
+    let mut t = store::rounds::tournament(
+        db,
+        event.id,
+        event.settings.swiss_rounds,
+        event.settings.points,
+    )
+    .await?;
+    let first_colour = if number == 1 {
+        Some(lot.unwrap_or_else(draw_lot))
+    } else {
+        None
+    };
     if let Some(c) = first_colour {
         t.first_colour = c;
     }
-    let active = t.players.iter().filter(|p| t.is_available(p.number, number)).count();
+    let active = t
+        .players
+        .iter()
+        .filter(|p| t.is_available(p.number, number))
+        .count();
     if active < 2 {
-        return Err(AppError::Conflict(format!("round {number} needs at least two players to pair (found {active})")));
+        return Err(AppError::Conflict(format!(
+            "round {number} needs at least two players to pair (found {active})"
+        )));
     }
     let pairing = dutch::pair_next_round(&t).map_err(|e| match e {
-        PairingError::NoLegalPairing { round } => {
-            AppError::Conflict(format!("no legal pairing exists for round {round}; change byes or withdrawals"))
-        }
+        PairingError::NoLegalPairing { round } => AppError::Conflict(format!(
+            "no legal pairing exists for round {round}; change byes or withdrawals"
+        )),
         other => AppError::Conflict(other.to_string()),
     })?;
     let absences: Vec<(u32, Absence)> = store::rounds::bye_requests(db, event.id)
         .await?
         .into_iter()
-        .filter(|(r, start, _)| *r == number && t.player(*start).is_some_and(|p| p.is_active_in(number)))
+        .filter(|(r, start, _)| {
+            *r == number && t.player(*start).is_some_and(|p| p.is_active_in(number))
+        })
         .map(|(_, s, k)| (s, k))
         .collect();
-    Ok(store::rounds::create(db, by, event.id, number, first_colour, &pairing, &absences, publish).await?)
+    Ok(store::rounds::create(
+        db,
+        by,
+        event.id,
+        number,
+        first_colour,
+        &pairing,
+        &absences,
+        publish,
+    )
+    .await?)
 }
 
 /// Stores a result with the version check; a stale version becomes a 409 naming the board.
@@ -82,18 +126,27 @@ pub async fn enter_result(
     expected_version: Option<i64>,
     result: Option<BoardResult>,
 ) -> AppResult<i64> {
-    let board = store::rounds::board(&state.db, round.id, board_no).await?.ok_or(AppError::NotFound)?;
+    let board = store::rounds::board(&state.db, round.id, board_no)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if board.is_bye() {
-        return Err(AppError::BadRequest(format!("board {board_no} is the pairing-allocated bye; it has no result to enter")));
+        return Err(AppError::BadRequest(format!(
+            "board {board_no} is the pairing-allocated bye; it has no result to enter"
+        )));
     }
     if !round.published {
-        return Err(AppError::Conflict(format!("round {} is not published yet", round.number)));
+        return Err(AppError::Conflict(format!(
+            "round {} is not published yet",
+            round.number
+        )));
     }
     let version = expected_version.unwrap_or(board.version);
-    store::rounds::set_result(&state.db, by, event.id, round, &board, version, result).await.map_err(|e| match e {
-        store::rounds::ResultError::Stale { .. } => AppError::Conflict(e.to_string()),
-        store::rounds::ResultError::Store(s) => s.into(),
-    })
+    store::rounds::set_result(&state.db, by, event.id, round, &board, version, result)
+        .await
+        .map_err(|e| match e {
+            store::rounds::ResultError::Stale { .. } => AppError::Conflict(e.to_string()),
+            store::rounds::ResultError::Store(s) => s.into(),
+        })
 }
 
 /// Start number → (name, club) of an event's players.
@@ -103,4 +156,23 @@ pub async fn names(state: &AppState, event_id: i64) -> AppResult<HashMap<u32, (S
         .into_iter()
         .map(|p| (p.start_no as u32, (p.entry.name, p.entry.club)))
         .collect())
+}
+
+/// The Swiss state and the standings after the completed rounds, with the event's tie-breaks.
+pub async fn standings(
+    state: &AppState,
+    event: &Event,
+) -> AppResult<(
+    crate::swiss::tournament::Tournament,
+    Vec<crate::swiss::standings::Standing>,
+)> {
+    let t = store::rounds::tournament(
+        &state.db,
+        event.id,
+        event.settings.swiss_rounds,
+        event.settings.points,
+    )
+    .await?;
+    let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
+    Ok((t, list))
 }

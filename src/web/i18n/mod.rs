@@ -2,6 +2,7 @@
 
 mod core;
 mod rounds;
+mod standings;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -118,7 +119,7 @@ pub fn has_key(key: &str) -> bool {
 pub type Entry = (&'static str, &'static str, &'static str, &'static str);
 
 /// The table, one slice per area of the site (each area keeps its strings in its own file).
-const AREAS: &[&[Entry]] = &[core::ENTRIES, rounds::ENTRIES];
+const AREAS: &[&[Entry]] = &[core::ENTRIES, rounds::ENTRIES, standings::ENTRIES];
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ mod events;
 mod home;
 mod players;
 mod rounds;
+mod standings;
 mod users;
 
 use actix_web::http::header;
@@ -23,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     events::configure(cfg);
     players::configure(cfg);
     rounds::configure(cfg);
+    standings::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));

@@ -3,20 +3,20 @@
 
 use std::collections::HashMap;
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::store::{self, events::Event, rounds::Round};
-use crate::web::access::{arbitrated_event, event_access, Access};
+use crate::web::AppState;
+use crate::web::access::{Access, arbitrated_event, event_access};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::points::show as show_points;
 use crate::web::round_flow;
-use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
@@ -85,7 +85,11 @@ struct IndexPage {
 }
 
 #[get("/events/{id}/rounds")]
-async fn index(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>) -> AppResult<HttpResponse> {
+async fn index(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
     let (event, access) = event_access(&ctx, &state, *id).await?;
     let mut rounds = Vec::new();
     for r in store::rounds::list(&state.db, event.id).await? {
@@ -107,7 +111,14 @@ async fn index(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>) -> AppR
         let byes = store::rounds::bye_requests(&state.db, event.id)
             .await?
             .into_iter()
-            .map(|(r, s, k)| (r, s, names.get(&s).map(|n| n.0.clone()).unwrap_or_default(), absence_key(k)))
+            .map(|(r, s, k)| {
+                (
+                    r,
+                    s,
+                    names.get(&s).map(|n| n.0.clone()).unwrap_or_default(),
+                    absence_key(k),
+                )
+            })
             .collect();
         let players = store::players::list(&state.db, event.id)
             .await?
@@ -118,7 +129,16 @@ async fn index(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>) -> AppR
     } else {
         (vec![], vec![])
     };
-    render(&IndexPage { ctx, event, access, rounds, next_round, can_pair, byes, players })
+    render(&IndexPage {
+        ctx,
+        event,
+        access,
+        rounds,
+        next_round,
+        can_pair,
+        byes,
+        players,
+    })
 }
 
 fn absence_key(a: Absence) -> &'static str {
@@ -136,7 +156,12 @@ struct PairForm {
 }
 
 #[post("/events/{id}/rounds")]
-async fn pair(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>, form: CsrfForm<PairForm>) -> AppResult<HttpResponse> {
+async fn pair(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<PairForm>,
+) -> AppResult<HttpResponse> {
     let event = arbitrated_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let lot = match form.lot.as_str() {
@@ -145,12 +170,22 @@ async fn pair(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>, form: Cs
         _ => None,
     };
     let round = round_flow::pair_next(&state, me, &event, lot, false).await?;
-    Ok(redirect(&format!("/events/{}/rounds/{}", event.id, round.number)))
+    Ok(redirect(&format!(
+        "/events/{}/rounds/{}",
+        event.id, round.number
+    )))
 }
 
 /// Loads a round the visitor may see: drafts exist only for the event's arbiters (404 for others).
-async fn visible_round(state: &AppState, event: &Event, access: Access, number: u32) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number).await?.ok_or(AppError::NotFound)?;
+async fn visible_round(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    number: u32,
+) -> AppResult<Round> {
+    let round = store::rounds::get(&state.db, event.id, number)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if !round.published && !access.arbitrate {
         return Err(AppError::NotFound);
     }
@@ -158,14 +193,31 @@ async fn visible_round(state: &AppState, event: &Event, access: Access, number: 
 }
 
 /// The boards of a round with names and scores before the round.
-pub async fn board_views(state: &AppState, event: &Event, round: &Round) -> AppResult<Vec<BoardView>> {
+pub async fn board_views(
+    state: &AppState,
+    event: &Event,
+    round: &Round,
+) -> AppResult<Vec<BoardView>> {
     let names = round_flow::names(state, event.id).await?;
-    let t = store::rounds::tournament(&state.db, event.id, event.settings.swiss_rounds, event.settings.points).await?;
+    let t = store::rounds::tournament(
+        &state.db,
+        event.id,
+        event.settings.swiss_rounds,
+        event.settings.points,
+    )
+    .await?;
     let before = round.number.saturating_sub(1).min(t.rounds_played);
     let seat = |start: u32| Seat {
         start,
-        name: names.get(&start).map(|n| n.0.clone()).unwrap_or_else(|| format!("#{start}")),
-        score: if t.player(start).is_some() { show_points(t.score_after(start, before)) } else { String::new() },
+        name: names
+            .get(&start)
+            .map(|n| n.0.clone())
+            .unwrap_or_else(|| format!("#{start}")),
+        score: if t.player(start).is_some() {
+            show_points(t.score_after(start, before))
+        } else {
+            String::new()
+        },
     };
     let mut views = Vec::new();
     for b in store::rounds::boards(&state.db, round.id).await? {
@@ -206,7 +258,12 @@ struct NotesQuery {
 }
 
 #[get("/events/{id}/rounds/{n}")]
-async fn show(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i64, u32)>, q: web::Query<NotesQuery>) -> AppResult<HttpResponse> {
+async fn show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    q: web::Query<NotesQuery>,
+) -> AppResult<HttpResponse> {
     let (id, n) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
     let round = visible_round(&state, &event, access, n).await?;
@@ -215,21 +272,52 @@ async fn show(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i64, u32)>,
     let absences = store::rounds::absences(&state.db, round.id)
         .await?
         .into_iter()
-        .map(|(s, k)| (s, names.get(&s).map(|n| n.0.clone()).unwrap_or_default(), absence_key(k)))
+        .map(|(s, k)| {
+            (
+                s,
+                names.get(&s).map(|n| n.0.clone()).unwrap_or_default(),
+                absence_key(k),
+            )
+        })
         .collect();
     let my_start = match &ctx.user {
-        Some(u) => store::players::list(&state.db, event.id).await?.iter().find(|p| p.user_id == Some(u.id)).map(|p| p.start_no as u32),
+        Some(u) => store::players::list(&state.db, event.id)
+            .await?
+            .iter()
+            .find(|p| p.user_id == Some(u.id))
+            .map(|p| p.start_no as u32),
         None => None,
     };
     // A linked player sees a form to report the result of their own unfinished board.
     let my_board = my_start.and_then(|me| {
         boards
             .iter()
-            .find(|b| b.result.is_empty() && b.black.as_ref().is_some_and(|x| x.start == me || b.red.start == me))
+            .find(|b| {
+                b.result.is_empty()
+                    && b.black
+                        .as_ref()
+                        .is_some_and(|x| x.start == me || b.red.start == me)
+            })
             .map(|b| b.no)
     });
-    let notes = q.stale.iter().flat_map(|s| s.split(',')).filter(|s| !s.is_empty()).map(str::to_string).collect();
-    render(&RoundPage { ctx, event, access, round, boards, absences, results: BoardResult::ALL.to_vec(), my_board, notes })
+    let notes = q
+        .stale
+        .iter()
+        .flat_map(|s| s.split(','))
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    render(&RoundPage {
+        ctx,
+        event,
+        access,
+        round,
+        boards,
+        absences,
+        results: BoardResult::ALL.to_vec(),
+        my_board,
+        notes,
+    })
 }
 
 /// Result entry for the whole round at once: fields `r<board>` (the result as typed: `1-0`, `1`, `0`,
@@ -244,47 +332,73 @@ async fn results(
     let (id, n) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
     let me = ctx.require_user()?;
-    let round = store::rounds::get(&state.db, event.id, n).await?.ok_or(AppError::NotFound)?;
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let boards = store::rounds::boards(&state.db, round.id).await?;
     // Parse everything first: one bad entry changes nothing.
     let mut changes = Vec::new();
     for b in boards.iter().filter(|b| !b.is_bye()) {
-        let Some(typed) = form.get(&format!("r{}", b.board_no)) else { continue };
+        let Some(typed) = form.get(&format!("r{}", b.board_no)) else {
+            continue;
+        };
         let result = if typed.trim().is_empty() {
             None
         } else {
             Some(BoardResult::parse(typed).ok_or_else(|| {
-                AppError::BadRequest(format!("board {}: '{}' is not a result (1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F)", b.board_no, typed.trim()))
+                AppError::BadRequest(format!(
+                    "board {}: '{}' is not a result (1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F)",
+                    b.board_no,
+                    typed.trim()
+                ))
             })?)
         };
         let version = form
             .get(&format!("v{}", b.board_no))
             .and_then(|v| v.parse::<i64>().ok())
-            .ok_or_else(|| AppError::BadRequest(format!("board {}: version missing", b.board_no)))?;
+            .ok_or_else(|| {
+                AppError::BadRequest(format!("board {}: version missing", b.board_no))
+            })?;
         if result != b.result || version != b.version {
             changes.push((b.board_no, version, result));
         }
     }
     let mut stale = Vec::new();
     for (board_no, version, result) in changes {
-        match round_flow::enter_result(&state, me, &event, &round, board_no, Some(version), result).await {
+        match round_flow::enter_result(&state, me, &event, &round, board_no, Some(version), result)
+            .await
+        {
             Ok(_) => {}
             Err(AppError::Conflict(_)) => stale.push(board_no.to_string()),
             Err(e) => return Err(e),
         }
     }
-    let query = if stale.is_empty() { String::new() } else { format!("?stale={}", stale.join(",")) };
-    Ok(redirect(&format!("/events/{}/rounds/{}{query}", event.id, n)))
+    let query = if stale.is_empty() {
+        String::new()
+    } else {
+        format!("?stale={}", stale.join(","))
+    };
+    Ok(redirect(&format!(
+        "/events/{}/rounds/{}{query}",
+        event.id, n
+    )))
 }
 
 #[derive(serde::Deserialize)]
 struct Empty {}
 
 #[post("/events/{id}/rounds/{n}/publish")]
-async fn publish(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i64, u32)>, _f: CsrfForm<Empty>) -> AppResult<HttpResponse> {
+async fn publish(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    _f: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
     let (id, n) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let round = store::rounds::get(&state.db, event.id, n).await?.ok_or(AppError::NotFound)?;
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if !round.published {
         store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
     }
@@ -292,12 +406,21 @@ async fn publish(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i64, u32
 }
 
 #[post("/events/{id}/rounds/{n}/discard")]
-async fn discard(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i64, u32)>, _f: CsrfForm<Empty>) -> AppResult<HttpResponse> {
+async fn discard(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    _f: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
     let (id, n) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let round = store::rounds::get(&state.db, event.id, n).await?.ok_or(AppError::NotFound)?;
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if round.published {
-        return Err(AppError::Conflict(format!("round {n} is published; it cannot be discarded")));
+        return Err(AppError::Conflict(format!(
+            "round {n} is published; it cannot be discarded"
+        )));
     }
     store::rounds::delete_draft(&state.db, ctx.require_user()?, event.id, &round).await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
@@ -322,29 +445,57 @@ async fn fix_board(
 ) -> AppResult<HttpResponse> {
     let (id, n, b) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let round = store::rounds::get(&state.db, event.id, n).await?.ok_or(AppError::NotFound)?;
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if round.published {
-        return Err(AppError::Conflict(format!("round {n} is published; discard it or enter results instead")));
+        return Err(AppError::Conflict(format!(
+            "round {n} is published; discard it or enter results instead"
+        )));
     }
-    let board = store::rounds::board(&state.db, round.id, b).await?.ok_or(AppError::NotFound)?;
+    let board = store::rounds::board(&state.db, round.id, b)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let names = round_flow::names(&state, event.id).await?;
     let start = |field: &str, s: &str| -> AppResult<u32> {
         s.trim()
             .parse::<u32>()
             .ok()
             .filter(|n| names.contains_key(n))
-            .ok_or_else(|| AppError::BadRequest(format!("{field}: '{}' is not a start number of this event", s.trim())))
+            .ok_or_else(|| {
+                AppError::BadRequest(format!(
+                    "{field}: '{}' is not a start number of this event",
+                    s.trim()
+                ))
+            })
     };
     let red = start("red", &form.red)?;
-    let black = if form.black.trim().is_empty() { None } else { Some(start("black", &form.black)?) };
+    let black = if form.black.trim().is_empty() {
+        None
+    } else {
+        Some(start("black", &form.black)?)
+    };
     if black == Some(red) {
-        return Err(AppError::BadRequest("black: a player cannot play themselves".into()));
+        return Err(AppError::BadRequest(
+            "black: a player cannot play themselves".into(),
+        ));
     }
     if form.reason.trim().is_empty() {
-        return Err(AppError::BadRequest("reason: a manual pairing needs a reason for the log".into()));
+        return Err(AppError::BadRequest(
+            "reason: a manual pairing needs a reason for the log".into(),
+        ));
     }
-    store::rounds::set_board_players(&state.db, ctx.require_user()?, event.id, &round, &board, red, black, form.reason.trim())
-        .await?;
+    store::rounds::set_board_players(
+        &state.db,
+        ctx.require_user()?,
+        event.id,
+        &round,
+        &board,
+        red,
+        black,
+        form.reason.trim(),
+    )
+    .await?;
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
 }
 
@@ -356,18 +507,45 @@ struct ByeForm {
 }
 
 #[post("/events/{id}/byes")]
-async fn request_bye(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>, form: CsrfForm<ByeForm>) -> AppResult<HttpResponse> {
+async fn request_bye(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<ByeForm>,
+) -> AppResult<HttpResponse> {
     let event = arbitrated_event(&ctx, &state, *id).await?;
     let names = round_flow::names(&state, event.id).await?;
-    let start = form.start.trim().parse::<u32>().ok().filter(|s| names.contains_key(s));
-    let start = start.ok_or_else(|| AppError::BadRequest(format!("start: '{}' is not a start number", form.start.trim())))?;
-    let paired = store::rounds::list(&state.db, event.id).await?.len() as u32;
-    let round = form.round.trim().parse::<u32>().ok().filter(|r| *r > paired && *r <= event.settings.swiss_rounds);
-    let round = round.ok_or_else(|| {
-        AppError::BadRequest(format!("round: '{}' is not a round still to be paired ({}–{})", form.round.trim(), paired + 1, event.settings.swiss_rounds))
+    let start = form
+        .start
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|s| names.contains_key(s));
+    let start = start.ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "start: '{}' is not a start number",
+            form.start.trim()
+        ))
     })?;
-    let kind = Absence::parse(&form.kind).ok_or_else(|| AppError::BadRequest(format!("kind: '{}' is not H, F or Z", form.kind)))?;
-    store::rounds::request_bye(&state.db, ctx.require_user()?, event.id, round, start, kind).await?;
+    let paired = store::rounds::list(&state.db, event.id).await?.len() as u32;
+    let round = form
+        .round
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r > paired && *r <= event.settings.swiss_rounds);
+    let round = round.ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "round: '{}' is not a round still to be paired ({}–{})",
+            form.round.trim(),
+            paired + 1,
+            event.settings.swiss_rounds
+        ))
+    })?;
+    let kind = Absence::parse(&form.kind)
+        .ok_or_else(|| AppError::BadRequest(format!("kind: '{}' is not H, F or Z", form.kind)))?;
+    store::rounds::request_bye(&state.db, ctx.require_user()?, event.id, round, start, kind)
+        .await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
 }
 
@@ -377,9 +555,19 @@ struct WithdrawForm {
 }
 
 #[post("/events/{id}/withdraw")]
-async fn withdraw(ctx: Ctx, state: web::Data<AppState>, id: web::Path<i64>, form: CsrfForm<WithdrawForm>) -> AppResult<HttpResponse> {
+async fn withdraw(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<WithdrawForm>,
+) -> AppResult<HttpResponse> {
     let event = arbitrated_event(&ctx, &state, *id).await?;
-    let start = form.start.trim().parse::<u32>().map_err(|_| AppError::BadRequest(format!("start: '{}' is not a start number", form.start.trim())))?;
+    let start = form.start.trim().parse::<u32>().map_err(|_| {
+        AppError::BadRequest(format!(
+            "start: '{}' is not a start number",
+            form.start.trim()
+        ))
+    })?;
     let from = store::rounds::list(&state.db, event.id).await?.len() as u32 + 1;
     if !store::rounds::withdraw(&state.db, ctx.require_user()?, event.id, start, from).await? {
         return Err(AppError::BadRequest(format!("start: no player #{start}")));
@@ -405,22 +593,43 @@ async fn report(
     let me = ctx.require_user()?.clone();
     let (event, access) = event_access(&ctx, &state, id).await?;
     let round = visible_round(&state, &event, access, n).await?;
-    let board = store::rounds::board(&state.db, round.id, b).await?.ok_or(AppError::NotFound)?;
+    let board = store::rounds::board(&state.db, round.id, b)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let mine = store::players::list(&state.db, event.id).await?;
-    let my_start = mine.iter().find(|p| p.user_id == Some(me.id)).map(|p| p.start_no as u32);
+    let my_start = mine
+        .iter()
+        .find(|p| p.user_id == Some(me.id))
+        .map(|p| p.start_no as u32);
     if !my_start.is_some_and(|s| s == board.red || Some(s) == board.black) {
         return Err(AppError::Forbidden);
     }
     let result = BoardResult::parse(&form.result)
         .filter(|r| r.is_played())
-        .ok_or_else(|| AppError::BadRequest(format!("result: '{}' is not 1-0, 0-1 or 1/2-1/2", form.result)))?;
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
+                form.result
+            ))
+        })?;
     if board.result.is_some() {
-        return Err(AppError::Conflict(format!("board {b} already has a result")));
+        return Err(AppError::Conflict(format!(
+            "board {b} already has a result"
+        )));
     }
     match board.reported {
         Some((reported, by)) if reported == result && by != me.id => {
             // The opponent confirms: the result is entered.
-            round_flow::enter_result(&state, &me, &event, &round, b, Some(board.version), Some(result)).await?;
+            round_flow::enter_result(
+                &state,
+                &me,
+                &event,
+                &round,
+                b,
+                Some(board.version),
+                Some(result),
+            )
+            .await?;
         }
         _ => store::rounds::report_result(&state.db, &me, event.id, &round, &board, result).await?,
     }

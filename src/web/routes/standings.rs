@@ -1,0 +1,358 @@
+//! Standings with the event's tie-breaks, the crosstable, the player card, and their CSV downloads.
+
+use actix_web::{HttpResponse, get, web};
+use askama::Template;
+
+use super::render;
+use crate::rules::Color;
+use crate::store::{self, events::Event};
+use crate::swiss::standings::{TieBreak, crosstable};
+use crate::swiss::tournament::ResultCode;
+use crate::web::AppState;
+use crate::web::access::event_access;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::points::show as show_points;
+use crate::web::round_flow;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(standings_page)
+        .service(standings_csv)
+        .service(crosstable_page)
+        .service(crosstable_csv)
+        .service(player_card);
+}
+
+/// One line of the standings as pages and CSV show it.
+pub struct Line {
+    /// Rank (shared on a full tie).
+    pub rank: u32,
+    /// Start number.
+    pub start: u32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Score.
+    pub points: String,
+    /// Tie-break values in the event's order.
+    pub tie_breaks: Vec<String>,
+}
+
+/// The standings lines of an event after its completed rounds.
+pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>)> {
+    let (t, list) = round_flow::standings(state, event).await?;
+    let names = round_flow::names(state, event.id).await?;
+    let lines = list
+        .into_iter()
+        .map(|s| {
+            let (name, club) = names.get(&s.player).cloned().unwrap_or_default();
+            Line {
+                rank: s.rank,
+                start: s.player,
+                name,
+                club,
+                points: show_points(s.score),
+                tie_breaks: s.tie_breaks.iter().map(|v| v.to_string()).collect(),
+            }
+        })
+        .collect();
+    Ok((t.rounds_played, lines))
+}
+
+#[derive(Template)]
+#[template(path = "standings/standings.html")]
+struct StandingsPage {
+    ctx: Ctx,
+    event: Event,
+    after: u32,
+    tie_breaks: Vec<TieBreak>,
+    lines: Vec<Line>,
+}
+
+#[get("/events/{id}/standings")]
+async fn standings_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (after, lines) = lines(&state, &event).await?;
+    let tie_breaks = event.settings.tie_breaks.clone();
+    render(&StandingsPage {
+        ctx,
+        event,
+        after,
+        tie_breaks,
+        lines,
+    })
+}
+
+/// Writes CSV rows to a string (the csv writer cannot fail on a Vec).
+fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(header);
+    for r in rows {
+        let _ = w.write_record(r);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+fn csv_response(name: &str, body: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"{name}\""),
+        ))
+        .body(body)
+}
+
+#[get("/events/{id}/standings.csv")]
+async fn standings_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (_, lines) = lines(&state, &event).await?;
+    let mut header: Vec<String> = ["rank", "start", "name", "club", "points"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend(
+        event
+            .settings
+            .tie_breaks
+            .iter()
+            .map(|t| t.code().to_string()),
+    );
+    let rows: Vec<Vec<String>> = lines
+        .into_iter()
+        .map(|l| {
+            let mut r = vec![
+                l.rank.to_string(),
+                l.start.to_string(),
+                l.name,
+                l.club,
+                l.points,
+            ];
+            r.extend(l.tie_breaks);
+            r
+        })
+        .collect();
+    Ok(csv_response(
+        &format!("standings-{}.csv", event.id),
+        csv_text(&header, &rows),
+    ))
+}
+
+/// A crosstable cell as text: result letter, opponent's start number, colour (`+12r`, `=3b`, `U`).
+fn cell_text(opponent: Option<u32>, colour: Option<Color>, result: ResultCode) -> String {
+    let mark = match result {
+        ResultCode::Win | ResultCode::UnratedWin => "1",
+        ResultCode::Draw | ResultCode::UnratedDraw => "½",
+        ResultCode::Loss | ResultCode::UnratedLoss => "0",
+        ResultCode::ForfeitWin => "+",
+        ResultCode::ForfeitLoss => "−",
+        ResultCode::HalfBye => "H",
+        ResultCode::FullBye => "F",
+        ResultCode::PairingBye => "U",
+        ResultCode::ZeroBye => "Z",
+        ResultCode::NotPaired => "",
+    };
+    let side = match colour {
+        Some(Color::Red) => "r",
+        Some(Color::Black) => "b",
+        None => "",
+    };
+    match opponent {
+        Some(o) => format!("{mark}{o}{side}"),
+        None => mark.to_string(),
+    }
+}
+
+/// Crosstable rows in standings order: rank, start, name, cells, points.
+async fn crosstable_rows(
+    state: &AppState,
+    event: &Event,
+) -> AppResult<(u32, Vec<(u32, u32, String, Vec<String>, String)>)> {
+    let (t, list) = round_flow::standings(state, event).await?;
+    let names = round_flow::names(state, event.id).await?;
+    let table = crosstable(&t, t.rounds_played);
+    let rows = list
+        .iter()
+        .filter_map(|s| {
+            let row = table.iter().find(|r| r.player == s.player)?;
+            let cells = row
+                .rounds
+                .iter()
+                .map(|c| cell_text(c.opponent, c.colour, c.result))
+                .collect();
+            let name = names
+                .get(&s.player)
+                .map(|n| n.0.clone())
+                .unwrap_or_default();
+            Some((s.rank, s.player, name, cells, show_points(s.score)))
+        })
+        .collect();
+    Ok((t.rounds_played, rows))
+}
+
+#[derive(Template)]
+#[template(path = "standings/crosstable.html")]
+struct CrosstablePage {
+    ctx: Ctx,
+    event: Event,
+    rounds: Vec<u32>,
+    rows: Vec<(u32, u32, String, Vec<String>, String)>,
+}
+
+#[get("/events/{id}/crosstable")]
+async fn crosstable_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (played, rows) = crosstable_rows(&state, &event).await?;
+    render(&CrosstablePage {
+        ctx,
+        event,
+        rounds: (1..=played).collect(),
+        rows,
+    })
+}
+
+#[get("/events/{id}/crosstable.csv")]
+async fn crosstable_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (played, rows) = crosstable_rows(&state, &event).await?;
+    let mut header: Vec<String> = ["rank", "start", "name"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend((1..=played).map(|r| format!("r{r}")));
+    header.push("points".into());
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(rank, start, name, cells, points)| {
+            let mut r = vec![rank.to_string(), start.to_string(), name];
+            r.extend(cells);
+            r.push(points);
+            r
+        })
+        .collect();
+    Ok(csv_response(
+        &format!("crosstable-{}.csv", event.id),
+        csv_text(&header, &rows),
+    ))
+}
+
+/// One round of a player card.
+struct CardRound {
+    round: u32,
+    board: Option<u32>,
+    opponent: Option<(u32, String)>,
+    colour_key: &'static str,
+    result: String,
+}
+
+#[derive(Template)]
+#[template(path = "standings/player.html")]
+struct PlayerPage {
+    ctx: Ctx,
+    event: Event,
+    start: u32,
+    name: String,
+    club: String,
+    rating: u32,
+    points: String,
+    rank: Option<u32>,
+    rounds: Vec<CardRound>,
+}
+
+#[get("/events/{id}/players/{start}")]
+async fn player_card(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, start) = path.into_inner();
+    let (event, access) = event_access(&ctx, &state, id).await?;
+    let players = store::players::list(&state.db, event.id).await?;
+    let player = players
+        .iter()
+        .find(|p| p.start_no as u32 == start)
+        .ok_or(AppError::NotFound)?;
+    let names = round_flow::names(&state, event.id).await?;
+    let (t, list) = round_flow::standings(&state, &event).await?;
+    let mut rounds = Vec::new();
+    for r in store::rounds::list(&state.db, event.id).await? {
+        if !r.published && !access.arbitrate {
+            continue;
+        }
+        let boards = store::rounds::boards(&state.db, r.id).await?;
+        let board = boards
+            .iter()
+            .find(|b| b.red == start || b.black == Some(start));
+        let (board_no, opponent, colour_key, result) = match board {
+            Some(b) if b.black.is_none() => (Some(b.board_no), None, "", ctx.t("bye").to_string()),
+            Some(b) => {
+                let (opp, key) = if b.red == start {
+                    (b.black.unwrap_or(0), "red")
+                } else {
+                    (b.red, "black")
+                };
+                let name = names.get(&opp).map(|n| n.0.clone()).unwrap_or_default();
+                let res = b
+                    .result
+                    .map(|x| x.display().to_string())
+                    .unwrap_or_default();
+                (Some(b.board_no), Some((opp, name)), key, res)
+            }
+            None => {
+                let absent = store::rounds::absences(&state.db, r.id)
+                    .await?
+                    .into_iter()
+                    .find(|(s, _)| *s == start);
+                (
+                    None,
+                    None,
+                    "",
+                    absent
+                        .map(|(_, k)| k.letter().to_string())
+                        .unwrap_or_default(),
+                )
+            }
+        };
+        rounds.push(CardRound {
+            round: r.number,
+            board: board_no,
+            opponent,
+            colour_key,
+            result,
+        });
+    }
+    let rank = list.iter().find(|s| s.player == start).map(|s| s.rank);
+    let points = if t.player(start).is_some() {
+        show_points(t.score(start))
+    } else {
+        String::new()
+    };
+    render(&PlayerPage {
+        ctx,
+        event,
+        start,
+        name: player.entry.name.clone(),
+        club: player.entry.club.clone(),
+        rating: player.entry.rating,
+        points,
+        rank,
+        rounds,
+    })
+}

@@ -1,0 +1,353 @@
+//! The Swiss stage through the pages: pairing drafts, publication, result entry with version checks,
+//! byes and withdrawals, standings, crosstable and player cards.
+
+use crate::support::*;
+
+/// Extracts `(board, version)` pairs of the result form on a round page.
+pub fn versions(html: &str) -> Vec<(u32, i64)> {
+    html.split("name=\"v")
+        .skip(1)
+        .filter_map(|rest| {
+            let board: u32 = rest[..rest.find('"')?].parse().ok()?;
+            let v = rest.split("value=\"").nth(1)?;
+            Some((board, v[..v.find('"')?].parse().ok()?))
+        })
+        .collect()
+}
+
+/// The (red, black) start numbers of each board on a round page (`None` black for the bye).
+pub fn pairings(html: &str) -> Vec<(u32, Option<u32>)> {
+    let body = html.split("<tbody>").nth(1).unwrap_or("");
+    body.split("<tr data-board=")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row.split("<td").collect();
+            let start = |cell: &str| -> Option<u32> {
+                let text = cell.split('>').nth(1)?;
+                text.split('.').next()?.trim().parse().ok()
+            };
+            (
+                start(cells[2]).unwrap(),
+                cells.get(6).and_then(|c| start(c)),
+            )
+        })
+        .collect()
+}
+
+fn setup_event(w: &World, players: usize) -> (Client, i64) {
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Swiss test", "jieqi");
+    let mut csv = String::from("name,club,rating\n");
+    for i in 0..players {
+        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
+    }
+    assert_eq!(
+        org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)])
+            .status,
+        303
+    );
+    assert_eq!(
+        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
+            .status,
+        303
+    );
+    (org, id)
+}
+
+#[test]
+fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
+    let w = World::new("swiss-round");
+    let (_org, id) = setup_event(&w, 9);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/events/{id}/rounds/1").as_str())
+    );
+
+    // A draft is secret to everyone but the event's arbiters.
+    let mut anon = w.server.client();
+    assert_eq!(anon.get(&format!("/events/{id}/rounds/1")).status, 404);
+    let draft = arb.get(&format!("/events/{id}/rounds/1"));
+    let boards = pairings(&draft.body);
+    assert_eq!(boards.len(), 5, "4 games and the bye");
+    // Round 1 of the Dutch system: top half against bottom half, player 1 Red by the lot.
+    assert_eq!(boards[0], (1, Some(5)));
+    assert_eq!(boards[4], (9, None), "lowest player gets the bye");
+
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
+            .status,
+        303
+    );
+    let public = anon.get(&format!("/events/{id}/rounds/1"));
+    assert_eq!(public.status, 200);
+    assert!(public.body.contains("棋手00"));
+
+    // Round 2 cannot be paired before every result is in.
+    let r = arb.form(&format!("/events/{id}/rounds"), &[]);
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("without a result"), "{}", r.body);
+
+    let page = arb.get(&format!("/events/{id}/rounds/1"));
+    let v = versions(&page.body);
+    assert_eq!(v.len(), 4);
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (i, (board, version)) in v.iter().enumerate() {
+        let result = ["1-0", "0-1", "=", "1-0F"][i];
+        fields.push((format!("r{board}"), result.to_string()));
+        fields.push((format!("v{board}"), version.to_string()));
+    }
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &refs);
+    assert_eq!(r.status, 303);
+    assert!(!r.location.unwrap().contains("stale"));
+
+    // A second arbiter's form loaded before that save is told, not silently applied.
+    let stale = [("r1", "0-1"), ("v1", "0")];
+    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &stale);
+    assert!(r.location.unwrap().contains("stale=1"));
+    let page = anon.get(&format!("/events/{id}/rounds/1"));
+    assert!(page.body.contains("1–0"), "the first result stays");
+
+    // A bad token changes nothing and names the board.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/results"),
+        &[("r2", "2-0"), ("v2", "1")],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("board 2"));
+
+    // Standings after round 1: 2 points for a win (Chinese scoring), the bye scores a win.
+    let s = anon.get(&format!("/events/{id}/standings"));
+    assert_eq!(s.status, 200);
+    let csv = anon.get(&format!("/events/{id}/standings.csv"));
+    assert!(
+        csv.body
+            .starts_with("rank,start,name,club,points,BH,WIN,BWG,PS,PN"),
+        "{}",
+        csv.body
+    );
+    let line_of = |start: u32| {
+        csv.body
+            .lines()
+            .find(|l| l.split(',').nth(1) == Some(&start.to_string()))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(line_of(1).split(',').nth(4), Some("2"));
+    assert_eq!(
+        line_of(9).split(',').nth(4),
+        Some("2"),
+        "pairing bye scores a win"
+    );
+    assert_eq!(line_of(5).split(',').nth(4), Some("0"));
+
+    // Round 2: no rematches; the audit log has every change.
+    assert_eq!(arb.form(&format!("/events/{id}/rounds"), &[]).status, 303);
+    let r2 = pairings(&arb.get(&format!("/events/{id}/rounds/2")).body);
+    for (red, black) in &r2 {
+        if let Some(b) = black {
+            assert!(
+                !boards.contains(&(*red, Some(*b))) && !boards.contains(&(*b, Some(*red))),
+                "rematch {red}-{b}"
+            );
+        }
+    }
+    assert!(
+        r2.iter()
+            .all(|(r, b)| *r != 9 && *b != Some(9) || b.is_some()),
+        "no second bye for 9"
+    );
+    let event_page = arb.get(&format!("/events/{id}"));
+    assert!(event_page.body.contains("result.set"));
+    assert!(event_page.body.contains("round.pair"));
+
+    // Crosstable and player card.
+    let ct = anon.get(&format!("/events/{id}/crosstable"));
+    assert_eq!(ct.status, 200);
+    let card = anon.get(&format!("/events/{id}/players/1"));
+    assert!(
+        card.body.contains("棋手04"),
+        "player 1 met player 5 in round 1"
+    );
+}
+
+#[test]
+fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
+    let w = World::new("swiss-byes");
+    let (_org, id) = setup_event(&w, 8);
+    let mut arb = w.login("arb");
+    assert_eq!(
+        arb.form(
+            &format!("/events/{id}/byes"),
+            &[("start", "3"), ("round", "1"), ("kind", "H")]
+        )
+        .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/withdraw"), &[("start", "8")])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds"), &[("lot", "black")])
+            .status,
+        303
+    );
+    let page = arb.get(&format!("/events/{id}/rounds/1"));
+    let boards = pairings(&page.body);
+    let all: Vec<u32> = boards
+        .iter()
+        .flat_map(|(r, b)| [Some(*r), *b])
+        .flatten()
+        .collect();
+    assert!(
+        !all.contains(&3),
+        "player with a requested bye is not paired"
+    );
+    assert!(!all.contains(&8), "withdrawn player is not paired");
+    assert_eq!(boards.len(), 3, "six players: three boards, no pairing bye");
+    assert!(page.body.contains("half-point bye"));
+
+    // A manual fix needs a reason, is flagged and logged.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/players"),
+        &[("red", "2"), ("black", "1"), ("reason", "")],
+    );
+    assert_eq!(r.status, 400);
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/players"),
+        &[
+            ("red", "2"),
+            ("black", "1"),
+            ("reason", "colour swap agreed"),
+        ],
+    );
+    assert_eq!(r.status, 303);
+    let page = arb.get(&format!("/events/{id}/rounds/1"));
+    assert!(page.body.contains("✎"));
+    assert!(
+        arb.get(&format!("/events/{id}"))
+            .body
+            .contains("colour swap agreed")
+    );
+
+    // Discarding a draft and pairing again is allowed; a published round cannot be discarded.
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/discard"), &[])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/discard"), &[])
+            .status,
+        409
+    );
+
+    // Another event's arbiter cannot touch this event.
+    let mut org2 = w.login("org2");
+    let other = create_event(&mut org2, "Other", "jieqi");
+    assert_eq!(
+        org2.form(&format!("/events/{other}/arbiters"), &[("name", "arb2")])
+            .status,
+        303
+    );
+    let mut arb2 = w.login("arb2");
+    assert_eq!(
+        arb2.form(
+            &format!("/events/{id}/rounds/1/results"),
+            &[("r1", "1-0"), ("v1", "0")]
+        )
+        .status,
+        403
+    );
+    assert_eq!(arb2.form(&format!("/events/{id}/rounds"), &[]).status, 403);
+}
+
+#[test]
+fn players_report_their_own_result_and_the_opponent_confirms() {
+    let w = World::new("swiss-report");
+    let (mut org, id) = setup_event(&w, 4);
+    assert_eq!(add_user(&w.dir, "p1", "player", PASSWORD), 0);
+    assert_eq!(add_user(&w.dir, "p3", "player", PASSWORD), 0);
+    let mut arb = w.login("arb");
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
+            .status,
+        303
+    );
+    // Round 1 with 4 players: 1–3 and 4–2 (player 1 Red).
+    assert_eq!(
+        pairings(&arb.get(&format!("/events/{id}/rounds/1")).body)[0],
+        (1, Some(3))
+    );
+    assert_eq!(
+        org.form(&format!("/events/{id}/players/1/link"), &[("name", "p1")])
+            .status,
+        303
+    );
+    assert_eq!(
+        org.form(&format!("/events/{id}/players/3/link"), &[("name", "p3")])
+            .status,
+        303
+    );
+    let mut p1 = w.login("p1");
+    let mut p3 = w.login("p3");
+    assert_eq!(
+        p1.form(
+            &format!("/events/{id}/rounds/1/boards/2/report"),
+            &[("result", "1-0")]
+        )
+        .status,
+        403
+    );
+    assert_eq!(
+        p1.form(
+            &format!("/events/{id}/rounds/1/boards/1/report"),
+            &[("result", "1-0")]
+        )
+        .status,
+        303
+    );
+    assert!(
+        w.server
+            .client()
+            .get(&format!("/events/{id}/rounds/1"))
+            .body
+            .contains("reported")
+    );
+    assert_eq!(
+        p3.form(
+            &format!("/events/{id}/rounds/1/boards/1/report"),
+            &[("result", "1-0")]
+        )
+        .status,
+        303
+    );
+    let page = w.server.client().get(&format!("/events/{id}/rounds/1"));
+    assert!(
+        page.body.contains("<span class=\"shown\">1–0</span>"),
+        "confirmed result entered"
+    );
+}
