@@ -6,6 +6,7 @@
 //! [`Position::set_hidden_identity`]).
 
 mod board;
+mod chase;
 mod fen;
 mod jieqi;
 mod movegen;
@@ -17,3 +18,6 @@ pub use fen::FenError;
 pub use jieqi::{Deal, DealError, Pool};
 pub use movegen::MoveList;
 pub use position::{Move, MoveError, Position, Undo};
+
+#[cfg(test)]
+mod proptests;

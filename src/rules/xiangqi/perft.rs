@@ -32,8 +32,13 @@ impl Position {
         self.legal_moves_into(&mut list);
         let mut out = Vec::with_capacity(list.len());
         for &mv in list.iter() {
+            if depth <= 1 {
+                // A leaf needs no reveal, so a player's view without a deal can still count it.
+                out.push((mv, 1));
+                continue;
+            }
             let undo = self.make_move(mv)?;
-            let n = self.perft(depth.saturating_sub(1));
+            let n = self.perft(depth - 1);
             self.unmake_move(undo);
             out.push((mv, n?));
         }

@@ -1,0 +1,298 @@
+//! Replaying a xiangqi or Jieqi record into a [`Verdict`]: every token resolved by legality, every
+//! reveal checked against the deal (or, without a deal, required and checked against the pool),
+//! then the game-end rules of RULES.md §5 in their order: no legal move, repetition (perpetual
+//! check, perpetual chase, plain repetition), the move limit.
+
+use super::{AdjudicateError, AdjudicateOptions, GameResult, PlyError, Termination, Verdict};
+use crate::rules::notation::{Record, parse_move_in};
+use crate::rules::xiangqi::{Deal, MoveList, Position, Undo};
+use crate::rules::{Color, Variant};
+
+/// Sets up the start position of `record` and replays it.
+pub(super) fn adjudicate_record(
+    record: &Record,
+    variant: Variant,
+    deal: Option<&Deal>,
+    options: &AdjudicateOptions,
+) -> Result<Verdict, AdjudicateError> {
+    let setup = |m: String| AdjudicateError::Setup(m);
+    let tag_deal = match record
+        .tag("Deal")
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && *d != "-")
+    {
+        Some(d) => Some(Deal::parse(d).map_err(|e| setup(format!("Deal tag: {e}")))?),
+        None => None,
+    };
+    let deal = match (deal, tag_deal) {
+        (Some(given), Some(tagged)) if *given != tagged => {
+            return Err(setup(
+                "the record's Deal tag differs from the deal given".into(),
+            ));
+        }
+        (Some(given), _) => Some(*given),
+        (None, tagged) => tagged,
+    };
+    if deal.is_some() && variant != Variant::Jieqi {
+        return Err(setup("a deal needs variant jieqi".into()));
+    }
+    let fen = options
+        .fen
+        .as_deref()
+        .or_else(|| record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()));
+    let mut start = match fen {
+        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(e.to_string()))?,
+        None => Position::start(variant),
+    };
+    if let Some(d) = &deal {
+        start.apply_deal(d).map_err(setup)?;
+    }
+    let tokens: Vec<&str> = record.moves.iter().map(|t| t.text.as_str()).collect();
+    Ok(replay(
+        start,
+        &tokens,
+        record.claimed_result(),
+        options.move_limit,
+    ))
+}
+
+/// How a game was decided by the position.
+#[derive(Debug, Clone, Copy)]
+struct Decided {
+    result: GameResult,
+    termination: Termination,
+    after_ply: usize,
+}
+
+/// Replays move tokens from `start` (identities under face-down pieces known when a deal was
+/// applied). `claimed` is the record's result; `move_limit` the plies without capture that draw.
+pub fn replay(
+    start: Position,
+    tokens: &[&str],
+    claimed: Option<GameResult>,
+    move_limit: u16,
+) -> Verdict {
+    let variant = start.variant();
+    let mut pos = start;
+    let mut legal = MoveList::new();
+    pos.legal_moves_into(&mut legal);
+    let mut undos: Vec<Undo> = Vec::with_capacity(tokens.len());
+    let mut hashes: Vec<u64> = Vec::with_capacity(tokens.len() + 1);
+    let mut checks: Vec<bool> = Vec::with_capacity(tokens.len());
+    hashes.push(pos.hash());
+    let mut decided = decide_at_start(&pos, &legal);
+
+    for (i, token) in tokens.iter().enumerate() {
+        let ply = i + 1;
+        let fail = |pos: &Position, message: String| Verdict {
+            variant,
+            plies: i,
+            result: GameResult::Unknown,
+            termination: Termination::Illegal,
+            final_fen: pos.to_fen(),
+            error: Some(PlyError {
+                ply,
+                token: token.to_string(),
+                message,
+            }),
+            claim_conflict: None,
+        };
+        if let Some(d) = decided {
+            let when = if d.after_ply == 0 {
+                "before the first move".to_string()
+            } else {
+                format!("after ply {}", d.after_ply)
+            };
+            return fail(
+                &pos,
+                format!("the game had already ended ({}) {when}", d.termination),
+            );
+        }
+        let written = match parse_move_in(&pos, &legal, token) {
+            Ok(w) => w,
+            Err(e) => return fail(&pos, e.to_string()),
+        };
+        let mv = written.mv;
+        if pos.is_reveal(mv) {
+            match (pos.hidden_identity(mv.from()), written.reveal) {
+                (Some(known), Some(said)) if known != said => {
+                    return fail(
+                        &pos,
+                        format!(
+                            "reveal contradicts the deal: the piece on {} is a {known:?}, not a {said:?}",
+                            mv.from()
+                        ),
+                    );
+                }
+                (None, None) => {
+                    return fail(
+                        &pos,
+                        format!(
+                            "reveal missing: the face-down piece on {} moves but the record does not name it",
+                            mv.from()
+                        ),
+                    );
+                }
+                (None, Some(said)) => {
+                    if let Err(e) = pos.set_hidden_identity(mv.from(), said) {
+                        return fail(&pos, format!("impossible identity: {e}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(said) = written.captured {
+            match pos.hidden_identity(mv.to()) {
+                Some(known) if known != said => {
+                    return fail(
+                        &pos,
+                        format!(
+                            "captured identity contradicts the deal: the piece on {} is a {known:?}, not a {said:?}",
+                            mv.to()
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    if let Err(e) = pos.set_hidden_identity(mv.to(), said) {
+                        return fail(&pos, format!("impossible identity: {e}"));
+                    }
+                }
+            }
+        }
+        let undo = match pos.make_move(mv) {
+            Ok(u) => u,
+            Err(e) => return fail(&pos, e.to_string()),
+        };
+        undos.push(undo);
+        hashes.push(pos.hash());
+        pos.legal_moves_into(&mut legal);
+        let check = pos.in_check();
+        checks.push(check);
+
+        let mover = pos.side_to_move().opponent();
+        decided = if legal.is_empty() {
+            let termination = if check {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            Some(Decided {
+                result: GameResult::win_for(mover),
+                termination,
+                after_ply: ply,
+            })
+        } else if let Some((result, termination)) = repetition(&pos, &hashes, &undos, &checks) {
+            Some(Decided {
+                result,
+                termination,
+                after_ply: ply,
+            })
+        } else if pos.plies_since_capture() >= move_limit {
+            Some(Decided {
+                result: GameResult::Draw,
+                termination: Termination::MoveLimit,
+                after_ply: ply,
+            })
+        } else {
+            None
+        };
+    }
+
+    let claim = claimed.unwrap_or(GameResult::Unknown);
+    let (result, termination, claim_conflict) = match decided {
+        Some(d) => (
+            d.result,
+            d.termination,
+            Some(claim).filter(|c| *c != GameResult::Unknown && *c != d.result),
+        ),
+        None if claim == GameResult::Unknown => {
+            (GameResult::Unknown, Termination::Unfinished, None)
+        }
+        None => (claim, Termination::Claimed, None),
+    };
+    Verdict {
+        variant,
+        plies: tokens.len(),
+        result,
+        termination,
+        final_fen: pos.to_fen(),
+        error: None,
+        claim_conflict,
+    }
+}
+
+/// A start position may already be decided (no legal move for the side to move).
+fn decide_at_start(pos: &Position, legal: &MoveList) -> Option<Decided> {
+    legal.is_empty().then(|| Decided {
+        result: GameResult::win_for(pos.side_to_move().opponent()),
+        termination: if pos.in_check() {
+            Termination::Checkmate
+        } else {
+            Termination::Stalemate
+        },
+        after_ply: 0,
+    })
+}
+
+/// RULES.md §5 repetition: on the third occurrence of the current position, judge the cycle of
+/// moves since its first occurrence: perpetual check, then perpetual chase, else a draw.
+fn repetition(
+    pos: &Position,
+    hashes: &[u64],
+    undos: &[Undo],
+    checks: &[bool],
+) -> Option<(GameResult, Termination)> {
+    let now = *hashes.last()?;
+    if hashes.iter().filter(|&&h| h == now).count() < 3 {
+        return None;
+    }
+    let first = hashes.iter().position(|&h| h == now)?;
+    let last = hashes.len() - 1;
+    // Ply j (1-based) is made by the side opposite to the one to move after it; plies alternate.
+    let mover_of = |j: usize| {
+        if (last - j) % 2 == 0 {
+            pos.side_to_move().opponent()
+        } else {
+            pos.side_to_move()
+        }
+    };
+    let all_by = |side: Color, flags: &dyn Fn(usize) -> bool| {
+        ((first + 1)..=last)
+            .filter(|&j| mover_of(j) == side)
+            .all(flags)
+    };
+    let check_of = |j: usize| checks[j - 1];
+    let red_checks = all_by(Color::Red, &check_of);
+    let black_checks = all_by(Color::Black, &check_of);
+    if red_checks || black_checks {
+        let result = match (red_checks, black_checks) {
+            (true, true) => GameResult::Draw,
+            (true, false) => GameResult::BlackWins,
+            _ => GameResult::RedWins,
+        };
+        return Some((result, Termination::PerpetualCheck));
+    }
+    // Chases need the positions of the cycle: take the moves back to its start, then replay.
+    let mut q = pos.clone();
+    for u in undos[first..].iter().rev() {
+        q.unmake_move(*u);
+    }
+    let mut chased = Vec::with_capacity(last - first);
+    for u in &undos[first..] {
+        chased.push(q.chases(u.mv()).unwrap_or(false));
+        if q.make_move(u.mv()).is_err() {
+            return Some((GameResult::Draw, Termination::Repetition));
+        }
+    }
+    let chase_of = |j: usize| chased[j - first - 1];
+    let red_chases = all_by(Color::Red, &chase_of);
+    let black_chases = all_by(Color::Black, &chase_of);
+    let result = match (red_chases, black_chases) {
+        (true, false) => GameResult::BlackWins,
+        (false, true) => GameResult::RedWins,
+        (true, true) => return Some((GameResult::Draw, Termination::PerpetualChase)),
+        (false, false) => return Some((GameResult::Draw, Termination::Repetition)),
+    };
+    Some((result, Termination::PerpetualChase))
+}
