@@ -20,7 +20,7 @@ fn xiangqi_start_divide_and_total() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
     assert_eq!(lines.len(), 45);
-    assert!(lines.contains(&"h2e2: 44"), "{out}");
+    assert!(lines.contains(&"h2e2: 45"), "{out}");
     assert_eq!(lines.last(), Some(&"Nodes searched: 1920"));
 }
 

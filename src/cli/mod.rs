@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod adjudicate;
 pub mod perft;
 
 /// Anqi — tournament director for Jieqi, xiangqi and Banqi.
@@ -15,6 +16,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Replay a game record and report how it ended or its first illegal ply.
+    Adjudicate(adjudicate::AdjudicateArgs),
     /// Count the legal move tree of a position (move-generator check).
     Perft(perft::PerftArgs),
 }
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
+        Command::Adjudicate(args) => adjudicate::run(args),
         Command::Perft(args) => perft::run(args),
     }
 }
