@@ -396,6 +396,37 @@ mod tests {
     }
 
     #[test]
+    fn a_record_rewritten_in_each_notation_gives_the_same_verdict() {
+        use crate::rules::notation::{Notation, WrittenMove, write_game};
+        let deal = Deal::parse("pppppccrnbaabnrRNBAABNRCCPPPPP").unwrap();
+        let start = Position::start_with_deal(&deal);
+        // Play the first legal move 30 times, recording reveals as the deal has them.
+        let mut pos = start.clone();
+        let mut moves = vec![];
+        for _ in 0..30 {
+            let Some(&m) = pos.legal_moves().iter().next() else { break };
+            moves.push(WrittenMove { mv: m, reveal: pos.hidden_identity(m.from()), captured: None });
+            pos.make_move(m).unwrap();
+        }
+        let tags = vec![("Variant".to_string(), "jieqi".to_string()), ("Event".to_string(), "Test".to_string())];
+        let mut verdicts = vec![];
+        for n in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            let without = write_game(&start, &moves, n, &tags, None, None).unwrap();
+            assert!(!without.contains("[Deal"), "{without}");
+            let with = write_game(&start, &moves, n, &tags, Some(&deal), None).unwrap();
+            assert!(with.contains("[Deal \"pppppccrnbaabnrRNBAABNRCCPPPPP\"]"), "{with}");
+            let v1 = judge(&without, Variant::Jieqi);
+            let v2 = adjudicate(with.as_bytes(), Variant::Jieqi, None, &AdjudicateOptions::default()).unwrap();
+            assert_eq!(v1, v2, "{with}");
+            assert!(v1.is_legal(), "{without}: {v1:?}");
+            assert_eq!(v1.plies, moves.len());
+            verdicts.push(v1);
+        }
+        assert_eq!(verdicts[0], verdicts[1]);
+        assert_eq!(verdicts[1], verdicts[2]);
+    }
+
+    #[test]
     fn the_cycle_decides_who_checked_every_move() {
         // Kings shuffle to a third occurrence; the check flags of the cycle are then set by hand
         // to exercise each branch of the rule.

@@ -109,6 +109,49 @@ pub fn write_move(pos: &Position, wm: &WrittenMove, notation: Notation) -> Strin
     }
 }
 
+/// Writes a xiangqi/Jieqi game as a record in `notation`: the given tags (any `FEN`/`Deal` tags
+/// among them are replaced), a `FEN` tag when `start` is not the variant's start position, a `Deal`
+/// tag only when `deal` is given, the numbered moves and the result.
+pub fn write_game(
+    start: &Position,
+    moves: &[WrittenMove],
+    notation: Notation,
+    tags: &[(String, String)],
+    deal: Option<&crate::rules::xiangqi::Deal>,
+    result: Option<crate::rules::adjudicate::GameResult>,
+) -> Result<String, crate::rules::xiangqi::MoveError> {
+    let mut pos = start.clone();
+    let mut texts = Vec::with_capacity(moves.len());
+    for wm in moves {
+        texts.push(write_move(&pos, wm, notation));
+        if let Some(r) = wm.reveal.filter(|_| pos.hidden_identity(wm.mv.from()).is_none()) {
+            pos.set_hidden_identity(wm.mv.from(), r)?;
+        }
+        if let Some(c) = wm.captured.filter(|_| pos.hidden_identity(wm.mv.to()).is_none()) {
+            pos.set_hidden_identity(wm.mv.to(), c)?;
+        }
+        pos.make_move(wm.mv)?;
+    }
+    let mut all: Vec<(String, String)> = tags
+        .iter()
+        .filter(|(n, _)| !n.eq_ignore_ascii_case("FEN") && !n.eq_ignore_ascii_case("Deal"))
+        .cloned()
+        .collect();
+    let fen = start.to_fen();
+    if fen != Position::start(start.variant()).to_fen() {
+        all.push(("FEN".to_string(), fen));
+    }
+    if let Some(d) = deal {
+        all.push(("Deal".to_string(), d.to_string()));
+    }
+    let writer = RecordWriter {
+        first_move_number: u32::from(start.move_number()),
+        black_moves_first: start.side_to_move() == Color::Black,
+        ..RecordWriter::default()
+    };
+    Ok(writer.write(&all, &texts, result))
+}
+
 /// Which way a move goes, seen from the mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Direction {
