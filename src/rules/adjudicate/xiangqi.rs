@@ -4,8 +4,8 @@
 //! check, perpetual chase, plain repetition), the move limit.
 
 use super::{AdjudicateError, AdjudicateOptions, GameResult, PlyError, Termination, Verdict};
-use crate::rules::notation::{Record, parse_move_in};
-use crate::rules::xiangqi::{Deal, MoveList, Position, Undo};
+use crate::rules::notation::{Record, parse_move};
+use crate::rules::xiangqi::{Deal, Position, Undo};
 use crate::rules::{Color, Variant};
 
 /// Sets up the start position of `record` and replays it.
@@ -74,13 +74,11 @@ pub fn replay(
 ) -> Verdict {
     let variant = start.variant();
     let mut pos = start;
-    let mut legal = MoveList::new();
-    pos.legal_moves_into(&mut legal);
     let mut undos: Vec<Undo> = Vec::with_capacity(tokens.len());
     let mut hashes: Vec<u64> = Vec::with_capacity(tokens.len() + 1);
     let mut checks: Vec<bool> = Vec::with_capacity(tokens.len());
     hashes.push(pos.hash());
-    let mut decided = decide_at_start(&pos, &legal);
+    let mut decided = decide_at_start(&pos);
 
     for (i, token) in tokens.iter().enumerate() {
         let ply = i + 1;
@@ -108,7 +106,7 @@ pub fn replay(
                 format!("the game had already ended ({}) {when}", d.termination),
             );
         }
-        let written = match parse_move_in(&pos, &legal, token) {
+        let written = match parse_move(&pos, token) {
             Ok(w) => w,
             Err(e) => return fail(&pos, e.to_string()),
         };
@@ -166,12 +164,11 @@ pub fn replay(
         };
         undos.push(undo);
         hashes.push(pos.hash());
-        pos.legal_moves_into(&mut legal);
         let check = pos.in_check();
         checks.push(check);
 
         let mover = pos.side_to_move().opponent();
-        decided = if legal.is_empty() {
+        decided = if !pos.has_legal_move() {
             let termination = if check {
                 Termination::Checkmate
             } else {
@@ -223,8 +220,8 @@ pub fn replay(
 }
 
 /// A start position may already be decided (no legal move for the side to move).
-fn decide_at_start(pos: &Position, legal: &MoveList) -> Option<Decided> {
-    legal.is_empty().then(|| Decided {
+fn decide_at_start(pos: &Position) -> Option<Decided> {
+    (!pos.has_legal_move()).then(|| Decided {
         result: GameResult::win_for(pos.side_to_move().opponent()),
         termination: if pos.in_check() {
             Termination::Checkmate
@@ -404,19 +401,37 @@ mod tests {
         let mut pos = start.clone();
         let mut moves = vec![];
         for _ in 0..30 {
-            let Some(&m) = pos.legal_moves().iter().next() else { break };
-            moves.push(WrittenMove { mv: m, reveal: pos.hidden_identity(m.from()), captured: None });
+            let Some(&m) = pos.legal_moves().iter().next() else {
+                break;
+            };
+            moves.push(WrittenMove {
+                mv: m,
+                reveal: pos.hidden_identity(m.from()),
+                captured: None,
+            });
             pos.make_move(m).unwrap();
         }
-        let tags = vec![("Variant".to_string(), "jieqi".to_string()), ("Event".to_string(), "Test".to_string())];
+        let tags = vec![
+            ("Variant".to_string(), "jieqi".to_string()),
+            ("Event".to_string(), "Test".to_string()),
+        ];
         let mut verdicts = vec![];
         for n in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
             let without = write_game(&start, &moves, n, &tags, None, None).unwrap();
             assert!(!without.contains("[Deal"), "{without}");
             let with = write_game(&start, &moves, n, &tags, Some(&deal), None).unwrap();
-            assert!(with.contains("[Deal \"pppppccrnbaabnrRNBAABNRCCPPPPP\"]"), "{with}");
+            assert!(
+                with.contains("[Deal \"pppppccrnbaabnrRNBAABNRCCPPPPP\"]"),
+                "{with}"
+            );
             let v1 = judge(&without, Variant::Jieqi);
-            let v2 = adjudicate(with.as_bytes(), Variant::Jieqi, None, &AdjudicateOptions::default()).unwrap();
+            let v2 = adjudicate(
+                with.as_bytes(),
+                Variant::Jieqi,
+                None,
+                &AdjudicateOptions::default(),
+            )
+            .unwrap();
             assert_eq!(v1, v2, "{with}");
             assert!(v1.is_legal(), "{without}: {v1:?}");
             assert_eq!(v1.plies, moves.len());

@@ -8,7 +8,7 @@ use super::{
     Direction, NotationError, Pattern, Place, WrittenMove, canonical_place, describe, file_number,
 };
 use crate::rules::Color;
-use crate::rules::xiangqi::{MoveList, PieceKind, Position};
+use crate::rules::xiangqi::{PieceKind, Position};
 
 /// The kind named by a piece character (simplified, traditional and the usual variants).
 fn piece(c: char) -> Option<PieceKind> {
@@ -123,17 +123,8 @@ fn pattern(token: &str) -> Result<Pattern, NotationError> {
 
 /// Reads a Chinese token in `pos`.
 pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    parse_in(pos, &pos.legal_moves(), token)
-}
-
-/// Reads a Chinese token in `pos`, whose legal moves are `legal`.
-pub fn parse_in(
-    pos: &Position,
-    legal: &MoveList,
-    token: &str,
-) -> Result<WrittenMove, NotationError> {
     let p = pattern(token)?;
-    super::resolve(pos, legal, &[p], write)
+    super::resolve(pos, &[p], write)
 }
 
 /// The canonical character of a piece for a side (Red 帅仕相马车炮兵, Black 将士象马车炮卒).

@@ -4,19 +4,10 @@
 
 use super::{NotationError, WrittenMove};
 use crate::rules::Color;
-use crate::rules::xiangqi::{Move, MoveList, PieceKind, Position};
+use crate::rules::xiangqi::{Move, PieceKind, Position};
 
 /// Reads an ICCS token; `None` when the token does not have ICCS shape (so another notation may try).
 pub fn parse(pos: &Position, token: &str) -> Option<Result<WrittenMove, NotationError>> {
-    parse_in(pos, &pos.legal_moves(), token)
-}
-
-/// Reads an ICCS token in `pos`, whose legal moves are `legal`.
-pub fn parse_in(
-    pos: &Position,
-    legal: &MoveList,
-    token: &str,
-) -> Option<Result<WrittenMove, NotationError>> {
     let t: Vec<char> = token.chars().filter(|&c| c != '-').collect();
     if t.len() < 4 || t.len() > 6 || token.matches('-').count() > 1 {
         return None;
@@ -27,16 +18,11 @@ pub fn parse_in(
     for &c in &t[4..] {
         letters.push(PieceKind::from_letter(c).filter(|&k| k != PieceKind::King)?);
     }
-    Some(resolve(pos, legal, mv, &letters))
+    Some(resolve(pos, mv, &letters))
 }
 
-fn resolve(
-    pos: &Position,
-    legal: &MoveList,
-    mv: Move,
-    letters: &[PieceKind],
-) -> Result<WrittenMove, NotationError> {
-    if !legal.contains(mv) {
+fn resolve(pos: &Position, mv: Move, letters: &[PieceKind]) -> Result<WrittenMove, NotationError> {
+    if !pos.is_legal(mv) {
         return Err(NotationError::Illegal);
     }
     let reveals = pos.is_reveal(mv);

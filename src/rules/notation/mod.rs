@@ -79,24 +79,14 @@ pub enum NotationError {
 
 /// Reads one move token of any notation in `pos`.
 pub fn parse_move(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    parse_move_in(pos, &pos.legal_moves(), token)
-}
-
-/// Reads one move token of any notation in `pos`, whose legal moves are `legal` (saves
-/// generating them again when replaying a record).
-pub fn parse_move_in(
-    pos: &Position,
-    legal: &MoveList,
-    token: &str,
-) -> Result<WrittenMove, NotationError> {
     let token = token.trim();
     if token.is_ascii() {
-        if let Some(r) = iccs::parse_in(pos, legal, token) {
+        if let Some(r) = iccs::parse(pos, token) {
             return r;
         }
-        wxf::parse_in(pos, legal, token)
+        wxf::parse(pos, token)
     } else {
-        chinese::parse_in(pos, legal, token)
+        chinese::parse(pos, token)
     }
 }
 
@@ -124,10 +114,16 @@ pub fn write_game(
     let mut texts = Vec::with_capacity(moves.len());
     for wm in moves {
         texts.push(write_move(&pos, wm, notation));
-        if let Some(r) = wm.reveal.filter(|_| pos.hidden_identity(wm.mv.from()).is_none()) {
+        if let Some(r) = wm
+            .reveal
+            .filter(|_| pos.hidden_identity(wm.mv.from()).is_none())
+        {
             pos.set_hidden_identity(wm.mv.from(), r)?;
         }
-        if let Some(c) = wm.captured.filter(|_| pos.hidden_identity(wm.mv.to()).is_none()) {
+        if let Some(c) = wm
+            .captured
+            .filter(|_| pos.hidden_identity(wm.mv.to()).is_none())
+        {
             pos.set_hidden_identity(wm.mv.to(), c)?;
         }
         pos.make_move(wm.mv)?;
@@ -316,11 +312,15 @@ pub(crate) fn matching(
 /// The single legal move matching any of `patterns`; `write` names candidates when ambiguous.
 pub(crate) fn resolve(
     pos: &Position,
-    legal: &MoveList,
     patterns: &[Pattern],
     write: impl Fn(&Position, &WrittenMove) -> String,
 ) -> Result<WrittenMove, NotationError> {
-    let found = matching(pos, legal, patterns);
+    // Every reading of one token names the same kind of piece: only its moves can match.
+    let Some(first) = patterns.first() else {
+        return Err(NotationError::Illegal);
+    };
+    let legal = pos.legal_moves_of(first.kind);
+    let found = matching(pos, &legal, patterns);
     match found.as_slice() {
         [] => Err(NotationError::Illegal),
         [(mv, reveal)] => {

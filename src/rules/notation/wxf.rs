@@ -7,7 +7,7 @@ use super::{
     Direction, NotationError, Pattern, Place, WrittenMove, describe, file_number, place_on_file,
     tandem_files,
 };
-use crate::rules::xiangqi::{MoveList, PieceKind, Position};
+use crate::rules::xiangqi::{PieceKind, Position};
 
 /// The WXF letter of a kind.
 pub fn letter(kind: PieceKind) -> char {
@@ -91,17 +91,8 @@ fn patterns(token: &str) -> Result<Vec<Pattern>, NotationError> {
 
 /// Reads a WXF token in `pos`.
 pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    parse_in(pos, &pos.legal_moves(), token)
-}
-
-/// Reads a WXF token in `pos`, whose legal moves are `legal`.
-pub fn parse_in(
-    pos: &Position,
-    legal: &MoveList,
-    token: &str,
-) -> Result<WrittenMove, NotationError> {
     let ps = patterns(token)?;
-    super::resolve(pos, legal, &ps, write)
+    super::resolve(pos, &ps, write)
 }
 
 /// Writes the canonical WXF form of `wm` (a legal move of `pos`).

@@ -74,6 +74,25 @@ impl<'a> IntoIterator for &'a MoveList {
 /// Receives generated legal moves: a list, or a counter for bulk counting.
 pub(super) trait Sink {
     fn add(&mut self, from: usize, to: usize);
+    /// Whether generation may stop (a sink that only needs to know a move exists).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Stops at the first legal move.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    #[inline]
+    fn add(&mut self, _: usize, _: usize) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl Sink for MoveList {
@@ -128,6 +147,8 @@ struct Gen<'a, S: Sink> {
     king: usize,
     in_check: bool,
     them: Color,
+    /// Generate only for pieces of this kind code (0 = every kind).
+    only: u8,
 }
 
 impl<S: Sink> Gen<'_, S> {
@@ -171,8 +192,12 @@ impl<S: Sink> Gen<'_, S> {
         for &sq in BOARD_CELLS.iter() {
             let sq = sq as usize;
             let c = self.pos.cells[sq];
-            if c == EMPTY || c & BLACK_BIT != mine {
+            if c == EMPTY || c & BLACK_BIT != mine || (self.only != 0 && c & KIND_MASK != self.only)
+            {
                 continue;
+            }
+            if self.sink.done() {
+                return;
             }
             match c & KIND_MASK {
                 KING => {
@@ -281,6 +306,11 @@ const HORSE_STEPS: [(i16, i16, i16); 4] =
 impl Position {
     /// Feeds every legal move of the side to move into `sink`.
     pub(super) fn generate<S: Sink>(&mut self, sink: &mut S) {
+        self.generate_only(sink, 0);
+    }
+
+    /// Feeds the legal moves of pieces with kind code `only` (0 = all) into `sink`.
+    fn generate_only<S: Sink>(&mut self, sink: &mut S, only: u8) {
         let us = self.side;
         let king = self.kings[us.index()] as usize;
         let in_check = self.king_attacked(king, us.opponent());
@@ -290,8 +320,17 @@ impl Position {
             king,
             in_check,
             them: us.opponent(),
+            only,
         }
         .run();
+    }
+
+    /// The legal moves of the side to move's pieces that move as `kind` (face-down pieces by
+    /// their start-square type): what a notation token naming that piece can mean.
+    pub fn legal_moves_of(&self, kind: super::board::PieceKind) -> MoveList {
+        let mut list = MoveList::new();
+        self.clone().generate_only(&mut list, kind as u8);
+        list
     }
 
     /// All legal moves of the side to move. Legality never depends on hidden identities.
@@ -316,11 +355,16 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(mv)
+        match self.piece_at(mv.from()) {
+            Some(p) if p.color == self.side => self.legal_moves_of(p.kind).contains(mv),
+            _ => false,
+        }
     }
 
     /// Whether the side to move has any legal move (if not, it has lost: RULES.md §2, §5).
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        let mut any = AnyMove(false);
+        self.clone().generate(&mut any);
+        any.0
     }
 }
