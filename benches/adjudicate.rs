@@ -23,11 +23,16 @@ fn record(deal: &Deal) -> String {
                 break;
             }
             let m = legal.as_slice()[(rng.next_u64() % legal.len() as u64) as usize];
-            moves.push(WrittenMove { mv: m, reveal: pos.hidden_identity(m.from()), captured: None });
+            moves.push(WrittenMove {
+                mv: m,
+                reveal: pos.hidden_identity(m.from()),
+                captured: None,
+            });
             pos.make_move(m).expect("deal known");
         }
         let tags = vec![("Game".to_string(), "Jieqi".to_string())];
-        let text = write_game(&start, &moves, Notation::Chinese, &tags, Some(deal), None).expect("legal game");
+        let text = write_game(&start, &moves, Notation::Chinese, &tags, Some(deal), None)
+            .expect("legal game");
         let v = adjudicate(text.as_bytes(), Variant::Jieqi, Some(deal), &opts).expect("readable");
         if v.is_legal() && v.plies == 120 {
             return text;
@@ -43,7 +48,9 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("adjudicate");
     group.throughput(Throughput::Elements(1));
     group.bench_function("jieqi 120 plies chinese with deal", |b| {
-        b.iter(|| adjudicate(text.as_bytes(), Variant::Jieqi, Some(&deal), &opts).expect("readable"))
+        b.iter(|| {
+            adjudicate(text.as_bytes(), Variant::Jieqi, Some(&deal), &opts).expect("readable")
+        })
     });
     group.finish();
 }

@@ -79,6 +79,7 @@ pub fn replay(
     let mut checks: Vec<bool> = Vec::with_capacity(tokens.len());
     hashes.push(pos.hash());
     let mut decided = decide_at_start(&pos);
+    let mut irreversible = 0;
 
     for (i, token) in tokens.iter().enumerate() {
         let ply = i + 1;
@@ -164,11 +165,15 @@ pub fn replay(
         };
         undos.push(undo);
         hashes.push(pos.hash());
-        let check = pos.in_check();
+        let (check, can_move) = pos.check_and_mobility();
         checks.push(check);
+        if undo.captured().is_some() || undo.revealed().is_some() {
+            // Positions before a capture or a reveal can never come back.
+            irreversible = hashes.len() - 1;
+        }
 
         let mover = pos.side_to_move().opponent();
-        decided = if !pos.has_legal_move() {
+        decided = if !can_move {
             let termination = if check {
                 Termination::Checkmate
             } else {
@@ -179,7 +184,7 @@ pub fn replay(
                 termination,
                 after_ply: ply,
             })
-        } else if let Some((result, termination)) = repetition(&pos, &hashes, &undos, &checks) {
+        } else if let Some((result, termination)) = repetition(&pos, &hashes, &undos, &checks, irreversible) {
             Some(Decided {
                 result,
                 termination,
@@ -239,13 +244,16 @@ fn repetition(
     hashes: &[u64],
     undos: &[Undo],
     checks: &[bool],
+    since: usize,
 ) -> Option<(GameResult, Termination)> {
     let now = *hashes.last()?;
-    if hashes.iter().filter(|&&h| h == now).count() < 3 {
+    let last = hashes.len() - 1;
+    // Only positions since the last capture or reveal, with the same side to move, can match.
+    let same_side = || (since..=last).rev().step_by(2).filter(|&i| hashes[i] == now);
+    if same_side().count() < 3 {
         return None;
     }
-    let first = hashes.iter().position(|&h| h == now)?;
-    let last = hashes.len() - 1;
+    let first = same_side().last()?;
     // Ply j (1-based) is made by the side opposite to the one to move after it; plies alternate.
     let mover_of = |j: usize| {
         if (last - j) % 2 == 0 {
@@ -458,7 +466,7 @@ mod tests {
             );
             hashes.push(pos.hash());
         }
-        let judge = |checks: [bool; 8]| repetition(&pos, &hashes, &undos, &checks);
+        let judge = |checks: [bool; 8]| repetition(&pos, &hashes, &undos, &checks, 0);
         assert_eq!(
             judge([true; 8]),
             Some((GameResult::Draw, Termination::PerpetualCheck))
@@ -479,7 +487,7 @@ mod tests {
             Some((GameResult::Draw, Termination::Repetition))
         );
         assert_eq!(
-            repetition(&pos, &hashes[..8], &undos[..7], &[false; 7]),
+            repetition(&pos, &hashes[..8], &undos[..7], &[false; 7], 0),
             None
         );
     }

@@ -319,7 +319,13 @@ pub(crate) fn resolve(
     let Some(first) = patterns.first() else {
         return Err(NotationError::Illegal);
     };
-    let legal = pos.legal_moves_of(first.kind);
+    // A file named by every reading narrows the candidates to that file.
+    let file = first.file.filter(|f| patterns.iter().all(|p| p.file == Some(*f)));
+    let file = file.map(|n| match pos.side_to_move() {
+        Color::Red => 9u8.saturating_sub(n),
+        Color::Black => n.saturating_sub(1),
+    });
+    let legal = pos.legal_moves_of(first.kind, file);
     let found = matching(pos, &legal, patterns);
     match found.as_slice() {
         [] => Err(NotationError::Illegal),

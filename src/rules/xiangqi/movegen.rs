@@ -149,6 +149,8 @@ struct Gen<'a, S: Sink> {
     them: Color,
     /// Generate only for pieces of this kind code (0 = every kind).
     only: u8,
+    /// Generate only for pieces on this mailbox column (0 = every file).
+    only_column: usize,
 }
 
 impl<S: Sink> Gen<'_, S> {
@@ -192,7 +194,10 @@ impl<S: Sink> Gen<'_, S> {
         for &sq in BOARD_CELLS.iter() {
             let sq = sq as usize;
             let c = self.pos.cells[sq];
-            if c == EMPTY || c & BLACK_BIT != mine || (self.only != 0 && c & KIND_MASK != self.only)
+            if c == EMPTY
+                || c & BLACK_BIT != mine
+                || (self.only != 0 && c & KIND_MASK != self.only)
+                || (self.only_column != 0 && sq & 15 != self.only_column)
             {
                 continue;
             }
@@ -306,11 +311,11 @@ const HORSE_STEPS: [(i16, i16, i16); 4] =
 impl Position {
     /// Feeds every legal move of the side to move into `sink`.
     pub(super) fn generate<S: Sink>(&mut self, sink: &mut S) {
-        self.generate_only(sink, 0);
+        self.generate_only(sink, 0, 0);
     }
 
     /// Feeds the legal moves of pieces with kind code `only` (0 = all) into `sink`.
-    fn generate_only<S: Sink>(&mut self, sink: &mut S, only: u8) {
+    fn generate_only<S: Sink>(&mut self, sink: &mut S, only: u8, only_column: usize) -> bool {
         let us = self.side;
         let king = self.kings[us.index()] as usize;
         let in_check = self.king_attacked(king, us.opponent());
@@ -321,16 +326,26 @@ impl Position {
             in_check,
             them: us.opponent(),
             only,
+            only_column,
         }
         .run();
+        in_check
     }
 
     /// The legal moves of the side to move's pieces that move as `kind` (face-down pieces by
     /// their start-square type): what a notation token naming that piece can mean.
-    pub fn legal_moves_of(&self, kind: super::board::PieceKind) -> MoveList {
+    pub fn legal_moves_of(&self, kind: super::board::PieceKind, file: Option<u8>) -> MoveList {
         let mut list = MoveList::new();
-        self.clone().generate_only(&mut list, kind as u8);
+        let column = file.filter(|&f| f < 9).map_or(0, |f| usize::from(f) + 3);
+        self.clone().generate_only(&mut list, kind as u8, column);
         list
+    }
+
+    /// Whether the side to move is in check, and whether it has a legal move (one generation).
+    pub fn check_and_mobility(&self) -> (bool, bool) {
+        let mut any = AnyMove(false);
+        let check = self.clone().generate_only(&mut any, 0, 0);
+        (check, any.0)
     }
 
     /// All legal moves of the side to move. Legality never depends on hidden identities.
@@ -356,7 +371,7 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         match self.piece_at(mv.from()) {
-            Some(p) if p.color == self.side => self.legal_moves_of(p.kind).contains(mv),
+            Some(p) if p.color == self.side => self.legal_moves_of(p.kind, Some(mv.from().file())).contains(mv),
             _ => false,
         }
     }
