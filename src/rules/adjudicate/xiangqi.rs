@@ -184,7 +184,9 @@ pub fn replay(
                 termination,
                 after_ply: ply,
             })
-        } else if let Some((result, termination)) = repetition(&pos, &hashes, &undos, &checks, irreversible) {
+        } else if let Some((result, termination)) =
+            repetition(&pos, &hashes, &undos, &checks, irreversible)
+        {
             Some(Decided {
                 result,
                 termination,
@@ -249,7 +251,12 @@ fn repetition(
     let now = *hashes.last()?;
     let last = hashes.len() - 1;
     // Only positions since the last capture or reveal, with the same side to move, can match.
-    let same_side = || (since..=last).rev().step_by(2).filter(|&i| hashes[i] == now);
+    let same_side = || {
+        (since..=last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| hashes[i] == now)
+    };
     if same_side().count() < 3 {
         return None;
     }

@@ -320,7 +320,9 @@ pub(crate) fn resolve(
         return Err(NotationError::Illegal);
     };
     // A file named by every reading narrows the candidates to that file.
-    let file = first.file.filter(|f| patterns.iter().all(|p| p.file == Some(*f)));
+    let file = first
+        .file
+        .filter(|f| patterns.iter().all(|p| p.file == Some(*f)));
     let file = file.map(|n| match pos.side_to_move() {
         Color::Red => 9u8.saturating_sub(n),
         Color::Black => n.saturating_sub(1),

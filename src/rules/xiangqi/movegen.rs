@@ -187,21 +187,33 @@ impl<S: Sink> Gen<'_, S> {
     }
 
     fn run(&mut self) {
+        if self.only_column != 0 {
+            // One file: its ten points only.
+            for rank in 0..10 {
+                let sq = (rank + 3) * 16 + self.only_column;
+                self.piece(sq);
+            }
+        } else {
+            for &sq in BOARD_CELLS.iter() {
+                if self.sink.done() {
+                    return;
+                }
+                self.piece(sq as usize);
+            }
+        }
+    }
+
+    /// Generates the moves of the piece on `sq` if it belongs to the side to move and passes the filter.
+    #[inline(always)]
+    fn piece(&mut self, sq: usize) {
         let us = self.pos.side;
         let mine = color_bit(us);
         let lands = &LANDS[us.index()];
         let free = self.pos.free_minor_pieces();
-        for &sq in BOARD_CELLS.iter() {
-            let sq = sq as usize;
+        {
             let c = self.pos.cells[sq];
-            if c == EMPTY
-                || c & BLACK_BIT != mine
-                || (self.only != 0 && c & KIND_MASK != self.only)
-                || (self.only_column != 0 && sq & 15 != self.only_column)
+            if c == EMPTY || c & BLACK_BIT != mine || (self.only != 0 && c & KIND_MASK != self.only)
             {
-                continue;
-            }
-            if self.sink.done() {
                 return;
             }
             match c & KIND_MASK {
@@ -371,7 +383,9 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         match self.piece_at(mv.from()) {
-            Some(p) if p.color == self.side => self.legal_moves_of(p.kind, Some(mv.from().file())).contains(mv),
+            Some(p) if p.color == self.side => self
+                .legal_moves_of(p.kind, Some(mv.from().file()))
+                .contains(mv),
             _ => false,
         }
     }
