@@ -1,7 +1,9 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
+pub mod adjudicate;
 pub mod deal;
 pub mod pair;
+pub mod perft;
 pub mod serve;
 pub mod user;
 
@@ -26,6 +28,10 @@ pub enum Command {
     Deal(deal::DealArgs),
     /// Pair the next Swiss round of a TRF (JaVaFo / bbpPairings interface).
     Pair(pair::PairArgs),
+    /// Replay a game record and report how it ended or its first illegal ply.
+    Adjudicate(adjudicate::AdjudicateArgs),
+    /// Count the legal move tree of a position (move-generator check).
+    Perft(perft::PerftArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -48,5 +54,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::User(args) => user::run(args),
         Command::Deal(args) => deal::run(args),
         Command::Pair(args) => pair::run(args),
+        Command::Adjudicate(args) => adjudicate::run(args),
+        Command::Perft(args) => perft::run(args),
     }
 }

@@ -160,3 +160,70 @@ impl Verdict {
         self.error.is_none()
     }
 }
+
+mod xiangqi;
+
+pub use xiangqi::replay as replay_xiangqi;
+
+/// Settings of an adjudication.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdjudicateOptions {
+    /// Plies without a capture after which the game is drawn (RULES.md §5; default 120).
+    pub move_limit: u16,
+    /// Start position, overriding the record's `FEN` tag.
+    pub fen: Option<String>,
+}
+
+impl Default for AdjudicateOptions {
+    fn default() -> Self {
+        AdjudicateOptions {
+            move_limit: 120,
+            fen: None,
+        }
+    }
+}
+
+/// Why a record could not be adjudicated at all (as opposed to an illegal ply, which is a verdict).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdjudicateError {
+    /// The record's syntax (tags, comments, encoding).
+    #[error("{0}")]
+    Syntax(#[from] super::notation::RecordError),
+    /// The start position, deal or variant cannot be set up.
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// Replays a record (raw bytes: UTF-8 with or without BOM, LF or CRLF) of `variant` and judges it.
+/// `deal` is the sealed deal (arbiter); without it, every reveal must be written in the record.
+pub fn adjudicate(
+    record: &[u8],
+    variant: Variant,
+    deal: Option<&super::xiangqi::Deal>,
+    options: &AdjudicateOptions,
+) -> Result<Verdict, AdjudicateError> {
+    let parsed = super::notation::Record::from_bytes(record)?;
+    let tagged = parsed
+        .tag("Variant")
+        .or_else(|| parsed.tag("Game"))
+        .map(|t| (t, Variant::parse(t)));
+    match tagged {
+        Some((t, None)) => {
+            return Err(AdjudicateError::Setup(format!("unknown variant tag '{t}'")));
+        }
+        Some((_, Some(v))) if v != variant => {
+            return Err(AdjudicateError::Setup(format!(
+                "the record is {v} but {variant} was asked for"
+            )));
+        }
+        _ => {}
+    }
+    match variant {
+        Variant::Xiangqi | Variant::Jieqi => {
+            xiangqi::adjudicate_record(&parsed, variant, deal, options)
+        }
+        Variant::Banqi => Err(AdjudicateError::Setup(
+            "banqi records are adjudicated by the banqi rules".into(),
+        )),
+    }
+}

@@ -1,6 +1,8 @@
 //! Pure game rules: no I/O, no async, no web or database types.
 
 pub mod adjudicate;
+pub mod notation;
+pub mod xiangqi;
 
 /// A side. In chess-software formats (TRF, pairing output) "white" means Red.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
