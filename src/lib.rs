@@ -4,4 +4,5 @@
 //! `rating`, `deal`) ← `store` (sqlx) ← `web` and `cli`. Nothing lower imports anything higher.
 
 pub mod cli;
+pub mod rating;
 pub mod rules;

@@ -69,6 +69,7 @@ impl std::fmt::Display for Variant {
 impl std::str::FromStr for Variant {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::parse(s).ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
+        Variant::parse(s)
+            .ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
     }
 }

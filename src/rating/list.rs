@@ -1,0 +1,501 @@
+//! A club's rating list: players, their points and games, and the log of rated games applied in date
+//! order (file order within a date), from which every number can be recomputed.
+
+use super::csv::GameSheet;
+use super::formula::{Outcome, SideResult, red_change};
+use super::level::{Level, LevelTable};
+use super::points::Points;
+use crate::rules::Color;
+use chrono::NaiveDate;
+use std::collections::HashMap;
+
+/// The settings of one rating list (RULES.md §7 defaults: 1500.00 start, rated after 10 games, levels
+/// 30 − ⌊(points − 1000)/50⌋ clamped to 1…30).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingSettings {
+    /// Points of a player who enters the list without a starting entry.
+    pub start_points: Points,
+    /// A player is 無級別 (unrated) until they have this many rated games.
+    pub rated_after_games: u32,
+    /// How points map to levels once rated.
+    pub levels: LevelTable,
+}
+
+impl Default for RatingSettings {
+    fn default() -> RatingSettings {
+        RatingSettings {
+            start_points: Points::whole(1500),
+            rated_after_games: 10,
+            levels: LevelTable::default(),
+        }
+    }
+}
+
+impl RatingSettings {
+    /// The level of a player with `points` after `games` rated games.
+    pub fn level(&self, points: Points, games: u32) -> Level {
+        if games < self.rated_after_games {
+            Level::Unrated
+        } else {
+            Level::Ranked(self.levels.level_number(points))
+        }
+    }
+}
+
+/// A player's handle within one rating list (handed out by that list only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(u32);
+
+impl PlayerId {
+    /// The position of the player in the list, in order of entry (0-based).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A rated game between two players of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game {
+    /// The day it was played; games are applied in date order.
+    pub date: NaiveDate,
+    /// The player with Red.
+    pub red: PlayerId,
+    /// The player with Black.
+    pub black: PlayerId,
+    /// The decided result.
+    pub outcome: Outcome,
+}
+
+/// A game as applied to the list, with the points it moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AppliedGame {
+    /// The game.
+    pub game: Game,
+    /// What Red gained (negative: lost); Black's change is the negation.
+    pub red_change: Points,
+    /// Red's points after the game.
+    pub red_after: Points,
+    /// Black's points after the game.
+    pub black_after: Points,
+}
+
+/// One side's part of a game's effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideChange {
+    /// The player.
+    pub player: PlayerId,
+    /// Points gained (negative: lost).
+    pub change: Points,
+    /// Points after the game.
+    pub points_after: Points,
+    /// Rated games after the game.
+    pub games_after: u32,
+    /// Level after the game.
+    pub level_after: Level,
+}
+
+/// What applying one game did to both players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChange {
+    /// Red's side.
+    pub red: SideChange,
+    /// Black's side.
+    pub black: SideChange,
+}
+
+/// A player's line in the list's standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// Place, 1-based; players with equal points share a place.
+    pub rank: usize,
+    /// The player.
+    pub player: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// Current points.
+    pub points: Points,
+    /// Current level.
+    pub level: Level,
+    /// Rated games, including those of a starting entry.
+    pub games: u32,
+    /// Date of the last game in the list's log, if any.
+    pub last_played: Option<NaiveDate>,
+}
+
+/// One game in a player's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryEntry {
+    /// The day it was played.
+    pub date: NaiveDate,
+    /// The player's colour in that game.
+    pub color: Color,
+    /// The opponent.
+    pub opponent: PlayerId,
+    /// The player's result.
+    pub result: SideResult,
+    /// Points gained (negative: lost).
+    pub change: Points,
+    /// Points after the game.
+    pub points_after: Points,
+}
+
+/// Why a request to the list was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RatingError {
+    /// A player name is empty (or only whitespace).
+    #[error("empty player name")]
+    EmptyName,
+    /// A player already has an entry in the list.
+    #[error("player '{0}' is already in the list")]
+    DuplicatePlayer(String),
+    /// A game has the same player on both sides.
+    #[error("'{0}' cannot play against themself")]
+    SamePlayer(String),
+    /// A player handle that this list did not hand out.
+    #[error("no player #{0} in this list")]
+    UnknownPlayer(usize),
+}
+
+/// A player's starting entry (from a start list); without one a player starts from the settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Start {
+    points: Points,
+    games: u32,
+}
+
+#[derive(Debug, Clone)]
+struct Player {
+    name: Box<str>,
+    start: Option<Start>,
+    points: Points,
+    games: u32,
+}
+
+/// A rating list: the settings, the players, and the rated games in the order they were applied.
+///
+/// Invariant: `log` is sorted by date (stable: equal dates keep their order of arrival), and every
+/// player's points and games are what replaying `log` from the starting values gives.
+#[derive(Debug, Clone)]
+pub struct RatingList {
+    settings: RatingSettings,
+    players: Vec<Player>,
+    by_name: HashMap<Box<str>, PlayerId>,
+    log: Vec<AppliedGame>,
+}
+
+impl RatingList {
+    /// An empty list with the given settings.
+    pub fn new(settings: RatingSettings) -> RatingList {
+        RatingList {
+            settings,
+            players: Vec::new(),
+            by_name: HashMap::new(),
+            log: Vec::new(),
+        }
+    }
+
+    /// The list's settings.
+    pub fn settings(&self) -> &RatingSettings {
+        &self.settings
+    }
+
+    /// Changes the settings and recomputes every player from the start (a new start value applies to
+    /// every player without a starting entry).
+    pub fn set_settings(&mut self, settings: RatingSettings) {
+        self.settings = settings;
+        self.recompute();
+    }
+
+    /// Adds a player with a starting entry: `points` and `games` already played elsewhere.
+    pub fn add_player(
+        &mut self,
+        name: &str,
+        points: Points,
+        games: u32,
+    ) -> Result<PlayerId, RatingError> {
+        let name = checked_name(name)?;
+        if self.by_name.contains_key(name) {
+            return Err(RatingError::DuplicatePlayer(name.to_string()));
+        }
+        Ok(self.push_player(name, Some(Start { points, games })))
+    }
+
+    /// The player called `name`, entering them with the list's start points if new.
+    pub fn enter(&mut self, name: &str) -> Result<PlayerId, RatingError> {
+        let name = checked_name(name)?;
+        match self.by_name.get(name) {
+            Some(&id) => Ok(id),
+            None => Ok(self.push_player(name, None)),
+        }
+    }
+
+    fn push_player(&mut self, name: &str, start: Option<Start>) -> PlayerId {
+        let id = PlayerId(u32::try_from(self.players.len()).expect("fewer than 2^32 players"));
+        let (points, games) = match start {
+            Some(s) => (s.points, s.games),
+            None => (self.settings.start_points, 0),
+        };
+        self.players.push(Player {
+            name: name.into(),
+            start,
+            points,
+            games,
+        });
+        self.by_name.insert(name.into(), id);
+        id
+    }
+
+    /// The player called `name`, if in the list (names are compared after trimming whitespace).
+    pub fn find(&self, name: &str) -> Option<PlayerId> {
+        self.by_name.get(name.trim()).copied()
+    }
+
+    /// Every player, in order of entry.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len()).map(|i| PlayerId(i as u32))
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// A player's name.
+    pub fn name(&self, id: PlayerId) -> Option<&str> {
+        self.players.get(id.index()).map(|p| &*p.name)
+    }
+
+    /// A player's current points.
+    pub fn points(&self, id: PlayerId) -> Option<Points> {
+        self.players.get(id.index()).map(|p| p.points)
+    }
+
+    /// A player's rated games so far (including those of a starting entry).
+    pub fn games_played(&self, id: PlayerId) -> Option<u32> {
+        self.players.get(id.index()).map(|p| p.games)
+    }
+
+    /// A player's current level.
+    pub fn level(&self, id: PlayerId) -> Option<Level> {
+        self.players
+            .get(id.index())
+            .map(|p| self.settings.level(p.points, p.games))
+    }
+
+    /// The rated games applied so far, in date order.
+    pub fn games(&self) -> &[AppliedGame] {
+        &self.log
+    }
+
+    /// Sum of all players' current points minus the sum of their starting points; always zero because
+    /// every game is zero-sum (a check for tests and for the web layer's consistency page).
+    pub fn points_created(&self) -> Points {
+        self.players
+            .iter()
+            .map(|p| p.points - self.start_of(p).0)
+            .sum()
+    }
+
+    /// Applies a rated game. A game dated before the last applied one is put in its place (after the games
+    /// of its own date already in the list) and the later games are re-rated, so the list always equals a
+    /// recomputation from scratch.
+    pub fn apply(&mut self, game: Game) -> Result<GameChange, RatingError> {
+        for id in [game.red, game.black] {
+            if id.index() >= self.players.len() {
+                return Err(RatingError::UnknownPlayer(id.index()));
+            }
+        }
+        if game.red == game.black {
+            return Err(RatingError::SamePlayer(
+                self.players[game.red.index()].name.to_string(),
+            ));
+        }
+        let place = self.log.partition_point(|g| g.game.date <= game.date);
+        if place == self.log.len() {
+            return Ok(self.rate(game));
+        }
+        let later = self.log.split_off(place);
+        for g in later.iter().rev() {
+            self.undo(g);
+        }
+        let change = self.rate(game);
+        for g in &later {
+            self.rate(g.game);
+        }
+        Ok(change)
+    }
+
+    /// Applies every game of a sheet read from CSV, entering new players with the start points. Games are
+    /// applied in date order, in sheet order within a date.
+    pub fn apply_sheet(&mut self, sheet: &GameSheet) -> Result<(), RatingError> {
+        let ids = sheet
+            .names()
+            .iter()
+            .map(|n| self.enter(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut games: Vec<Game> = sheet
+            .entries()
+            .iter()
+            .map(|g| Game {
+                date: g.date,
+                red: ids[g.red as usize],
+                black: ids[g.black as usize],
+                outcome: g.outcome,
+            })
+            .collect();
+        // A sheet has distinct names on both sides of every game; checked again so nothing is applied
+        // from a sheet that breaks that.
+        if let Some(g) = games.iter().find(|g| g.red == g.black) {
+            return Err(RatingError::SamePlayer(
+                self.players[g.red.index()].name.to_string(),
+            ));
+        }
+        // Stable, so games of one date keep their file order; already-sorted files cost one pass.
+        games.sort_by_key(|g| g.date);
+        let appends = games
+            .first()
+            .is_none_or(|g| self.log.last().is_none_or(|l| l.game.date <= g.date));
+        if appends {
+            self.log.reserve(games.len());
+            for game in games {
+                self.rate(game);
+            }
+        } else {
+            for game in games {
+                self.apply(game)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Recomputes every player's points and games from the starting values by replaying the log.
+    pub fn recompute(&mut self) {
+        for i in 0..self.players.len() {
+            let (points, games) = self.start_of(&self.players[i]);
+            let p = &mut self.players[i];
+            p.points = points;
+            p.games = games;
+        }
+        let log = std::mem::take(&mut self.log);
+        self.log.reserve(log.len());
+        for g in log {
+            self.rate(g.game);
+        }
+    }
+
+    /// The standings: points descending, then name; equal points share a rank.
+    pub fn standings(&self) -> Vec<Standing> {
+        let mut last_played: Vec<Option<NaiveDate>> = vec![None; self.players.len()];
+        for g in &self.log {
+            last_played[g.game.red.index()] = Some(g.game.date);
+            last_played[g.game.black.index()] = Some(g.game.date);
+        }
+        let mut order: Vec<usize> = (0..self.players.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (&self.players[a], &self.players[b]);
+            pb.points
+                .cmp(&pa.points)
+                .then_with(|| pa.name.cmp(&pb.name))
+        });
+        let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
+        for (place, &i) in order.iter().enumerate() {
+            let p = &self.players[i];
+            let rank = match standings.last() {
+                Some(prev) if prev.points == p.points => prev.rank,
+                _ => place + 1,
+            };
+            standings.push(Standing {
+                rank,
+                player: PlayerId(i as u32),
+                name: p.name.to_string(),
+                points: p.points,
+                level: self.settings.level(p.points, p.games),
+                games: p.games,
+                last_played: last_played[i],
+            });
+        }
+        standings
+    }
+
+    /// A player's rated games in date order with the points each moved (empty for an unknown handle).
+    pub fn history(&self, player: PlayerId) -> Vec<HistoryEntry> {
+        self.log
+            .iter()
+            .filter_map(|g| {
+                let (color, opponent, change, points_after) = if g.game.red == player {
+                    (Color::Red, g.game.black, g.red_change, g.red_after)
+                } else if g.game.black == player {
+                    (Color::Black, g.game.red, -g.red_change, g.black_after)
+                } else {
+                    return None;
+                };
+                Some(HistoryEntry {
+                    date: g.game.date,
+                    color,
+                    opponent,
+                    result: g.game.outcome.for_side(color),
+                    change,
+                    points_after,
+                })
+            })
+            .collect()
+    }
+
+    /// A player's starting points and games.
+    fn start_of(&self, p: &Player) -> (Points, u32) {
+        match p.start {
+            Some(s) => (s.points, s.games),
+            None => (self.settings.start_points, 0),
+        }
+    }
+
+    /// Rates a game on the current points and appends it to the log. The players must be valid and
+    /// distinct, and the game must not be dated before the last one in the log.
+    fn rate(&mut self, game: Game) -> GameChange {
+        let (r, b) = (game.red.index(), game.black.index());
+        let change = red_change(self.players[r].points, self.players[b].points, game.outcome);
+        let red = self.side_after(r, change);
+        let black = self.side_after(b, -change);
+        self.log.push(AppliedGame {
+            game,
+            red_change: change,
+            red_after: red.points_after,
+            black_after: black.points_after,
+        });
+        GameChange { red, black }
+    }
+
+    /// Moves `change` points to the player at `index`, counts the game, and reports the new state.
+    fn side_after(&mut self, index: usize, change: Points) -> SideChange {
+        let p = &mut self.players[index];
+        p.points += change;
+        p.games += 1;
+        SideChange {
+            player: PlayerId(index as u32),
+            change,
+            points_after: p.points,
+            games_after: p.games,
+            level_after: self.settings.level(p.points, p.games),
+        }
+    }
+
+    /// Takes a game's effect back (the caller removes it from the log).
+    fn undo(&mut self, g: &AppliedGame) {
+        let red = &mut self.players[g.game.red.index()];
+        red.points -= g.red_change;
+        red.games -= 1;
+        let black = &mut self.players[g.game.black.index()];
+        black.points += g.red_change;
+        black.games -= 1;
+    }
+}
+
+/// The trimmed name, or an error when nothing is left.
+fn checked_name(name: &str) -> Result<&str, RatingError> {
+    let name = name.trim();
+    if name.is_empty() {
+        Err(RatingError::EmptyName)
+    } else {
+        Ok(name)
+    }
+}
