@@ -499,3 +499,342 @@ fn checked_name(name: &str) -> Result<&str, RatingError> {
         Ok(name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    fn p(text: &str) -> Points {
+        Points::parse(text).expect("test literal")
+    }
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 1, 1).expect("valid date") + chrono::Days::new(u64::from(d))
+    }
+
+    fn game(date: NaiveDate, red: PlayerId, black: PlayerId, outcome: Outcome) -> Game {
+        Game {
+            date,
+            red,
+            black,
+            outcome,
+        }
+    }
+
+    #[test]
+    fn a_game_moves_the_formula_change_from_loser_to_winner() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let low = list.add_player("王小明", p("1500"), 0).expect("new player");
+        let high = list.add_player("陳大文", p("1620"), 0).expect("new player");
+        // d = 120: the lower side wins d/2 = 60.
+        let change = list
+            .apply(game(day(0), high, low, Outcome::BlackWins))
+            .expect("valid game");
+        assert_eq!(change.black.change, p("60"));
+        assert_eq!(change.red.change, p("-60"));
+        assert_eq!(list.points(low), Some(p("1560")));
+        assert_eq!(list.points(high), Some(p("1560")));
+        assert_eq!(change.black.points_after, p("1560"));
+        assert_eq!(list.games_played(low), Some(1));
+        // Now equal: a draw moves nothing, a win moves 10.
+        list.apply(game(day(1), low, high, Outcome::Draw))
+            .expect("valid game");
+        assert_eq!(list.points(low), Some(p("1560")));
+        list.apply(game(day(2), low, high, Outcome::RedWins))
+            .expect("valid game");
+        assert_eq!(list.points(low), Some(p("1570")));
+        assert_eq!(list.points(high), Some(p("1550")));
+        assert_eq!(list.points_created(), Points::ZERO);
+    }
+
+    #[test]
+    fn new_players_start_from_the_settings() {
+        let settings = RatingSettings {
+            start_points: p("1200"),
+            ..RatingSettings::default()
+        };
+        let mut list = RatingList::new(settings);
+        let a = list.enter("甲").expect("name");
+        assert_eq!(list.enter(" 甲 "), Ok(a), "names are trimmed");
+        assert_eq!(list.points(a), Some(p("1200")));
+        assert_eq!(list.games_played(a), Some(0));
+        assert_eq!(list.find("甲"), Some(a));
+        assert_eq!(list.find("乙"), None);
+    }
+
+    #[test]
+    fn unrated_until_the_threshold_then_levelled_by_points() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let a = list.add_player("a", p("1500"), 8).expect("new player");
+        let b = list.enter("b").expect("name");
+        assert_eq!(list.level(a), Some(Level::Unrated));
+        let c = list
+            .apply(game(day(0), a, b, Outcome::Draw))
+            .expect("valid game");
+        assert_eq!(c.red.games_after, 9);
+        assert_eq!(c.red.level_after, Level::Unrated);
+        let c = list
+            .apply(game(day(0), a, b, Outcome::RedWins))
+            .expect("valid game");
+        assert_eq!(c.red.games_after, 10);
+        assert_eq!(
+            c.red.level_after,
+            Level::Ranked(20),
+            "1510 is 30 − ⌊510/50⌋ = 20級"
+        );
+        assert_eq!(list.level(b), Some(Level::Unrated));
+
+        let settings = RatingSettings {
+            rated_after_games: 2,
+            ..RatingSettings::default()
+        };
+        list.set_settings(settings);
+        assert_eq!(
+            list.level(b),
+            Some(Level::Ranked(21)),
+            "1490 → 21級 once 2 games suffice"
+        );
+    }
+
+    #[test]
+    fn refuses_bad_players() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let a = list.enter("a").expect("name");
+        assert_eq!(list.enter("  "), Err(RatingError::EmptyName));
+        assert_eq!(
+            list.add_player("", p("1500"), 0),
+            Err(RatingError::EmptyName)
+        );
+        assert_eq!(
+            list.add_player("a", p("1500"), 0),
+            Err(RatingError::DuplicatePlayer("a".into()))
+        );
+        assert_eq!(
+            list.apply(game(day(0), a, a, Outcome::Draw)),
+            Err(RatingError::SamePlayer("a".into()))
+        );
+        let foreign = PlayerId(7);
+        assert_eq!(
+            list.apply(game(day(0), a, foreign, Outcome::Draw)),
+            Err(RatingError::UnknownPlayer(7))
+        );
+        assert!(list.games().is_empty());
+        assert_eq!(list.name(foreign), None);
+        assert!(list.history(foreign).is_empty());
+    }
+
+    #[test]
+    fn standings_sort_by_points_then_name_with_shared_ranks() {
+        let mut list = RatingList::new(RatingSettings::default());
+        list.add_player("b", p("1500"), 0).expect("new");
+        list.add_player("a", p("1500"), 0).expect("new");
+        list.add_player("c", p("1600.5"), 0).expect("new");
+        list.add_player("d", p("900"), 0).expect("new");
+        let s = list.standings();
+        let names: Vec<&str> = s.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["c", "a", "b", "d"]);
+        let ranks: Vec<usize> = s.iter().map(|s| s.rank).collect();
+        assert_eq!(ranks, [1, 2, 2, 4]);
+        assert!(s.iter().all(|s| s.last_played.is_none()));
+    }
+
+    #[test]
+    fn history_lists_each_game_from_the_players_side() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let a = list.enter("a").expect("name");
+        let b = list.enter("b").expect("name");
+        let c = list.enter("c").expect("name");
+        list.apply(game(day(0), a, b, Outcome::RedWins))
+            .expect("valid");
+        list.apply(game(day(1), c, b, Outcome::Draw))
+            .expect("valid");
+        list.apply(game(day(2), c, a, Outcome::RedWins))
+            .expect("valid");
+        let h = list.history(b);
+        assert_eq!(h.len(), 2);
+        assert_eq!(
+            h[0],
+            HistoryEntry {
+                date: day(0),
+                color: Color::Black,
+                opponent: a,
+                result: SideResult::Loss,
+                change: p("-10"),
+                points_after: p("1490"),
+            }
+        );
+        // b (1490) drew c (1500): d = 10, the lower side gains (10 + 1)/2 = 5.50.
+        assert_eq!(h[1].color, Color::Black);
+        assert_eq!(h[1].result, SideResult::Draw);
+        assert_eq!(h[1].change, p("5.5"));
+        assert_eq!(h[1].points_after, p("1495.5"));
+        let last: Vec<_> = list
+            .standings()
+            .into_iter()
+            .map(|s| (s.name, s.last_played))
+            .collect();
+        assert!(last.contains(&("b".to_string(), Some(day(1)))));
+        assert!(last.contains(&("a".to_string(), Some(day(2)))));
+    }
+
+    #[test]
+    fn a_late_game_is_placed_by_date_and_later_games_are_re_rated() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let a = list.enter("a").expect("name");
+        let b = list.enter("b").expect("name");
+        list.apply(game(day(5), a, b, Outcome::RedWins))
+            .expect("valid");
+        list.apply(game(day(3), a, b, Outcome::RedWins))
+            .expect("valid");
+        // Day 3 comes first: 1500/1500 → +10; then day 5 at 1510/1490, d = 20 → higher wins 10 − 1.6.
+        let log: Vec<_> = list
+            .games()
+            .iter()
+            .map(|g| (g.game.date, g.red_change))
+            .collect();
+        assert_eq!(log, [(day(3), p("10")), (day(5), p("8.4"))]);
+        assert_eq!(list.points(a), Some(p("1518.4")));
+        // Same date as an existing game: after it (file order within a date). b (1490) beats a (1510):
+        // d = 20, the lower side gains 10 + 2 = 12; then day 5 at a 1498 / b 1502: d = 4 → 10.
+        let change = list
+            .apply(game(day(3), b, a, Outcome::RedWins))
+            .expect("valid");
+        assert_eq!(change.red.change, p("12"));
+        assert_eq!(change.red.points_after, p("1502"));
+        assert_eq!(
+            change.red.games_after, 2,
+            "counted at that point of the list"
+        );
+        let log: Vec<_> = list
+            .games()
+            .iter()
+            .map(|g| (g.game.date, g.game.red, g.red_change))
+            .collect();
+        assert_eq!(
+            log,
+            [
+                (day(3), a, p("10")),
+                (day(3), b, p("12")),
+                (day(5), a, p("10"))
+            ]
+        );
+        assert_eq!(list.points(a), Some(p("1508")));
+        assert_eq!(list.points(b), Some(p("1492")));
+        assert_eq!(list.games_played(a), Some(3));
+    }
+
+    /// A random list: 2–40 players (some with random starting entries), 0–300 games on random days in
+    /// random arrival order, so late games are inserted into the log.
+    fn random_list(
+        rng: &mut ChaCha8Rng,
+    ) -> (
+        RatingSettings,
+        Vec<(String, Option<(Points, u32)>)>,
+        Vec<(u32, usize, usize, Outcome)>,
+    ) {
+        let settings = RatingSettings {
+            start_points: Points::from_hundredths(100_000 + (rng.next_u64() % 100_000) as i64),
+            rated_after_games: (rng.next_u64() % 15) as u32,
+            levels: LevelTable::default(),
+        };
+        let players = 2 + (rng.next_u64() % 39) as usize;
+        let entries = (0..players)
+            .map(|i| {
+                let start = (rng.next_u64() % 2 == 0).then(|| {
+                    (
+                        Points::from_hundredths(50_000 + (rng.next_u64() % 250_000) as i64),
+                        (rng.next_u64() % 30) as u32,
+                    )
+                });
+                (format!("選手{i}"), start)
+            })
+            .collect();
+        let games = (0..rng.next_u64() % 301)
+            .map(|_| {
+                let red = (rng.next_u64() % players as u64) as usize;
+                let black = (red + 1 + (rng.next_u64() % (players as u64 - 1)) as usize) % players;
+                let outcome = [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw]
+                    [(rng.next_u64() % 3) as usize];
+                ((rng.next_u64() % 60) as u32, red, black, outcome)
+            })
+            .collect();
+        (settings, entries, games)
+    }
+
+    fn build(
+        settings: RatingSettings,
+        entries: &[(String, Option<(Points, u32)>)],
+    ) -> (RatingList, Vec<PlayerId>) {
+        let mut list = RatingList::new(settings);
+        let ids = entries
+            .iter()
+            .map(|(name, start)| match start {
+                Some((points, games)) => list
+                    .add_player(name, *points, *games)
+                    .expect("distinct names"),
+                None => list.enter(name).expect("non-empty name"),
+            })
+            .collect();
+        (list, ids)
+    }
+
+    #[test]
+    fn every_game_is_zero_sum_over_random_game_lists() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5a5a_2011);
+        for _ in 0..200 {
+            let (settings, entries, games) = random_list(&mut rng);
+            let (mut list, ids) = build(settings, &entries);
+            let total_before: Points = list.players().filter_map(|id| list.points(id)).sum();
+            for &(d, red, black, outcome) in &games {
+                let change = list
+                    .apply(game(day(d), ids[red], ids[black], outcome))
+                    .expect("valid game");
+                assert_eq!(change.red.change, -change.black.change);
+                assert_eq!(list.points_created(), Points::ZERO);
+            }
+            let total_after: Points = list.players().filter_map(|id| list.points(id)).sum();
+            assert_eq!(total_before, total_after);
+            assert!(
+                list.games()
+                    .iter()
+                    .all(|g| g.red_change.hundredths().abs() <= 1_000_000)
+            );
+        }
+    }
+
+    #[test]
+    fn recomputing_from_scratch_equals_incremental_updates() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0010_0010);
+        for _ in 0..200 {
+            let (settings, entries, games) = random_list(&mut rng);
+            // Incremental: games arrive in random date order, each applied as it comes.
+            let (mut incremental, ids) = build(settings, &entries);
+            for &(d, red, black, outcome) in &games {
+                incremental
+                    .apply(game(day(d), ids[red], ids[black], outcome))
+                    .expect("valid game");
+            }
+            // From scratch: all games sorted by date (arrival order within a date), rated in one pass.
+            let (mut scratch, ids) = build(settings, &entries);
+            let mut sorted = games.clone();
+            sorted.sort_by_key(|g| g.0);
+            for &(d, red, black, outcome) in &sorted {
+                scratch
+                    .apply(game(day(d), ids[red], ids[black], outcome))
+                    .expect("valid game");
+            }
+            assert_eq!(incremental.games(), scratch.games());
+            assert_eq!(incremental.standings(), scratch.standings());
+            // And recompute() on the incremental list changes nothing.
+            let before = incremental.standings();
+            incremental.recompute();
+            assert_eq!(incremental.standings(), before);
+            assert_eq!(incremental.games(), scratch.games());
+            for id in incremental.players() {
+                assert_eq!(incremental.history(id), scratch.history(id));
+            }
+        }
+    }
+}
