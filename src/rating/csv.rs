@@ -291,6 +291,8 @@ fn text(field: &[u8]) -> Result<&str, Problem> {
 
 /// A cursor over the records of a CSV file that knows each record's line and the header's columns.
 struct Lines<'a> {
+    /// The input after any byte-order mark (to locate a record's first line).
+    bytes: &'a [u8],
     reader: ::csv::Reader<&'a [u8]>,
     record: ::csv::ByteRecord,
     /// Header columns in the order asked for: (0-based field index, name).
@@ -309,6 +311,7 @@ impl<'a> Lines<'a> {
             .flexible(true)
             .from_reader(bytes);
         Lines {
+            bytes,
             reader,
             record: ::csv::ByteRecord::new(),
             columns: Vec::new(),
@@ -359,9 +362,23 @@ impl<'a> Lines<'a> {
         })
     }
 
-    /// The current record's line.
+    /// The current record's line. The CSV reader reports where it started reading, which is before any
+    /// blank lines it skipped; those are counted here (only on the error path, so reading stays fast).
     fn line(&self) -> u64 {
-        self.record.position().map_or(0, |p| p.line())
+        let Some(position) = self.record.position() else {
+            return 0;
+        };
+        let skipped = usize::try_from(position.byte())
+            .ok()
+            .and_then(|start| self.bytes.get(start..))
+            .map_or(0, |rest| {
+                let blank = rest
+                    .iter()
+                    .take_while(|&&b| b == b'\n' || b == b'\r')
+                    .count();
+                rest[..blank].iter().filter(|&&b| b == b'\n').count()
+            });
+        position.line() + skipped as u64
     }
 
     fn column(&self, col: Col) -> Column {
@@ -394,5 +411,202 @@ impl<'a> Lines<'a> {
             return Err(self.error(col, Problem::EmptyName));
         }
         Ok(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::list::RatingSettings;
+
+    fn error(bytes: &str) -> String {
+        read_games(bytes.as_bytes())
+            .expect_err("input has an error")
+            .to_string()
+    }
+
+    #[test]
+    fn reads_games_with_bom_chinese_names_and_any_column_order() {
+        let text = "\u{feff}result, date ,Red,black,note\n1-0,2026-03-01,王小明, 陳大文 ,x\n\
+                    1/2-1/2,2026-03-02,\"李, 四\",王小明,\n0-1,2026-02-28,陳大文,李, 四\n";
+        let sheet = read_games(text.as_bytes());
+        // The last line has an unquoted comma: its name column is "李" and the result column is "0-1".
+        let sheet = sheet.expect("valid sheet");
+        assert_eq!(sheet.names().len(), 4);
+        let games = sheet.entries();
+        assert_eq!(games.len(), 3);
+        assert_eq!(sheet.name(games[0].red), "王小明");
+        assert_eq!(sheet.name(games[0].black), "陳大文");
+        assert_eq!(games[0].outcome, Outcome::RedWins);
+        assert_eq!(sheet.name(games[1].red), "李, 四");
+        assert_eq!(games[1].black, games[0].red, "names are stored once");
+        assert_eq!(games[1].outcome, Outcome::Draw);
+        assert_eq!(
+            games[2].date,
+            NaiveDate::from_ymd_opt(2026, 2, 28).expect("date")
+        );
+        assert_eq!(sheet.name(games[2].black), "李");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let head = "date,red,black,result\n";
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,1-0\n2026-13-01,a,b,1-0\n")),
+            "line 3, column 1 (date): bad date '2026-13-01' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-02-30,a,b,1-0\n")),
+            "line 2, column 1 (date): bad date '2026-02-30' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}26-3-1,a,b,1-0\n")),
+            "line 2, column 1 (date): bad date '26-3-1' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,2-0\n")),
+            "line 2, column 4 (result): unknown result '2-0' (expected 1-0, 0-1 or 1/2-1/2)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,*\n")),
+            "line 2, column 4 (result): unknown result '*' (expected 1-0, 0-1 or 1/2-1/2)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01, ,b,1-0\n")),
+            "line 2, column 2 (red): empty player name"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,,1-0\n")),
+            "line 2, column 3 (black): empty player name"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,王, 王 ,1-0\n")),
+            "line 2, column 3 (black): '王' is on both sides"
+        );
+        assert_eq!(
+            error(&format!("{head}\n\n2026-03-01,a,b\n")),
+            "line 4, column 4 (result): missing field"
+        );
+        assert_eq!(
+            error("date,red,result\n"),
+            "line 1: missing column 'black' in the header"
+        );
+        assert_eq!(
+            error(""),
+            "line 1: empty file (expected the header date,red,black,result)"
+        );
+        assert_eq!(
+            read_games(b"date,red,black,result\n2026-03-01,\xff,b,1-0\n")
+                .map_err(|e| e.to_string()),
+            Err("line 2, column 2 (red): not valid UTF-8 text".to_string())
+        );
+    }
+
+    #[test]
+    fn reads_a_start_list() {
+        let text = "\u{feff}player,points,games\n王小明,1623.5,12\n陳大文, 1480 ,0\n";
+        let entries = read_start_list(text.as_bytes()).expect("valid list");
+        assert_eq!(
+            entries,
+            [
+                StartEntry {
+                    name: "王小明".into(),
+                    points: Points::from_hundredths(162_350),
+                    games: 12
+                },
+                StartEntry {
+                    name: "陳大文".into(),
+                    points: Points::whole(1480),
+                    games: 0
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn start_list_errors_name_line_and_column() {
+        let err = |t: &str| {
+            read_start_list(t.as_bytes())
+                .expect_err("has an error")
+                .to_string()
+        };
+        let head = "player,points,games\n";
+        assert_eq!(
+            err(&format!("{head}a,15x0,1\n")),
+            "line 2, column 2 (points): bad points '15x0': not a number (expected e.g. 1500 or 1523.75)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500.001,1\n")),
+            "line 2, column 2 (points): bad points '1500.001': more than two decimals (points are kept in hundredths)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,-1\n")),
+            "line 2, column 3 (games): bad games count '-1' (expected a whole number ≥ 0)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,+1\n")),
+            "line 2, column 3 (games): bad games count '+1' (expected a whole number ≥ 0)"
+        );
+        assert_eq!(
+            err(&format!("{head},1500,1\n")),
+            "line 2, column 1 (player): empty player name"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,1\nb,1500,1\na,1400,2\n")),
+            "line 4, column 1 (player): player 'a' is listed twice"
+        );
+        assert_eq!(
+            err("name,points,games\n"),
+            "line 1: missing column 'player' in the header"
+        );
+    }
+
+    #[test]
+    fn standings_output_round_trips_as_a_start_list() {
+        let mut list = RatingList::new(RatingSettings::default());
+        list.add_player("王小明", Points::whole(1500), 9)
+            .expect("new");
+        list.add_player("Lee, \"Sam\"", Points::from_hundredths(150_050), 3)
+            .expect("new");
+        let sheet = read_games(
+            "date,red,black,result\n2026-03-01,王小明,\"Lee, \"\"Sam\"\"\",1-0\n".as_bytes(),
+        )
+        .expect("valid sheet");
+        list.apply_sheet(&sheet).expect("valid games");
+        let mut out = Vec::new();
+        write_standings(&mut out, &list.standings()).expect("write to memory");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert_eq!(
+            text,
+            "player,points,level,games\n王小明,1510.00,20,10\n\"Lee, \"\"Sam\"\"\",1490.50,,4\n"
+        );
+        let again = read_start_list(text.as_bytes()).expect("standings are a start list");
+        assert_eq!(
+            again[1],
+            StartEntry {
+                name: "Lee, \"Sam\"".into(),
+                points: Points::from_hundredths(149_050),
+                games: 4
+            }
+        );
+    }
+
+    #[test]
+    fn writes_a_players_history() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let sheet = read_games(
+            "date,red,black,result\n2026-03-02,b,a,1/2-1/2\n2026-03-01,a,b,1-0\n".as_bytes(),
+        )
+        .expect("valid sheet");
+        list.apply_sheet(&sheet).expect("valid games");
+        let a = list.find("a").expect("entered");
+        let mut out = Vec::new();
+        write_history(&mut out, &list, a).expect("write to memory");
+        assert_eq!(
+            String::from_utf8(out).expect("utf-8"),
+            "date,color,opponent,result,change,points\n\
+             2026-03-01,red,b,W,+10.00,1510.00\n\
+             2026-03-02,black,b,D,-6.00,1504.00\n"
+        );
     }
 }
