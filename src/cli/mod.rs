@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod rate;
+
 /// Anqi — tournament director for Jieqi, xiangqi and Banqi.
 #[derive(Debug, Parser)]
 #[command(name = "anqi", version, about)]
@@ -12,7 +14,10 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Rate games by the Taiwan formula and write the standings as CSV.
+    Rate(rate::RateArgs),
+}
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
 pub fn main() -> i32 {
@@ -29,5 +34,7 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> i32 {
-    match cli.command {}
+    match cli.command {
+        Command::Rate(args) => rate::run(args),
+    }
 }
