@@ -120,8 +120,8 @@ impl GameSheet {
     }
 
     /// The name at a game's player index.
-    pub fn name(&self, index: u32) -> &str {
-        &self.names[index as usize]
+    pub fn name(&self, index: u32) -> Option<&str> {
+        self.names.get(index as usize).map(|n| &**n)
     }
 }
 
@@ -435,17 +435,18 @@ mod tests {
         assert_eq!(sheet.names().len(), 4);
         let games = sheet.entries();
         assert_eq!(games.len(), 3);
-        assert_eq!(sheet.name(games[0].red), "王小明");
-        assert_eq!(sheet.name(games[0].black), "陳大文");
+        assert_eq!(sheet.name(games[0].red), Some("王小明"));
+        assert_eq!(sheet.name(games[0].black), Some("陳大文"));
         assert_eq!(games[0].outcome, Outcome::RedWins);
-        assert_eq!(sheet.name(games[1].red), "李, 四");
+        assert_eq!(sheet.name(games[1].red), Some("李, 四"));
         assert_eq!(games[1].black, games[0].red, "names are stored once");
         assert_eq!(games[1].outcome, Outcome::Draw);
         assert_eq!(
             games[2].date,
             NaiveDate::from_ymd_opt(2026, 2, 28).expect("date")
         );
-        assert_eq!(sheet.name(games[2].black), "李");
+        assert_eq!(sheet.name(games[2].black), Some("李"));
+        assert_eq!(sheet.name(4), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::points::Points;
 use std::fmt;
 
 /// A player's level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Level {
     /// 無級別: fewer rated games than the list's threshold.
     Unrated,

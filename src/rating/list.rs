@@ -725,15 +725,14 @@ mod tests {
         assert_eq!(list.games_played(a), Some(3));
     }
 
+    /// A player's name and optional starting entry (points, games).
+    type Entry = (String, Option<(Points, u32)>);
+    /// A game as (day, red index, black index, outcome).
+    type GameSpec = (u32, usize, usize, Outcome);
+
     /// A random list: 2–40 players (some with random starting entries), 0–300 games on random days in
     /// random arrival order, so late games are inserted into the log.
-    fn random_list(
-        rng: &mut ChaCha8Rng,
-    ) -> (
-        RatingSettings,
-        Vec<(String, Option<(Points, u32)>)>,
-        Vec<(u32, usize, usize, Outcome)>,
-    ) {
+    fn random_list(rng: &mut ChaCha8Rng) -> (RatingSettings, Vec<Entry>, Vec<GameSpec>) {
         let settings = RatingSettings {
             start_points: Points::from_hundredths(100_000 + (rng.next_u64() % 100_000) as i64),
             rated_after_games: (rng.next_u64() % 15) as u32,
@@ -742,7 +741,7 @@ mod tests {
         let players = 2 + (rng.next_u64() % 39) as usize;
         let entries = (0..players)
             .map(|i| {
-                let start = (rng.next_u64() % 2 == 0).then(|| {
+                let start = rng.next_u64().is_multiple_of(2).then(|| {
                     (
                         Points::from_hundredths(50_000 + (rng.next_u64() % 250_000) as i64),
                         (rng.next_u64() % 30) as u32,
@@ -763,10 +762,7 @@ mod tests {
         (settings, entries, games)
     }
 
-    fn build(
-        settings: RatingSettings,
-        entries: &[(String, Option<(Points, u32)>)],
-    ) -> (RatingList, Vec<PlayerId>) {
+    fn build(settings: RatingSettings, entries: &[Entry]) -> (RatingList, Vec<PlayerId>) {
         let mut list = RatingList::new(settings);
         let ids = entries
             .iter()
