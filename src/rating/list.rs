@@ -275,6 +275,15 @@ impl RatingList {
         self.players.get(id.index()).map(|p| p.games)
     }
 
+    /// A player's starting entry (points, games) when added with one; `None` for players who started
+    /// from the settings (what a store needs to rebuild the list).
+    pub fn starting_entry(&self, id: PlayerId) -> Option<(Points, u32)> {
+        self.players
+            .get(id.index())?
+            .start
+            .map(|s| (s.points, s.games))
+    }
+
     /// A player's current level.
     pub fn level(&self, id: PlayerId) -> Option<Level> {
         self.players
@@ -352,17 +361,34 @@ impl RatingList {
         }
         // Stable, so games of one date keep their file order; already-sorted files cost one pass.
         games.sort_by_key(|g| g.date);
-        let appends = games
-            .first()
-            .is_none_or(|g| self.log.last().is_none_or(|l| l.game.date <= g.date));
-        if appends {
-            self.log.reserve(games.len());
-            for game in games {
+        let Some(first) = games.first().map(|g| g.date) else {
+            return Ok(());
+        };
+        // Take back the logged games dated after the sheet's first day, then rate the two date-sorted
+        // runs merged (logged games first within a date, as `apply` would place them): one pass, however
+        // far back the sheet reaches.
+        let place = self.log.partition_point(|g| g.game.date <= first);
+        let later = self.log.split_off(place);
+        for g in later.iter().rev() {
+            self.undo(g);
+        }
+        self.log.reserve(later.len() + games.len());
+        let mut logged = later.into_iter().map(|g| g.game).peekable();
+        let mut new = games.into_iter().peekable();
+        loop {
+            let take_logged = match (logged.peek(), new.peek()) {
+                (Some(l), Some(n)) => l.date <= n.date,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            let next = if take_logged {
+                logged.next()
+            } else {
+                new.next()
+            };
+            if let Some(game) = next {
                 self.rate(game);
-            }
-        } else {
-            for game in games {
-                self.apply(game)?;
             }
         }
         Ok(())
@@ -562,6 +588,9 @@ mod tests {
         assert_eq!(list.games_played(a), Some(0));
         assert_eq!(list.find("甲"), Some(a));
         assert_eq!(list.find("乙"), None);
+        assert_eq!(list.starting_entry(a), None);
+        let b = list.add_player("乙", p("1234.5"), 3).expect("new player");
+        assert_eq!(list.starting_entry(b), Some((p("1234.5"), 3)));
     }
 
     #[test]
@@ -831,6 +860,40 @@ mod tests {
             for id in incremental.players() {
                 assert_eq!(incremental.history(id), scratch.history(id));
             }
+        }
+    }
+
+    #[test]
+    fn a_sheet_reaching_back_in_time_equals_rating_from_scratch() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x00c5_0010);
+        for _ in 0..100 {
+            let (settings, entries, games) = random_list(&mut rng);
+            let split = (rng.next_u64() % (games.len() as u64 + 1)) as usize;
+            // Incremental: the first games one by one, the rest as an uploaded CSV sheet.
+            let (mut incremental, ids) = build(settings, &entries);
+            for &(d, red, black, outcome) in &games[..split] {
+                incremental
+                    .apply(game(day(d), ids[red], ids[black], outcome))
+                    .expect("valid game");
+            }
+            let mut csv = String::from("date,red,black,result\n");
+            for &(d, red, black, outcome) in &games[split..] {
+                let (red, black) = (&entries[red].0, &entries[black].0);
+                csv.push_str(&format!("{},{red},{black},{}\n", day(d), outcome.result()));
+            }
+            let sheet = crate::rating::csv::read_games(csv.as_bytes()).expect("valid CSV");
+            incremental.apply_sheet(&sheet).expect("valid sheet");
+            // From scratch, in arrival order within a date.
+            let (mut scratch, ids) = build(settings, &entries);
+            let mut sorted = games.clone();
+            sorted.sort_by_key(|g| g.0);
+            for &(d, red, black, outcome) in &sorted {
+                scratch
+                    .apply(game(day(d), ids[red], ids[black], outcome))
+                    .expect("valid game");
+            }
+            assert_eq!(incremental.games(), scratch.games());
+            assert_eq!(incremental.standings(), scratch.standings());
         }
     }
 }
