@@ -9,7 +9,7 @@ use super::formula::Outcome;
 use super::list::{RatingList, Standing};
 use super::points::{Points, PointsError};
 use chrono::NaiveDate;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -172,7 +172,7 @@ pub fn read_start_list(bytes: &[u8]) -> Result<Vec<StartEntry>, InputError> {
     let [player_col, points_col, games_col] =
         lines.header(["player", "points", "games"], START_HEADER)?;
     let mut entries = Vec::new();
-    let mut seen: HashMap<String, ()> = HashMap::new();
+    let mut seen: HashSet<String> = HashSet::new();
     while lines.advance()? {
         let name = lines.name(player_col)?.to_string();
         let points_text = text(lines.field(points_col)?).map_err(|p| lines.error(points_col, p))?;
@@ -184,7 +184,7 @@ pub fn read_start_list(bytes: &[u8]) -> Result<Vec<StartEntry>, InputError> {
             .ok()
             .filter(|_| games_text.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(|| lines.error(games_col, Problem::BadGames(games_text.into())))?;
-        if seen.insert(name.clone(), ()).is_some() {
+        if !seen.insert(name.clone()) {
             return Err(lines.error(player_col, Problem::DuplicatePlayer(name)));
         }
         entries.push(StartEntry {
