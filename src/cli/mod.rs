@@ -4,6 +4,7 @@ pub mod adjudicate;
 pub mod deal;
 pub mod pair;
 pub mod perft;
+pub mod rate;
 pub mod serve;
 pub mod user;
 
@@ -32,6 +33,8 @@ pub enum Command {
     Adjudicate(adjudicate::AdjudicateArgs),
     /// Count the legal move tree of a position (move-generator check).
     Perft(perft::PerftArgs),
+    /// Rate games by the Taiwan formula and write the standings as CSV.
+    Rate(rate::RateArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -56,5 +59,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Pair(args) => pair::run(args),
         Command::Adjudicate(args) => adjudicate::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Rate(args) => rate::run(args),
     }
 }
