@@ -1,6 +1,7 @@
 //! Routes, one file per area. Handlers are thin: parse input, call the store or library, render.
 
 mod account;
+mod api;
 mod auth;
 mod events;
 mod home;
@@ -17,6 +18,7 @@ use super::error::{AppError, AppResult};
 
 /// Registers every route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    api::configure(cfg);
     home::configure(cfg);
     auth::configure(cfg);
     account::configure(cfg);
