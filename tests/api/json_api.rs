@@ -324,3 +324,74 @@ fn results_use_version_checks_and_drafts_stay_hidden() {
     );
     assert_eq!(org.get(&format!("/api/events/{id}/rounds/2")).status, 200);
 }
+
+#[test]
+fn small_event_tie_breaks_match_a_hand_computation() {
+    let w = World::new("api-tiebreak");
+    let mut org = api_client(&w, "org");
+    let id = org.json("POST", "/api/events", &json!({"name": "Four", "variant": "xiangqi", "rounds": 3})).json()["id"].as_i64().unwrap();
+    let players: Vec<_> = ["甲", "乙", "丙", "丁"].iter().enumerate().map(|(i, n)| json!({"name": n, "rating": 2000 - i as u32 * 100})).collect();
+    org.json("POST", &format!("/api/events/{id}/players"), &json!(players));
+    // Results by (red, black) pair, whoever gets which colour.
+    let outcome = |a: u64, b: u64| -> &'static str {
+        match (a.min(b), a.max(b)) {
+            (1, 2) => "draw",
+            (1, 3) => "1",
+            (1, 4) => "4",
+            (2, 3) => "2",
+            (2, 4) => "2",
+            (3, 4) => "draw",
+            _ => unreachable!(),
+        }
+    };
+    let mut log = Vec::new();
+    for round in 1..=3 {
+        let r = org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
+        for b in r.json()["boards"].as_array().unwrap() {
+            let (red, black) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+            let result = match outcome(red, black) {
+                "draw" => "1/2-1/2",
+                w if w == red.to_string() => "1-0",
+                _ => "0-1",
+            };
+            log.push(format!("r{round}: {red}-{black} {result}"));
+            org.json("PUT", &format!("/api/events/{id}/rounds/{round}/boards/{}/result", b["board"]), &json!({"result": result}));
+        }
+    }
+    // Every pair meets once (a round robin), so the colours do not matter for the scores:
+    //   甲(1): ½ vs 2, 1 vs 3, 0 vs 4 → 1 + 2 + 0 = 3 points (scoring 2/1/0)
+    //   乙(2): ½ vs 1, 1 vs 3, 1 vs 4 → 1 + 2 + 2 = 5
+    //   丙(3): 0 vs 1, 0 vs 2, ½ vs 4 → 0 + 0 + 1 = 1
+    //   丁(4): 1 vs 1, 0 vs 2, ½ vs 3 → 2 + 0 + 1 = 3
+    // Buchholz (对手分) = sum of opponents' scores:
+    //   甲: 5 + 1 + 3 = 9;  乙: 3 + 1 + 3 = 7;  丙: 3 + 5 + 3 = 11;  丁: 3 + 5 + 1 = 9
+    // Wins: 甲 1, 乙 2, 丙 0, 丁 1. 甲 and 丁 tie on 3 points, BH 9 and 1 win each, so wins with Black
+    // decide. The engine pairs r1: 3–1 (0-1), 2–4 (1-0); r2: 1–2 (½), 4–3 (½); r3: 4–1 (1-0), 2–3 (1-0):
+    //   甲 won with Black in round 1 → BWG 1; 丁's win was with Red → BWG 0. So 甲 is 2nd, 丁 3rd.
+    // Progressive (累进分, running totals after each round):
+    //   甲 2 + 3 + 3 = 8;  乙 2 + 3 + 5 = 10;  丙 0 + 1 + 1 = 2;  丁 0 + 1 + 3 = 4
+    let standings = w.server.client().get(&format!("/api/events/{id}/standings")).json();
+    let by_start: HashMap<u64, serde_json::Value> =
+        standings.as_array().unwrap().iter().map(|s| (s["start"].as_u64().unwrap(), s.clone())).collect();
+    assert_eq!(
+        log,
+        ["r1: 3-1 0-1", "r1: 2-4 1-0", "r2: 1-2 1/2-1/2", "r2: 4-3 1/2-1/2", "r3: 4-1 1-0", "r3: 2-3 1-0"],
+        "the pairings the hand computation assumes"
+    );
+    let expect = [
+        (1, 3.0, 9.0, 1.0, 1.0, 8.0),
+        (2, 5.0, 7.0, 2.0, 0.0, 10.0),
+        (3, 1.0, 11.0, 0.0, 0.0, 2.0),
+        (4, 3.0, 9.0, 1.0, 0.0, 4.0),
+    ];
+    for (start, points, bh, wins, bwg, ps) in expect {
+        let s = &by_start[&start];
+        assert_eq!(s["points"].as_f64(), Some(points), "points of {start}: {log:?}");
+        assert_eq!(s["tiebreaks"]["BH"].as_f64(), Some(bh), "BH of {start}: {log:?}");
+        assert_eq!(s["tiebreaks"]["WIN"].as_f64(), Some(wins), "wins of {start}");
+        assert_eq!(s["tiebreaks"]["BWG"].as_f64(), Some(bwg), "wins with Black of {start}");
+        assert_eq!(s["tiebreaks"]["PS"].as_f64(), Some(ps), "progressive of {start}");
+    }
+    let order: Vec<u64> = standings.as_array().unwrap().iter().map(|s| s["start"].as_u64().unwrap()).collect();
+    assert_eq!(order, [2, 1, 4, 3]);
+}
