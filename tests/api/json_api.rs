@@ -329,9 +329,25 @@ fn results_use_version_checks_and_drafts_stay_hidden() {
 fn small_event_tie_breaks_match_a_hand_computation() {
     let w = World::new("api-tiebreak");
     let mut org = api_client(&w, "org");
-    let id = org.json("POST", "/api/events", &json!({"name": "Four", "variant": "xiangqi", "rounds": 3})).json()["id"].as_i64().unwrap();
-    let players: Vec<_> = ["甲", "乙", "丙", "丁"].iter().enumerate().map(|(i, n)| json!({"name": n, "rating": 2000 - i as u32 * 100})).collect();
-    org.json("POST", &format!("/api/events/{id}/players"), &json!(players));
+    let id = org
+        .json(
+            "POST",
+            "/api/events",
+            &json!({"name": "Four", "variant": "xiangqi", "rounds": 3}),
+        )
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let players: Vec<_> = ["甲", "乙", "丙", "丁"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| json!({"name": n, "rating": 2000 - i as u32 * 100}))
+        .collect();
+    org.json(
+        "POST",
+        &format!("/api/events/{id}/players"),
+        &json!(players),
+    );
     // Results by (red, black) pair, whoever gets which colour.
     let outcome = |a: u64, b: u64| -> &'static str {
         match (a.min(b), a.max(b)) {
@@ -355,7 +371,14 @@ fn small_event_tie_breaks_match_a_hand_computation() {
                 _ => "0-1",
             };
             log.push(format!("r{round}: {red}-{black} {result}"));
-            org.json("PUT", &format!("/api/events/{id}/rounds/{round}/boards/{}/result", b["board"]), &json!({"result": result}));
+            org.json(
+                "PUT",
+                &format!(
+                    "/api/events/{id}/rounds/{round}/boards/{}/result",
+                    b["board"]
+                ),
+                &json!({"result": result}),
+            );
         }
     }
     // Every pair meets once (a round robin), so the colours do not matter for the scores:
@@ -370,12 +393,27 @@ fn small_event_tie_breaks_match_a_hand_computation() {
     //   甲 won with Black in round 1 → BWG 1; 丁's win was with Red → BWG 0. So 甲 is 2nd, 丁 3rd.
     // Progressive (累进分, running totals after each round):
     //   甲 2 + 3 + 3 = 8;  乙 2 + 3 + 5 = 10;  丙 0 + 1 + 1 = 2;  丁 0 + 1 + 3 = 4
-    let standings = w.server.client().get(&format!("/api/events/{id}/standings")).json();
-    let by_start: HashMap<u64, serde_json::Value> =
-        standings.as_array().unwrap().iter().map(|s| (s["start"].as_u64().unwrap(), s.clone())).collect();
+    let standings = w
+        .server
+        .client()
+        .get(&format!("/api/events/{id}/standings"))
+        .json();
+    let by_start: HashMap<u64, serde_json::Value> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["start"].as_u64().unwrap(), s.clone()))
+        .collect();
     assert_eq!(
         log,
-        ["r1: 3-1 0-1", "r1: 2-4 1-0", "r2: 1-2 1/2-1/2", "r2: 4-3 1/2-1/2", "r3: 4-1 1-0", "r3: 2-3 1-0"],
+        [
+            "r1: 3-1 0-1",
+            "r1: 2-4 1-0",
+            "r2: 1-2 1/2-1/2",
+            "r2: 4-3 1/2-1/2",
+            "r3: 4-1 1-0",
+            "r3: 2-3 1-0"
+        ],
         "the pairings the hand computation assumes"
     );
     let expect = [
@@ -386,12 +424,37 @@ fn small_event_tie_breaks_match_a_hand_computation() {
     ];
     for (start, points, bh, wins, bwg, ps) in expect {
         let s = &by_start[&start];
-        assert_eq!(s["points"].as_f64(), Some(points), "points of {start}: {log:?}");
-        assert_eq!(s["tiebreaks"]["BH"].as_f64(), Some(bh), "BH of {start}: {log:?}");
-        assert_eq!(s["tiebreaks"]["WIN"].as_f64(), Some(wins), "wins of {start}");
-        assert_eq!(s["tiebreaks"]["BWG"].as_f64(), Some(bwg), "wins with Black of {start}");
-        assert_eq!(s["tiebreaks"]["PS"].as_f64(), Some(ps), "progressive of {start}");
+        assert_eq!(
+            s["points"].as_f64(),
+            Some(points),
+            "points of {start}: {log:?}"
+        );
+        assert_eq!(
+            s["tiebreaks"]["BH"].as_f64(),
+            Some(bh),
+            "BH of {start}: {log:?}"
+        );
+        assert_eq!(
+            s["tiebreaks"]["WIN"].as_f64(),
+            Some(wins),
+            "wins of {start}"
+        );
+        assert_eq!(
+            s["tiebreaks"]["BWG"].as_f64(),
+            Some(bwg),
+            "wins with Black of {start}"
+        );
+        assert_eq!(
+            s["tiebreaks"]["PS"].as_f64(),
+            Some(ps),
+            "progressive of {start}"
+        );
     }
-    let order: Vec<u64> = standings.as_array().unwrap().iter().map(|s| s["start"].as_u64().unwrap()).collect();
+    let order: Vec<u64> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["start"].as_u64().unwrap())
+        .collect();
     assert_eq!(order, [2, 1, 4, 3]);
 }

@@ -4,6 +4,7 @@ mod account;
 mod api;
 mod auth;
 mod events;
+mod exports;
 mod home;
 mod players;
 mod rounds;
@@ -23,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
+    exports::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);
     rounds::configure(cfg);
