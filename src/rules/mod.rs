@@ -1,6 +1,7 @@
 //! Pure game rules: no I/O, no async, no web or database types.
 
 pub mod adjudicate;
+pub mod notation;
 
 /// A side. In chess-software formats (TRF, pairing output) "white" means Red.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -69,6 +70,7 @@ impl std::fmt::Display for Variant {
 impl std::str::FromStr for Variant {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::parse(s).ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
+        Variant::parse(s)
+            .ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
     }
 }
