@@ -1,6 +1,7 @@
 //! Pure game rules: no I/O, no async, no web or database types.
 
 pub mod adjudicate;
+pub mod banqi;
 pub mod notation;
 
 /// A side. In chess-software formats (TRF, pairing output) "white" means Red.
