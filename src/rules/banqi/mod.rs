@@ -3,4 +3,7 @@
 pub mod board;
 pub mod deal;
 pub mod fen;
+pub mod game;
+pub mod notation;
+pub mod perft;
 pub mod position;

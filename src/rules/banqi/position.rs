@@ -467,3 +467,329 @@ fn side_key(side: Option<Color>) -> u64 {
         Some(Color::Black) => KEYS[SQUARES * 15 + 2],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::banqi::deal::Deal;
+    use crate::rules::banqi::fen;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    use std::collections::HashSet;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn pos(fen: &str) -> Position {
+        fen::read(fen, None).unwrap()
+    }
+
+    fn capture(from: &str, to: &str) -> Turn {
+        Turn::Capture {
+            from: sq(from),
+            to: sq(to),
+        }
+    }
+
+    fn step(from: &str, to: &str) -> Turn {
+        Turn::Move {
+            from: sq(from),
+            to: sq(to),
+        }
+    }
+
+    /// Asserts the turn is legal (generated and accepted by the checker) or not, with the checker's reason.
+    fn assert_legal(p: &Position, turn: Turn, legal: bool, reason: &str) {
+        assert_eq!(
+            p.legal_turns().contains(&turn),
+            legal,
+            "{turn:?} in {}",
+            fen::write(p)
+        );
+        match p.check_turn(turn) {
+            Ok(()) => assert!(legal, "{turn:?} accepted"),
+            Err(e) => {
+                assert!(!legal, "{turn:?} refused: {e}");
+                assert!(
+                    e.contains(reason),
+                    "{turn:?}: '{e}' does not say '{reason}'"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn king_cannot_take_pawn_but_pawn_takes_king() {
+        let p = pos("8/8/8/Kp6 r 0 5");
+        assert_legal(&p, capture("a1", "b1"), false, "a king cannot take a pawn");
+        assert_eq!(p.legal_turns(), vec![step("a1", "a2")]);
+        let p = pos("8/8/8/kP6 r 0 5");
+        assert_legal(&p, capture("b1", "a1"), true, "");
+        // The same both ways for Black.
+        let p = pos("8/8/8/Kp6 b 0 5");
+        assert_legal(&p, capture("b1", "a1"), true, "");
+        let p = pos("8/8/8/kP6 b 0 5");
+        assert_legal(&p, capture("a1", "b1"), false, "a king cannot take a pawn");
+    }
+
+    #[test]
+    fn equal_ranks_take_each_other_and_lower_cannot_take_higher() {
+        for letter in ['K', 'A', 'B', 'R', 'N', 'P'] {
+            let fen = format!("8/8/8/{letter}{}6 r 0 5", letter.to_ascii_lowercase());
+            assert_legal(&pos(&fen), capture("a1", "b1"), true, "");
+        }
+        assert_legal(
+            &pos("8/8/8/Nr6 r 0 5"),
+            capture("a1", "b1"),
+            false,
+            "lower rank",
+        );
+        assert_legal(&pos("8/8/8/Rn6 r 0 5"), capture("a1", "b1"), true, "");
+        assert_legal(
+            &pos("8/8/8/Pa6 r 0 5"),
+            capture("a1", "b1"),
+            false,
+            "lower rank",
+        );
+        assert_legal(&pos("8/8/8/Kc6 r 0 5"), capture("a1", "b1"), true, "");
+        // A horse takes a cannon; the cannon cannot take it back adjacently.
+        assert_legal(&pos("8/8/8/Nc6 r 0 5"), capture("a1", "b1"), true, "");
+        assert_legal(
+            &pos("8/8/8/Cn6 r 0 5"),
+            capture("a1", "b1"),
+            false,
+            "exactly one piece",
+        );
+    }
+
+    #[test]
+    fn captures_only_adjacent_and_orthogonal() {
+        let p = pos("8/8/1n6/K7 r 0 5");
+        assert_legal(&p, capture("a1", "b2"), false, "not on one rank or file");
+        let p = pos("8/8/8/K1n5 r 0 5");
+        assert_legal(
+            &p,
+            capture("a1", "c1"),
+            false,
+            "only the cannon takes at a distance",
+        );
+    }
+
+    #[test]
+    fn cannon_jumps_exactly_one_screen_of_any_kind_at_any_distance() {
+        // Over a face-down screen.
+        assert_legal(&pos("8/8/8/CXn5 r 0 5"), capture("a1", "c1"), true, "");
+        // Over an own or an enemy face-up screen, onto the king, from afar.
+        assert_legal(&pos("8/8/8/C1N2k2 r 0 5"), capture("a1", "f1"), true, "");
+        assert_legal(&pos("8/8/8/C1a2k2 r 0 5"), capture("a1", "f1"), true, "");
+        // Along a file too.
+        assert_legal(&pos("k7/8/X7/C7 r 0 5"), capture("a1", "a4"), true, "");
+        // Two screens, or none, is no capture.
+        assert_legal(
+            &pos("8/8/8/CXXn4 r 0 5"),
+            capture("a1", "d1"),
+            false,
+            "exactly one piece",
+        );
+        assert_legal(
+            &pos("8/8/8/C2n4 r 0 5"),
+            capture("a1", "d1"),
+            false,
+            "exactly one piece",
+        );
+        // Not its own pieces.
+        assert_legal(
+            &pos("8/8/8/CXN5 r 0 5"),
+            capture("a1", "c1"),
+            false,
+            "own piece",
+        );
+    }
+
+    #[test]
+    fn cannon_adjacent_cannot_capture() {
+        let p = pos("8/8/8/Cp6 r 0 5");
+        assert_legal(&p, capture("a1", "b1"), false, "exactly one piece");
+        assert_eq!(p.legal_turns(), vec![step("a1", "a2")]);
+    }
+
+    #[test]
+    fn face_down_pieces_cannot_be_captured() {
+        let p = pos("8/8/8/KX6 r 0 5");
+        assert_legal(&p, capture("a1", "b1"), false, "face-down");
+        let p = pos("8/8/8/CXX5 r 0 5");
+        assert_legal(&p, capture("a1", "c1"), false, "face-down");
+        // A face-down piece cannot move either; anyone may flip it.
+        assert_legal(&p, step("b1", "b2"), false, "face-down");
+        assert_legal(&p, Turn::Flip(sq("c1")), true, "");
+    }
+
+    #[test]
+    fn pieces_step_one_square_to_empty_squares_only() {
+        let p = pos("8/8/1N6/8 r 0 5");
+        let mut turns = p.legal_turns();
+        turns.sort_by_key(|t| format!("{t:?}"));
+        assert_eq!(turns.len(), 4);
+        assert_legal(&p, step("b2", "b4"), false, "one square");
+        assert_legal(&p, step("b2", "c3"), false, "not on one rank or file");
+        assert_legal(
+            &pos("8/8/8/RP6 r 0 5"),
+            step("a1", "b1"),
+            false,
+            "not empty",
+        );
+        assert_legal(&pos("8/8/8/Rp6 b 0 5"), step("a1", "a2"), false, "opponent");
+    }
+
+    #[test]
+    fn chariot_slides_only_when_the_variant_flag_is_on() {
+        let p = pos("8/8/8/R4X1k r 0 5");
+        // a1-a2, a1-b1 and the flip of f1; the king on h1 is out of reach.
+        assert_eq!(p.legal_turns().len(), 3);
+        let slides = p.clone().with_rules(MoveRules {
+            chariot_slides: true,
+        });
+        assert_legal(&slides, step("a1", "e1"), true, "");
+        assert_legal(&slides, step("a1", "a4"), true, "");
+        assert_legal(&slides, step("a1", "g1"), false, "one square");
+        let p = pos("8/8/8/R5n1 r 0 5").with_rules(MoveRules {
+            chariot_slides: true,
+        });
+        assert_legal(&p, capture("a1", "g1"), true, "");
+        let p = pos("8/8/8/R5a1 r 0 5").with_rules(MoveRules {
+            chariot_slides: true,
+        });
+        assert_legal(&p, capture("a1", "g1"), false, "lower rank");
+    }
+
+    #[test]
+    fn the_first_flip_assigns_colours() {
+        // a1 holds a black king: the first player becomes Black and Red moves next.
+        let deal = Deal::parse("kAABBRRNNCCPPPPPKaabbrrnnccppppp").unwrap();
+        let mut p = Position::start(Some(&deal));
+        assert_eq!(p.side_to_move(), None);
+        assert_eq!(p.legal_turns().len(), 32);
+        p.play(Turn::Flip(sq("a1")), None).unwrap();
+        assert_eq!(p.side_to_move(), Some(Color::Red));
+        assert_eq!(fen::write(&p), "XXXXXXXX/XXXXXXXX/XXXXXXXX/kXXXXXXX r 0 2");
+        // A red piece first: the first player is Red.
+        let mut p = Position::start(Some(&deal));
+        p.play(Turn::Flip(sq("b1")), None).unwrap();
+        assert_eq!(p.side_to_move(), Some(Color::Black));
+        assert_eq!(fen::write(&p), "XXXXXXXX/XXXXXXXX/XXXXXXXX/XAXXXXXX b 0 1");
+        // Before the first flip nothing else is possible.
+        let p = Position::start(None);
+        assert_eq!(
+            p.check_turn(step("a1", "a2")),
+            Err("the first turn must be a flip".into())
+        );
+    }
+
+    #[test]
+    fn flips_without_a_deal_need_a_possible_identity() {
+        let mut p = Position::start(None);
+        assert_eq!(
+            p.play(Turn::Flip(sq("a1")), None),
+            Err(TurnError::IdentityMissing(sq("a1")))
+        );
+        p.play(Turn::Flip(sq("a1")), Piece::from_letter('k'))
+            .unwrap();
+        assert_eq!(p.pool_count(Piece::from_letter('k').unwrap()), 0);
+        assert_eq!(
+            p.play(Turn::Flip(sq("b1")), Piece::from_letter('k')),
+            Err(TurnError::ImpossibleIdentity(
+                Piece::from_letter('k').unwrap()
+            ))
+        );
+        let deal = Deal::parse("kAABBRRNNCCPPPPPKaabbrrnnccppppp").unwrap();
+        let mut p = Position::start(Some(&deal));
+        let e = p
+            .play(Turn::Flip(sq("a1")), Piece::from_letter('K'))
+            .unwrap_err();
+        assert!(matches!(e, TurnError::ContradictsDeal { .. }), "{e}");
+    }
+
+    #[test]
+    fn clocks_and_move_numbers() {
+        let mut p = pos("X7/8/8/R6n r 7 12");
+        p.play(step("a1", "a2"), None).unwrap();
+        assert_eq!(fen::write(&p), "X7/8/R7/7n b 8 12");
+        p.play(step("h1", "h2"), None).unwrap();
+        assert_eq!(fen::write(&p), "X7/8/R6n/8 r 9 13");
+        let deal_letter = Piece::from_letter('p');
+        p.play(Turn::Flip(sq("a4")), deal_letter).unwrap();
+        assert_eq!(fen::write(&p), "p7/8/R6n/8 b 0 13");
+    }
+
+    /// Every turn the reference rules allow: all flips and all (from, to) pairs on a line the checker accepts.
+    fn reference_turns(p: &Position) -> HashSet<Turn> {
+        let mut turns = HashSet::new();
+        for from in Square::all() {
+            turns.insert(Turn::Flip(from));
+            // Pairs off one rank and file are refused by the first geometric test (checked above).
+            for to in
+                Square::all().filter(|to| to.file() == from.file() || to.rank() == from.rank())
+            {
+                turns.insert(Turn::Move { from, to });
+                turns.insert(Turn::Capture { from, to });
+            }
+        }
+        turns.retain(|&t| p.check_turn(t).is_ok());
+        turns
+    }
+
+    /// Property: over random games with random deals, the generator and the independent checker agree,
+    /// the incremental hash matches a fresh one, the FEN round-trips, and the pool of a deal-less copy of
+    /// the game stays equal to the identities still face-down.
+    #[test]
+    fn property_random_games_keep_generator_checker_hash_fen_and_pool_consistent() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2026);
+        for game in 0..30 {
+            let deal = Deal::shuffled(&mut rng);
+            let rules = MoveRules {
+                chariot_slides: game % 3 == 0,
+            };
+            let mut known = Position::start(Some(&deal)).with_rules(rules);
+            let mut unknown = Position::start(None).with_rules(rules);
+            for _ in 0..200 {
+                let generated = known.legal_turns();
+                let as_set: HashSet<Turn> = generated.iter().copied().collect();
+                assert_eq!(
+                    as_set.len(),
+                    generated.len(),
+                    "duplicates in {}",
+                    fen::write(&known)
+                );
+                assert_eq!(as_set, reference_turns(&known), "{}", fen::write(&known));
+                let fen_text = fen::write(&known);
+                let reread = fen::read(&fen_text, Some(&deal.to_string())).unwrap();
+                assert_eq!(fen::write(&reread), fen_text);
+                assert_eq!(reread.hash(), known.hash(), "{fen_text}");
+                for i in 0..14 {
+                    let piece = Piece::from_index(i);
+                    let face_down = Square::all()
+                        .filter(|&s| known.cell(s) == Cell::FaceDown(Some(piece)))
+                        .count();
+                    assert_eq!(
+                        unknown.pool_count(piece) as usize,
+                        face_down,
+                        "{piece} in {fen_text}"
+                    );
+                }
+                if generated.is_empty() {
+                    break;
+                }
+                let turn = generated[(rng.next_u32() as usize) % generated.len()];
+                let identity = match turn {
+                    Turn::Flip(s) => Some(deal.piece_at(s)),
+                    _ => None,
+                };
+                known.play(turn, None).unwrap();
+                unknown.play(turn, identity).unwrap();
+                assert_eq!(fen::write(&known), fen::write(&unknown));
+                assert_eq!(known.hash(), unknown.hash());
+            }
+        }
+    }
+}
