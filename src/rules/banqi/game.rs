@@ -240,3 +240,201 @@ pub enum GameError {
     #[error(transparent)]
     Turn(#[from] TurnError),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::banqi::fen;
+    use crate::rules::banqi::notation::{parse, resolve};
+
+    fn game(fen_text: &str, settings: Settings) -> Game {
+        Game::new(fen::read(fen_text, None).unwrap(), settings)
+    }
+
+    /// Plays tokens; returns the outcome after the last one.
+    fn play(game: &mut Game, tokens: &str) -> Option<Outcome> {
+        let mut outcome = None;
+        for token in tokens.split_whitespace() {
+            let (turn, identity) = resolve(game.position(), parse(token).unwrap()).unwrap();
+            outcome = game
+                .play(turn, identity)
+                .unwrap_or_else(|e| panic!("{token}: {e}"));
+        }
+        outcome
+    }
+
+    fn outcome(result: GameResult, termination: Termination) -> Option<Outcome> {
+        Some(Outcome {
+            result,
+            termination,
+        })
+    }
+
+    #[test]
+    fn a_side_without_pieces_loses() {
+        let mut g = game("8/8/8/Rn6 r 0 9", Settings::default());
+        assert_eq!(
+            play(&mut g, "a1xb1"),
+            outcome(GameResult::RedWins, Termination::NoPieces)
+        );
+        let mut g = game("8/8/8/Nr6 b 0 9", Settings::default());
+        assert_eq!(
+            play(&mut g, "b1xa1"),
+            outcome(GameResult::BlackWins, Termination::NoPieces)
+        );
+        // Face-down pieces of unknown colour may still belong to the side: no decision.
+        let mut g = game("X7/8/8/Rn6 r 0 9", Settings::default());
+        assert_eq!(play(&mut g, "a1xb1"), None);
+    }
+
+    #[test]
+    fn a_side_without_a_legal_turn_loses() {
+        // The black pawn on a1 can take neither the advisor on a2 nor the chariot on b1.
+        let mut g = game("7K/8/A7/pR6 r 0 9", Settings::default());
+        assert_eq!(
+            play(&mut g, "h4-h3"),
+            outcome(GameResult::RedWins, Termination::Stalemate)
+        );
+    }
+
+    #[test]
+    fn a_decided_game_takes_no_more_turns() {
+        let mut g = game("8/8/8/Rn6 r 0 9", Settings::default());
+        play(&mut g, "a1xb1");
+        let e = g.play(
+            Turn::Move {
+                from: Square::parse("b1").unwrap(),
+                to: Square::parse("b2").unwrap(),
+            },
+            None,
+        );
+        assert!(matches!(e, Err(GameError::Over(_))), "{e:?}");
+        // A position decided from the start has its outcome at once.
+        let g = game("8/8/8/K7 b 0 9", Settings::default());
+        assert_eq!(
+            g.outcome(),
+            outcome(GameResult::RedWins, Termination::NoPieces)
+        );
+    }
+
+    #[test]
+    fn threefold_repetition_draws() {
+        let mut g = game("K7/8/8/7k r 0 9", Settings::default());
+        assert_eq!(
+            play(&mut g, "a4-b4 h1-g1 b4-a4 g1-h1 a4-b4 h1-g1 b4-a4"),
+            None
+        );
+        assert_eq!(
+            play(&mut g, "g1-h1"),
+            outcome(GameResult::Draw, Termination::Repetition)
+        );
+    }
+
+    #[test]
+    fn a_flip_or_capture_breaks_the_repetition_count() {
+        let mut g = game("K6X/8/8/7k r 0 9", Settings::default());
+        // The flip on h4 comes between the occurrences; before and after it the boards differ anyway.
+        assert_eq!(
+            play(
+                &mut g,
+                "a4-b4 h1-g1 b4-a4 g1-h1 h4=P h1-g1 a4-b4 g1-h1 b4-a4"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn hundred_plies_without_capture_or_flip_draw() {
+        let mut g = game("K7/8/8/7k r 98 60", Settings::default());
+        assert_eq!(play(&mut g, "a4-b4"), None);
+        assert_eq!(
+            play(&mut g, "h1-g1"),
+            outcome(GameResult::Draw, Termination::MoveLimit)
+        );
+        // A shorter limit of another rule set, and the limit switched off.
+        let sixty = Settings {
+            no_progress_limit: Some(60),
+            ..Settings::default()
+        };
+        let mut g = game("K7/8/8/7k r 59 60", sixty);
+        assert_eq!(
+            play(&mut g, "a4-b4"),
+            outcome(GameResult::Draw, Termination::MoveLimit)
+        );
+        let off = Settings {
+            no_progress_limit: None,
+            ..Settings::default()
+        };
+        let mut g = game("K7/8/8/7k r 500 60", off);
+        assert_eq!(play(&mut g, "a4-b4"), None);
+    }
+
+    #[test]
+    fn an_optional_total_ply_limit_draws() {
+        let limited = Settings {
+            ply_limit: Some(3),
+            ..Settings::default()
+        };
+        let mut g = game("K7/8/8/7k r 0 9", limited);
+        assert_eq!(play(&mut g, "a4-b4 h1-g1"), None);
+        assert_eq!(
+            play(&mut g, "b4-c4"),
+            outcome(GameResult::Draw, Termination::MoveLimit)
+        );
+        assert_eq!(Settings::default().ply_limit, None);
+    }
+
+    /// Red's chariot chases the black horse up the board; the horse runs. Every red move attacks it anew.
+    const CHASE: &str = "a1-b1 c1-c2 b1-b2 c2-c3 b2-b3 c3-c4 b3-b4";
+
+    #[test]
+    fn perpetual_chase_draws_when_no_face_down_piece_remains() {
+        let window = Settings {
+            perpetual_chase_plies: Some(8),
+            ..Settings::default()
+        };
+        let mut g = game("8/8/8/R1n5 r 0 9", window);
+        assert_eq!(play(&mut g, CHASE), None);
+        assert_eq!(
+            play(&mut g, "c4-d4"),
+            outcome(GameResult::Draw, Termination::PerpetualChase)
+        );
+    }
+
+    #[test]
+    fn the_default_chase_window_is_ten_moves_each() {
+        assert_eq!(Settings::default().perpetual_chase_plies, Some(20));
+        // Red's king chases the black advisor along rank 1 and up the h-file: 10 red moves, each attacking
+        // the advisor anew, and no position occurs twice.
+        let mut g = game("8/8/8/K1a5 r 0 9", Settings::default());
+        let chase = "a1-b1 c1-d1 b1-c1 d1-e1 c1-d1 e1-f1 d1-e1 f1-g1 e1-f1 g1-h1 \
+                     f1-g1 h1-h2 g1-g2 h2-h3 g2-g3 h3-h4 g3-g4 h4-h3 g4-g3";
+        assert_eq!(play(&mut g, chase), None, "19 plies");
+        assert_eq!(
+            play(&mut g, "h3-h2"),
+            outcome(GameResult::Draw, Termination::PerpetualChase)
+        );
+    }
+
+    #[test]
+    fn perpetual_chase_needs_all_pieces_face_up_and_can_be_switched_off() {
+        let window = Settings {
+            perpetual_chase_plies: Some(8),
+            ..Settings::default()
+        };
+        let mut g = game("7X/8/8/R1n5 r 0 9", window);
+        assert_eq!(play(&mut g, &format!("{CHASE} c4-d4")), None);
+        let off = Settings {
+            perpetual_chase_plies: None,
+            ..Settings::default()
+        };
+        let mut g = game("8/8/8/R1n5 r 0 9", off);
+        assert_eq!(play(&mut g, &format!("{CHASE} c4-d4")), None);
+        // A move that attacks nothing new is no chase.
+        let mut g = game("8/8/8/R1n5 r 0 9", window);
+        assert_eq!(
+            play(&mut g, "a1-a2 c1-c2 a2-a3 c2-c3 a3-a4 c3-c4 a4-b4 c4-d4"),
+            None
+        );
+    }
+}

@@ -60,3 +60,173 @@ fn count(position: &Position, depth: u32, buffers: &mut [Vec<Turn>]) -> u64 {
     }
     nodes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::banqi::board::{Cell, PieceKind, Square};
+    use crate::rules::banqi::deal::Deal;
+    use crate::rules::banqi::fen;
+    use crate::rules::banqi::position::MoveRules;
+
+    const DEAL: &str = "KAABBRRNNCCPPPPPkaabbrrnnccppppp";
+
+    fn start() -> Position {
+        Position::start(Some(&Deal::parse(DEAL).unwrap()))
+    }
+
+    /// Depth 3 from the start counted independently: after two flips the first player has 30 flips, no
+    /// step (the board is full) and a capture when the two flipped pieces can take one another.
+    fn start_depth3_by_hand(deal: &Deal) -> u64 {
+        let mut nodes = 0;
+        for a in Square::all() {
+            for b in Square::all().filter(|&b| b != a) {
+                let (pa, pb) = (deal.piece_at(a), deal.piece_at(b));
+                nodes += 30;
+                let line = a.file() == b.file() || a.rank() == b.rank();
+                let distance = a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank());
+                let takes = pa.color != pb.color
+                    && line
+                    && if pa.kind == PieceKind::Cannon {
+                        distance == 2
+                    } else {
+                        distance == 1 && pa.kind.outranks(pb.kind)
+                    };
+                nodes += u64::from(takes);
+            }
+        }
+        nodes
+    }
+
+    #[test]
+    fn start_position_with_a_fixed_deal() {
+        let p = start();
+        assert_eq!(perft(&p, 1), Ok(32));
+        assert_eq!(perft(&p, 2), Ok(32 * 31));
+        let deal = Deal::parse(DEAL).unwrap();
+        let expected = start_depth3_by_hand(&deal);
+        assert!(expected > 32 * 31 * 30);
+        assert_eq!(perft(&p, 3), Ok(expected));
+    }
+
+    #[test]
+    fn depth_three_matches_the_hand_count_for_other_deals() {
+        for deal in [
+            "pppppccnnrrbbaakPPPPPCCNNRRBBAAK",
+            "KkAaAaBbBbRrRrNnNnCcCcPpPpPpPpPp",
+        ] {
+            let deal = Deal::parse(deal).unwrap();
+            assert_eq!(
+                perft(&Position::start(Some(&deal)), 3),
+                Ok(start_depth3_by_hand(&deal))
+            );
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let p = start();
+        let parts = divide(&p, 2).unwrap();
+        assert_eq!(parts.len(), 32);
+        assert!(parts.iter().all(|(_, n)| *n == 31));
+    }
+
+    /// Mid-game positions counted by hand.
+    #[test]
+    fn mid_game_positions_by_hand() {
+        // K on a1 cannot take the pawn on b1: only a1-a2. Then the pawn has a1, b2, c1.
+        let p = fen::read("8/8/8/Kp6 r 0 5", None).unwrap();
+        assert_eq!(perft(&p, 1), Ok(1));
+        assert_eq!(perft(&p, 2), Ok(3));
+        // Cannon a1 jumps the face-down b1 onto c1; steps to a2; flip b1. 3 turns.
+        let p = fen::read("8/8/8/CXn5 r 0 5", Some("K")).unwrap();
+        assert_eq!(perft(&p, 1), Ok(3));
+        // After each: Black's horse (c1) — after a1xc1 Black has only the flip of b1 (1); after a1-a2 the
+        // horse steps c2, d1 or flips b1 (3); after b1=K (red king) the horse cannot take it: c2, d1, flip? no
+        // face-down left, so 2.
+        assert_eq!(perft(&p, 2), Ok(1 + 3 + 2));
+        // A side without pieces has no turn.
+        let p = fen::read("8/8/8/K7 b 0 5", None).unwrap();
+        assert_eq!(perft(&p, 1), Ok(0));
+    }
+
+    #[test]
+    fn chariot_slides_change_the_count() {
+        let p = fen::read("8/8/8/R6k r 0 5", None).unwrap();
+        assert_eq!(perft(&p, 1), Ok(2));
+        assert_eq!(
+            perft(
+                &p.clone().with_rules(MoveRules {
+                    chariot_slides: true
+                }),
+                1
+            ),
+            Ok(6 + 3)
+        );
+    }
+
+    /// Reference perft through the checker over every (from, to) pair; shares no code with the generator.
+    fn slow_perft(p: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut turns = Vec::new();
+        for from in Square::all() {
+            turns.push(Turn::Flip(from));
+            for to in Square::all() {
+                turns.push(Turn::Move { from, to });
+                turns.push(Turn::Capture { from, to });
+            }
+        }
+        turns
+            .into_iter()
+            .filter(|t| p.check_turn(*t).is_ok())
+            .map(|t| {
+                let mut child = p.clone();
+                child.play(t, None).expect("known identities");
+                slow_perft(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn mid_game_positions_agree_with_the_slow_reference() {
+        let positions = [
+            ("XXXX4/1k1XX1XX/3PXC2/XXXXXXXX r 3 7", "AABBRRNNCPPPPaabb"),
+            ("2c1n3/1R1a2P1/k3C3/4K1p1 b 10 30", ""),
+            ("X1X1X1X1/1r1N1b1C/pPpPpPpP/8 r 0 12", "AaBb"),
+        ];
+        for (fen_text, deal) in positions {
+            let p = fen::read(fen_text, Some(deal)).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+            assert!(Square::all().all(|s| p.cell(s) != Cell::FaceDown(None)));
+            for depth in 1..=3 {
+                assert_eq!(
+                    perft(&p, depth),
+                    Ok(slow_perft(&p, depth)),
+                    "{fen_text} depth {depth}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_errors() {
+        assert_eq!(perft(&start(), 0), Err(PerftError::DepthZero));
+        assert_eq!(perft(&Position::start(None), 1), Ok(32));
+        assert_eq!(
+            perft(&Position::start(None), 2),
+            Err(PerftError::DealNeeded)
+        );
+    }
+
+    /// Depth 5 from the start: slow in debug builds, run in release in CI.
+    #[test]
+    #[ignore]
+    fn start_depth_five_agrees_with_the_slow_reference_at_depth_four() {
+        let p = start();
+        assert_eq!(perft(&p, 4), Ok(slow_perft(&p, 4)));
+        let five = perft(&p, 5).unwrap();
+        let by_parts: u64 = divide(&p, 5).unwrap().iter().map(|(_, n)| n).sum();
+        assert_eq!(five, by_parts);
+    }
+}
