@@ -2,6 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod adjudicate;
+pub mod perft;
+pub mod perft_banqi;
+
 /// Anqi — tournament director for Jieqi, xiangqi and Banqi.
 #[derive(Debug, Parser)]
 #[command(name = "anqi", version, about)]
@@ -12,7 +16,12 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count the leaf nodes of the move generator to a depth (perft).
+    Perft(perft::PerftArgs),
+    /// Replay a game record, check every ply and report how the game ended.
+    Adjudicate(adjudicate::AdjudicateArgs),
+}
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
 pub fn main() -> i32 {
@@ -29,5 +38,8 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> i32 {
-    match cli.command {}
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Adjudicate(args) => adjudicate::run(args),
+    }
 }
