@@ -32,10 +32,10 @@ pub fn adjudicate(
     deal: Option<&str>,
     settings: Settings,
 ) -> Result<Verdict, SetupError> {
-    if let Some(tag) = record.tag("Variant").or_else(|| record.tag("Game")) {
-        if Variant::parse(tag) != Some(Variant::Banqi) {
-            return Err(SetupError::OtherVariant(tag.to_string()));
-        }
+    if let Some(tag) = record.tag("Variant").or_else(|| record.tag("Game"))
+        && Variant::parse(tag) != Some(Variant::Banqi)
+    {
+        return Err(SetupError::OtherVariant(tag.to_string()));
     }
     let fen = fen
         .or_else(|| record.tag("FEN"))
