@@ -108,6 +108,12 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
+    use crate::rules::banqi::board::Cell;
+    use crate::rules::banqi::position::Turn;
+    use crate::rules::notation::RecordWriter;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
 
     const DEAL: &str = "KAABBRRNNCCPPPPPkaabbrrnnccppppp";
 
@@ -292,5 +298,92 @@ mod tests {
         let e = v.error.unwrap();
         assert_eq!((e.ply, e.token.as_str()), (2, "zz9"));
         assert!(e.message.contains("not Banqi notation"));
+    }
+
+    /// Property: random games (captures preferred, so that games end in every way) are written as records
+    /// and adjudicated, with the deal and without it (then the flips name their pieces): the verdict is the
+    /// game's own outcome. Along the way every legal turn's notation reads back to the same turn.
+    #[test]
+    fn property_random_games_replay_to_their_own_outcome() {
+        let mut rng = ChaCha8Rng::seed_from_u64(404);
+        let mut terminations = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let deal = Deal::shuffled(&mut rng);
+            let mut game = Game::new(Position::start(Some(&deal)), Settings::default());
+            let mut tokens = Vec::new();
+            let mut black_first = false;
+            while game.outcome().is_none() {
+                let position = game.position().clone();
+                let turns = position.legal_turns();
+                for &turn in &turns {
+                    let identity = match (
+                        turn,
+                        position.cell(match turn {
+                            Turn::Flip(s) => s,
+                            Turn::Move { to, .. } | Turn::Capture { to, .. } => to,
+                        }),
+                    ) {
+                        (Turn::Flip(_), Cell::FaceDown(identity)) => identity,
+                        _ => None,
+                    };
+                    let written = notation::write(turn, identity);
+                    let read =
+                        notation::resolve(&position, notation::parse(&written).unwrap()).unwrap();
+                    assert_eq!(read, (turn, identity), "{written}");
+                }
+                let captures: Vec<Turn> = turns
+                    .iter()
+                    .copied()
+                    .filter(|t| matches!(t, Turn::Capture { .. }))
+                    .collect();
+                let pool = if !captures.is_empty() && rng.next_u32() % 2 == 0 {
+                    &captures
+                } else {
+                    &turns
+                };
+                let turn = pool[(rng.next_u32() as usize) % pool.len()];
+                let revealed = match turn {
+                    Turn::Flip(s) => Some(deal.piece_at(s)),
+                    _ => None,
+                };
+                if game.plies() == 0 {
+                    black_first = revealed.is_some_and(|p| p.color == Color::Black);
+                }
+                tokens.push(notation::write(turn, revealed));
+                game.play(turn, None).unwrap();
+                assert!(game.plies() < 7000, "a game must end");
+            }
+            let outcome = game.outcome().unwrap();
+            terminations.insert(outcome.termination);
+            let side = game.position().side_to_move().unwrap();
+            match outcome.termination {
+                Termination::NoPieces => assert!(!game.position().has_pieces(side)),
+                Termination::Stalemate => assert!(game.position().legal_turns().is_empty()),
+                Termination::MoveLimit => assert_eq!(game.position().no_progress_plies(), 100),
+                _ => {}
+            }
+            let writer = RecordWriter {
+                black_moves_first: black_first,
+                ..RecordWriter::default()
+            };
+            let tags = [("Variant".to_string(), "Banqi".to_string())];
+            let record =
+                Record::parse(&writer.write(&tags, &tokens, Some(outcome.result))).unwrap();
+            for deal_argument in [Some(deal.to_string()), None] {
+                let v = adjudicate(&record, None, deal_argument.as_deref(), Settings::default())
+                    .unwrap();
+                assert_eq!(v.error, None);
+                assert_eq!(
+                    (v.result, v.termination),
+                    (outcome.result, outcome.termination)
+                );
+                assert_eq!(v.plies, tokens.len());
+                assert_eq!(v.final_fen, fen::write(game.position()));
+                assert_eq!(v.claim_conflict, None);
+            }
+        }
+        // The random games reach more than one kind of ending.
+        eprintln!("TERMS {terminations:?}");
+        assert!(terminations.len() >= 2, "{terminations:?}");
     }
 }
