@@ -219,14 +219,11 @@ mod tests {
         );
     }
 
-    /// Depth 5 from the start: slow in debug builds, run in release in CI.
+    /// Depth 4 from the start through the slow reference (about 60 million checker calls): run in release.
     #[test]
     #[ignore]
-    fn start_depth_five_agrees_with_the_slow_reference_at_depth_four() {
+    fn start_depth_four_agrees_with_the_slow_reference() {
         let p = start();
         assert_eq!(perft(&p, 4), Ok(slow_perft(&p, 4)));
-        let five = perft(&p, 5).unwrap();
-        let by_parts: u64 = divide(&p, 5).unwrap().iter().map(|(_, n)| n).sum();
-        assert_eq!(five, by_parts);
     }
 }
