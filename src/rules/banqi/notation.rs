@@ -5,6 +5,8 @@
 use super::board::{Cell, Piece, PieceKind, Square, chinese_piece};
 use super::position::{Position, Turn, TurnError};
 use crate::rules::Color;
+use crate::rules::adjudicate::GameResult;
+use crate::rules::notation::RecordWriter;
 
 /// A piece named in a flip: its kind and, when the name shows it, its colour (simplified 车马炮 do not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,6 +191,26 @@ pub fn write(turn: Turn, revealed: Option<Piece>) -> String {
     }
 }
 
+/// A whole Banqi record: tags, the turns in canonical notation (each flip with the piece it revealed),
+/// numbered from move 1 — starting `1... ` when the first flip turned up a Black piece — and the result.
+pub fn write_record(
+    tags: &[(String, String)],
+    turns: &[(Turn, Option<Piece>)],
+    result: Option<GameResult>,
+) -> String {
+    let black_first =
+        matches!(turns.first(), Some((Turn::Flip(_), Some(p))) if p.color == Color::Black);
+    let moves: Vec<String> = turns
+        .iter()
+        .map(|&(turn, revealed)| write(turn, revealed))
+        .collect();
+    RecordWriter {
+        black_moves_first: black_first,
+        ..RecordWriter::default()
+    }
+    .write(tags, &moves, result)
+}
+
 /// The simplified name used for both colours in records.
 fn chinese_name(kind: PieceKind) -> &'static str {
     match kind {
@@ -307,6 +329,28 @@ mod tests {
             ),
             "a1xa3"
         );
+    }
+
+    #[test]
+    fn writes_a_record_numbered_from_the_first_flip() {
+        let tags = [("Variant".to_string(), "Banqi".to_string())];
+        let turns = [
+            (Turn::Flip(sq("a1")), Some(piece('k'))),
+            (Turn::Flip(sq("b1")), Some(piece('P'))),
+            (
+                Turn::Capture {
+                    from: sq("b1"),
+                    to: sq("a1"),
+                },
+                None,
+            ),
+        ];
+        assert_eq!(
+            write_record(&tags, &turns, Some(GameResult::Unknown)),
+            "[Variant \"Banqi\"]\n\n1... a1=k 2. b1=P b1xa1 *\n"
+        );
+        let red_first = [(Turn::Flip(sq("a1")), Some(piece('K')))];
+        assert_eq!(write_record(&[], &red_first, None), "1. a1=K\n");
     }
 
     #[test]

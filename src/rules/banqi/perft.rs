@@ -107,6 +107,8 @@ mod tests {
         let expected = start_depth3_by_hand(&deal);
         assert!(expected > 32 * 31 * 30);
         assert_eq!(perft(&p, 3), Ok(expected));
+        // Checked against the slow reference by the ignored test below.
+        assert_eq!(perft(&p, 4), Ok(864_480));
     }
 
     #[test]
