@@ -337,6 +337,7 @@ mod tests {
         let turns = [
             (Turn::Flip(sq("a1")), Some(piece('k'))),
             (Turn::Flip(sq("b1")), Some(piece('P'))),
+            (Turn::Flip(sq("c1")), Some(piece('r'))),
             (
                 Turn::Capture {
                     from: sq("b1"),
@@ -347,7 +348,7 @@ mod tests {
         ];
         assert_eq!(
             write_record(&tags, &turns, Some(GameResult::Unknown)),
-            "[Variant \"Banqi\"]\n\n1... a1=k 2. b1=P b1xa1 *\n"
+            "[Variant \"Banqi\"]\n\n1... a1=k 2. b1=P c1=r 3. b1xa1 *\n"
         );
         let red_first = [(Turn::Flip(sq("a1")), Some(piece('K')))];
         assert_eq!(write_record(&[], &red_first, None), "1. a1=K\n");
