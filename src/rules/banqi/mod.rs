@@ -2,6 +2,8 @@
 //! ([`deal`]), positions and legal turns ([`position`]), FEN ([`fen`]), notation ([`notation`]), the end
 //! rules and event settings ([`game`]), record adjudication ([`replay`]) and perft ([`perft`]).
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod deal;
 pub mod fen;
