@@ -286,6 +286,38 @@ fn adjudicate_decided_games_and_settings() {
 }
 
 #[test]
+fn adjudicate_house_rules_by_flag() {
+    let chain = "[FEN \"8/8/8/Rnn5 r 0 5\"]\n5. a1xb1xc1\n";
+    let plain = anqi(
+        &["adjudicate", "--variant", "banqi", "--json", "-"],
+        Some(chain.as_bytes()),
+        "C",
+    );
+    assert_eq!(plain.status.code(), Some(1));
+    let args = [
+        "adjudicate",
+        "--variant",
+        "banqi",
+        "--chain-captures",
+        "--json",
+        "-",
+    ];
+    let v = json(&anqi(&args, Some(chain.as_bytes()), "C"));
+    assert_eq!(v["termination"], "no_pieces");
+    let slide = "[FEN \"8/8/8/R5n1 r 0 5\"]\n5. a1xg1\n";
+    let args = [
+        "adjudicate",
+        "--variant",
+        "banqi",
+        "--chariot-slides",
+        "--json",
+        "-",
+    ];
+    let v = json(&anqi(&args, Some(slide.as_bytes()), "C"));
+    assert_eq!(v["termination"], "no_pieces");
+}
+
+#[test]
 fn adjudicate_report_follows_lang() {
     let won = "[FEN \"8/8/8/Rn6 r 0 9\"]\n9. a1xb1 1-0\n";
     let args = ["adjudicate", "--variant", "banqi", "-"];

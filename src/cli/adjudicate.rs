@@ -34,6 +34,10 @@ pub struct AdjudicateArgs {
     /// Banqi: chariots move any distance (a house rule; off by default).
     #[arg(long)]
     pub chariot_slides: bool,
+    /// Banqi: a capturing piece may go on capturing in the same turn, written `a1xa2xa3` (a house rule;
+    /// off by default).
+    #[arg(long)]
+    pub chain_captures: bool,
     /// Print the verdict as JSON.
     #[arg(long)]
     pub json: bool,
@@ -114,6 +118,7 @@ fn adjudicate_banqi(record: &Record, args: &AdjudicateArgs) -> Result<Verdict, S
     let settings = banqi::Settings {
         move_rules: banqi::MoveRules {
             chariot_slides: args.chariot_slides,
+            chain_captures: args.chain_captures,
         },
         no_progress_limit: limit(args.move_limit, defaults.no_progress_limit),
         ply_limit: limit(args.ply_limit, defaults.ply_limit),

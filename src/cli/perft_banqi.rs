@@ -52,6 +52,9 @@ fn setup(fen_text: Option<&str>, deal: Option<&str>) -> Result<Position, String>
 
 fn turn_square(turn: Turn) -> crate::rules::banqi::Square {
     match turn {
-        Turn::Flip(s) | Turn::Move { from: s, .. } | Turn::Capture { from: s, .. } => s,
+        Turn::Flip(s)
+        | Turn::Move { from: s, .. }
+        | Turn::Capture { from: s, .. }
+        | Turn::Chain { from: s, .. } => s,
     }
 }

@@ -17,6 +17,9 @@ pub struct Square(u8);
 pub const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl Square {
+    /// The square `a1` (index 0).
+    pub const A1: Square = Square(0);
+
     /// The square with this deal-order index, if it is on the board.
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < SQUARES {

@@ -115,7 +115,7 @@ impl Game {
         self.position.play(turn, identity)?;
         self.plies += 1;
         match turn {
-            Turn::Flip(_) | Turn::Capture { .. } => {
+            Turn::Flip(_) | Turn::Capture { .. } | Turn::Chain { .. } => {
                 self.since_progress.clear();
                 self.chases.clear();
             }

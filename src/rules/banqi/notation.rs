@@ -3,7 +3,7 @@
 //! token, [`resolve`] matches it against a position and yields the turn and the identity it names.
 
 use super::board::{Cell, Piece, PieceKind, Square, chinese_piece};
-use super::position::{Position, Turn, TurnError};
+use super::position::{Hops, Position, Turn, TurnError};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::rules::notation::RecordWriter;
@@ -41,6 +41,13 @@ pub enum WrittenTurn {
         to: Square,
         /// Written with `x`.
         capture: bool,
+    },
+    /// `a1xa2xa3`: a chain capture (house rule).
+    Chain {
+        /// From.
+        from: Square,
+        /// The squares taken on, in order.
+        hops: Hops,
     },
 }
 
@@ -96,18 +103,33 @@ pub fn parse(token: &str) -> Result<WrittenTurn, NotationError> {
             identity: None,
         });
     }
-    let ascii = token.is_char_boundary(2) && token.is_char_boundary(3);
-    if token.len() == 5 && ascii {
-        let capture = match &token[2..3] {
-            "-" => false,
-            "x" | "X" | ":" => true,
-            _ => return Err(syntax()),
-        };
-        let from = Square::parse(&token[..2]).ok_or_else(syntax)?;
-        let to = Square::parse(&token[3..]).ok_or_else(syntax)?;
-        return Ok(WrittenTurn::Move { from, to, capture });
+    if let Some((from, to)) = token.split_once('-') {
+        let from = Square::parse(from).ok_or_else(syntax)?;
+        let to = Square::parse(to).ok_or_else(syntax)?;
+        return Ok(WrittenTurn::Move {
+            from,
+            to,
+            capture: false,
+        });
     }
-    Err(syntax())
+    // Captures: `a1xa3`, and chains `a1xa2xa3` under the chain-capture house rule.
+    let squares = token
+        .split(['x', 'X', ':'])
+        .map(Square::parse)
+        .collect::<Option<Vec<Square>>>()
+        .ok_or_else(syntax)?;
+    match squares.as_slice() {
+        [from, to] => Ok(WrittenTurn::Move {
+            from: *from,
+            to: *to,
+            capture: true,
+        }),
+        [from, hops @ ..] => {
+            let hops = Hops::new(hops).ok_or_else(syntax)?;
+            Ok(WrittenTurn::Chain { from: *from, hops })
+        }
+        [] => Err(syntax()),
+    }
 }
 
 /// Matches a written turn against the position: the turn to play and the flipped identity, if named.
@@ -171,6 +193,7 @@ pub fn resolve(
             };
             Ok((turn, None))
         }
+        WrittenTurn::Chain { from, hops } => Ok((Turn::Chain { from, hops }, None)),
     }
 }
 
@@ -188,6 +211,10 @@ pub fn write(turn: Turn, revealed: Option<Piece>) -> String {
         (Turn::Flip(s), None) => s.to_string(),
         (Turn::Move { from, to }, _) => format!("{from}-{to}"),
         (Turn::Capture { from, to }, _) => format!("{from}x{to}"),
+        (Turn::Chain { from, hops }, _) => hops
+            .squares()
+            .iter()
+            .fold(from.to_string(), |text, hop| format!("{text}x{hop}")),
     }
 }
 
@@ -352,6 +379,55 @@ mod tests {
         );
         let red_first = [(Turn::Flip(sq("a1")), Some(piece('K')))];
         assert_eq!(write_record(&[], &red_first, None), "1. a1=K\n");
+    }
+
+    #[test]
+    fn chain_captures_are_written_hop_by_hop() {
+        let hops = Hops::new(&[sq("b1"), sq("c1")]).unwrap();
+        assert_eq!(
+            parse("a1xb1xc1"),
+            Ok(WrittenTurn::Chain {
+                from: sq("a1"),
+                hops
+            })
+        );
+        assert_eq!(
+            write(
+                Turn::Chain {
+                    from: sq("a1"),
+                    hops
+                },
+                None
+            ),
+            "a1xb1xc1"
+        );
+        assert!(matches!(parse("a1xb1x"), Err(NotationError::Syntax(_))));
+        let too_long = format!("a1{}", "xb1".repeat(17));
+        assert!(matches!(parse(&too_long), Err(NotationError::Syntax(_))));
+        let rules = crate::rules::banqi::MoveRules {
+            chain_captures: true,
+            ..Default::default()
+        };
+        let mut p = fen::read("8/8/8/Rnn5 r 0 5", None)
+            .unwrap()
+            .with_rules(rules);
+        assert_eq!(
+            play_token(&mut p, "a1xb1xc1"),
+            Ok(Turn::Chain {
+                from: sq("a1"),
+                hops
+            })
+        );
+        assert_eq!(fen::write(&p), "8/8/8/2R5 b 0 5");
+        let e = play_token(
+            &mut fen::read("8/8/8/Rnn5 r 0 5", None).unwrap(),
+            "a1xb1xc1",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("chain captures are not played"),
+            "{e}"
+        );
     }
 
     #[test]

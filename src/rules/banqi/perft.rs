@@ -156,15 +156,26 @@ mod tests {
     fn chariot_slides_change_the_count() {
         let p = fen::read("8/8/8/R6k r 0 5", None).unwrap();
         assert_eq!(perft(&p, 1), Ok(2));
-        assert_eq!(
-            perft(
-                &p.clone().with_rules(MoveRules {
-                    chariot_slides: true
-                }),
-                1
-            ),
-            Ok(6 + 3)
-        );
+        let slides = MoveRules {
+            chariot_slides: true,
+            ..MoveRules::default()
+        };
+        assert_eq!(perft(&p.clone().with_rules(slides), 1), Ok(6 + 3));
+    }
+
+    #[test]
+    fn chain_captures_change_the_count() {
+        // a1-a2, a1xb1, and with the house rule also a1xb1xc1.
+        let p = fen::read("8/8/8/Rnn5 r 0 5", None).unwrap();
+        assert_eq!(perft(&p, 1), Ok(2));
+        let chains = MoveRules {
+            chain_captures: true,
+            ..MoveRules::default()
+        };
+        assert_eq!(perft(&p.clone().with_rules(chains), 1), Ok(3));
+        // After a1-a2 both horses step (4); after a1xb1 the horse on c1 steps (2) but cannot take the
+        // chariot back; after the chain Black has nothing left.
+        assert_eq!(perft(&p.clone().with_rules(chains), 2), Ok(4 + 2));
     }
 
     /// Reference perft through the checker over every (from, to) pair; shares no code with the generator.

@@ -24,6 +24,43 @@ pub enum Turn {
         /// The captured piece's square, where the capturer lands.
         to: Square,
     },
+    /// Two or more captures in a row by one piece (連吃, only with [`MoveRules::chain_captures`]).
+    Chain {
+        /// Where the capturing piece stands.
+        from: Square,
+        /// The squares it takes on, in order.
+        hops: Hops,
+    },
+}
+
+/// The landing squares of a chain capture: 2 to [`Hops::MAX`] squares in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hops {
+    squares: [Square; Hops::MAX],
+    len: u8,
+}
+
+impl Hops {
+    /// A chain can take at most every enemy piece.
+    pub const MAX: usize = 16;
+
+    /// The hops of a chain, if there are 2 to [`Hops::MAX`] of them.
+    pub fn new(squares: &[Square]) -> Option<Hops> {
+        if !(2..=Hops::MAX).contains(&squares.len()) {
+            return None;
+        }
+        let mut hops = Hops {
+            squares: [Square::A1; Hops::MAX],
+            len: squares.len() as u8,
+        };
+        hops.squares[..squares.len()].copy_from_slice(squares);
+        Some(hops)
+    }
+
+    /// The landing squares in order.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
+    }
 }
 
 /// Optional rules of other Banqi rule sets that change which turns are legal. All off by default.
@@ -32,6 +69,9 @@ pub struct MoveRules {
     /// The chariot moves any distance along a rank or file over empty squares and takes the first piece it
     /// meets by the rank rule (a common house rule, 車可直衝); off in the Taiwan rules.
     pub chariot_slides: bool,
+    /// After a capture the same piece may go on capturing in the same turn, stopping when the player
+    /// chooses (連吃, a house rule); off in the Taiwan rules.
+    pub chain_captures: bool,
 }
 
 /// Why a turn could not be played.
@@ -246,6 +286,19 @@ impl Position {
                     self.no_progress += 1;
                 }
             }
+            Turn::Chain { from, hops } => {
+                let mover = self.cells[from.index()];
+                let mut at = from.index();
+                for hop in hops.squares() {
+                    let t = hop.index();
+                    self.hash ^=
+                        cell_key(at, mover) ^ cell_key(t, self.cells[t]) ^ cell_key(t, mover);
+                    self.cells[t] = mover;
+                    self.cells[at] = Cell::Empty;
+                    at = t;
+                }
+                self.no_progress = 0;
+            }
         }
         if self.side_to_move == Some(Color::Black) {
             self.move_number += 1;
@@ -304,6 +357,55 @@ impl Position {
                 turns.push(Turn::Capture { from, to: target });
             }
         }
+        if self.rules.chain_captures {
+            self.chain_turns(from, from, piece, &mut Vec::new(), turns);
+        }
+    }
+
+    /// Chain captures (two or more hops) of `piece`, which started on `origin` and has taken on `path`
+    /// so far, now standing on `at` in this position.
+    fn chain_turns(
+        &self,
+        origin: Square,
+        at: Square,
+        piece: Piece,
+        path: &mut Vec<Square>,
+        turns: &mut Vec<Turn>,
+    ) {
+        if path.len() >= Hops::MAX {
+            return;
+        }
+        for target in self.capture_targets(at, piece) {
+            path.push(target);
+            if let Some(hops) = Hops::new(path) {
+                turns.push(Turn::Chain { from: origin, hops });
+            }
+            let mut next = self.clone();
+            next.cells[target.index()] = Cell::FaceUp(piece);
+            next.cells[at.index()] = Cell::Empty;
+            next.chain_turns(origin, target, piece, path, turns);
+            path.pop();
+        }
+    }
+
+    /// The squares the face-up `piece` on `from` can capture on (single captures).
+    fn capture_targets(&self, from: Square, piece: Piece) -> Vec<Square> {
+        let single = Position {
+            rules: MoveRules {
+                chain_captures: false,
+                ..self.rules
+            },
+            ..self.clone()
+        };
+        let mut turns = Vec::new();
+        single.piece_turns(from, piece, &mut turns);
+        turns
+            .into_iter()
+            .filter_map(|t| match t {
+                Turn::Capture { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The first piece behind the first piece (the screen) seen from `from` in `dir`, if any.
@@ -328,15 +430,9 @@ impl Position {
         let Cell::FaceUp(piece) = self.cell(from) else {
             return 0;
         };
-        let mut turns = Vec::new();
-        self.piece_turns(from, piece, &mut turns);
-        turns
+        self.capture_targets(from, piece)
             .iter()
-            .filter_map(|t| match t {
-                Turn::Capture { to, .. } => Some(1u32 << to.index()),
-                _ => None,
-            })
-            .fold(0, |a, b| a | b)
+            .fold(0, |mask, to| mask | 1u32 << to.index())
     }
 
     /// Checks one turn against the rules and says what is wrong. Written independently of the generator
@@ -350,6 +446,7 @@ impl Position {
                 };
             }
             Turn::Move { from, to } | Turn::Capture { from, to } => (from, to),
+            Turn::Chain { from, hops } => return self.check_chain(from, hops),
         };
         let Some(side) = self.side_to_move else {
             return Err("the first turn must be a flip".into());
@@ -420,6 +517,23 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// A chain capture is legal when the rule is on and every hop is a legal capture by the same piece.
+    fn check_chain(&self, from: Square, hops: Hops) -> Result<(), String> {
+        if !self.rules.chain_captures {
+            return Err("chain captures are not played under these rules".into());
+        }
+        let mut scratch = self.clone();
+        let mut at = from;
+        for &hop in hops.squares() {
+            scratch.check_turn(Turn::Capture { from: at, to: hop })?;
+            // Move the capturer without passing the turn: the next hop is the same player's.
+            scratch.cells[hop.index()] = scratch.cells[at.index()];
+            scratch.cells[at.index()] = Cell::Empty;
+            at = hop;
+        }
+        Ok(())
     }
 
     fn compute_hash(&self) -> u64 {
@@ -649,18 +763,60 @@ mod tests {
         assert_eq!(p.legal_turns().len(), 3);
         let slides = p.clone().with_rules(MoveRules {
             chariot_slides: true,
+            ..MoveRules::default()
         });
         assert_legal(&slides, step("a1", "e1"), true, "");
         assert_legal(&slides, step("a1", "a4"), true, "");
         assert_legal(&slides, step("a1", "g1"), false, "one square");
         let p = pos("8/8/8/R5n1 r 0 5").with_rules(MoveRules {
             chariot_slides: true,
+            ..MoveRules::default()
         });
         assert_legal(&p, capture("a1", "g1"), true, "");
         let p = pos("8/8/8/R5a1 r 0 5").with_rules(MoveRules {
             chariot_slides: true,
+            ..MoveRules::default()
         });
         assert_legal(&p, capture("a1", "g1"), false, "lower rank");
+    }
+
+    fn chain(from: &str, hops: &[&str]) -> Turn {
+        let hops: Vec<Square> = hops.iter().map(|h| sq(h)).collect();
+        Turn::Chain {
+            from: sq(from),
+            hops: Hops::new(&hops).unwrap(),
+        }
+    }
+
+    #[test]
+    fn chain_captures_only_with_the_house_rule() {
+        let chains = MoveRules {
+            chain_captures: true,
+            ..MoveRules::default()
+        };
+        let p = pos("8/8/8/Rnn5 r 0 5");
+        assert_legal(
+            &p,
+            chain("a1", &["b1", "c1"]),
+            false,
+            "chain captures are not played",
+        );
+        let p = p.with_rules(chains);
+        assert_legal(&p, chain("a1", &["b1", "c1"]), true, "");
+        // Each hop obeys the capture rules: the chariot cannot go on to take the advisor.
+        let p = pos("8/8/8/Rna5 r 0 5").with_rules(chains);
+        assert_legal(&p, chain("a1", &["b1", "c1"]), false, "lower rank");
+        // A cannon chains jump after jump, each over exactly one piece.
+        let p = pos("8/8/8/CXnXk3 r 0 5").with_rules(chains);
+        assert_legal(&p, chain("a1", &["c1", "e1"]), true, "");
+        let mut played = p.clone();
+        played.play(chain("a1", &["c1", "e1"]), None).unwrap();
+        assert_eq!(fen::write(&played), "8/8/8/1X1XC3 b 0 5");
+        assert_eq!(
+            played.hash(),
+            fen::read("8/8/8/1X1XC3 b 0 5", None).unwrap().hash()
+        );
+        assert_eq!(Hops::new(&[sq("a1")]), None);
     }
 
     #[test]
@@ -749,6 +905,7 @@ mod tests {
             let deal = Deal::shuffled(&mut rng);
             let rules = MoveRules {
                 chariot_slides: game % 3 == 0,
+                chain_captures: game % 3 == 1,
             };
             let mut known = Position::start(Some(&deal)).with_rules(rules);
             let mut unknown = Position::start(None).with_rules(rules);
@@ -761,7 +918,30 @@ mod tests {
                     "duplicates in {}",
                     fen::write(&known)
                 );
-                assert_eq!(as_set, reference_turns(&known), "{}", fen::write(&known));
+                // Chains are checked hop by hop below; every other turn against the reference.
+                let (chains, single): (HashSet<Turn>, HashSet<Turn>) =
+                    as_set.iter().partition(|t| matches!(t, Turn::Chain { .. }));
+                assert_eq!(single, reference_turns(&known), "{}", fen::write(&known));
+                for chain in &chains {
+                    assert_eq!(known.check_turn(*chain), Ok(()), "{chain:?}");
+                    let Turn::Chain { from, hops } = *chain else {
+                        continue;
+                    };
+                    // The player may stop after any hop, so every shorter chain is a turn too.
+                    let squares = hops.squares();
+                    let shorter = match Hops::new(&squares[..squares.len() - 1]) {
+                        Some(hops) => Turn::Chain { from, hops },
+                        None => Turn::Capture {
+                            from,
+                            to: squares[0],
+                        },
+                    };
+                    assert!(
+                        as_set.contains(&shorter),
+                        "{shorter:?} missing in {}",
+                        fen::write(&known)
+                    );
+                }
                 let fen_text = fen::write(&known);
                 let reread = fen::read(&fen_text, Some(&deal.to_string())).unwrap();
                 assert_eq!(fen::write(&reread), fen_text);

@@ -275,6 +275,28 @@ mod tests {
     }
 
     #[test]
+    fn chain_captures_follow_the_event_setting() {
+        let record = Record::parse("[FEN \"8/8/8/Rnn5 r 0 5\"]\n5. a1xb1xc1").unwrap();
+        let v = adjudicate(&record, None, None, Settings::default()).unwrap();
+        assert_eq!(
+            (v.termination, v.error.map(|e| e.ply)),
+            (Termination::Illegal, Some(1))
+        );
+        let chains = Settings {
+            move_rules: crate::rules::banqi::MoveRules {
+                chain_captures: true,
+                ..Default::default()
+            },
+            ..Settings::default()
+        };
+        let v = adjudicate(&record, None, None, chains).unwrap();
+        assert_eq!(
+            (v.result, v.termination),
+            (GameResult::RedWins, Termination::NoPieces)
+        );
+    }
+
+    #[test]
     fn setup_errors() {
         let record = Record::parse("[Variant \"jieqi\"]\n1. h2e2").unwrap();
         assert_eq!(
