@@ -403,6 +403,10 @@ impl<'a> Reader<'a> {
             self.record.result = Some(result);
             return Ok(());
         }
+        // `1. ... e5` style: the dots that stand for White's (Red's) missing move.
+        if word.chars().all(is_number_dot) {
+            return Ok(());
+        }
         // A NAG such as `$1` carries no move.
         if word.len() > 1 && word.starts_with('$') && word[1..].bytes().all(|b| b.is_ascii_digit())
         {
@@ -624,6 +628,8 @@ mod tests {
     fn move_numbers_of_every_form_are_skipped() {
         let r = Record::parse("1. a 1... b 12. c 13...d 14.e 15．f 16、g １２．h").unwrap();
         assert_eq!(texts(&r), ["a", "b", "c", "d", "e", "f", "g", "h"]);
+        let r = Record::parse("7. ... a1 8. b1 … c1").unwrap();
+        assert_eq!(texts(&r), ["a1", "b1", "c1"]);
         // The column of a glued move points at the move, not the number.
         assert_eq!(r.moves[3].column, 24);
     }
