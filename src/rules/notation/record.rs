@@ -628,8 +628,8 @@ mod tests {
     fn move_numbers_of_every_form_are_skipped() {
         let r = Record::parse("1. a 1... b 12. c 13...d 14.e 15．f 16、g １２．h").unwrap();
         assert_eq!(texts(&r), ["a", "b", "c", "d", "e", "f", "g", "h"]);
-        let r = Record::parse("7. ... a1 8. b1 … c1").unwrap();
-        assert_eq!(texts(&r), ["a1", "b1", "c1"]);
+        let placeholders = Record::parse("7. ... a1 8. b1 … c1").unwrap();
+        assert_eq!(texts(&placeholders), ["a1", "b1", "c1"]);
         // The column of a glued move points at the move, not the number.
         assert_eq!(r.moves[3].column, 24);
     }
