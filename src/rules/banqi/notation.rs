@@ -430,6 +430,28 @@ mod tests {
         );
     }
 
+    /// Property: any token is either refused with an error or played; nothing panics, and a refused
+    /// token leaves the position as it was.
+    #[test]
+    fn property_random_tokens_never_panic() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_chacha::rand_core::{Rng, SeedableRng};
+        const PIECES: &[&str] = &[
+            "a", "h", "1", "4", "5", "-", "x", "X", ":", "=", "K", "p", "車", "车", "炮", "é", " ",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let start = fen::read("XXXX4/1k1XX1XX/3PXC2/XXXXXXXX r 3 7", None).unwrap();
+        for _ in 0..20_000 {
+            let token: String = (0..1 + rng.next_u32() % 9)
+                .map(|_| PIECES[(rng.next_u32() as usize) % PIECES.len()])
+                .collect();
+            let mut p = start.clone();
+            if play_token(&mut p, &token).is_err() {
+                assert_eq!(p, start, "{token}");
+            }
+        }
+    }
+
     #[test]
     fn a_capture_written_with_a_dash_is_accepted() {
         let mut p = fen::read("8/8/8/Rn6 r 0 9", None).unwrap();
