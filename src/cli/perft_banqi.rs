@@ -23,8 +23,12 @@ pub fn run_banqi(fen_text: Option<&str>, deal: Option<&str>, depth: u32) -> i32 
     };
     let mut out = String::new();
     for (turn, nodes) in &parts {
-        let revealed = match (turn, position.cell(turn_square(*turn))) {
-            (Turn::Flip(_), Cell::FaceDown(identity)) => identity,
+        // A flip is named with the deal's piece when it is known (`a1=K`).
+        let revealed = match *turn {
+            Turn::Flip(square) => match position.cell(square) {
+                Cell::FaceDown(identity) => identity,
+                _ => None,
+            },
             _ => None,
         };
         out.push_str(&format!("{}: {nodes}\n", notation::write(*turn, revealed)));
@@ -47,14 +51,5 @@ fn setup(fen_text: Option<&str>, deal: Option<&str>) -> Result<Position, String>
                 .map_err(|e| format!("deal: {e}"))?;
             Ok(Position::start(deal.as_ref()))
         }
-    }
-}
-
-fn turn_square(turn: Turn) -> crate::rules::banqi::Square {
-    match turn {
-        Turn::Flip(s)
-        | Turn::Move { from: s, .. }
-        | Turn::Capture { from: s, .. }
-        | Turn::Chain { from: s, .. } => s,
     }
 }
