@@ -13,7 +13,7 @@ use crate::round::BoardResult;
 use crate::store::{self, events::Event, rounds::Round};
 use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access, managed_event};
+use crate::web::access::{arbitrated_event, event_access, managed_event};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::round_flow;
@@ -237,21 +237,6 @@ async fn pair_round(
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
-async fn visible_round(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    number: u32,
-) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    Ok(round)
-}
-
 #[get("/api/events/{id}/rounds/{r}")]
 async fn get_round(
     ctx: Ctx,
@@ -260,7 +245,7 @@ async fn get_round(
 ) -> AppResult<HttpResponse> {
     let (id, r) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, r).await?;
+    let round = round_flow::visible_round(&state, &event, access, r).await?;
     Ok(HttpResponse::Ok().json(round_json(&state, &round).await?))
 }
 

@@ -176,22 +176,6 @@ async fn pair(
     )))
 }
 
-/// Loads a round the visitor may see: drafts exist only for the event's arbiters (404 for others).
-async fn visible_round(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    number: u32,
-) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    Ok(round)
-}
-
 /// The boards of a round with names and scores before the round.
 pub async fn board_views(
     state: &AppState,
@@ -266,7 +250,7 @@ async fn show(
 ) -> AppResult<HttpResponse> {
     let (id, n) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, n).await?;
+    let round = round_flow::visible_round(&state, &event, access, n).await?;
     let boards = board_views(&state, &event, &round).await?;
     let names = round_flow::names(&state, event.id).await?;
     let absences = store::rounds::absences(&state.db, round.id)
@@ -400,6 +384,7 @@ async fn publish(
         .await?
         .ok_or(AppError::NotFound)?;
     if !round.published {
+        round_flow::check_draft(&state, &round).await?;
         store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
     }
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
@@ -435,7 +420,7 @@ struct FixForm {
 }
 
 /// A manual change of a draft board's players (flagged and logged with the reason). The other board
-/// the moved players came from must be fixed too; publishing checks that nobody plays twice.
+/// the moved players came from must be fixed too: publishing refuses a round where anyone plays twice.
 #[post("/events/{id}/rounds/{n}/boards/{b}/players")]
 async fn fix_board(
     ctx: Ctx,
@@ -592,7 +577,7 @@ async fn report(
     let (id, n, b) = path.into_inner();
     let me = ctx.require_user()?.clone();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, n).await?;
+    let round = round_flow::visible_round(&state, &event, access, n).await?;
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
         .ok_or(AppError::NotFound)?;
