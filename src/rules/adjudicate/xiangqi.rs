@@ -263,7 +263,7 @@ fn repetition(
     let first = same_side().last()?;
     // Ply j (1-based) is made by the side opposite to the one to move after it; plies alternate.
     let mover_of = |j: usize| {
-        if (last - j) % 2 == 0 {
+        if (last - j).is_multiple_of(2) {
             pos.side_to_move().opponent()
         } else {
             pos.side_to_move()
