@@ -107,6 +107,9 @@ pub fn replay(
                 format!("the game had already ended ({}) {when}", d.termination),
             );
         }
+        if token.contains('\u{FFFD}') {
+            return fail(&pos, "garbage bytes (not UTF-8) in the move".to_string());
+        }
         let written = match parse_move(&pos, token) {
             Ok(w) => w,
             Err(e) => return fail(&pos, e.to_string()),
