@@ -12,7 +12,10 @@ const NONE: usize = usize::MAX;
 pub type Edge<W> = (usize, usize, W);
 
 /// Computes a maximum weight matching; returns `mate[v]` (the partner of `v`, or `None`).
-pub fn max_weight_matching<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+pub fn max_weight_matching<W: MatchWeight>(
+    vertices: usize,
+    edges: &[Edge<W>],
+) -> Vec<Option<usize>> {
     max_weight_matching_with_tightness(vertices, edges).0
 }
 
@@ -28,8 +31,14 @@ pub fn max_weight_matching_with_tightness<W: MatchWeight>(
     }
     let mut m = Matcher::new(vertices, edges);
     m.solve();
-    let tight = (0..edges.len()).map(|k| m.reduced_cost(k) == W::zero()).collect();
-    let mate = m.mate.iter().map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) }).collect();
+    let tight = (0..edges.len())
+        .map(|k| m.reduced_cost(k) == W::zero())
+        .collect();
+    let mate = m
+        .mate
+        .iter()
+        .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
+        .collect();
     (mate, tight)
 }
 
@@ -643,7 +652,10 @@ mod tests {
                         .copied()
                         .filter(|&(a, b, _)| a != i && a != j && b != i && b != j)
                         .collect();
-                    assert!(w + brute_force(n, &rest) < total, "edge {k} is in an optimum but not tight");
+                    assert!(
+                        w + brute_force(n, &rest) < total,
+                        "edge {k} is in an optimum but not tight"
+                    );
                 }
             }
         }

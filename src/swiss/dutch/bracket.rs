@@ -161,17 +161,46 @@ struct Solver<'f, 'a> {
 
 /// Pairs one bracket; `None` when the completion criterion cannot be met.
 pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
-    if spec.mdps.is_empty()
+    // The shortcuts assume one resident score: in a collapsed last bracket pairs differ in PSD.
+    let homogeneous = spec
+        .residents
+        .windows(2)
+        .all(|w| field.players[w[0]].score == field.players[w[1]].score);
+    if shortcuts_enabled()
+        && homogeneous
         && (!spec.completion || (spec.last && spec.lower.is_empty()))
-        && let Some(outcome) = natural_candidate(field, spec)
     {
-        return Some(outcome);
+        if spec.mdps.is_empty()
+            && let Some(outcome) = natural_candidate(field, spec)
+        {
+            return Some(outcome);
+        }
+        if let Some(outcome) = super::perfect::first_perfect_candidate(field, spec) {
+            return Some(outcome);
+        }
     }
     let mut outcome = solve(field, spec, false)?;
     if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
         outcome = solve(field, spec, true)?;
     }
     Some(outcome)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the perfect-candidate shortcuts off to cross-check them against the matching.
+    pub static SHORTCUTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+fn shortcuts_enabled() -> bool {
+    #[cfg(test)]
+    {
+        SHORTCUTS.with(|s| s.get())
+    }
+    #[cfg(not(test))]
+    {
+        true
+    }
 }
 
 /// B.4 "perfect" shortcut: the very first candidate (S1[i] against S2[i], the last S2 player
@@ -282,18 +311,27 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
 
     // The remainder: residents not paired with MDPs, treated as homogeneous (B.3). Its S1 holds
     // as many players as it has pairs; guess all can be paired and correct the guess if not.
-    let remainder: Vec<usize> = (mdp_count..bracket).filter(|&v| !solver.removed[v]).collect();
+    let remainder: Vec<usize> = (mdp_count..bracket)
+        .filter(|&v| !solver.removed[v])
+        .collect();
     let position: HashMap<usize, usize> =
         remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
     let remainder_pairs_in = |mate: &[Option<usize>]| {
-        remainder.iter().filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p))).count()
+        remainder
+            .iter()
+            .filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)))
+            .count()
     };
     let mut s1 = remainder.len() / 2;
     let (mut tight, mut exact) = (HashSet::new(), false);
     mate = Vec::new();
     let base_tight = solver.tight.clone();
     for _attempt in 0..3 {
-        solver.split = Some(Split { position: position.clone(), s1, exact });
+        solver.split = Some(Split {
+            position: position.clone(),
+            s1,
+            exact,
+        });
         solver.tight = base_tight.clone();
         tight = solver.matching(false).1;
         solver.tight = Some(tight.clone());
@@ -304,7 +342,9 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         let actual = remainder_pairs_in(&mate);
         let exchanges = remainder
             .iter()
-            .filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)) && position[&v] >= s1)
+            .filter(|&&v| {
+                mate[v].is_some_and(|p| p > v && position.contains_key(&p)) && position[&v] >= s1
+            })
             .count();
         if actual != s1 {
             s1 = actual;
@@ -590,7 +630,14 @@ impl Solver<'_, '_> {
         }
         let bits = layout.total_bits();
         if std::env::var_os("DUTCH_TRACE").is_some() {
-            eprintln!("matching V={} E={} bits={} fix={:?} split={}", vertex_count, edges.len(), bits, self.fix, self.split.is_some());
+            eprintln!(
+                "matching V={} E={} bits={} fix={:?} split={}",
+                vertex_count,
+                edges.len(),
+                bits,
+                self.fix,
+                self.split.is_some()
+            );
         }
         if bits <= 128 {
             run::<2>(vertex_count, &layout, &edges)
@@ -653,6 +700,11 @@ fn run<const N: usize>(
         .filter(|e| e.2 > Wide::<N>::zero())
         .collect();
     let (mate, tight) = max_weight_matching_with_tightness(vertex_count, &positive);
-    let tight_edges = positive.iter().zip(tight).filter(|(_, t)| *t).map(|(e, _)| (e.0, e.1)).collect();
+    let tight_edges = positive
+        .iter()
+        .zip(tight)
+        .filter(|(_, t)| *t)
+        .map(|(e, _)| (e.0, e.1))
+        .collect();
     (mate, tight_edges)
 }
