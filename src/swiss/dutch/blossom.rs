@@ -26,8 +26,32 @@ pub fn max_weight_matching_with_tightness<W: MatchWeight>(
     vertices: usize,
     edges: &[Edge<W>],
 ) -> (Vec<Option<usize>>, Vec<bool>) {
+    let solution = solve_with_duals(vertices, edges);
+    (solution.mate, solution.tight)
+}
+
+/// A maximum weight matching with what its optimal dual solution certifies.
+pub struct Solution {
+    /// Partner of each vertex.
+    pub mate: Vec<Option<usize>>,
+    /// Per edge: tight under the dual (only tight edges occur in maximum weight matchings).
+    pub tight: Vec<bool>,
+    /// Per vertex: positive dual, so every maximum weight matching covers it.
+    pub required: Vec<bool>,
+    /// No blossom has a positive dual: then a matching is maximum exactly when it uses only tight
+    /// edges and covers every required vertex.
+    pub blossom_free: bool,
+}
+
+/// Computes a maximum weight matching together with its dual certificate.
+pub fn solve_with_duals<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Solution {
     if edges.is_empty() || vertices == 0 {
-        return (vec![None; vertices], vec![true; edges.len()]);
+        return Solution {
+            mate: vec![None; vertices],
+            tight: vec![true; edges.len()],
+            required: vec![false; vertices],
+            blossom_free: true,
+        };
     }
     let mut m = Matcher::new(vertices, edges);
     m.solve();
@@ -39,7 +63,18 @@ pub fn max_weight_matching_with_tightness<W: MatchWeight>(
         .iter()
         .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
         .collect();
-    (mate, tight)
+    let required = m.dualvar[..vertices]
+        .iter()
+        .map(|&d| d > W::zero())
+        .collect();
+    let blossom_free =
+        (vertices..2 * vertices).all(|b| m.blossombase[b] == NONE || m.dualvar[b] == W::zero());
+    Solution {
+        mate,
+        tight,
+        required,
+        blossom_free,
+    }
 }
 
 struct Matcher<'a, W: MatchWeight> {

@@ -10,7 +10,8 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::blossom::max_weight_matching_with_tightness;
+use super::blossom::solve_with_duals;
+use super::cardinality;
 use super::colour;
 use super::players::{Candidate, Float};
 use super::weight::{FieldValues, Layout, MatchWeight, Wide};
@@ -278,9 +279,9 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     // with the first resident that allows it (transposition order). Edges that are not tight under
     // the optimal duals belong to no optimal candidate and are skipped without a matching run.
     if mdp_count > 0 {
-        let tight = solver.matching(false).1;
+        let tight = solver.matching(false).tight;
         solver.tight = Some(tight.clone());
-        mate = solver.matching(true).0;
+        mate = solver.matching(true).mate;
         if spec.completion && (0..n).any(|v| mate[v].is_none()) {
             return None;
         }
@@ -291,7 +292,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
             let current = mate[m].filter(|&p| p < bracket && p >= mdp_count);
             if first.is_some() && current != first {
                 solver.fix = Some(m);
-                mate = solver.matching(true).0;
+                mate = solver.matching(true).mate;
                 solver.fix = None;
             }
             match mate[m].filter(|&p| p < bracket && p >= mdp_count && first.is_some()) {
@@ -324,6 +325,12 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     };
     let mut s1 = remainder.len() / 2;
     let (mut tight, mut exact) = (HashSet::new(), false);
+    let mut certificate = Run {
+        mate: Vec::new(),
+        tight: HashSet::new(),
+        required: Vec::new(),
+        blossom_free: false,
+    };
     mate = Vec::new();
     let base_tight = solver.tight.clone();
     for _attempt in 0..3 {
@@ -333,9 +340,10 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
             exact,
         });
         solver.tight = base_tight.clone();
-        tight = solver.matching(false).1;
+        certificate = solver.matching(false);
+        tight = certificate.tight.clone();
         solver.tight = Some(tight.clone());
-        mate = solver.matching(true).0;
+        mate = solver.matching(true).mate;
         if spec.completion && (0..n).any(|v| !solver.removed[v] && mate[v].is_none()) {
             return None;
         }
@@ -371,9 +379,28 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
                 && solver.edge_allowed(lo, v)
                 && tight.contains(&(lo, v))
         });
-        if mate[lo] != first {
+        if mate[lo] != first && certificate.blossom_free && shortcuts_enabled() {
+            // Optimal candidates are exactly the tight-edge matchings covering the required
+            // vertices: take the first partner for which such a matching remains.
+            let candidates = remainder.iter().copied().filter(|&v| {
+                v > lo
+                    && !solver.removed[v]
+                    && !s1_set.contains(&v)
+                    && solver.edge_allowed(lo, v)
+                    && tight.contains(&(lo, v))
+            });
+            for h in candidates {
+                if mate[lo] == Some(h) {
+                    break;
+                }
+                if let Some(next) = solver.cover_with(&certificate, &mate, lo, h) {
+                    mate = next;
+                    break;
+                }
+            }
+        } else if mate[lo] != first {
             solver.fix = Some(lo);
-            mate = solver.matching(true).0;
+            mate = solver.matching(true).mate;
             solver.fix = None;
         }
         let Some(hi) = mate[lo].filter(|p| position.contains_key(p)) else {
@@ -578,6 +605,47 @@ fn bracket_criteria(
 }
 
 impl Solver<'_, '_> {
+    /// An optimal candidate containing `(lo, h)` and the pairs fixed so far, derived from `mate`
+    /// by augmenting paths over tight edges; `None` if there is none.
+    fn cover_with(
+        &self,
+        certificate: &Run,
+        mate: &[Option<usize>],
+        lo: usize,
+        h: usize,
+    ) -> Option<Vec<Option<usize>>> {
+        let n = self.graph.vertices.len();
+        let out = |v: usize| self.removed[v] || v == lo || v == h;
+        let mut adj = vec![Vec::new(); n];
+        for &(u, v) in &certificate.tight {
+            if !out(u) && !out(v) && !self.banned.contains(&(u, v)) {
+                adj[u].push(v);
+                adj[v].push(u);
+            }
+        }
+        let required: Vec<bool> = (0..n).map(|v| !out(v) && certificate.required[v]).collect();
+        let mut trial: Vec<Option<usize>> = (0..n)
+            .map(|v| {
+                if out(v) {
+                    None
+                } else {
+                    mate[v].filter(|&p| !out(p))
+                }
+            })
+            .collect();
+        if !cardinality::cover_required(&adj, &required, &mut trial) {
+            return None;
+        }
+        for v in 0..n {
+            if self.removed[v] {
+                trial[v] = mate[v];
+            }
+        }
+        trial[lo] = Some(h);
+        trial[h] = Some(lo);
+        Some(trial)
+    }
+
     fn edge_allowed(&self, u: usize, v: usize) -> bool {
         let (u, v) = (u.min(v), u.max(v));
         if self.banned.contains(&(u, v)) {
@@ -591,7 +659,7 @@ impl Solver<'_, '_> {
 
     /// Runs the matching over the non-removed vertices with the current tie-break settings, with
     /// or without the heuristic proxy field; returns the mates and the tight edges `(u, v)`, u < v.
-    fn matching(&self, proxy: bool) -> (Vec<Option<usize>>, HashSet<(usize, usize)>) {
+    fn matching(&self, proxy: bool) -> Run {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
         let total = 2 * vertex_count as u64 + 4;
@@ -693,18 +761,34 @@ fn run<const N: usize>(
     vertex_count: usize,
     layout: &Layout,
     edges: &[(usize, usize, FieldValues)],
-) -> (Vec<Option<usize>>, HashSet<(usize, usize)>) {
+) -> Run {
     let positive: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
         .map(|(u, v, values)| (*u, *v, values.pack::<N>(layout)))
         .filter(|e| e.2 > Wide::<N>::zero())
         .collect();
-    let (mate, tight) = max_weight_matching_with_tightness(vertex_count, &positive);
-    let tight_edges = positive
+    let solution = solve_with_duals(vertex_count, &positive);
+    let tight = positive
         .iter()
-        .zip(tight)
+        .zip(solution.tight)
         .filter(|(_, t)| *t)
         .map(|(e, _)| (e.0, e.1))
         .collect();
-    (mate, tight_edges)
+    Run {
+        mate: solution.mate,
+        tight,
+        required: solution.required,
+        blossom_free: solution.blossom_free,
+    }
+}
+
+/// A matching run and its dual certificate, in local vertex indices.
+struct Run {
+    mate: Vec<Option<usize>>,
+    /// Tight edges `(u, v)`, u < v: the only edges of optimal candidates.
+    tight: HashSet<(usize, usize)>,
+    /// Vertices every optimal candidate covers.
+    required: Vec<bool>,
+    /// Whether "tight edges covering the required vertices" characterises the optimal candidates.
+    blossom_free: bool,
 }
