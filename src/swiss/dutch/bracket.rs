@@ -116,6 +116,14 @@ enum Key {
     C21(i64),
 }
 
+/// How many S1 players one matching run places at once when their first partners are uncertain.
+const FIX_WINDOW: usize = 8;
+
+/// Bits for one player's partner preference in the windowed fixing bonus.
+fn fix_bits(vertices: usize) -> u32 {
+    usize::BITS - (vertices + 2).leading_zeros()
+}
+
 /// Tie-break fields appended below the criteria.
 #[derive(Debug, Clone, Copy)]
 struct Ties {
@@ -157,7 +165,9 @@ struct Solver<'f, 'a> {
     /// Edges that can still be part of an optimal candidate (tight under optimal duals).
     tight: Option<HashSet<(usize, usize)>>,
     split: Option<Split>,
-    fix: Option<usize>,
+    /// Players whose partners are being decided, in order: each prefers its first possible partner,
+    /// earlier players strictly first (lexicographic bonus).
+    fix: Vec<usize>,
 }
 
 /// Pairs one bracket; `None` when the completion criterion cannot be met.
@@ -268,7 +278,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         banned: BTreeSet::new(),
         tight: None,
         split: None,
-        fix: None,
+        fix: Vec::new(),
     };
     let bracket = solver.graph.bracket;
     let mdp_count = solver.graph.mdp_count;
@@ -291,9 +301,9 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
             });
             let current = mate[m].filter(|&p| p < bracket && p >= mdp_count);
             if first.is_some() && current != first {
-                solver.fix = Some(m);
+                solver.fix = vec![m];
                 mate = solver.matching(true).mate;
-                solver.fix = None;
+                solver.fix.clear();
             }
             match mate[m].filter(|&p| p < bracket && p >= mdp_count && first.is_some()) {
                 Some(r) => {
@@ -371,7 +381,9 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         .filter(|&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)))
         .collect();
     let s1_set: BTreeSet<usize> = s1_new.iter().copied().collect();
-    for &lo in &s1_new {
+    // Partners already decided exactly by a windowed run, up to this index of `s1_new`.
+    let mut exact_until = 0;
+    for (index, &lo) in s1_new.iter().enumerate() {
         let first = remainder.iter().copied().find(|&v| {
             v > lo
                 && !solver.removed[v]
@@ -379,7 +391,9 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
                 && solver.edge_allowed(lo, v)
                 && tight.contains(&(lo, v))
         });
-        if mate[lo] != first && certificate.blossom_free && shortcuts_enabled() {
+        if index < exact_until || mate[lo] == first {
+            // Already the first possible partner.
+        } else if certificate.blossom_free && shortcuts_enabled() {
             // Optimal candidates are exactly the tight-edge matchings covering the required
             // vertices: take the first partner for which such a matching remains.
             let candidates = remainder.iter().copied().filter(|&v| {
@@ -398,10 +412,12 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
                     break;
                 }
             }
-        } else if mate[lo] != first {
-            solver.fix = Some(lo);
+        } else {
+            // One run decides the next few S1 players at once, in lexicographic order.
+            exact_until = (index + FIX_WINDOW).min(s1_new.len());
+            solver.fix = s1_new[index..exact_until].to_vec();
             mate = solver.matching(true).mate;
-            solver.fix = None;
+            solver.fix.clear();
         }
         let Some(hi) = mate[lo].filter(|p| position.contains_key(p)) else {
             continue;
@@ -676,7 +692,7 @@ impl Solver<'_, '_> {
             bsn_sum: layout.field(total * total),
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
-            fix: layout.field(total),
+            fix: layout.field_bits(FIX_WINDOW as u32 * fix_bits(vertex_count)),
             proxy: layout.field(total.pow(5)),
         };
         let mut edges = Vec::with_capacity(self.graph.edges.len());
@@ -733,9 +749,11 @@ impl Solver<'_, '_> {
             let weight = n - u as i64;
             values.add(ties.proxy, -(v as i64) * weight * weight * weight);
         }
-        if self.fix == Some(u) || self.fix == Some(v) {
-            let partner = if self.fix == Some(u) { v } else { u };
-            values.add(ties.fix, n - partner as i64);
+        let window = self.fix.len();
+        if let Some(k) = self.fix.iter().position(|&f| f == u || f == v) {
+            let partner = if self.fix[k] == u { v } else { u };
+            let shift = (window - 1 - k) as u32 * fix_bits(g.vertices.len());
+            values.add_shifted(ties.fix, n - partner as i64, shift);
         }
         if let Some(split) = &self.split
             && let (Some(&pu), Some(&pv)) = (split.position.get(&u), split.position.get(&v))
