@@ -172,6 +172,19 @@ fn invalid_file_exits_3_naming_the_line() {
         stderr(&out)
     );
 
+    let accelerated = [
+        "XXR 3",
+        &player(1, "One", 2000, "0.0", &[]),
+        "XXA    1  1.0",
+    ];
+    let out = pair(&write_trf("accelerated.trf", &accelerated));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("line 3: accelerated rounds"),
+        "{}",
+        stderr(&out)
+    );
+
     let out = pair(&write_trf(
         "no-rounds.trf",
         &[&player(1, "One", 2000, "0.0", &[])],
