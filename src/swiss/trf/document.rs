@@ -628,7 +628,7 @@ fn join_numbers(numbers: &[u32]) -> String {
 
 impl TrfDocument {
     /// Parses a TRF line by line. Checks the syntax of each known line; the meaning of the whole
-    /// (scores, opponents, rounds) is checked by [`read_tournament`].
+    /// (scores, opponents, rounds) is checked by [`TrfDocument::to_tournament`].
     pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut records = Vec::new();
