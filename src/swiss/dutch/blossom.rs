@@ -12,19 +12,25 @@ const NONE: usize = usize::MAX;
 pub type Edge<W> = (usize, usize, W);
 
 /// Computes a maximum weight matching; returns `mate[v]` (the partner of `v`, or `None`).
-pub fn max_weight_matching<W: MatchWeight>(
+pub fn max_weight_matching<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+    max_weight_matching_with_tightness(vertices, edges).0
+}
+
+/// Computes a maximum weight matching and, for every edge, whether it is tight under the optimal
+/// dual solution found. By complementary slackness an edge that is not tight belongs to no maximum
+/// weight matching at all, which lets callers skip hopeless alternatives.
+pub fn max_weight_matching_with_tightness<W: MatchWeight>(
     vertices: usize,
     edges: &[Edge<W>],
-) -> Vec<Option<usize>> {
+) -> (Vec<Option<usize>>, Vec<bool>) {
     if edges.is_empty() || vertices == 0 {
-        return vec![None; vertices];
+        return (vec![None; vertices], vec![true; edges.len()]);
     }
     let mut m = Matcher::new(vertices, edges);
     m.solve();
-    m.mate
-        .iter()
-        .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
-        .collect()
+    let tight = (0..edges.len()).map(|k| m.reduced_cost(k) == W::zero()).collect();
+    let mate = m.mate.iter().map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) }).collect();
+    (mate, tight)
 }
 
 struct Matcher<'a, W: MatchWeight> {
@@ -88,6 +94,26 @@ impl<'a, W: MatchWeight> Matcher<'a, W> {
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
         }
+    }
+
+    /// The (doubled) reduced cost of edge `k`, including the duals of blossoms holding both ends.
+    fn reduced_cost(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        let mut ancestors = Vec::new();
+        let mut b = self.blossomparent[i];
+        while b != NONE {
+            ancestors.push(b);
+            b = self.blossomparent[b];
+        }
+        let mut cost = self.slack(k);
+        let mut b = self.blossomparent[j];
+        while b != NONE {
+            if ancestors.contains(&b) {
+                cost = cost + self.dualvar[b] + self.dualvar[b];
+            }
+            b = self.blossomparent[b];
+        }
+        cost
     }
 
     #[inline]
@@ -604,6 +630,22 @@ mod tests {
                 }
             }
             assert_eq!(total, brute_force(n, &edges), "n={n} edges={edges:?}");
+            // Complementary slackness: every edge of a maximum matching is tight, and forcing a
+            // non-tight edge always loses weight.
+            let (_, tight) = max_weight_matching_with_tightness(n, &edges);
+            for (k, &(i, j, w)) in edges.iter().enumerate() {
+                if mate[i] == Some(j) {
+                    assert!(tight[k], "matched edge {k} not tight");
+                }
+                if !tight[k] {
+                    let rest: Vec<_> = edges
+                        .iter()
+                        .copied()
+                        .filter(|&(a, b, _)| a != i && a != j && b != i && b != j)
+                        .collect();
+                    assert!(w + brute_force(n, &rest) < total, "edge {k} is in an optimum but not tight");
+                }
+            }
         }
     }
 }

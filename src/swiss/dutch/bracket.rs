@@ -8,9 +8,9 @@
 //! transpositions, i.e. S1 players take the lowest available S2 partner) is reproduced by fixing
 //! decisions one at a time, each checked by a matching that keeps the optimum.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::blossom::max_weight_matching;
+use super::blossom::max_weight_matching_with_tightness;
 use super::colour;
 use super::players::{Candidate, Float};
 use super::weight::{FieldValues, Layout, MatchWeight, Wide};
@@ -153,6 +153,8 @@ struct Solver<'f, 'a> {
     key_index: HashMap<Key, usize>,
     removed: Vec<bool>,
     banned: BTreeSet<(usize, usize)>,
+    /// Edges that can still be part of an optimal candidate (tight under optimal duals).
+    tight: Option<HashSet<(usize, usize)>>,
     split: Option<Split>,
     fix: Option<usize>,
 }
@@ -234,76 +236,87 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         key_index,
         removed: vec![false; n],
         banned: BTreeSet::new(),
+        tight: None,
         split: None,
         fix: None,
     };
-    let mut mate = solver.matching();
-    if spec.completion && mate.iter().any(Option::is_none) {
-        return None;
-    }
     let bracket = solver.graph.bracket;
     let mdp_count = solver.graph.mdp_count;
-    let in_bracket = |v: usize| v < bracket;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut mate;
 
-    // MDP-pairing first (B.3): each MDP in rank order is paired if the optimum allows, with the
-    // lowest-ranked... i.e. first available resident (transposition order).
-    for m in 0..mdp_count {
-        let available: Vec<usize> = (mdp_count..bracket)
-            .filter(|&r| !solver.removed[r] && solver.edge_allowed(m, r))
-            .collect();
-        let first = available.first().copied();
-        let current = mate[m].filter(|&p| in_bracket(p) && p >= mdp_count);
-        if current.is_none() || current != first {
-            solver.fix = Some(m);
-            mate = solver.matching();
-            solver.fix = None;
+    // MDP-pairing first (B.3): each MDP in rank order is paired if an optimal candidate allows it,
+    // with the first resident that allows it (transposition order). Edges that are not tight under
+    // the optimal duals belong to no optimal candidate and are skipped without a matching run.
+    if mdp_count > 0 {
+        let tight = solver.matching(false).1;
+        solver.tight = Some(tight.clone());
+        mate = solver.matching(true).0;
+        if spec.completion && (0..n).any(|v| mate[v].is_none()) {
+            return None;
         }
-        match mate[m].filter(|&p| in_bracket(p) && p >= mdp_count) {
-            Some(r) => {
-                pairs.push((m, r));
-                solver.removed[m] = true;
-                solver.removed[r] = true;
+        for m in 0..mdp_count {
+            let first = (mdp_count..bracket).find(|&r| {
+                !solver.removed[r] && solver.edge_allowed(m, r) && tight.contains(&(m, r))
+            });
+            let current = mate[m].filter(|&p| p < bracket && p >= mdp_count);
+            if first.is_some() && current != first {
+                solver.fix = Some(m);
+                mate = solver.matching(true).0;
+                solver.fix = None;
             }
-            None => {
-                for r in mdp_count..bracket {
-                    solver.banned.insert((m, r));
+            match mate[m].filter(|&p| p < bracket && p >= mdp_count && first.is_some()) {
+                Some(r) => {
+                    pairs.push((m, r));
+                    solver.removed[m] = true;
+                    solver.removed[r] = true;
+                }
+                None => {
+                    for r in mdp_count..bracket {
+                        solver.banned.insert((m, r));
+                    }
                 }
             }
         }
     }
 
-    // The remainder: residents not paired with MDPs, treated as homogeneous (B.3).
-    let remainder: Vec<usize> = (mdp_count..bracket)
-        .filter(|&v| !solver.removed[v])
-        .collect();
-    let remainder_pairs = remainder
-        .iter()
-        .filter(|&&v| mate[v].is_some_and(|p| p > v && in_bracket(p) && p >= mdp_count))
-        .count();
+    // The remainder: residents not paired with MDPs, treated as homogeneous (B.3). Its S1 holds
+    // as many players as it has pairs; guess all can be paired and correct the guess if not.
+    let remainder: Vec<usize> = (mdp_count..bracket).filter(|&v| !solver.removed[v]).collect();
     let position: HashMap<usize, usize> =
         remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    solver.split = Some(Split {
-        position: position.clone(),
-        s1: remainder_pairs,
-        exact: false,
-    });
-    let exchanges = |mate: &[Option<usize>]| {
-        remainder
-            .iter()
-            .filter(|&&v| {
-                mate[v].is_some_and(|p| p > v && position.contains_key(&p))
-                    && position[&v] >= remainder_pairs
-            })
-            .count()
+    let remainder_pairs_in = |mate: &[Option<usize>]| {
+        remainder.iter().filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p))).count()
     };
-    if exchanges(&mate) > 0 {
-        if let Some(split) = solver.split.as_mut() {
-            split.exact = true;
+    let mut s1 = remainder.len() / 2;
+    let (mut tight, mut exact) = (HashSet::new(), false);
+    mate = Vec::new();
+    let base_tight = solver.tight.clone();
+    for _attempt in 0..3 {
+        solver.split = Some(Split { position: position.clone(), s1, exact });
+        solver.tight = base_tight.clone();
+        tight = solver.matching(false).1;
+        solver.tight = Some(tight.clone());
+        mate = solver.matching(true).0;
+        if spec.completion && (0..n).any(|v| !solver.removed[v] && mate[v].is_none()) {
+            return None;
         }
-        mate = solver.matching();
+        let actual = remainder_pairs_in(&mate);
+        let exchanges = remainder
+            .iter()
+            .filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)) && position[&v] >= s1)
+            .count();
+        if actual != s1 {
+            s1 = actual;
+            continue;
+        }
+        if exchanges > 0 && !exact {
+            exact = true;
+            continue;
+        }
+        break;
     }
-    // S1 after exchanges: the higher-ranked player of each remainder pair.
+    // S1 after exchanges: the higher-ranked player of each remainder pair (D.2 minimal exchange).
     let s1_new: Vec<usize> = remainder
         .iter()
         .copied()
@@ -311,17 +324,19 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         .collect();
     let s1_set: BTreeSet<usize> = s1_new.iter().copied().collect();
     for &lo in &s1_new {
-        let first = remainder
-            .iter()
-            .copied()
-            .find(|&v| !solver.removed[v] && !s1_set.contains(&v) && solver.edge_allowed(lo, v));
+        let first = remainder.iter().copied().find(|&v| {
+            v > lo
+                && !solver.removed[v]
+                && !s1_set.contains(&v)
+                && solver.edge_allowed(lo, v)
+                && tight.contains(&(lo, v))
+        });
         if mate[lo] != first {
             solver.fix = Some(lo);
-            mate = solver.matching();
+            mate = solver.matching(true).0;
             solver.fix = None;
         }
         let Some(hi) = mate[lo].filter(|p| position.contains_key(p)) else {
-            // Cannot happen: the optimum keeps the same S1; stay safe and float the player.
             continue;
         };
         pairs.push((lo.min(hi), lo.max(hi)));
@@ -534,8 +549,9 @@ impl Solver<'_, '_> {
         }
     }
 
-    /// Runs the matching over the non-removed vertices with the current tie-break settings.
-    fn matching(&self) -> Vec<Option<usize>> {
+    /// Runs the matching over the non-removed vertices with the current tie-break settings, with
+    /// or without the heuristic proxy field; returns the mates and the tight edges `(u, v)`, u < v.
+    fn matching(&self, proxy: bool) -> (Vec<Option<usize>>, HashSet<(usize, usize)>) {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
         let total = 2 * vertex_count as u64 + 4;
@@ -553,22 +569,29 @@ impl Solver<'_, '_> {
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
             fix: layout.field(total),
-            proxy: layout.field(total * total * total),
+            proxy: layout.field(total.pow(5)),
         };
         let mut edges = Vec::with_capacity(self.graph.edges.len());
         for (u, v, keys) in &self.graph.edges {
             let (u, v) = (*u, *v);
-            if self.removed[u] || self.removed[v] || self.banned.contains(&(u, v)) {
+            if self.removed[u]
+                || self.removed[v]
+                || self.banned.contains(&(u, v))
+                || self.tight.as_ref().is_some_and(|t| !t.contains(&(u, v)))
+            {
                 continue;
             }
             let mut values = FieldValues::default();
             for &(k, value) in keys {
                 values.add(self.key_index[&k], value);
             }
-            self.tie_values(u, v, &ties, &mut values);
+            self.tie_values(u, v, &ties, proxy, &mut values);
             edges.push((u, v, values));
         }
         let bits = layout.total_bits();
+        if std::env::var_os("DUTCH_TRACE").is_some() {
+            eprintln!("matching V={} E={} bits={} fix={:?} split={}", vertex_count, edges.len(), bits, self.fix, self.split.is_some());
+        }
         if bits <= 128 {
             run::<2>(vertex_count, &layout, &edges)
         } else if bits <= 256 {
@@ -584,14 +607,17 @@ impl Solver<'_, '_> {
         }
     }
 
-    fn tie_values(&self, u: usize, v: usize, ties: &Ties, values: &mut FieldValues) {
+    fn tie_values(&self, u: usize, v: usize, ties: &Ties, proxy: bool, values: &mut FieldValues) {
         let g = &self.graph;
         if u >= g.bracket || v >= g.bracket || (u < g.mdp_count && v < g.mdp_count) {
             return;
         }
         let n = g.vertices.len() as i64 + 1;
         // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.
-        values.add(ties.proxy, -(v as i64) * (n - u as i64));
+        if proxy {
+            let weight = n - u as i64;
+            values.add(ties.proxy, -(v as i64) * weight * weight * weight);
+        }
         if self.fix == Some(u) || self.fix == Some(v) {
             let partner = if self.fix == Some(u) { v } else { u };
             values.add(ties.fix, n - partner as i64);
@@ -620,14 +646,13 @@ fn run<const N: usize>(
     vertex_count: usize,
     layout: &Layout,
     edges: &[(usize, usize, FieldValues)],
-) -> Vec<Option<usize>> {
-    let packed: Vec<(usize, usize, Wide<N>)> = edges
+) -> (Vec<Option<usize>>, HashSet<(usize, usize)>) {
+    let positive: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
         .map(|(u, v, values)| (*u, *v, values.pack::<N>(layout)))
-        .collect();
-    let positive: Vec<(usize, usize, Wide<N>)> = packed
-        .into_iter()
         .filter(|e| e.2 > Wide::<N>::zero())
         .collect();
-    max_weight_matching(vertex_count, &positive)
+    let (mate, tight) = max_weight_matching_with_tightness(vertex_count, &positive);
+    let tight_edges = positive.iter().zip(tight).filter(|(_, t)| *t).map(|(e, _)| (e.0, e.1)).collect();
+    (mate, tight_edges)
 }
