@@ -12,7 +12,10 @@ const NONE: usize = usize::MAX;
 pub type Edge<W> = (usize, usize, W);
 
 /// Computes a maximum weight matching; returns `mate[v]` (the partner of `v`, or `None`).
-pub fn max_weight_matching<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+pub fn max_weight_matching<W: MatchWeight>(
+    vertices: usize,
+    edges: &[Edge<W>],
+) -> Vec<Option<usize>> {
     max_weight_matching_with_tightness(vertices, edges).0
 }
 
@@ -23,14 +26,55 @@ pub fn max_weight_matching_with_tightness<W: MatchWeight>(
     vertices: usize,
     edges: &[Edge<W>],
 ) -> (Vec<Option<usize>>, Vec<bool>) {
+    let solution = solve_with_duals(vertices, edges);
+    (solution.mate, solution.tight)
+}
+
+/// A maximum weight matching with what its optimal dual solution certifies.
+pub struct Solution {
+    /// Partner of each vertex.
+    pub mate: Vec<Option<usize>>,
+    /// Per edge: tight under the dual (only tight edges occur in maximum weight matchings).
+    pub tight: Vec<bool>,
+    /// Per vertex: positive dual, so every maximum weight matching covers it.
+    pub required: Vec<bool>,
+    /// No blossom has a positive dual: then a matching is maximum exactly when it uses only tight
+    /// edges and covers every required vertex.
+    pub blossom_free: bool,
+}
+
+/// Computes a maximum weight matching together with its dual certificate.
+pub fn solve_with_duals<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Solution {
     if edges.is_empty() || vertices == 0 {
-        return (vec![None; vertices], vec![true; edges.len()]);
+        return Solution {
+            mate: vec![None; vertices],
+            tight: vec![true; edges.len()],
+            required: vec![false; vertices],
+            blossom_free: true,
+        };
     }
     let mut m = Matcher::new(vertices, edges);
     m.solve();
-    let tight = (0..edges.len()).map(|k| m.reduced_cost(k) == W::zero()).collect();
-    let mate = m.mate.iter().map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) }).collect();
-    (mate, tight)
+    let tight = (0..edges.len())
+        .map(|k| m.reduced_cost(k) == W::zero())
+        .collect();
+    let mate = m
+        .mate
+        .iter()
+        .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
+        .collect();
+    let required = m.dualvar[..vertices]
+        .iter()
+        .map(|&d| d > W::zero())
+        .collect();
+    let blossom_free =
+        (vertices..2 * vertices).all(|b| m.blossombase[b] == NONE || m.dualvar[b] == W::zero());
+    Solution {
+        mate,
+        tight,
+        required,
+        blossom_free,
+    }
 }
 
 struct Matcher<'a, W: MatchWeight> {
@@ -643,7 +687,10 @@ mod tests {
                         .copied()
                         .filter(|&(a, b, _)| a != i && a != j && b != i && b != j)
                         .collect();
-                    assert!(w + brute_force(n, &rest) < total, "edge {k} is in an optimum but not tight");
+                    assert!(
+                        w + brute_force(n, &rest) < total,
+                        "edge {k} is in an optimum but not tight"
+                    );
                 }
             }
         }

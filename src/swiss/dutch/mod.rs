@@ -11,6 +11,7 @@ mod blossom;
 mod bracket;
 mod cardinality;
 mod colour;
+mod perfect;
 mod players;
 mod weight;
 

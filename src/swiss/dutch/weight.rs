@@ -189,6 +189,8 @@ pub struct FieldValues {
     pub scalars: Vec<(usize, i64)>,
     /// `(field, bit, negative)`: adds or subtracts `2^bit` in a field.
     pub bits: Vec<(usize, u32, bool)>,
+    /// `(field, value, shift)`: adds `value << shift` in a field.
+    pub shifted: Vec<(usize, i64, u32)>,
 }
 
 impl FieldValues {
@@ -197,6 +199,11 @@ impl FieldValues {
         if value != 0 {
             self.scalars.push((field, value));
         }
+    }
+
+    /// Adds `value << shift` to field `field`.
+    pub fn add_shifted(&mut self, field: usize, value: i64, shift: u32) {
+        self.shifted.push((field, value, shift));
     }
 
     /// Adds `±2^bit` to field `field`.
@@ -215,6 +222,9 @@ impl FieldValues {
         let mut total = Wide::<N>::zero();
         for &(field, value) in &self.scalars {
             total = total + Wide::from_i64(value).shl(offsets[field]);
+        }
+        for &(field, value, shift) in &self.shifted {
+            total = total + Wide::from_i64(value).shl(offsets[field] + shift);
         }
         for &(field, bit, negative) in &self.bits {
             let v = Wide::from_i64(1).shl(offsets[field] + bit);
