@@ -12,22 +12,12 @@ const NONE: usize = usize::MAX;
 pub type Edge<W> = (usize, usize, W);
 
 /// Computes a maximum weight matching; returns `mate[v]` (the partner of `v`, or `None`).
+#[cfg(test)]
 pub fn max_weight_matching<W: MatchWeight>(
     vertices: usize,
     edges: &[Edge<W>],
 ) -> Vec<Option<usize>> {
-    max_weight_matching_with_tightness(vertices, edges).0
-}
-
-/// Computes a maximum weight matching and, for every edge, whether it is tight under the optimal
-/// dual solution found. By complementary slackness an edge that is not tight belongs to no maximum
-/// weight matching at all, which lets callers skip hopeless alternatives.
-pub fn max_weight_matching_with_tightness<W: MatchWeight>(
-    vertices: usize,
-    edges: &[Edge<W>],
-) -> (Vec<Option<usize>>, Vec<bool>) {
-    let solution = solve_with_duals(vertices, edges);
-    (solution.mate, solution.tight)
+    solve_with_duals(vertices, edges).mate
 }
 
 /// A maximum weight matching with what its optimal dual solution certifies.
@@ -676,7 +666,7 @@ mod tests {
             assert_eq!(total, brute_force(n, &edges), "n={n} edges={edges:?}");
             // Complementary slackness: every edge of a maximum matching is tight, and forcing a
             // non-tight edge always loses weight.
-            let (_, tight) = max_weight_matching_with_tightness(n, &edges);
+            let tight = solve_with_duals(n, &edges).tight;
             for (k, &(i, j, w)) in edges.iter().enumerate() {
                 if mate[i] == Some(j) {
                     assert!(tight[k], "matched edge {k} not tight");

@@ -135,11 +135,14 @@ struct Ties {
     proxy: usize,
 }
 
+/// An edge `(u, v)` in local indices with its criteria values.
+type CriteriaEdge = (usize, usize, Vec<(Key, i64)>);
+
 struct Graph {
     /// Local vertex → rank index; `None` for the bye vertex.
     vertices: Vec<Option<usize>>,
     /// Edges `(u, v, criteria)` in local indices, u < v.
-    edges: Vec<(usize, usize, Vec<(Key, i64)>)>,
+    edges: Vec<CriteriaEdge>,
     /// Number of bracket players (local indices `0..bracket`).
     bracket: usize,
     mdp_count: usize,
@@ -430,14 +433,14 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     let paired: BTreeSet<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
     let mut bye = None;
     let mut downfloaters = Vec::new();
-    for v in 0..bracket {
+    for (v, partner) in mate.iter().enumerate().take(bracket) {
         if paired.contains(&v) {
             continue;
         }
         let Some(rank) = solver.graph.vertices[v] else {
             continue;
         };
-        let to_bye = mate[v].is_some_and(|p| solver.graph.vertices[p].is_none());
+        let to_bye = partner.is_some_and(|p| solver.graph.vertices[p].is_none());
         if spec.last && to_bye {
             bye = Some(rank);
         } else {
@@ -500,8 +503,8 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
     let mut edges = Vec::new();
     for u in 0..players_end {
         let ru = vertices[u].unwrap_or(0);
-        for v in u + 1..players_end {
-            let rv = vertices[v].unwrap_or(0);
+        for (v, vertex) in vertices.iter().enumerate().take(players_end).skip(u + 1) {
+            let rv = vertex.unwrap_or(0);
             if !field.compatible[ru][rv] {
                 continue;
             }

@@ -70,8 +70,8 @@ pub fn lexicographic_first(
             return None;
         }
     }
-    for i in 0..s1.len() {
-        for &j in &adj[i] {
+    for (i, options) in adj.iter().enumerate() {
+        for &j in options {
             if matching.left[i] == Some(j) {
                 break;
             }
