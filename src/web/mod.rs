@@ -6,12 +6,14 @@
 pub mod access;
 pub mod csrf;
 pub mod ctx;
+pub mod deal_flow;
 pub mod error;
 pub mod i18n;
 mod layout;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
+pub mod scoresheet;
 
 use std::net::{SocketAddr, TcpListener};
 

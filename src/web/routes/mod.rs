@@ -2,9 +2,11 @@
 
 mod account;
 mod auth;
+mod deals;
 mod events;
 mod home;
 mod players;
+mod records;
 mod rounds;
 mod standings;
 mod users;
@@ -25,6 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
+    deals::configure(cfg);
+    records::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));
