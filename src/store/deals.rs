@@ -330,3 +330,90 @@ pub async fn round_has_reports(db: &Db, event_id: i64, round: u32) -> StoreResul
     .await?;
     Ok(n > 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::Role;
+    use crate::deal::{DealContext, Seed};
+
+    /// A fresh database file with an arbiter and a Jieqi event.
+    async fn fixture(tag: &str) -> (Db, User, i64, std::path::PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("anqi-store-deals-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let db = crate::store::open(&format!("sqlite://{}", dir.join("t.db").display()))
+            .await
+            .expect("open");
+        let user = crate::store::users::create(&db, "arb", Role::Organizer, "x")
+            .await
+            .expect("user");
+        let form = crate::event::EventForm {
+            name: "Deals".into(),
+            start_date: "2011-05-01".into(),
+            variant: "jieqi".into(),
+            ..Default::default()
+        };
+        let settings = form.parse().expect("settings");
+        let event = crate::store::events::create(&db, &user, &settings)
+            .await
+            .expect("event");
+        (db, user, event.id, dir)
+    }
+
+    fn sealed(event: i64, byte: u8) -> SealedDeal {
+        let ctx = DealContext::new(&event.to_string(), 1, GameNumber::Game(1)).expect("ctx");
+        SealedDeal::from_seed(Variant::Jieqi, ctx, Seed::from_bytes([byte; 32])).expect("deal")
+    }
+
+    #[tokio::test]
+    async fn a_sealed_record_can_never_be_changed_or_deleted() {
+        let (db, user, event, dir) = fixture("immutable").await;
+        let first = seal(&db, &user, event, &sealed(event, 1))
+            .await
+            .expect("seal");
+        // Changing any content column, or deleting, is refused by the database itself.
+        for sql in [
+            "UPDATE deals SET deal = 'x' WHERE id = $1",
+            "UPDATE deals SET seed = 'x' WHERE id = $1",
+            "UPDATE deals SET commitment = 'x' WHERE id = $1",
+            "UPDATE deals SET sealed_at = 'x' WHERE id = $1",
+            "UPDATE deals SET round_no = 2 WHERE id = $1",
+            "DELETE FROM deals WHERE id = $1",
+        ] {
+            let r = sqlx::query(sql).bind(first).execute(&db).await;
+            assert!(r.is_err(), "{sql} was allowed");
+        }
+        // A re-draw withdraws the first; a withdrawn record never comes back.
+        let second = seal(&db, &user, event, &sealed(event, 2))
+            .await
+            .expect("redraw");
+        let all = list(&db, event).await.expect("list");
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].status, DealStatus::Withdrawn);
+        assert_eq!(all[1].status, DealStatus::Sealed);
+        let back = sqlx::query("UPDATE deals SET status = 'sealed' WHERE id = $1")
+            .bind(first)
+            .execute(&db)
+            .await;
+        assert!(back.is_err(), "withdrawn → sealed was allowed");
+        // Unsealing happens once.
+        let record = get(&db, event, second).await.expect("get").expect("row");
+        unseal(&db, &user, &record, &[]).await.expect("unseal");
+        assert!(matches!(
+            unseal(&db, &user, &record, &[]).await,
+            Err(StoreError::NotFound)
+        ));
+        let record = get(&db, event, second).await.expect("get").expect("row");
+        assert!(record.is_public() && !record.unseal_override);
+        assert_eq!(record.deal, sealed(event, 2).deal.as_str());
+        let active = active(&db, event, 1, GameNumber::Game(1))
+            .await
+            .expect("active")
+            .expect("one");
+        assert_eq!(active.id, second);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -152,8 +152,8 @@ pub async fn adjudicate_for(
 /// agreeing with the entered result or finding none — sets or confirms the result (with the board's
 /// version). Returns the verdict JSON of the adjudicator plus `board`, `game`, `deal` (the commitment
 /// used, or null), `status` (see [`RecordStatus::code`]; `result_set` when this call entered the
-/// result), `entered` (the board's result afterwards, or null) and, for an illegal ply, nothing else
-/// changed. The JSON API calls this for `POST …/boards/{b}/record`.
+/// result, `stale` when another writer entered one meanwhile) and `entered` (the board's result as
+/// this call left it, or null). The JSON API calls this for `POST …/boards/{b}/record`.
 pub async fn submit_record(
     state: &AppState,
     user: &User,
@@ -204,7 +204,7 @@ pub async fn submit_record(
     let status = assess(&json, board.result, single_game(event));
     let (code, entered) = match status {
         RecordStatus::Unentered(result) => {
-            round_flow::enter_result(
+            match round_flow::enter_result(
                 state,
                 user,
                 event,
@@ -213,8 +213,13 @@ pub async fn submit_record(
                 Some(board.version),
                 Some(result),
             )
-            .await?;
-            ("result_set", Some(result))
+            .await
+            {
+                Ok(_) => ("result_set", Some(result)),
+                // Someone entered a result meanwhile: the record is stored, the result left alone.
+                Err(AppError::Conflict(_)) => ("stale", board.result),
+                Err(e) => return Err(e),
+            }
         }
         ref other => (other.code(), board.result),
     };
