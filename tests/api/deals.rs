@@ -147,6 +147,7 @@ fn deals_and_records_are_secret_until_unsealed_and_public_after() {
         format!("/events/{id}/deals/{deal_id}/verify"),
         format!("/events/{id}/rounds/1/boards/1/record"),
         format!("/events/{id}/rounds/1/boards/1/record.txt?game=1"),
+        format!("/events/{id}/deals/round/1/sheets"),
     ];
     // The event's arbiter and organizer see everything.
     let mut org = w.login("org");
@@ -158,6 +159,18 @@ fn deals_and_records_are_secret_until_unsealed_and_public_after() {
     assert!(sheet.body.contains(&f["commitment"]));
     assert!(sheet.body.contains(&f["deal"]));
     assert!(sheet.body.contains("/static/deals.css"));
+    // Every face-down square shows its piece in Chinese and letters; the kings stand face-up.
+    assert_eq!(sheet.body.matches("class=\"piece ").count(), 32);
+    assert_eq!(sheet.body.matches(" up\"").count(), 2);
+    let a9 = f["deal"].chars().next().unwrap();
+    let zh = anqi::deal::chinese_name(anqi::rules::Variant::Jieqi, a9).unwrap();
+    let first_row = sheet.body.split("<th>9</th>").nth(1).unwrap();
+    assert!(
+        first_row
+            .trim_start()
+            .starts_with(&format!("<td class=\"piece black\"><span class=\"zh\">{zh}</span><span class=\"letter\">{a9}</span>")),
+        "a9 holds {zh} {a9}: {first_row}"
+    );
 
     for (who, mut c) in outsiders(&w) {
         for url in &urls {
@@ -205,6 +218,7 @@ fn deals_and_records_are_secret_until_unsealed_and_public_after() {
         }
         assert!(page.body.contains(&format!("/deals/{deal_id}/verify")));
         let text = c.get(&urls[6]);
+        assert_eq!(text.status, 200);
         assert_eq!(text.body, record);
     }
     let audit = arb.get(&format!("/events/{id}"));
@@ -226,6 +240,13 @@ fn unsealing_with_games_pending_needs_the_logged_override() {
     pair_and_publish(&mut arb, id, 1);
     let page = arb.get(&format!("/events/{id}/deals/{deal_id}"));
     assert!(page.body.contains("name=\"override\""), "override offered");
+    let sheet = arb.get(&format!("/events/{id}/deals/{deal_id}/sheet"));
+    assert_eq!(
+        sheet.body.matches("class=\"piece ").count(),
+        32,
+        "4×8 Banqi board"
+    );
+    assert!(sheet.body.contains("class=\"diagram banqi\""));
 
     // Someone who is not an arbiter of this event cannot unseal it at all.
     let mut arb2 = w.login("arb2");

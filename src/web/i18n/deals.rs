@@ -60,6 +60,12 @@ pub(super) const ENTRIES: &[Entry] = &[
         "帥將明子置於九宮中央（灰底）。",
         "帅将明子置于九宫中央（灰底）。",
     ),
+    (
+        "deal_round_sheets",
+        "Print every setup sheet of this round",
+        "列印本輪所有擺棋表",
+        "打印本轮所有摆棋表",
+    ),
     ("deal_square", "Square", "位置", "位置"),
     ("deal_piece", "Piece", "棋子", "棋子"),
     ("deal_verify", "Verify", "驗證", "验证"),

@@ -23,6 +23,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(announce)
         .service(show)
         .service(sheet)
+        .service(round_sheets)
         .service(text)
         .service(unseal)
         .service(verify_page);
@@ -289,15 +290,53 @@ struct SheetCellView {
     face_down: bool,
 }
 
+/// One printed setup sheet (one A4 page).
+struct SheetView {
+    deal: DealView,
+    sheet: SetupSheet,
+    rows: Vec<SheetRow>,
+    jieqi: bool,
+}
+
+impl SheetView {
+    fn new(record: DealRecord) -> AppResult<SheetView> {
+        let deal = Deal::parse(record.variant, &record.deal)
+            .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", record.id)))?;
+        let setup = SetupSheet::new(&deal);
+        let rows = setup
+            .ranks
+            .iter()
+            .zip(&setup.grid)
+            .map(|(rank, cells)| SheetRow {
+                rank: *rank,
+                cells: cells
+                    .iter()
+                    .map(|c| {
+                        c.map(|c| SheetCellView {
+                            chinese: c.chinese,
+                            letter: c.letter,
+                            red: c.color == Color::Red,
+                            face_down: c.face_down,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(SheetView {
+            jieqi: record.variant == Variant::Jieqi,
+            deal: DealView::new(record),
+            sheet: setup,
+            rows,
+        })
+    }
+}
+
 #[derive(Template)]
 #[template(path = "deals/sheet.html")]
 struct SheetPage {
     ctx: Ctx,
     event: Event,
-    deal: DealView,
-    sheet: SetupSheet,
-    rows: Vec<SheetRow>,
-    jieqi: bool,
+    sheets: Vec<SheetView>,
 }
 
 #[get("/events/{id}/deals/{deal_id}/sheet")]
@@ -309,36 +348,32 @@ async fn sheet(
     let (id, deal_id) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
     let record = deal_flow::visible_deal(&state, &event, access, deal_id).await?;
-    let deal = Deal::parse(record.variant, &record.deal)
-        .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", record.id)))?;
-    let sheet = SetupSheet::new(&deal);
-    let rows = sheet
-        .ranks
-        .iter()
-        .zip(&sheet.grid)
-        .map(|(rank, cells)| SheetRow {
-            rank: *rank,
-            cells: cells
-                .iter()
-                .map(|c| {
-                    c.map(|c| SheetCellView {
-                        chinese: c.chinese,
-                        letter: c.letter,
-                        red: c.color == Color::Red,
-                        face_down: c.face_down,
-                    })
-                })
-                .collect(),
-        })
-        .collect();
     render(&SheetPage {
-        jieqi: record.variant == Variant::Jieqi,
-        deal: DealView::new(record),
+        sheets: vec![SheetView::new(record)?],
         ctx,
         event,
-        sheet,
-        rows,
     })
+}
+
+/// Every sheet of a round's deals in use (games 1, 2, 3…, decider), one A4 page each. Arbiters only
+/// while any is sealed; once all are unsealed, anyone.
+#[get("/events/{id}/deals/round/{n}/sheets")]
+async fn round_sheets(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n) = path.into_inner();
+    let (event, access) = event_access(&ctx, &state, id).await?;
+    let records = store::deals::active_in_round(&state.db, event.id, n).await?;
+    if records.is_empty() || !(access.arbitrate || records.iter().all(DealRecord::is_public)) {
+        return Err(AppError::NotFound);
+    }
+    let sheets = records
+        .into_iter()
+        .map(SheetView::new)
+        .collect::<AppResult<Vec<_>>>()?;
+    render(&SheetPage { ctx, event, sheets })
 }
 
 /// The deal as `key: value` lines, like `anqi deal new` prints them (for scripts and the CLI check).
