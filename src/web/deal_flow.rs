@@ -5,34 +5,14 @@
 
 use super::AppState;
 use super::access::Access;
+pub use super::access::user_access;
 use super::error::{AppError, AppResult};
-use crate::accounts::Role;
 use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
 use crate::rules::Variant;
 use crate::store::{self, deals::DealRecord, events::Event, users::User};
 
 /// Highest round number a deal may be sealed for (Swiss plus knockout rounds stay far below).
 pub const MAX_ROUND: u32 = 99;
-
-/// The rights of a known user (or an anonymous caller) on an event, for callers without a page
-/// context (the JSON API): administrators and the organizer manage, assigned arbiters arbitrate.
-pub async fn user_access(
-    state: &AppState,
-    user: Option<&User>,
-    event: &Event,
-) -> AppResult<Access> {
-    Ok(match user {
-        None => Access::default(),
-        Some(u) if u.role == Role::Admin || u.id == event.owner_id => Access {
-            manage: true,
-            arbitrate: true,
-        },
-        Some(u) => Access {
-            manage: false,
-            arbitrate: store::events::is_arbiter(&state.db, event.id, u.id).await?,
-        },
-    })
-}
 
 /// The commitment context of an event's game: the event id as the store writes it, round, game.
 pub fn context(event: &Event, round: u32, game: GameNumber) -> AppResult<DealContext> {

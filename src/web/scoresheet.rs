@@ -114,6 +114,27 @@ fn check_game_no(event: &Event, game_no: u32) -> AppResult<()> {
     Ok(())
 }
 
+/// Loads a board for an arbiter of the event (403 for anyone else), checking the game number.
+async fn arbiters_board(
+    state: &AppState,
+    user: &User,
+    event: &Event,
+    round: &Round,
+    board_no: u32,
+    game_no: u32,
+) -> AppResult<store::rounds::Board> {
+    if !deal_flow::user_access(state, Some(user), event)
+        .await?
+        .arbitrate
+    {
+        return Err(AppError::Forbidden);
+    }
+    check_game_no(event, game_no)?;
+    store::rounds::board(&state.db, round.id, board_no)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
 /// Adjudicates a record for a game of a round with the round's deal for that game (if one is sealed)
 /// and the event's move limit. A record that cannot be read at all is a 400 naming the line.
 pub async fn adjudicate_for(
@@ -163,22 +184,13 @@ pub async fn submit_record(
     game_no: u32,
     text: &str,
 ) -> AppResult<serde_json::Value> {
-    if !deal_flow::user_access(state, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        return Err(AppError::Forbidden);
-    }
     if !round.published {
         return Err(AppError::Conflict(format!(
             "round {} is not published yet",
             round.number
         )));
     }
-    check_game_no(event, game_no)?;
-    let board = store::rounds::board(&state.db, round.id, board_no)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let board = arbiters_board(state, user, event, round, board_no, game_no).await?;
     if board.is_bye() {
         return Err(AppError::BadRequest(format!(
             "board {board_no} is the pairing-allocated bye; it has no game"
@@ -247,16 +259,7 @@ pub async fn apply_record_result(
     game_no: u32,
     expected_version: i64,
 ) -> AppResult<BoardResult> {
-    if !deal_flow::user_access(state, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        return Err(AppError::Forbidden);
-    }
-    check_game_no(event, game_no)?;
-    let board = store::rounds::board(&state.db, round.id, board_no)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let board = arbiters_board(state, user, event, round, board_no, game_no).await?;
     let record = store::rounds::records(&state.db, board.id)
         .await?
         .into_iter()

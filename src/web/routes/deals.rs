@@ -92,6 +92,18 @@ pub async fn round_deals(
     })
 }
 
+/// Loads the event and a deal of it the visitor may see (404 otherwise, see `deal_flow::visible_deal`).
+async fn event_and_deal(
+    ctx: &Ctx,
+    state: &AppState,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<(Event, Access, DealRecord)> {
+    let (id, deal_id) = path.into_inner();
+    let (event, access) = event_access(ctx, state, id).await?;
+    let deal = deal_flow::visible_deal(state, &event, access, deal_id).await?;
+    Ok((event, access, deal))
+}
+
 /// The deals list is the arbiters' page: 404 for everyone else (its existence is a secret too).
 async fn arbiter_event(ctx: &Ctx, state: &AppState, id: i64) -> AppResult<(Event, Access)> {
     let (event, access) = event_access(ctx, state, id).await?;
@@ -258,9 +270,7 @@ async fn show(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
-    let (id, deal_id) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let deal = deal_flow::visible_deal(&state, &event, access, deal_id).await?;
+    let (event, access, deal) = event_and_deal(&ctx, &state, path).await?;
     let pending = if access.arbitrate && deal.status == store::deals::DealStatus::Sealed {
         deal_flow::pending_games(&state, &event, &deal).await?
     } else {
@@ -345,9 +355,7 @@ async fn sheet(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
-    let (id, deal_id) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let record = deal_flow::visible_deal(&state, &event, access, deal_id).await?;
+    let (event, _, record) = event_and_deal(&ctx, &state, path).await?;
     render(&SheetPage {
         sheets: vec![SheetView::new(record)?],
         ctx,
@@ -383,9 +391,7 @@ async fn text(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
-    let (id, deal_id) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let d = deal_flow::visible_deal(&state, &event, access, deal_id).await?;
+    let (event, _, d) = event_and_deal(&ctx, &state, path).await?;
     let body = format!(
         "variant: {}\nevent: {}\nround: {}\ngame: {}\ndeal: {}\nseed: {}\ncommitment: {}\nstatus: {}\n",
         d.variant.name(),
@@ -482,9 +488,7 @@ async fn verify_page(
     path: web::Path<(i64, i64)>,
     q: web::Query<VerifyQuery>,
 ) -> AppResult<HttpResponse> {
-    let (id, deal_id) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let d = deal_flow::visible_deal(&state, &event, access, deal_id).await?;
+    let (event, _, d) = event_and_deal(&ctx, &state, path).await?;
     let q = q.into_inner();
     let pick = |given: Option<String>, stored: String| given.unwrap_or(stored);
     let inputs: Vec<(&'static str, String)> = vec![
