@@ -331,36 +331,36 @@ pub async fn round_has_reports(db: &Db, event_id: i64, round: u32) -> StoreResul
     Ok(n > 0)
 }
 
+/// Test fixture: a fresh database file with an organizer "arb" and an event of `variant`; returns the
+/// pool, the user, the event id and the directory to remove.
+#[cfg(test)]
+pub(crate) async fn test_event(tag: &str, variant: &str) -> (Db, User, i64, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("anqi-store-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = super::open(&format!("sqlite://{}", dir.join("t.db").display()))
+        .await
+        .expect("open");
+    let user = super::users::create(&db, "arb", crate::accounts::Role::Organizer, "x")
+        .await
+        .expect("user");
+    let form = crate::event::EventForm {
+        name: "Deals".into(),
+        start_date: "2011-05-01".into(),
+        variant: variant.into(),
+        ..Default::default()
+    };
+    let settings = form.parse().expect("settings");
+    let event = super::events::create(&db, &user, &settings)
+        .await
+        .expect("event");
+    (db, user, event.id, dir)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::Role;
     use crate::deal::{DealContext, Seed};
-
-    /// A fresh database file with an arbiter and a Jieqi event.
-    async fn fixture(tag: &str) -> (Db, User, i64, std::path::PathBuf) {
-        let dir =
-            std::env::temp_dir().join(format!("anqi-store-deals-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let db = crate::store::open(&format!("sqlite://{}", dir.join("t.db").display()))
-            .await
-            .expect("open");
-        let user = crate::store::users::create(&db, "arb", Role::Organizer, "x")
-            .await
-            .expect("user");
-        let form = crate::event::EventForm {
-            name: "Deals".into(),
-            start_date: "2011-05-01".into(),
-            variant: "jieqi".into(),
-            ..Default::default()
-        };
-        let settings = form.parse().expect("settings");
-        let event = crate::store::events::create(&db, &user, &settings)
-            .await
-            .expect("event");
-        (db, user, event.id, dir)
-    }
 
     fn sealed(event: i64, byte: u8) -> SealedDeal {
         let ctx = DealContext::new(&event.to_string(), 1, GameNumber::Game(1)).expect("ctx");
@@ -369,7 +369,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_sealed_record_can_never_be_changed_or_deleted() {
-        let (db, user, event, dir) = fixture("immutable").await;
+        let (db, user, event, dir) = test_event("deals-immutable", "jieqi").await;
         let first = seal(&db, &user, event, &sealed(event, 1))
             .await
             .expect("seal");

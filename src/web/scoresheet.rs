@@ -301,7 +301,110 @@ pub async fn apply_record_result(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::notation::{Notation, WrittenMove, write_game};
+    use crate::rules::xiangqi::{Deal, Position};
     use serde_json::json;
+
+    /// The JSON the API returns: a legal decided record sets the result, the same record again
+    /// confirms it, a reveal against the sealed deal is an illegal ply, and only arbiters submit.
+    #[tokio::test]
+    async fn submit_record_answers_the_verdict_json_with_what_it_did() {
+        let (db, user, event_id, dir) = store::deals::test_event("scoresheet", "jieqi").await;
+        let state = AppState { db: db.clone() };
+        let entries =
+            crate::roster::parse_csv("name,club,rating\nA,X,2000\nB,Y,1900\n").expect("csv");
+        store::players::add_all(&db, &user, event_id, &entries)
+            .await
+            .expect("players");
+        let event = store::events::get(&db, event_id).await.unwrap().unwrap();
+        let deal_id = deal_flow::seal(&state, &user, &event, 1, GameNumber::Game(1))
+            .await
+            .expect("seal");
+        let round =
+            round_flow::pair_next(&state, &user, &event, Some(crate::rules::Color::Red), true)
+                .await
+                .expect("pair");
+        let sealed = store::deals::get(&db, event_id, deal_id)
+            .await
+            .unwrap()
+            .unwrap();
+        let deal = Deal::parse(&sealed.deal).unwrap();
+        let start = Position::start_with_deal(&deal);
+        let mut pos = start.clone();
+        let mut moves = vec![];
+        for _ in 0..6 {
+            let m = *pos.legal_moves().iter().next().unwrap();
+            moves.push(WrittenMove {
+                mv: m,
+                reveal: pos.hidden_identity(m.from()),
+                captured: None,
+            });
+            pos.make_move(m).unwrap();
+        }
+        let text = write_game(
+            &start,
+            &moves,
+            Notation::Chinese,
+            &[],
+            None,
+            Some(GameResult::RedWins),
+        )
+        .unwrap();
+
+        let v = submit_record(&state, &user, &event, &round, 1, 1, &text)
+            .await
+            .expect("submit");
+        assert_eq!(v["status"], "result_set", "{v}");
+        assert_eq!(v["entered"], "1-0");
+        assert_eq!(v["result"], "1-0");
+        assert_eq!(v["termination"], "claimed");
+        assert_eq!(v["deal"], sealed.commitment.as_str());
+        assert_eq!(
+            (v["board"].as_u64(), v["game"].as_u64()),
+            (Some(1), Some(1))
+        );
+        let v = submit_record(&state, &user, &event, &round, 1, 1, &text)
+            .await
+            .expect("again");
+        assert_eq!(v["status"], "agrees");
+
+        let h2 = sealed.deal.chars().nth(21).unwrap();
+        let wrong = ['R', 'N', 'B', 'A', 'C', 'P']
+            .into_iter()
+            .find(|c| *c != h2)
+            .unwrap();
+        let v = submit_record(
+            &state,
+            &user,
+            &event,
+            &round,
+            1,
+            1,
+            &format!("1. h2e2{wrong} *"),
+        )
+        .await
+        .expect("illegal");
+        assert_eq!(v["status"], "illegal");
+        assert_eq!(v["error"]["ply"], 1);
+        assert_eq!(v["entered"], "1-0", "the result stays");
+
+        assert!(
+            matches!(
+                submit_record(&state, &user, &event, &round, 1, 2, &text).await,
+                Err(AppError::BadRequest(_))
+            ),
+            "a Jieqi board has one game"
+        );
+        let player = store::users::create(&db, "p", crate::accounts::Role::Player, "x")
+            .await
+            .unwrap();
+        assert!(matches!(
+            submit_record(&state, &player, &event, &round, 1, 1, &text).await,
+            Err(AppError::Forbidden)
+        ));
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     fn verdict(result: &str) -> serde_json::Value {
         json!({"variant": "jieqi", "plies": 10, "result": result, "termination": "checkmate",
