@@ -137,8 +137,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     (
         "record_illegal",
         "Illegal move at ply",
-        "違例著法，第幾步：",
-        "违例着法，第几步：",
+        "違例著法，步序",
+        "违例着法，步序",
     ),
     (
         "record_undecided",
