@@ -5,7 +5,6 @@
 
 use super::AppState;
 use super::access::Access;
-pub use super::access::user_access;
 use super::error::{AppError, AppResult};
 use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
 use crate::rules::Variant;

@@ -123,7 +123,7 @@ async fn arbiters_board(
     board_no: u32,
     game_no: u32,
 ) -> AppResult<store::rounds::Board> {
-    if !deal_flow::user_access(state, Some(user), event)
+    if !super::access::user_access(state, Some(user), event)
         .await?
         .arbitrate
     {

@@ -233,7 +233,7 @@ async fn submit(
     let (id, n, b) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
     let me = ctx.require_user()?.clone();
-    let access = deal_flow::user_access(&state, Some(&me), &event).await?;
+    let access = crate::web::access::user_access(&state, Some(&me), &event).await?;
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let form = form.0;
     match scoresheet::submit_record(&state, &me, &event, &round, b, form.game, &form.record).await {
