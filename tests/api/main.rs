@@ -1,7 +1,9 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
 mod backup;
+mod deals;
 mod foundation;
 mod json_api;
+mod records;
 mod support;
 mod swiss;

@@ -3,10 +3,12 @@
 mod account;
 mod api;
 mod auth;
+mod deals;
 mod events;
 mod exports;
 mod home;
 mod players;
+mod records;
 mod rounds;
 mod standings;
 mod users;
@@ -29,6 +31,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
+    deals::configure(cfg);
+    records::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));

@@ -233,6 +233,7 @@ struct RoundPage {
     results: Vec<BoardResult>,
     my_board: Option<u32>,
     notes: Vec<String>,
+    round_deals: super::deals::RoundDeals,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -251,7 +252,14 @@ async fn show(
     let (id, n) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
     let round = round_flow::visible_round(&state, &event, access, n).await?;
-    let boards = board_views(&state, &event, &round).await?;
+    let mut boards = board_views(&state, &event, &round).await?;
+    // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
+    let game = crate::deal::GameNumber::Game(1);
+    if !crate::web::deal_flow::may_see_records(&state, event.id, access, round.number, game).await?
+    {
+        boards.iter_mut().for_each(|b| b.has_record = false);
+    }
+    let round_deals = super::deals::round_deals(&state, &event, access, round.number).await?;
     let names = round_flow::names(&state, event.id).await?;
     let absences = store::rounds::absences(&state.db, round.id)
         .await?
@@ -301,6 +309,7 @@ async fn show(
         results: BoardResult::ALL.to_vec(),
         my_board,
         notes,
+        round_deals,
     })
 }
 
