@@ -225,15 +225,38 @@ async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
     )
 }
 
+#[derive(Deserialize)]
+struct PairBody {
+    #[serde(default)]
+    lot: Option<String>,
+}
+
 #[post("/api/events/{id}/rounds")]
 async fn pair_round(
     ctx: Ctx,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let event = arbitrated_event(&ctx, &state, *id).await?;
     let user = ctx.require_user()?.clone();
-    let round = round_flow::pair_next(&state, &user, &event, None, true).await?;
+    // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
+    let lot = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        let body: PairBody = parse_json(&body)?;
+        match body.lot.as_deref() {
+            None => None,
+            Some("red") => Some(crate::rules::Color::Red),
+            Some("black") => Some(crate::rules::Color::Black),
+            Some(other) => {
+                return Err(AppError::BadRequest(format!(
+                    "lot: '{other}' is not red or black"
+                )));
+            }
+        }
+    };
+    let round = round_flow::pair_next(&state, &user, &event, lot, true).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
