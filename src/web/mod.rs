@@ -7,11 +7,13 @@ pub mod access;
 pub mod csrf;
 pub mod ctx;
 pub mod error;
+pub mod game_view;
 pub mod i18n;
 mod layout;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
+pub mod scoresheet_visibility;
 
 use std::net::{SocketAddr, TcpListener};
 
