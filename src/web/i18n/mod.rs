@@ -3,6 +3,7 @@
 mod core;
 mod rounds;
 mod standings;
+mod viewer;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -119,7 +120,12 @@ pub fn has_key(key: &str) -> bool {
 pub type Entry = (&'static str, &'static str, &'static str, &'static str);
 
 /// The table, one slice per area of the site (each area keeps its strings in its own file).
-const AREAS: &[&[Entry]] = &[core::ENTRIES, rounds::ENTRIES, standings::ENTRIES];
+const AREAS: &[&[Entry]] = &[
+    core::ENTRIES,
+    rounds::ENTRIES,
+    standings::ENTRIES,
+    viewer::ENTRIES,
+];
 
 #[cfg(test)]
 mod tests {

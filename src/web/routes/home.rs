@@ -50,6 +50,16 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../static/forms.js"),
     ),
+    (
+        "live.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/live.js"),
+    ),
+    (
+        "viewer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/viewer.js"),
+    ),
 ];
 
 #[get("/static/{file}")]

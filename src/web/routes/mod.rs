@@ -5,9 +5,11 @@ mod auth;
 mod events;
 mod home;
 mod players;
+mod printing;
 mod rounds;
 mod standings;
 mod users;
+mod viewer;
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -25,6 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
+    viewer::configure(cfg);
+    printing::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));
