@@ -6,6 +6,7 @@
 pub mod access;
 pub mod csrf;
 pub mod ctx;
+pub mod deal_flow;
 pub mod error;
 pub mod game_view;
 pub mod i18n;
@@ -13,6 +14,7 @@ mod layout;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
+pub mod scoresheet;
 pub mod scoresheet_visibility;
 
 use std::net::{SocketAddr, TcpListener};

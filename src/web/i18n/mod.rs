@@ -1,6 +1,7 @@
 //! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
 
 mod core;
+mod deals;
 mod rounds;
 mod standings;
 mod viewer;
@@ -125,6 +126,7 @@ const AREAS: &[&[Entry]] = &[
     rounds::ENTRIES,
     standings::ENTRIES,
     viewer::ENTRIES,
+    deals::ENTRIES,
 ];
 
 #[cfg(test)]

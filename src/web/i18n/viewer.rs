@@ -26,7 +26,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "帥仕相傌俥炮兵將士象馬車砲卒",
         "帅仕相马车炮兵将士象马车炮卒",
     ),
-    ("record_text", "Record", "棋譜原文", "棋谱原文"),
+    ("record_source", "Record text", "棋譜原文", "棋谱原文"),
     (
         "record_problem",
         "The record cannot be shown in full:",

@@ -2,10 +2,12 @@
 
 mod account;
 mod auth;
+mod deals;
 mod events;
 mod home;
 mod players;
 mod printing;
+mod records;
 mod rounds;
 mod standings;
 mod users;
@@ -29,6 +31,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     standings::configure(cfg);
     viewer::configure(cfg);
     printing::configure(cfg);
+    deals::configure(cfg);
+    records::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));

@@ -252,6 +252,7 @@ struct RoundPage {
     notes: Vec<String>,
     /// Whether the ♟ links to the boards' records are shown to this visitor.
     records_visible: bool,
+    round_deals: super::deals::RoundDeals,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -270,7 +271,14 @@ async fn show(
     let (id, n) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
     let round = visible_round(&state, &event, access, n).await?;
-    let boards = board_views(&state, &event, &round).await?;
+    let mut boards = board_views(&state, &event, &round).await?;
+    // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
+    let game = crate::deal::GameNumber::Game(1);
+    if !crate::web::deal_flow::may_see_records(&state, event.id, access, round.number, game).await?
+    {
+        boards.iter_mut().for_each(|b| b.has_record = false);
+    }
+    let round_deals = super::deals::round_deals(&state, &event, access, round.number).await?;
     let names = round_flow::names(&state, event.id).await?;
     let absences = store::rounds::absences(&state.db, round.id)
         .await?
@@ -322,6 +330,7 @@ async fn show(
         my_board,
         notes,
         records_visible,
+        round_deals,
     })
 }
 
