@@ -3,3 +3,4 @@
 mod foundation;
 mod support;
 mod swiss;
+mod viewer;
