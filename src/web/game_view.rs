@@ -135,11 +135,11 @@ fn play(pos: &mut Position, token: &str) -> Result<PlyView, String> {
         pos.set_hidden_identity(mv.from(), said)
             .map_err(|e| e.to_string())?;
     }
-    if let Some(said) = written.captured {
-        if pos.hidden_identity(mv.to()).is_none() {
-            pos.set_hidden_identity(mv.to(), said)
-                .map_err(|e| e.to_string())?;
-        }
+    if let Some(said) = written.captured
+        && pos.hidden_identity(mv.to()).is_none()
+    {
+        pos.set_hidden_identity(mv.to(), said)
+            .map_err(|e| e.to_string())?;
     }
     // Written from the identities now known, so a deal-only reveal still shows in the move list.
     let canonical = WrittenMove {
