@@ -1,6 +1,8 @@
 //! Printed forms of a round for the arbiters: result slips (several per A4 page, with cut lines) and
 //! blank scoresheets (one per page, with the Jieqi column for the revealed piece).
 
+use std::collections::HashMap;
+
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
@@ -32,18 +34,21 @@ pub struct PrintedBoard {
     pub black: String,
 }
 
+/// A player as printed forms and the viewer name them: "start. name" (`#start` if unknown).
+pub(super) fn player_label(names: &HashMap<u32, (String, String)>, start: u32) -> String {
+    names
+        .get(&start)
+        .map(|n| format!("{start}. {}", n.0))
+        .unwrap_or_else(|| format!("#{start}"))
+}
+
 /// The played boards of round `n` (the bye has no game to record).
 async fn printed_boards(state: &AppState, event: &Event, n: u32) -> AppResult<Vec<PrintedBoard>> {
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
     let names = round_flow::names(state, event.id).await?;
-    let name = |start: u32| {
-        names
-            .get(&start)
-            .map(|n| format!("{start}. {}", n.0))
-            .unwrap_or_else(|| format!("#{start}"))
-    };
+    let name = |start: u32| player_label(&names, start);
     Ok(store::rounds::boards(&state.db, round.id)
         .await?
         .into_iter()

@@ -4,6 +4,7 @@
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
+use super::printing::player_label;
 use super::render;
 use crate::deal::GameNumber;
 use crate::store::{self, events::Event};
@@ -150,12 +151,7 @@ async fn game_page(
         .await?
         .ok_or(AppError::NotFound)?;
     let names = round_flow::names(state, event.id).await?;
-    let name = |start: u32| {
-        names
-            .get(&start)
-            .map(|n| format!("{start}. {}", n.0))
-            .unwrap_or_else(|| format!("#{start}"))
-    };
+    let name = |start: u32| player_label(&names, start);
     let records = store::rounds::records(&state.db, board.id).await?;
     let mut page = GamePage {
         red: name(board.red),
