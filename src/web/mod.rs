@@ -11,6 +11,7 @@ pub mod error;
 pub mod game_view;
 pub mod i18n;
 mod layout;
+pub mod page_cache;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
@@ -29,6 +30,8 @@ use crate::store::{self, Db};
 pub struct AppState {
     /// The database pool.
     pub db: Db,
+    /// Rendered public pages of events, for anonymous visitors.
+    pub pages: std::sync::Arc<page_cache::PageCache>,
 }
 
 /// Where to listen and which database to use.
@@ -75,7 +78,10 @@ impl Application {
             addr: config.bind.clone(),
             source,
         })?;
-        let state = web::Data::new(AppState { db: db.clone() });
+        let state = web::Data::new(AppState {
+            db: db.clone(),
+            pages: Default::default(),
+        });
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())

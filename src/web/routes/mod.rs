@@ -1,9 +1,11 @@
 //! Routes, one file per area. Handlers are thin: parse input, call the store or library, render.
 
 mod account;
+mod api;
 mod auth;
 mod deals;
 mod events;
+mod exports;
 mod home;
 mod players;
 mod printing;
@@ -21,10 +23,12 @@ use super::error::{AppError, AppResult};
 
 /// Registers every route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    api::configure(cfg);
     home::configure(cfg);
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
+    exports::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);
     rounds::configure(cfg);
