@@ -11,7 +11,6 @@ use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::access::event_access;
 use crate::web::ctx::Ctx;
-use crate::web::deal_flow::jieqi_deal;
 use crate::web::error::{AppError, AppResult};
 use crate::web::game_view::{self, GameView, PlyView};
 use crate::web::round_flow;
@@ -185,18 +184,15 @@ async fn game_page(
     page.record = record.record.clone();
     // The deal of the game supplies the reveals a record leaves to it (the page is only shown once
     // the deal is public, or to the arbiters).
-    let deal = match store::deals::active(
+    let deal = store::deals::active(
         &state.db,
         page.event.id,
         round.number,
         GameNumber::Game(record.game_no),
     )
-    .await?
-    {
-        Some(d) => jieqi_deal(&d)?,
-        None => None,
-    };
-    match game_view::replay(&record.record, page.event.settings.variant, deal.as_ref()) {
+    .await?;
+    let deal = deal.as_ref().map(|d| d.deal.as_str());
+    match game_view::replay(&record.record, page.event.settings.variant, deal) {
         Ok(view) => fill(&mut page, view),
         Err(e) => page.problem = Some(e.to_string()),
     }
