@@ -1,6 +1,7 @@
 // Game viewer: draws the positions the server computed (#game-data) on the SVG board and steps
 // through them with the buttons, the move list, and the keys ← → Home End. Points are indexed
-// rank-major from a0 (file a..i, rank 0 = Red's back rank); 'X'/'x' are face-down pieces.
+// rank-major from the first rank (xiangqi/Jieqi: a0..i9 on lines; Banqi: a1..h4 in cells);
+// 'X'/'x' are face-down pieces (Banqi: 'X', colour unknown).
 (function () {
   'use strict';
   var dataEl = document.getElementById('game-data');
@@ -9,9 +10,12 @@
   if (!dataEl || !viewer || !svg) return;
   var game = JSON.parse(dataEl.textContent);
   var NS = 'http://www.w3.org/2000/svg';
-  var KINDS = 'KABNRCP';
-  var chars = viewer.dataset.pieces || '帅仕相马车炮兵将士象马车炮卒';
+  var banqi = game.variant === 'banqi';
+  // Banqi sets are printed in traditional characters with 包 for Black's cannon.
+  var KINDS = banqi ? 'KABRNCP' : 'KABNRCP';
+  var chars = banqi ? '帥仕相俥傌炮兵將士象車馬包卒' : (viewer.dataset.pieces || '帅仕相马车炮兵将士象马车炮卒');
   var RED_FILES = '九八七六五四三二一';
+  var FILES = banqi ? 8 : 9, RANKS = banqi ? 4 : 10;
   var last = game.positions.length - 1;
   var ply = 0;
   var flipped = false;
@@ -27,10 +31,12 @@
     return e;
   }
 
-  // Screen coordinates of a point: Red at the bottom unless the board is flipped.
+  // Screen coordinates of a point: Red (Banqi: rank 1) at the bottom unless the board is flipped.
+  // Xiangqi pieces stand on the line crossings, Banqi pieces in the middle of the cells.
   function xy(index) {
-    var file = index % 9, rank = Math.floor(index / 9);
-    return flipped ? [(8 - file) * 10, rank * 10] : [file * 10, (9 - rank) * 10];
+    var file = index % FILES, rank = Math.floor(index / FILES), c = banqi ? 5 : 0;
+    return flipped ? [(FILES - 1 - file) * 10 + c, rank * 10 + c]
+                   : [file * 10 + c, (RANKS - 1 - rank) * 10 + c];
   }
 
   function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
@@ -38,6 +44,15 @@
   function drawFiles() {
     var top = document.getElementById('files-top'), bottom = document.getElementById('files-bottom');
     clear(top); clear(bottom);
+    if (banqi) {
+      for (var f = 0; f < FILES; f++) {
+        el('text', { x: (flipped ? FILES - 1 - f : f) * 10 + 5, y: 43.6 }, bottom).textContent = 'abcdefgh'.charAt(f);
+      }
+      for (var r = 0; r < RANKS; r++) {
+        el('text', { x: -3, y: (flipped ? r : RANKS - 1 - r) * 10 + 5 }, top).textContent = String(r + 1);
+      }
+      return;
+    }
     for (var file = 0; file < 9; file++) {
       var x = (flipped ? 8 - file : file) * 10;
       var red = RED_FILES.charAt(file), black = String(file + 1);
@@ -52,7 +67,7 @@
     var outer = el('g', { transform: 'translate(' + p[0] + ' ' + p[1] + ')', 'data-point': index }, pieces);
     var face = el('g', { 'class': 'pc ' + (red ? 'red' : 'black') }, outer);
     if (letter === 'X' || letter === 'x') {
-      face.setAttribute('class', face.getAttribute('class') + ' down');
+      face.setAttribute('class', 'pc down' + (banqi ? ' plain' : red ? ' red' : ' black'));
       el('circle', { r: 4.4 }, face);
       el('circle', { r: 3.1, 'class': 'ring' }, face);
       return;
@@ -74,7 +89,7 @@
         el('rect', { x: p[0] - 5, y: p[1] - 5, width: 10, height: 10, rx: 1.5, 'class': 'mark' }, marks);
       });
     }
-    for (var i = 0; i < 90; i++) {
+    for (var i = 0; i < points.length; i++) {
       var c = points.charAt(i);
       if (c !== '.') drawPiece(c, i, animateReveal && move && move.reveal && i === move.to);
     }

@@ -19,6 +19,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "按键：← → 逐步，Home / End 到开局 / 终局。",
     ),
     ("board_picture", "Board", "棋盤", "棋盘"),
+    ("square_notation", "Notation", "記譜", "记谱"),
     // Red K A B N R C P, then Black, in the order static/viewer.js reads them.
     (
         "viewer_piece_chars",

@@ -7,6 +7,7 @@ use askama::Template;
 use super::printing::player_label;
 use super::render;
 use crate::deal::GameNumber;
+use crate::rules::Variant;
 use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::access::event_access;
@@ -81,6 +82,10 @@ struct GamePage {
     /// Game numbers of the board's records (several in a match).
     games: Vec<u32>,
     game: u32,
+    /// A Banqi game (4×8 board, square notation).
+    banqi: bool,
+    /// Name of the coordinate notation column (ICCS, or Banqi's square notation).
+    code_name: &'static str,
     /// Records hidden from this visitor (sealed deal): only a notice is shown.
     hidden: bool,
     /// The replay as JSON for the script, when the record could be set up.
@@ -152,7 +157,15 @@ async fn game_page(
     let names = round_flow::names(state, event.id).await?;
     let name = |start: u32| player_label(&names, start);
     let records = store::rounds::records(&state.db, board.id).await?;
+    let banqi = event.settings.variant == Variant::Banqi;
+    let code_name = if banqi {
+        ctx.t("square_notation")
+    } else {
+        "ICCS"
+    };
     let mut page = GamePage {
+        banqi,
+        code_name,
         red: name(board.red),
         black: board.black.map(name).unwrap_or_default(),
         result: board.result.map(|r| r.display()).unwrap_or(""),
