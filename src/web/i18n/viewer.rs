@@ -46,6 +46,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("end_perpetual_chase", "perpetual chase", "長捉", "长捉"),
     ("end_repetition", "repetition", "重複局面", "重复局面"),
     ("end_move_limit", "move limit", "限著和棋", "限着和棋"),
+    ("end_no_pieces", "no pieces left", "棋子全失", "棋子全失"),
     ("end_claimed", "as recorded", "依記錄結果", "依记录结果"),
     ("end_unfinished", "unfinished", "未完", "未完"),
     (

@@ -108,6 +108,7 @@ fn ending_key(verdict: &serde_json::Value) -> Option<&'static str> {
         "perpetual_chase" => "end_perpetual_chase",
         "repetition" => "end_repetition",
         "move_limit" => "end_move_limit",
+        "no_pieces" => "end_no_pieces",
         "claimed" => "end_claimed",
         "unfinished" => "end_unfinished",
         "illegal" => "end_illegal",
@@ -260,5 +261,24 @@ mod tests {
         let v = serde_json::json!({"termination": "perpetual_chase"});
         assert_eq!(ending_key(&v), Some("end_perpetual_chase"));
         assert_eq!(ending_key(&serde_json::Value::Null), None);
+        use crate::rules::adjudicate::Termination::*;
+        for t in [
+            Checkmate,
+            Stalemate,
+            PerpetualCheck,
+            PerpetualChase,
+            Repetition,
+            MoveLimit,
+            NoPieces,
+            Claimed,
+            Unfinished,
+            Illegal,
+        ] {
+            let key = ending_key(&serde_json::json!({"termination": t.as_str()}));
+            assert!(
+                key.is_some_and(crate::web::i18n::has_key),
+                "{t} has no translated name"
+            );
+        }
     }
 }
