@@ -8,6 +8,7 @@ pub mod csrf;
 pub mod ctx;
 pub mod deal_flow;
 pub mod error;
+pub mod game_view;
 pub mod i18n;
 mod layout;
 pub mod page_cache;
@@ -15,6 +16,7 @@ pub mod points;
 pub mod round_flow;
 pub mod routes;
 pub mod scoresheet;
+pub mod scoresheet_visibility;
 
 use std::net::{SocketAddr, TcpListener};
 

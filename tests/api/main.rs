@@ -7,3 +7,4 @@ mod json_api;
 mod records;
 mod support;
 mod swiss;
+mod viewer;

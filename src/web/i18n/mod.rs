@@ -4,6 +4,7 @@ mod core;
 mod deals;
 mod rounds;
 mod standings;
+mod viewer;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -124,6 +125,7 @@ const AREAS: &[&[Entry]] = &[
     core::ENTRIES,
     rounds::ENTRIES,
     standings::ENTRIES,
+    viewer::ENTRIES,
     deals::ENTRIES,
 ];
 

@@ -51,6 +51,16 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../static/forms.js"),
     ),
     (
+        "live.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/live.js"),
+    ),
+    (
+        "viewer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/viewer.js"),
+    ),
+    (
         "deals.css",
         "text/css; charset=utf-8",
         include_str!("../../../static/deals.css"),

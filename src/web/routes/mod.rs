@@ -8,10 +8,12 @@ mod events;
 mod exports;
 mod home;
 mod players;
+mod printing;
 mod records;
 mod rounds;
 mod standings;
 mod users;
+mod viewer;
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -31,6 +33,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
+    viewer::configure(cfg);
+    printing::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);
     cfg.default_service(web::to(|| async {

@@ -17,6 +17,7 @@ use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::points::show as show_points;
 use crate::web::round_flow;
+use crate::web::scoresheet_visibility::records_visible;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
@@ -233,6 +234,8 @@ struct RoundPage {
     results: Vec<BoardResult>,
     my_board: Option<u32>,
     notes: Vec<String>,
+    /// Whether the ♟ links to the boards' records are shown to this visitor.
+    records_visible: bool,
     round_deals: super::deals::RoundDeals,
 }
 
@@ -299,6 +302,7 @@ async fn show(
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect();
+    let records_visible = records_visible(&state, &event, access, &round).await?;
     render(&RoundPage {
         ctx,
         event,
@@ -309,6 +313,7 @@ async fn show(
         results: BoardResult::ALL.to_vec(),
         my_board,
         notes,
+        records_visible,
         round_deals,
     })
 }

@@ -14,6 +14,7 @@ use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::points::show as show_points;
 use crate::web::round_flow;
+use crate::web::scoresheet_visibility::records_visible;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(standings_page)
@@ -260,6 +261,8 @@ struct CardRound {
     opponent: Option<(u32, String)>,
     colour_key: &'static str,
     result: String,
+    /// The board has a record this visitor may see in the game viewer.
+    has_record: bool,
 }
 
 #[derive(Template)]
@@ -330,12 +333,20 @@ async fn player_card(
                 )
             }
         };
+        let has_record = match board {
+            Some(b) if b.black.is_some() => {
+                !store::rounds::records(&state.db, b.id).await?.is_empty()
+                    && records_visible(&state, &event, access, &r).await?
+            }
+            _ => false,
+        };
         rounds.push(CardRound {
             round: r.number,
             board: board_no,
             opponent,
             colour_key,
             result,
+            has_record,
         });
     }
     let rank = list.iter().find(|s| s.player == start).map(|s| s.rank);

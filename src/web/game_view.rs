@@ -1,0 +1,455 @@
+//! The data of the game viewer: a stored record replayed with the rules engine into every position
+//! of the game (face-down pieces included) and each ply written in Chinese and in the game's
+//! coordinate notation (ICCS for xiangqi and Jieqi, square notation for Banqi).
+//!
+//! The browser only draws what this module computed (`static/viewer.js`), so the viewer never needs
+//! rules of its own and shows exactly what the adjudicator accepted.
+
+use serde::Serialize;
+
+use crate::rules::banqi;
+use crate::rules::notation::{Notation, Record, WrittenMove, parse_move, write_move};
+use crate::rules::xiangqi::{Deal, Position, Square};
+use crate::rules::{Color, Variant};
+
+/// A position as the viewer draws it, one character per point: `.` empty, FEN letters for face-up
+/// pieces (upper case Red), `X`/`x` for face-down pieces of Red/Black (Banqi: `X`, colour unknown).
+/// Xiangqi and Jieqi: 90 points in `Square::index90` order (`a0`, `b0`, …, `i9`); Banqi: 32 squares
+/// in deal order (`a1`, `b1`, …, `h4`).
+pub type Points = String;
+
+/// One ply of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyView {
+    /// Move number as written on the scoresheet.
+    pub number: u16,
+    /// Whether Red made the ply.
+    pub red: bool,
+    /// Canonical Chinese notation (`炮二平五`, `马二进三炮` for a reveal).
+    pub zh: String,
+    /// Canonical ICCS (`h2e2`, `h0g2C`); Banqi: square notation (`a1=K`, `a1-a2`, `a1xb1`).
+    pub iccs: String,
+    /// Index (see [`Points`]) of the point the piece left (Banqi flip: the flipped square).
+    pub from: usize,
+    /// Index of the point it landed on.
+    pub to: usize,
+    /// Whether a face-down piece was turned up by the ply (the viewer animates it).
+    pub reveal: bool,
+    /// Whether the ply captured.
+    pub capture: bool,
+}
+
+/// A replayed game: `positions[0]` is the start, `positions[i]` the position after ply `i`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameView {
+    /// The game: `xiangqi`, `jieqi` or `banqi` (the viewer draws the board for it).
+    pub variant: &'static str,
+    /// Every position, start first.
+    pub positions: Vec<Points>,
+    /// Every ply that could be replayed.
+    pub plies: Vec<PlyView>,
+    /// Why the replay stopped early (first bad ply), if it did.
+    pub error: Option<String>,
+}
+
+/// Why a record cannot be shown at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// The record's syntax (tags, comments).
+    #[error("{0}")]
+    Syntax(String),
+    /// The start position or deal cannot be set up.
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// Replays `record` (a stored record of `variant`) from its start position. `deal` is the game's
+/// deal string once it may be shown; without it, each revealed identity must be written in the
+/// record. An illegal ply does not fail the view: the positions up to it are shown with the reason.
+pub fn replay(record: &str, variant: Variant, deal: Option<&str>) -> Result<GameView, ViewError> {
+    let parsed = Record::parse(record).map_err(|e| ViewError::Syntax(e.to_string()))?;
+    let deal = deal
+        .or_else(|| parsed.tag("Deal"))
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && *d != "-");
+    match variant {
+        Variant::Banqi => replay_banqi(&parsed, deal),
+        Variant::Xiangqi | Variant::Jieqi => replay_xiangqi(&parsed, variant, deal),
+    }
+}
+
+fn replay_xiangqi(
+    parsed: &Record,
+    variant: Variant,
+    deal: Option<&str>,
+) -> Result<GameView, ViewError> {
+    let mut pos = start_position(parsed, variant, deal)?;
+    let mut view = GameView {
+        variant: variant.name(),
+        positions: vec![points(&pos)],
+        plies: Vec::with_capacity(parsed.moves.len()),
+        error: None,
+    };
+    for (i, token) in parsed.moves.iter().enumerate() {
+        match play(&mut pos, &token.text) {
+            Ok(ply) => {
+                view.plies.push(ply);
+                view.positions.push(points(&pos));
+            }
+            Err(why) => {
+                view.error = Some(format!("ply {} ({}): {why}", i + 1, token.text));
+                break;
+            }
+        }
+    }
+    Ok(view)
+}
+
+/// The start position of a xiangqi/Jieqi record: its `FEN` tag or the variant's start, with the
+/// deal (Jieqi) under the face-down pieces.
+fn start_position(
+    record: &Record,
+    variant: Variant,
+    deal: Option<&str>,
+) -> Result<Position, ViewError> {
+    let setup = ViewError::Setup;
+    let deal = deal
+        .map(|d| Deal::parse(d).map_err(|e| setup(format!("deal: {e}"))))
+        .transpose()?;
+    let mut pos = match record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
+        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(format!("FEN tag: {e}")))?,
+        None => Position::start(variant),
+    };
+    if let Some(d) = deal.filter(|_| variant == Variant::Jieqi) {
+        pos.apply_deal(&d).map_err(setup)?;
+    }
+    Ok(pos)
+}
+
+/// Plays one token in `pos`, returning the ply as the viewer lists it.
+fn play(pos: &mut Position, token: &str) -> Result<PlyView, String> {
+    let written = parse_move(pos, token).map_err(|e| e.to_string())?;
+    let mv = written.mv;
+    let reveal = pos.is_reveal(mv);
+    if reveal && pos.hidden_identity(mv.from()).is_none() {
+        let said = written.reveal.ok_or_else(|| {
+            format!(
+                "the face-down piece on {} moves but its identity is not written",
+                mv.from()
+            )
+        })?;
+        pos.set_hidden_identity(mv.from(), said)
+            .map_err(|e| e.to_string())?;
+    }
+    if let Some(said) = written.captured
+        && pos.hidden_identity(mv.to()).is_none()
+    {
+        pos.set_hidden_identity(mv.to(), said)
+            .map_err(|e| e.to_string())?;
+    }
+    // Written from the identities now known, so a deal-only reveal still shows in the move list.
+    let canonical = WrittenMove {
+        mv,
+        reveal: pos.hidden_identity(mv.from()).filter(|_| reveal),
+        captured: written.captured,
+    };
+    let ply = PlyView {
+        number: pos.move_number(),
+        red: pos.side_to_move() == Color::Red,
+        zh: write_move(pos, &canonical, Notation::Chinese),
+        iccs: write_move(pos, &canonical, Notation::Iccs),
+        from: mv.from().index90(),
+        to: mv.to().index90(),
+        reveal,
+        capture: pos.is_capture(mv),
+    };
+    pos.make_move(mv).map_err(|e| e.to_string())?;
+    Ok(ply)
+}
+
+/// The viewer's encoding of a position (see [`Points`]).
+fn points(pos: &Position) -> Points {
+    (0..90)
+        .map(|i| {
+            Square::from_index90(i)
+                .and_then(|sq| pos.piece_at(sq))
+                .map_or('.', |p| p.fen_letter())
+        })
+        .collect()
+}
+
+/// Replays a Banqi record: face-down squares stay `X` (their identities are not shown before the
+/// flip even when the deal is known).
+fn replay_banqi(parsed: &Record, deal: Option<&str>) -> Result<GameView, ViewError> {
+    let setup = ViewError::Setup;
+    let fen = parsed.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
+    let mut pos = match fen {
+        Some(f) => banqi::fen::read(f, deal).map_err(|e| setup(format!("FEN tag: {e}")))?,
+        None => {
+            let deal = deal
+                .map(|d| banqi::Deal::parse(d).map_err(|e| setup(format!("deal: {e}"))))
+                .transpose()?;
+            banqi::Position::start(deal.as_ref())
+        }
+    };
+    let mut view = GameView {
+        variant: Variant::Banqi.name(),
+        positions: vec![banqi_points(&pos)],
+        plies: Vec::with_capacity(parsed.moves.len()),
+        error: None,
+    };
+    for (i, token) in parsed.moves.iter().enumerate() {
+        match play_banqi(&mut pos, &token.text) {
+            Ok(ply) => {
+                view.plies.push(ply);
+                view.positions.push(banqi_points(&pos));
+            }
+            Err(why) => {
+                view.error = Some(format!("ply {} ({}): {why}", i + 1, token.text));
+                break;
+            }
+        }
+    }
+    Ok(view)
+}
+
+/// Plays one Banqi token, returning the ply as the viewer lists it.
+fn play_banqi(pos: &mut banqi::Position, token: &str) -> Result<PlyView, String> {
+    use banqi::{Cell, Turn};
+    let written = banqi::notation::parse(token).map_err(|e| e.to_string())?;
+    let (turn, identity) = banqi::notation::resolve(pos, written).map_err(|e| e.to_string())?;
+    let number = pos.move_number();
+    let side = pos.side_to_move();
+    pos.play(turn, identity).map_err(|e| e.to_string())?;
+    let (from, to) = match turn {
+        Turn::Flip(s) => (s, s),
+        Turn::Move { from, to } | Turn::Capture { from, to } => (from, to),
+        Turn::Chain { from, hops } => (from, hops.squares().last().copied().unwrap_or(from)),
+    };
+    let Cell::FaceUp(piece) = pos.cell(to) else {
+        return Err(format!("no face-up piece on {to} after the turn"));
+    };
+    let revealed = matches!(turn, Turn::Flip(_)).then_some(piece);
+    let zh = match turn {
+        Turn::Flip(s) => format!("{s} 翻{}", piece.chinese()),
+        Turn::Move { from, to } => format!("{}{from}–{to}", piece.chinese()),
+        Turn::Capture { from, to } => format!("{}{from}×{to}", piece.chinese()),
+        Turn::Chain { from, hops } => hops
+            .squares()
+            .iter()
+            .fold(format!("{}{from}", piece.chinese()), |t, h| {
+                format!("{t}×{h}")
+            }),
+    };
+    Ok(PlyView {
+        number: u16::try_from(number).unwrap_or(u16::MAX),
+        // The first flip gives its colour to the player who made it.
+        red: side.unwrap_or(piece.color) == Color::Red,
+        zh,
+        iccs: banqi::notation::write(turn, revealed),
+        from: from.index(),
+        to: to.index(),
+        reveal: revealed.is_some(),
+        capture: matches!(turn, Turn::Capture { .. } | Turn::Chain { .. }),
+    })
+}
+
+/// The viewer's encoding of a Banqi position (see [`Points`]).
+fn banqi_points(pos: &banqi::Position) -> Points {
+    banqi::Square::all()
+        .map(|s| match pos.cell(s) {
+            banqi::Cell::Empty => '.',
+            banqi::Cell::FaceDown(_) => 'X',
+            banqi::Cell::FaceUp(p) => p.letter(),
+        })
+        .collect()
+}
+
+/// The view as JSON that is safe inside an HTML `<script>` element (no `<`, `>` or `&` characters,
+/// so record text can never close the element).
+pub fn to_script_json(view: &GameView) -> String {
+    let json = serde_json::to_string(view).unwrap_or_else(|_| "null".to_string());
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_xiangqi_record_gives_one_position_per_ply_in_both_notations() {
+        let view = replay("1. 炮二平五 马8进7 2. h0g2 1-0", Variant::Xiangqi, None).unwrap();
+        assert_eq!(view.error, None);
+        assert_eq!(view.positions.len(), 4);
+        let zh: Vec<&str> = view.plies.iter().map(|p| p.zh.as_str()).collect();
+        let iccs: Vec<&str> = view.plies.iter().map(|p| p.iccs.as_str()).collect();
+        assert_eq!(zh, ["炮二平五", "马8进7", "马二进三"]);
+        assert_eq!(iccs, ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(
+            view.plies
+                .iter()
+                .map(|p| (p.number, p.red))
+                .collect::<Vec<_>>(),
+            [(1, true), (1, false), (2, true)]
+        );
+        // Start: Red's back rank then the empty second rank; the cannon left h2 for e2.
+        assert_eq!(&view.positions[0][..9], "RNBAKABNR");
+        let h2 = Square::parse("h2").unwrap().index90();
+        let e2 = Square::parse("e2").unwrap().index90();
+        assert_eq!(view.positions[0].as_bytes()[h2], b'C');
+        assert_eq!(view.positions[1].as_bytes()[h2], b'.');
+        assert_eq!(view.positions[1].as_bytes()[e2], b'C');
+        assert_eq!((view.plies[0].from, view.plies[0].to), (h2, e2));
+    }
+
+    #[test]
+    fn jieqi_pieces_start_face_down_and_reveals_are_written_and_flagged() {
+        let view = replay("1. h2e2C h9g7n 2. e2e6", Variant::Jieqi, None).unwrap();
+        assert_eq!(view.error, None);
+        let start = &view.positions[0];
+        assert_eq!(start.matches('X').count(), 15);
+        assert_eq!(start.matches('x').count(), 15);
+        assert_eq!(start.matches('K').count(), 1);
+        assert_eq!(view.plies[0].zh, "炮二平五炮");
+        assert_eq!(view.plies[0].iccs, "h2e2C");
+        assert_eq!(view.plies[1].iccs, "h9g7n");
+        assert!(view.plies[0].reveal && view.plies[1].reveal);
+        assert!(!view.plies[2].reveal, "the cannon is face-up by then");
+        // e2e6: the cannon jumps the e3 screen onto e6, a face-down black pawn.
+        assert!(view.plies[2].capture);
+        assert_eq!(view.positions[1].matches('X').count(), 14);
+    }
+
+    #[test]
+    fn a_deal_supplies_reveals_the_record_does_not_name() {
+        let deal = "pppppccrnbaabnrRNBAABNRCCPPPPP";
+        let view = replay("1. h2e2", Variant::Jieqi, Some(deal)).unwrap();
+        assert_eq!(view.error, None);
+        let revealed = view.plies[0].iccs.as_bytes()[4] as char;
+        assert!(revealed.is_ascii_uppercase(), "{}", view.plies[0].iccs);
+        let e2 = Square::parse("e2").unwrap().index90();
+        assert_eq!(view.positions[1].as_bytes()[e2] as char, revealed);
+        // Without the deal the same record cannot say what the piece was.
+        let blind = replay("1. h2e2", Variant::Jieqi, None).unwrap();
+        assert!(blind.error.unwrap().contains("identity is not written"));
+    }
+
+    #[test]
+    fn the_record_deal_tag_is_used_when_no_deal_is_given() {
+        let text = "[Deal \"pppppccrnbaabnrRNBAABNRCCPPPPP\"]\n\n1. h2e2";
+        let view = replay(text, Variant::Jieqi, None).unwrap();
+        assert_eq!(view.error, None);
+        assert_eq!(view.plies.len(), 1);
+    }
+
+    #[test]
+    fn an_illegal_ply_keeps_the_positions_before_it() {
+        let view = replay("1. h2e2 h9g7 2. a0a5", Variant::Xiangqi, None).unwrap();
+        assert_eq!(view.plies.len(), 2);
+        assert_eq!(view.positions.len(), 3);
+        let e = view.error.unwrap();
+        assert!(e.starts_with("ply 3 (a0a5)"), "{e}");
+    }
+
+    #[test]
+    fn a_fen_tag_sets_the_start_and_the_move_numbers() {
+        let text = "[FEN \"3k5/9/9/9/9/9/9/9/R8/1R3K3 b - - 0 7\"]\n\n7... d9e9 8. a1a9";
+        let view = replay(text, Variant::Xiangqi, None).unwrap();
+        assert_eq!(view.error, None);
+        assert_eq!(
+            view.plies
+                .iter()
+                .map(|p| (p.number, p.red))
+                .collect::<Vec<_>>(),
+            [(7, false), (8, true)]
+        );
+    }
+
+    #[test]
+    fn broken_records_are_errors() {
+        assert!(matches!(
+            replay("[Event \"x", Variant::Xiangqi, None),
+            Err(ViewError::Syntax(_))
+        ));
+        assert!(matches!(
+            replay("[FEN \"nonsense\"]\n", Variant::Xiangqi, None),
+            Err(ViewError::Setup(_))
+        ));
+        assert!(matches!(
+            replay("1. a1", Variant::Jieqi, Some("nonsense")),
+            Err(ViewError::Setup(_))
+        ));
+        assert!(matches!(
+            replay("1. a1", Variant::Banqi, Some("KKK")),
+            Err(ViewError::Setup(_))
+        ));
+    }
+
+    #[test]
+    fn banqi_flips_moves_and_captures_are_replayed_on_32_squares() {
+        // Without a deal every flip names its piece; the first flip makes its mover Black here.
+        let view = replay(
+            "1... a1=k 2. b1=R a1xb1 3. c1=P b1-a1 4. c1-b1",
+            Variant::Banqi,
+            None,
+        );
+        let view = view.unwrap();
+        assert_eq!(view.variant, "banqi");
+        assert_eq!(view.error, None, "{view:?}");
+        assert_eq!(view.positions[0], "X".repeat(32));
+        assert_eq!(view.positions.len(), 7);
+        let texts: Vec<(&str, &str, bool)> = view
+            .plies
+            .iter()
+            .map(|p| (p.iccs.as_str(), p.zh.as_str(), p.red))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("a1=k", "a1 翻將", false),
+                ("b1=R", "b1 翻俥", true),
+                ("a1xb1", "將a1×b1", false),
+                ("c1=P", "c1 翻兵", true),
+                ("b1-a1", "將b1–a1", false),
+                ("c1-b1", "兵c1–b1", true),
+            ]
+        );
+        assert_eq!(
+            view.plies.iter().map(|p| p.number).collect::<Vec<_>>(),
+            [1, 2, 2, 3, 3, 4]
+        );
+        assert!(view.plies[0].reveal && !view.plies[2].reveal);
+        assert!(view.plies[2].capture && !view.plies[4].capture);
+        let last = &view.positions[6];
+        assert_eq!(&last[..4], "kP.X");
+        assert_eq!(last.matches('X').count(), 29);
+    }
+
+    #[test]
+    fn a_banqi_deal_supplies_unnamed_flips_without_showing_face_down_pieces() {
+        let deal = "KAABBRRNNCCPPPPPkaabbrrnnccppppp";
+        let view = replay("1. a1 a3", Variant::Banqi, Some(deal)).unwrap();
+        assert_eq!(view.error, None);
+        assert_eq!(view.plies[0].iccs, "a1=K");
+        assert_eq!(view.plies[1].iccs, "a3=k");
+        assert_eq!(view.positions[1].matches('X').count(), 31);
+        let blind = replay("1. a1", Variant::Banqi, None).unwrap();
+        assert!(blind.error.unwrap().starts_with("ply 1 (a1)"));
+    }
+
+    #[test]
+    fn script_json_cannot_close_the_script_element() {
+        let view = GameView {
+            variant: "xiangqi",
+            positions: vec![],
+            plies: vec![],
+            error: Some("ply 1 (</script><b>&): illegal".into()),
+        };
+        let json = to_script_json(&view);
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(back["error"], "ply 1 (</script><b>&): illegal");
+    }
+}

@@ -1,0 +1,124 @@
+//! Printed forms of a round for the arbiters: result slips (several per A4 page, with cut lines) and
+//! blank scoresheets (one per page, with the Jieqi column for the revealed piece).
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, get, web};
+use askama::Template;
+
+use super::render;
+use crate::rules::Variant;
+use crate::store::{self, events::Event};
+use crate::web::AppState;
+use crate::web::access::arbitrated_event;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::round_flow;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(slips).service(scoresheets);
+}
+
+/// Move rows on a scoresheet: two halves of [`HALF`] rows.
+const MOVE_ROWS: u32 = 60;
+/// Rows in each half of a scoresheet.
+const HALF: u32 = MOVE_ROWS / 2;
+
+/// A board to print: number and the two players as "start. name".
+pub struct PrintedBoard {
+    /// Board number.
+    pub no: u32,
+    /// Red.
+    pub red: String,
+    /// Black.
+    pub black: String,
+}
+
+/// A player as printed forms and the viewer name them: "start. name" (`#start` if unknown).
+pub(super) fn player_label(names: &HashMap<u32, (String, String)>, start: u32) -> String {
+    names
+        .get(&start)
+        .map(|n| format!("{start}. {}", n.0))
+        .unwrap_or_else(|| format!("#{start}"))
+}
+
+/// The played boards of round `n` (the bye has no game to record).
+async fn printed_boards(state: &AppState, event: &Event, n: u32) -> AppResult<Vec<PrintedBoard>> {
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let names = round_flow::names(state, event.id).await?;
+    let name = |start: u32| player_label(&names, start);
+    Ok(store::rounds::boards(&state.db, round.id)
+        .await?
+        .into_iter()
+        .filter_map(|b| {
+            Some(PrintedBoard {
+                no: b.board_no,
+                red: name(b.red),
+                black: name(b.black?),
+            })
+        })
+        .collect())
+}
+
+#[derive(Template)]
+#[template(path = "print/slips.html")]
+struct SlipsPage {
+    ctx: Ctx,
+    event: Event,
+    round: u32,
+    boards: Vec<PrintedBoard>,
+}
+
+#[get("/events/{id}/rounds/{n}/slips")]
+async fn slips(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let boards = printed_boards(&state, &event, n).await?;
+    render(&SlipsPage {
+        ctx,
+        event,
+        round: n,
+        boards,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "print/scoresheets.html")]
+struct ScoresheetsPage {
+    ctx: Ctx,
+    event: Event,
+    round: u32,
+    boards: Vec<PrintedBoard>,
+    /// Jieqi: a column for the revealed piece after each move column.
+    reveal_column: bool,
+    /// First move number of each half (1 and 31).
+    halves: Vec<u32>,
+    /// Rows per half.
+    rows: u32,
+}
+
+#[get("/events/{id}/rounds/{n}/scoresheets")]
+async fn scoresheets(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let boards = printed_boards(&state, &event, n).await?;
+    render(&ScoresheetsPage {
+        reveal_column: event.settings.variant == Variant::Jieqi,
+        ctx,
+        event,
+        round: n,
+        boards,
+        halves: vec![1, HALF + 1],
+        rows: HALF,
+    })
+}

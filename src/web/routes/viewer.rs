@@ -1,0 +1,284 @@
+//! The game viewer: a board's stored record replayed server-side (`web::game_view`) and drawn by
+//! `static/viewer.js` on an SVG board, with the move list in Chinese and ICCS.
+
+use actix_web::{HttpResponse, get, web};
+use askama::Template;
+
+use super::printing::player_label;
+use super::render;
+use crate::deal::GameNumber;
+use crate::rules::Variant;
+use crate::store::{self, events::Event};
+use crate::web::AppState;
+use crate::web::access::event_access;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::game_view::{self, GameView, PlyView};
+use crate::web::round_flow;
+use crate::web::scoresheet_visibility::records_visible;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(board_game).service(numbered_game);
+}
+
+/// One ply in the move list: its index in the game (1-based), Chinese and ICCS text.
+pub struct ListedPly {
+    /// Ply index (the position after it).
+    pub index: usize,
+    /// Chinese notation.
+    pub zh: String,
+    /// ICCS notation.
+    pub iccs: String,
+}
+
+/// One line of the move list: a move number with Red's and Black's ply.
+pub struct MoveLine {
+    /// Move number.
+    pub number: u16,
+    /// Red's ply (missing when the game starts with Black to move).
+    pub red: Option<ListedPly>,
+    /// Black's ply.
+    pub black: Option<ListedPly>,
+}
+
+/// Groups plies into numbered lines of Red and Black moves.
+fn move_lines(plies: &[PlyView]) -> Vec<MoveLine> {
+    let mut lines: Vec<MoveLine> = Vec::new();
+    for (i, p) in plies.iter().enumerate() {
+        let listed = ListedPly {
+            index: i + 1,
+            zh: p.zh.clone(),
+            iccs: p.iccs.clone(),
+        };
+        match lines.last_mut() {
+            Some(line) if !p.red && line.number == p.number && line.black.is_none() => {
+                line.black = Some(listed);
+            }
+            _ if p.red => lines.push(MoveLine {
+                number: p.number,
+                red: Some(listed),
+                black: None,
+            }),
+            _ => lines.push(MoveLine {
+                number: p.number,
+                red: None,
+                black: Some(listed),
+            }),
+        }
+    }
+    lines
+}
+
+#[derive(Template)]
+#[template(path = "viewer/game.html")]
+struct GamePage {
+    ctx: Ctx,
+    event: Event,
+    round: u32,
+    board: u32,
+    red: String,
+    black: String,
+    result: &'static str,
+    /// Game numbers of the board's records (several in a match).
+    games: Vec<u32>,
+    game: u32,
+    /// A Banqi game (4×8 board, square notation).
+    banqi: bool,
+    /// Name of the coordinate notation column (ICCS, or Banqi's square notation).
+    code_name: &'static str,
+    /// Records hidden from this visitor (sealed deal): only a notice is shown.
+    hidden: bool,
+    /// The replay as JSON for the script, when the record could be set up.
+    data: Option<String>,
+    lines: Vec<MoveLine>,
+    plies: usize,
+    /// Why the replay stopped early or could not start.
+    problem: Option<String>,
+    /// Translation key of how the game ended, from the stored verdict.
+    ending: Option<&'static str>,
+    record: String,
+}
+
+/// The translation key of a verdict's termination.
+fn ending_key(verdict: &serde_json::Value) -> Option<&'static str> {
+    Some(match verdict.get("termination")?.as_str()? {
+        "checkmate" => "end_checkmate",
+        "stalemate" => "end_stalemate",
+        "perpetual_check" => "end_perpetual_check",
+        "perpetual_chase" => "end_perpetual_chase",
+        "repetition" => "end_repetition",
+        "move_limit" => "end_move_limit",
+        "no_pieces" => "end_no_pieces",
+        "claimed" => "end_claimed",
+        "unfinished" => "end_unfinished",
+        "illegal" => "end_illegal",
+        _ => return None,
+    })
+}
+
+#[get("/events/{id}/rounds/{n}/boards/{b}")]
+async fn board_game(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n, b) = path.into_inner();
+    game_page(ctx, &state, id, n, b, None).await
+}
+
+#[get("/events/{id}/rounds/{n}/boards/{b}/games/{g}")]
+async fn numbered_game(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n, b, g) = path.into_inner();
+    game_page(ctx, &state, id, n, b, Some(g)).await
+}
+
+/// The viewer page of game `game` (default: the board's first record) of board `b` in round `n`.
+async fn game_page(
+    ctx: Ctx,
+    state: &AppState,
+    id: i64,
+    n: u32,
+    b: u32,
+    game: Option<u32>,
+) -> AppResult<HttpResponse> {
+    let (event, access) = event_access(&ctx, state, id).await?;
+    let round = store::rounds::get(&state.db, event.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !round.published && !access.arbitrate {
+        return Err(AppError::NotFound);
+    }
+    let board = store::rounds::board(&state.db, round.id, b)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let names = round_flow::names(state, event.id).await?;
+    let name = |start: u32| player_label(&names, start);
+    let records = store::rounds::records(&state.db, board.id).await?;
+    let banqi = event.settings.variant == Variant::Banqi;
+    let code_name = if banqi {
+        ctx.t("square_notation")
+    } else {
+        "ICCS"
+    };
+    let mut page = GamePage {
+        banqi,
+        code_name,
+        red: name(board.red),
+        black: board.black.map(name).unwrap_or_default(),
+        result: board.result.map(|r| r.display()).unwrap_or(""),
+        games: records.iter().map(|r| r.game_no).collect(),
+        game: 0,
+        hidden: false,
+        data: None,
+        lines: Vec::new(),
+        plies: 0,
+        problem: None,
+        ending: None,
+        record: String::new(),
+        round: round.number,
+        board: board.board_no,
+        ctx,
+        event,
+    };
+    if !records_visible(state, &page.event, access, &round).await? {
+        page.hidden = true;
+        return render(&page);
+    }
+    let record = match game {
+        Some(g) => records.iter().find(|r| r.game_no == g),
+        None => records.first(),
+    }
+    .ok_or(AppError::NotFound)?;
+    page.game = record.game_no;
+    page.ending = ending_key(&record.verdict);
+    page.record = record.record.clone();
+    // The deal of the game supplies the reveals a record leaves to it (the page is only shown once
+    // the deal is public, or to the arbiters).
+    let deal = store::deals::active(
+        &state.db,
+        page.event.id,
+        round.number,
+        GameNumber::Game(record.game_no),
+    )
+    .await?;
+    let deal = deal.as_ref().map(|d| d.deal.as_str());
+    match game_view::replay(&record.record, page.event.settings.variant, deal) {
+        Ok(view) => fill(&mut page, view),
+        Err(e) => page.problem = Some(e.to_string()),
+    }
+    render(&page)
+}
+
+fn fill(page: &mut GamePage, view: GameView) {
+    page.lines = move_lines(&view.plies);
+    page.plies = view.plies.len();
+    page.problem = view.error.clone();
+    page.data = Some(game_view::to_script_json(&view));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ply(number: u16, red: bool, zh: &str) -> PlyView {
+        PlyView {
+            number,
+            red,
+            zh: zh.into(),
+            iccs: String::new(),
+            from: 0,
+            to: 0,
+            reveal: false,
+            capture: false,
+        }
+    }
+
+    #[test]
+    fn plies_pair_up_by_move_number() {
+        let lines = move_lines(&[ply(1, true, "a"), ply(1, false, "b"), ply(2, true, "c")]);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].red.as_ref().map(|p| p.index), Some(1));
+        assert_eq!(lines[0].black.as_ref().map(|p| p.zh.as_str()), Some("b"));
+        assert_eq!(lines[1].red.as_ref().map(|p| p.index), Some(3));
+        assert!(lines[1].black.is_none());
+    }
+
+    #[test]
+    fn a_game_starting_with_black_has_an_empty_red_cell() {
+        let lines = move_lines(&[ply(7, false, "a"), ply(8, true, "b")]);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].red.is_none());
+        assert_eq!(lines[0].black.as_ref().map(|p| p.index), Some(1));
+        assert_eq!(lines[1].number, 8);
+    }
+
+    #[test]
+    fn verdict_terminations_have_translated_names() {
+        let v = serde_json::json!({"termination": "perpetual_chase"});
+        assert_eq!(ending_key(&v), Some("end_perpetual_chase"));
+        assert_eq!(ending_key(&serde_json::Value::Null), None);
+        use crate::rules::adjudicate::Termination::*;
+        for t in [
+            Checkmate,
+            Stalemate,
+            PerpetualCheck,
+            PerpetualChase,
+            Repetition,
+            MoveLimit,
+            NoPieces,
+            Claimed,
+            Unfinished,
+            Illegal,
+        ] {
+            let key = ending_key(&serde_json::json!({"termination": t.as_str()}));
+            assert!(
+                key.is_some_and(crate::web::i18n::has_key),
+                "{t} has no translated name"
+            );
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The game viewer page (records replayed server-side, visibility under sealed deals), its links
+//! from round pages and player cards, and the printed result slips and scoresheets.
+
+use crate::support::*;
+
+/// An event of `variant` with `players` players and "arb" as arbiter; round 1 paired and published.
+fn published_round(w: &World, variant: &str, players: usize) -> (Client, i64) {
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Viewer test", variant);
+    let mut csv = String::from("name,club,rating\n");
+    for i in 0..players {
+        csv.push_str(&format!("棋手{i:02},Club,{}\n", 2000 - i * 10));
+    }
+    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    (arb, id)
+}
+
+/// Submits a record for game 1 of a board through the scoresheet form.
+fn submit(arb: &mut Client, id: i64, board: u32, record: &str) {
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/{board}/record"),
+        &[("game", "1"), ("record", record)],
+    );
+    assert_eq!(r.status, 303, "record not accepted: {}", r.body);
+}
+
+/// The JSON the viewer page hands to its script, if the page has one.
+fn game_data(html: &str) -> Option<serde_json::Value> {
+    let start = html.find("id=\"game-data\">")? + "id=\"game-data\">".len();
+    let end = start + html[start..].find("</script>")?;
+    Some(serde_json::from_str(&html[start..end]).expect("game data is JSON"))
+}
+
+#[test]
+fn a_submitted_record_is_replayed_in_the_viewer_for_everyone() {
+    let w = World::new("viewer-public");
+    let (mut arb, id) = published_round(&w, "jieqi", 4);
+    submit(&mut arb, id, 1, "1. h2e2C h9g7n 2. e2e6 b9c7r 3. b2c2R");
+
+    let mut anon = w.server.client();
+    let page = anon.get(&format!("/events/{id}/rounds/1/boards/1"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    let data = game_data(&page.body).expect("viewer data");
+    let plies = data["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 5);
+    assert_eq!(data["positions"].as_array().unwrap().len(), 6);
+    assert_eq!(plies[0]["zh"], "炮二平五炮");
+    assert_eq!(plies[0]["iccs"], "h2e2C");
+    assert_eq!(plies[3]["zh"], "马2进3车");
+    assert_eq!(plies[0]["reveal"], true);
+    assert_eq!(plies[2]["capture"], true);
+    let start = data["positions"][0].as_str().unwrap();
+    assert_eq!(start.matches('X').count() + start.matches('x').count(), 30);
+    // The move list is in the page itself, Chinese and ICCS side by side.
+    assert!(page.body.contains(">炮五进四</a>") && page.body.contains(">e2e6</a>"));
+    assert!(page.body.contains("/static/viewer.js"));
+    let js = anon.get("/static/viewer.js");
+    assert_eq!(js.status, 200);
+    assert!(js.content_type.starts_with("text/javascript"));
+
+    // Links: the round page and both players' cards point at the viewer.
+    let link = format!("href=\"/events/{id}/rounds/1/boards/1\"");
+    assert!(
+        anon.get(&format!("/events/{id}/rounds/1"))
+            .body
+            .contains(&link)
+    );
+    let round = anon.get(&format!("/events/{id}/rounds/1")).body;
+    let red = crate::swiss::pairings(&round)[0].0;
+    assert!(
+        anon.get(&format!("/events/{id}/players/{red}"))
+            .body
+            .contains(&link)
+    );
+    assert!(
+        !anon
+            .get(&format!("/events/{id}/players/{red}"))
+            .body
+            .contains(&format!("href=\"/events/{id}/rounds/1/boards/2\""))
+    );
+
+    // Boards without records, unknown boards and games are not found.
+    for path in ["boards/2", "boards/9", "boards/1/games/2", "boards/x"] {
+        let r = anon.get(&format!("/events/{id}/rounds/1/{path}"));
+        assert_eq!(r.status, 404, "{path}");
+    }
+    assert_eq!(
+        anon.get(&format!("/events/{id}/rounds/2/boards/1")).status,
+        404
+    );
+}
+
+#[test]
+fn an_illegal_record_shows_the_positions_before_the_bad_ply() {
+    let w = World::new("viewer-illegal");
+    let (mut arb, id) = published_round(&w, "xiangqi", 2);
+    submit(&mut arb, id, 1, "1. 炮二平五 马8进7 2. 马二进三 a9a5");
+    let page = w
+        .server
+        .client()
+        .get(&format!("/events/{id}/rounds/1/boards/1"));
+    assert_eq!(page.status, 200);
+    let data = game_data(&page.body).unwrap();
+    assert_eq!(data["plies"].as_array().unwrap().len(), 3);
+    assert!(
+        data["error"].as_str().unwrap().starts_with("ply 4 (a9a5)"),
+        "{}",
+        data["error"]
+    );
+    assert!(page.body.contains("id=\"record-problem\""));
+}
+
+#[test]
+fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
+    let w = World::new("viewer-sealed");
+    let (mut arb, id) = published_round(&w, "jieqi", 2);
+    let sealed = arb.form(&format!("/events/{id}/deals"), &[("round", "1")]);
+    assert_eq!(sealed.status, 303, "{}", sealed.body);
+    let deal_page = sealed.location.unwrap();
+    // The record leaves the reveals to the sealed deal.
+    submit(&mut arb, id, 1, "1. h2e2 h9g7");
+
+    let viewer = format!("/events/{id}/rounds/1/boards/1");
+    let mut anon = w.server.client();
+    let hidden = anon.get(&viewer);
+    assert_eq!(hidden.status, 200);
+    assert!(hidden.body.contains("id=\"records-hidden\""));
+    assert!(game_data(&hidden.body).is_none(), "no record data leaks");
+    assert!(!hidden.body.contains("h2e2"));
+    assert!(
+        !anon
+            .get(&format!("/events/{id}/rounds/1"))
+            .body
+            .contains(&format!("href=\"{viewer}\""))
+    );
+
+    // The arbiter sees the game with the identities the deal put under the pieces.
+    let seen = game_data(&arb.get(&viewer).body).expect("arbiter sees the record");
+    let first = seen["plies"][0]["iccs"].as_str().unwrap().to_string();
+    assert_eq!(
+        first.len(),
+        5,
+        "reveal letter written from the deal: {first}"
+    );
+    assert!(first.starts_with("h2e2"));
+
+    let r = arb.form(&format!("{deal_page}/unseal"), &[("override", "1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let public = game_data(&anon.get(&viewer).body).expect("public after unsealing");
+    assert_eq!(public["plies"][0]["iccs"], first.as_str());
+    assert_eq!(public["plies"].as_array().unwrap().len(), 2);
+}
+
+/// The numbers in the first column of each scoresheet table on the page.
+fn move_numbers(html: &str) -> Vec<u32> {
+    html.split("<td class=\"no\">")
+        .skip(1)
+        .filter_map(|c| c[..c.find('<')?].trim().parse().ok())
+        .collect()
+}
+
+#[test]
+fn slips_and_scoresheets_print_every_played_board_for_the_arbiters() {
+    let w = World::new("viewer-print");
+    let (mut arb, id) = published_round(&w, "jieqi", 5);
+    let round = arb.get(&format!("/events/{id}/rounds/1")).body;
+    assert!(round.contains(&format!("href=\"/events/{id}/rounds/1/slips\"")));
+    assert!(round.contains(&format!("href=\"/events/{id}/rounds/1/scoresheets\"")));
+
+    // Five players: two games and the bye, which needs no slip or sheet.
+    let slips = arb.get(&format!("/events/{id}/rounds/1/slips"));
+    assert_eq!(slips.status, 200);
+    assert_eq!(slips.body.matches("<section class=\"slip\"").count(), 2);
+    assert!(slips.body.contains("1. 棋手00"));
+    assert_eq!(slips.body.matches("class=\"sign\"").count(), 6);
+
+    let sheets = arb.get(&format!("/events/{id}/rounds/1/scoresheets"));
+    assert_eq!(sheets.status, 200);
+    assert_eq!(sheets.body.matches("<section class=\"sheet\"").count(), 2);
+    let numbers = move_numbers(&sheets.body);
+    let one_sheet: Vec<u32> = (1..=60).collect();
+    assert_eq!(numbers, [one_sheet.clone(), one_sheet].concat());
+    // Jieqi: a 翻 column after Red's and after Black's move column in both halves.
+    assert_eq!(sheets.body.matches("<th class=\"rev\">").count(), 2 * 4);
+    assert_eq!(
+        sheets.body.matches("<td class=\"rev\">").count(),
+        2 * 60 * 2
+    );
+
+    let mut anon = w.server.client();
+    let denied = anon.get(&format!("/events/{id}/rounds/1/slips"));
+    // Anonymous visitors are sent to the login page.
+    assert_eq!(denied.status, 303);
+    assert!(denied.location.unwrap_or_default().starts_with("/login"));
+    assert!(
+        !anon
+            .get(&format!("/events/{id}/rounds/1"))
+            .body
+            .contains("/slips")
+    );
+    assert_eq!(
+        arb.get(&format!("/events/{id}/rounds/4/scoresheets"))
+            .status,
+        404
+    );
+
+    // Xiangqi scoresheets have no reveal column.
+    let (mut arb2, xq) = published_round(&w, "xiangqi", 2);
+    let sheets = arb2.get(&format!("/events/{xq}/rounds/1/scoresheets"));
+    assert_eq!(sheets.body.matches("<section class=\"sheet\"").count(), 1);
+    assert!(!sheets.body.contains("class=\"rev\""));
+}
