@@ -226,13 +226,13 @@ impl EventForm {
                 .map_err(|e| errors.push(e))
                 .ok()
         };
-        if let (Some(s), Some(e)) = (start, end) {
-            if e < s {
-                errors.push(FieldError {
-                    field: "end_date",
-                    message: "the last day is before the first".into(),
-                });
-            }
+        if let (Some(s), Some(e)) = (start, end)
+            && e < s
+        {
+            errors.push(FieldError {
+                field: "end_date",
+                message: "the last day is before the first".into(),
+            });
         }
         match (errors.is_empty(), variant, start, end) {
             (true, Some(variant), Some(start_date), Some(end_date)) => Ok(EventSettings {

@@ -133,10 +133,9 @@ pub async fn export(db: &Db, event_id: i64) -> StoreResult<Value> {
                     .refs
                     .iter()
                     .any(|(c, m)| *c == col.name() && *m == "users")
+                    && let Some(id) = v.as_i64()
                 {
-                    if let Some(id) = v.as_i64() {
-                        user_ids.insert(id);
-                    }
+                    user_ids.insert(id);
                 }
                 obj.insert(col.name().to_string(), v);
             }

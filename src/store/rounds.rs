@@ -387,18 +387,31 @@ async fn assign_start_numbers(
     Ok(())
 }
 
-/// Stores a new round from a pairing, atomically (all boards or none). Round 1 first renumbers the
-/// players by rating (the pairing must have been made on the renumbered state: see `prepare_round_one`).
-pub async fn create(
-    db: &Db,
-    by: &User,
-    event_id: i64,
-    number: u32,
-    first_colour: Option<Color>,
-    pairing: &Pairing,
-    absences: &[(u32, Absence)],
-    publish: bool,
-) -> StoreResult<Round> {
+/// A round about to be stored.
+#[derive(Debug, Clone, Copy)]
+pub struct NewRound<'a> {
+    /// Round number from 1.
+    pub number: u32,
+    /// Round 1: the lot for player 1's colour.
+    pub first_colour: Option<Color>,
+    /// The engine's boards and bye.
+    pub pairing: &'a Pairing,
+    /// Requested byes of the round.
+    pub absences: &'a [(u32, Absence)],
+    /// Published at once (the API) or a draft to review (the pages).
+    pub publish: bool,
+}
+
+/// Stores a new round from a pairing, atomically (all boards or none). Round 1's pairing must have been
+/// made after `prepare_round_one` renumbered the players.
+pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> StoreResult<Round> {
+    let NewRound {
+        number,
+        first_colour,
+        pairing,
+        absences,
+        publish,
+    } = new;
     let mut tx = db.begin().await?;
     let row = sqlx::query(
         "INSERT INTO rounds (event_id, number, published, first_colour, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -520,8 +533,7 @@ pub async fn set_board_players(
     event_id: i64,
     round: &Round,
     board: &Board,
-    red: u32,
-    black: Option<u32>,
+    (red, black): (u32, Option<u32>),
     reason: &str,
 ) -> StoreResult<()> {
     let mut tx = db.begin().await?;
@@ -676,6 +688,19 @@ pub struct GameRecord {
     pub legal: bool,
 }
 
+/// A move record as submitted, with its adjudication.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordSubmission<'a> {
+    /// Game number within the board (1 except in Banqi matches).
+    pub game_no: u32,
+    /// The record text.
+    pub record: &'a str,
+    /// The verdict JSON.
+    pub verdict: &'a serde_json::Value,
+    /// Whether the record was legal throughout.
+    pub legal: bool,
+}
+
 /// Stores (or replaces) the record of a game, with its verdict.
 pub async fn save_record(
     db: &Db,
@@ -683,11 +708,14 @@ pub async fn save_record(
     event_id: i64,
     round: &Round,
     board: &Board,
-    game_no: u32,
-    record: &str,
-    verdict: &serde_json::Value,
-    legal: bool,
+    submission: RecordSubmission<'_>,
 ) -> StoreResult<()> {
+    let RecordSubmission {
+        game_no,
+        record,
+        verdict,
+        legal,
+    } = submission;
     let mut tx = db.begin().await?;
     sqlx::query(
         "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at)

@@ -127,12 +127,10 @@ pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>
     if req.path().starts_with("/api/") {
         return Ok(None);
     }
-    if let Some(c) = req.cookie(SESSION_COOKIE) {
-        if let Some(u) = store::sessions::user_for(&state.db, c.value()).await? {
-            return Ok(Some(u));
-        }
+    match req.cookie(SESSION_COOKIE) {
+        Some(c) => Ok(store::sessions::user_for(&state.db, c.value()).await?),
+        None => Ok(None),
     }
-    Ok(None)
 }
 
 impl FromRequest for Ctx {

@@ -39,13 +39,13 @@ pub async fn middleware(
     };
     let is_api = req.path().starts_with("/api/");
     let cache = cache_slot(&req).await;
-    if let Some((key, version, state)) = &cache {
-        if let Some(body) = state.pages.get(key, *version) {
-            let res = HttpResponse::Ok()
-                .content_type("text/html; charset=utf-8")
-                .body(body);
-            return Ok(finish(req.into_response(res), fresh_csrf));
-        }
+    if let Some((key, version, state)) = &cache
+        && let Some(body) = state.pages.get(key, *version)
+    {
+        let res = HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .body(body);
+        return Ok(finish(req.into_response(res), fresh_csrf));
     }
     // The request must not be cloned before routing (the router needs it unshared).
     let res = next.call(req).await?;

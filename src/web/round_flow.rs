@@ -104,17 +104,14 @@ pub async fn pair_next(
         })
         .map(|(_, s, k)| (s, k))
         .collect();
-    Ok(store::rounds::create(
-        db,
-        by,
-        event.id,
+    let new = store::rounds::NewRound {
         number,
         first_colour,
-        &pairing,
-        &absences,
+        pairing: &pairing,
+        absences: &absences,
         publish,
-    )
-    .await?)
+    };
+    Ok(store::rounds::create(db, by, event.id, new).await?)
 }
 
 /// Stores a result with the version check; a stale version becomes a 409 naming the board.

@@ -218,10 +218,12 @@ pub async fn submit_record(
         event.id,
         round,
         &board,
-        game_no,
-        text,
-        &json,
-        verdict.is_legal(),
+        store::rounds::RecordSubmission {
+            game_no,
+            record: text,
+            verdict: &json,
+            legal: verdict.is_legal(),
+        },
     )
     .await?;
     let status = assess(&json, board.result, single_game(event));
@@ -321,7 +323,10 @@ mod tests {
     #[tokio::test]
     async fn submit_record_answers_the_verdict_json_with_what_it_did() {
         let (db, user, event_id, dir) = store::deals::test_event("scoresheet", "jieqi").await;
-        let state = AppState { db: db.clone() };
+        let state = AppState {
+            db: db.clone(),
+            pages: Default::default(),
+        };
         let entries =
             crate::roster::parse_csv("name,club,rating\nA,X,2000\nB,Y,1900\n").expect("csv");
         store::players::add_all(&db, &user, event_id, &entries)

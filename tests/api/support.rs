@@ -55,6 +55,8 @@ pub struct Server {
 
 impl Server {
     /// Starts `anqi serve` on port 0 with the database in `dir`, waiting for its start-up line.
+    // The child is waited for by `Server`'s `Drop` (or `stop`), which clippy cannot see.
+    #[allow(clippy::zombie_processes)]
     pub fn start(dir: &TempDir) -> Server {
         let mut child = Command::new(anqi_bin())
             .args([
@@ -73,10 +75,11 @@ impl Server {
         let mut lines = BufReader::new(stdout).lines();
         let mut setup_link = None;
         loop {
-            let line = lines
-                .next()
-                .expect("server exited before start-up")
-                .unwrap();
+            let Some(Ok(line)) = lines.next() else {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("server exited before start-up");
+            };
             if let Some(i) = line
                 .find("http://")
                 .filter(|_| line.contains("/setup?token="))

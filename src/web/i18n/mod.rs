@@ -77,10 +77,10 @@ impl Lang {
             } else {
                 None
             };
-            if let Some(lang) = lang {
-                if best.is_none_or(|(bq, _)| q > bq) {
-                    best = Some((q, lang));
-                }
+            if let Some(lang) = lang
+                && best.is_none_or(|(bq, _)| q > bq)
+            {
+                best = Some((q, lang));
             }
         }
         best.map(|(_, l)| l).unwrap_or(Lang::En)

@@ -490,8 +490,7 @@ async fn fix_board(
         event.id,
         &round,
         &board,
-        red,
-        black,
+        (red, black),
         form.reason.trim(),
     )
     .await?;
