@@ -9,6 +9,7 @@ pub mod deal;
 pub mod event;
 pub mod knockout;
 pub mod prizes;
+pub mod rating;
 pub mod roster;
 pub mod rules;
 pub mod store;

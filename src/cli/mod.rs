@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
 pub mod deal;
+pub mod rate;
 pub mod serve;
 pub mod user;
 
@@ -23,6 +24,8 @@ pub enum Command {
     User(user::UserArgs),
     /// Draw, seal and verify duplicate deals.
     Deal(deal::DealArgs),
+    /// Rate games by the Taiwan formula and write the standings as CSV.
+    Rate(rate::RateArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -44,5 +47,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Serve(args) => serve::run(args),
         Command::User(args) => user::run(args),
         Command::Deal(args) => deal::run(args),
+        Command::Rate(args) => rate::run(args),
     }
 }

@@ -1,0 +1,613 @@
+//! Rating CSV files (RULES.md §7): games in (`date,red,black,result`), an optional starting list in
+//! (`player,points,games`), standings out (`player,points,level,games`) and a player's history out.
+//!
+//! Readers take the whole file as bytes, accept a UTF-8 byte-order mark, find columns by their header
+//! names (any order; extra columns are ignored, so a standings file is also a valid starting list), trim
+//! whitespace around fields, and stop at the first bad field with its line and column.
+
+use super::formula::Outcome;
+use super::list::{RatingList, Standing};
+use super::points::{Points, PointsError};
+use chrono::NaiveDate;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::io::{self, Write};
+
+/// A column of an input file: its 1-based position in the file and its header name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// 1-based position.
+    pub number: usize,
+    /// Header name (`date`, `red`, …).
+    pub name: &'static str,
+}
+
+/// What is wrong with an input field or file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The file has no header line.
+    #[error("empty file (expected the header {0})")]
+    NoHeader(&'static str),
+    /// The header lacks a required column.
+    #[error("missing column '{0}' in the header")]
+    MissingColumn(&'static str),
+    /// A line has fewer fields than the header requires.
+    #[error("missing field")]
+    MissingField,
+    /// A field is not valid UTF-8.
+    #[error("not valid UTF-8 text")]
+    NotUtf8,
+    /// A date is not a real `YYYY-MM-DD` date.
+    #[error("bad date '{0}' (expected YYYY-MM-DD)")]
+    BadDate(String),
+    /// A result is not `1-0`, `0-1` or `1/2-1/2`.
+    #[error("unknown result '{0}' (expected 1-0, 0-1 or 1/2-1/2)")]
+    UnknownResult(String),
+    /// A player name is empty.
+    #[error("empty player name")]
+    EmptyName,
+    /// Red and Black are the same player.
+    #[error("'{0}' is on both sides")]
+    SamePlayer(String),
+    /// A starting list names a player twice.
+    #[error("player '{0}' is listed twice")]
+    DuplicatePlayer(String),
+    /// A points value could not be read.
+    #[error("bad points '{0}': {1}")]
+    BadPoints(String, PointsError),
+    /// A games count is not a non-negative whole number.
+    #[error("bad games count '{0}' (expected a whole number ≥ 0)")]
+    BadGames(String),
+    /// The CSV structure itself is broken (reported by the CSV reader).
+    #[error("{0}")]
+    Malformed(String),
+}
+
+/// An input error at a line (and column, when one field is to blame).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// 1-based line number.
+    pub line: u64,
+    /// The column at fault, if one is.
+    pub column: Option<Column>,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+impl fmt::Display for InputError {
+    /// `line 5, column 2 (red): empty player name`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {} ({})", c.number, c.name)?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+/// One game of a sheet, with players as indices into the sheet's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SheetGame {
+    /// The day it was played.
+    pub date: NaiveDate,
+    /// Index of Red's name in [`GameSheet::names`].
+    pub red: u32,
+    /// Index of Black's name in [`GameSheet::names`].
+    pub black: u32,
+    /// The result.
+    pub outcome: Outcome,
+}
+
+/// Games read from a CSV file, in file order, with every distinct name stored once.
+///
+/// Invariant (only [`read_games`] builds sheets): names are non-empty and trimmed, and every game has
+/// two different names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameSheet {
+    names: Vec<Box<str>>,
+    games: Vec<SheetGame>,
+}
+
+impl GameSheet {
+    /// The distinct player names, in order of first appearance.
+    pub fn names(&self) -> &[Box<str>] {
+        &self.names
+    }
+
+    /// The games in file order.
+    pub fn entries(&self) -> &[SheetGame] {
+        &self.games
+    }
+
+    /// The name at a game's player index.
+    pub fn name(&self, index: u32) -> Option<&str> {
+        self.names.get(index as usize).map(|n| &**n)
+    }
+}
+
+/// One line of a starting list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartEntry {
+    /// The player's name.
+    pub name: String,
+    /// Points to start from.
+    pub points: Points,
+    /// Rated games already played (counts towards the unrated threshold).
+    pub games: u32,
+}
+
+const GAMES_HEADER: &str = "date,red,black,result";
+const START_HEADER: &str = "player,points,games";
+
+/// Reads a games file (`date,red,black,result`).
+pub fn read_games(bytes: &[u8]) -> Result<GameSheet, InputError> {
+    let mut lines = Lines::new(bytes);
+    let [date_col, red_col, black_col, result_col] =
+        lines.header(["date", "red", "black", "result"], GAMES_HEADER)?;
+    let mut sheet = GameSheet::default();
+    let mut index: HashMap<Box<str>, u32> = HashMap::new();
+    while lines.advance()? {
+        let date = parse_date(lines.field(date_col)?).map_err(|p| lines.error(date_col, p))?;
+        let (red, black) = (lines.name(red_col)?, lines.name(black_col)?);
+        if red == black {
+            return Err(lines.error(black_col, Problem::SamePlayer(black.to_string())));
+        }
+        let red = intern(&mut sheet.names, &mut index, red);
+        let black = intern(&mut sheet.names, &mut index, black);
+        let outcome =
+            parse_outcome(lines.field(result_col)?).map_err(|p| lines.error(result_col, p))?;
+        sheet.games.push(SheetGame {
+            date,
+            red,
+            black,
+            outcome,
+        });
+    }
+    Ok(sheet)
+}
+
+/// Reads a starting list (`player,points,games`).
+pub fn read_start_list(bytes: &[u8]) -> Result<Vec<StartEntry>, InputError> {
+    let mut lines = Lines::new(bytes);
+    let [player_col, points_col, games_col] =
+        lines.header(["player", "points", "games"], START_HEADER)?;
+    let mut entries = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    while lines.advance()? {
+        let name = lines.name(player_col)?.to_string();
+        let points_text = text(lines.field(points_col)?).map_err(|p| lines.error(points_col, p))?;
+        let points = Points::parse(points_text)
+            .map_err(|e| lines.error(points_col, Problem::BadPoints(points_text.into(), e)))?;
+        let games_text = text(lines.field(games_col)?).map_err(|p| lines.error(games_col, p))?;
+        let games = games_text
+            .parse::<u32>()
+            .ok()
+            .filter(|_| games_text.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| lines.error(games_col, Problem::BadGames(games_text.into())))?;
+        if !seen.insert(name.clone()) {
+            return Err(lines.error(player_col, Problem::DuplicatePlayer(name)));
+        }
+        entries.push(StartEntry {
+            name,
+            points,
+            games,
+        });
+    }
+    Ok(entries)
+}
+
+/// Writes standings as `player,points,level,games` (points with two decimals, level empty while
+/// unrated), in the order given.
+pub fn write_standings<W: Write>(out: W, standings: &[Standing]) -> io::Result<()> {
+    let mut w = ::csv::Writer::from_writer(out);
+    w.write_record(["player", "points", "level", "games"])?;
+    for s in standings {
+        w.write_record([
+            s.name.as_str(),
+            &s.points.to_string(),
+            &s.level.csv_field(),
+            &s.games.to_string(),
+        ])?;
+    }
+    w.flush()
+}
+
+/// Writes a player's history as `date,color,opponent,result,change,points` (result W/D/L from the
+/// player's side, change signed, points after the game).
+pub fn write_history<W: Write>(
+    out: W,
+    list: &RatingList,
+    player: super::list::PlayerId,
+) -> io::Result<()> {
+    let mut w = ::csv::Writer::from_writer(out);
+    w.write_record(["date", "color", "opponent", "result", "change", "points"])?;
+    for h in list.history(player) {
+        let color = match h.color {
+            crate::rules::Color::Red => "red",
+            crate::rules::Color::Black => "black",
+        };
+        let sign = if h.change > Points::ZERO { "+" } else { "" };
+        w.write_record([
+            h.date.to_string().as_str(),
+            color,
+            list.name(h.opponent).unwrap_or_default(),
+            h.result.letter(),
+            &format!("{sign}{}", h.change),
+            &h.points_after.to_string(),
+        ])?;
+    }
+    w.flush()
+}
+
+/// Adds a name to the sheet once and returns its index.
+fn intern(names: &mut Vec<Box<str>>, index: &mut HashMap<Box<str>, u32>, name: &str) -> u32 {
+    if let Some(&i) = index.get(name) {
+        return i;
+    }
+    // A sheet never holds 2^32 names: each costs at least one byte of input per game line.
+    let i = names.len() as u32;
+    names.push(name.into());
+    index.insert(name.into(), i);
+    i
+}
+
+/// Parses `YYYY-MM-DD` (exactly; the date must exist).
+fn parse_date(field: &[u8]) -> Result<NaiveDate, Problem> {
+    let field = field.trim_ascii();
+    let bad = || Problem::BadDate(String::from_utf8_lossy(field).into_owned());
+    let digits = |range: std::ops::Range<usize>| -> Option<u32> {
+        field.get(range)?.iter().try_fold(0u32, |n, &b| {
+            b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+        })
+    };
+    if field.len() != 10 || field[4] != b'-' || field[7] != b'-' {
+        return Err(bad());
+    }
+    let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) else {
+        return Err(bad());
+    };
+    // Four digits always fit an i32 year.
+    NaiveDate::from_ymd_opt(y as i32, m, d).ok_or_else(bad)
+}
+
+/// Parses `1-0`, `0-1` or `1/2-1/2` (`*` and anything else is refused: only decided games are rated).
+fn parse_outcome(field: &[u8]) -> Result<Outcome, Problem> {
+    match field.trim_ascii() {
+        b"1-0" => Ok(Outcome::RedWins),
+        b"0-1" => Ok(Outcome::BlackWins),
+        b"1/2-1/2" => Ok(Outcome::Draw),
+        other => Err(Problem::UnknownResult(
+            String::from_utf8_lossy(other).into_owned(),
+        )),
+    }
+}
+
+/// A field as trimmed UTF-8 text.
+fn text(field: &[u8]) -> Result<&str, Problem> {
+    std::str::from_utf8(field)
+        .map(str::trim)
+        .map_err(|_| Problem::NotUtf8)
+}
+
+/// A cursor over the records of a CSV file that knows each record's line and the header's columns.
+struct Lines<'a> {
+    /// The input after any byte-order mark (to locate a record's first line).
+    bytes: &'a [u8],
+    reader: ::csv::Reader<&'a [u8]>,
+    record: ::csv::ByteRecord,
+    /// Header columns in the order asked for: (0-based field index, name).
+    columns: Vec<(usize, &'static str)>,
+}
+
+/// A column the caller asked for, as an index into [`Lines::columns`].
+#[derive(Debug, Clone, Copy)]
+struct Col(usize);
+
+impl<'a> Lines<'a> {
+    fn new(bytes: &'a [u8]) -> Lines<'a> {
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let reader = ::csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(bytes);
+        Lines {
+            bytes,
+            reader,
+            record: ::csv::ByteRecord::new(),
+            columns: Vec::new(),
+        }
+    }
+
+    /// Reads the header and finds the named columns (case-insensitive, trimmed).
+    fn header<const N: usize>(
+        &mut self,
+        names: [&'static str; N],
+        expected: &'static str,
+    ) -> Result<[Col; N], InputError> {
+        if !self.advance()? {
+            return Err(InputError {
+                line: 1,
+                column: None,
+                problem: Problem::NoHeader(expected),
+            });
+        }
+        for name in names {
+            let found = self
+                .record
+                .iter()
+                .position(|f| f.trim_ascii().eq_ignore_ascii_case(name.as_bytes()));
+            match found {
+                Some(index) => self.columns.push((index, name)),
+                None => {
+                    return Err(InputError {
+                        line: self.line(),
+                        column: None,
+                        problem: Problem::MissingColumn(name),
+                    });
+                }
+            }
+        }
+        Ok(std::array::from_fn(Col))
+    }
+
+    /// Moves to the next record; false at the end of the file.
+    fn advance(&mut self) -> Result<bool, InputError> {
+        self.reader.read_byte_record(&mut self.record).map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            InputError {
+                line,
+                column: None,
+                problem: Problem::Malformed(e.to_string()),
+            }
+        })
+    }
+
+    /// The current record's line. The CSV reader reports where it started reading, which is before any
+    /// blank lines it skipped; those are counted here (only on the error path, so reading stays fast).
+    fn line(&self) -> u64 {
+        let Some(position) = self.record.position() else {
+            return 0;
+        };
+        let skipped = usize::try_from(position.byte())
+            .ok()
+            .and_then(|start| self.bytes.get(start..))
+            .map_or(0, |rest| {
+                let blank = rest
+                    .iter()
+                    .take_while(|&&b| b == b'\n' || b == b'\r')
+                    .count();
+                rest[..blank].iter().filter(|&&b| b == b'\n').count()
+            });
+        position.line() + skipped as u64
+    }
+
+    fn column(&self, col: Col) -> Column {
+        let (index, name) = self.columns[col.0];
+        Column {
+            number: index + 1,
+            name,
+        }
+    }
+
+    fn error(&self, col: Col, problem: Problem) -> InputError {
+        InputError {
+            line: self.line(),
+            column: Some(self.column(col)),
+            problem,
+        }
+    }
+
+    /// The raw field of a column in the current record.
+    fn field(&self, col: Col) -> Result<&[u8], InputError> {
+        self.record
+            .get(self.columns[col.0].0)
+            .ok_or_else(|| self.error(col, Problem::MissingField))
+    }
+
+    /// A non-empty trimmed player name.
+    fn name(&self, col: Col) -> Result<&str, InputError> {
+        let name = text(self.field(col)?).map_err(|p| self.error(col, p))?;
+        if name.is_empty() {
+            return Err(self.error(col, Problem::EmptyName));
+        }
+        Ok(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::list::RatingSettings;
+
+    fn error(bytes: &str) -> String {
+        read_games(bytes.as_bytes())
+            .expect_err("input has an error")
+            .to_string()
+    }
+
+    #[test]
+    fn reads_games_with_bom_chinese_names_and_any_column_order() {
+        let text = "\u{feff}result, date ,Red,black,note\n1-0,2026-03-01,王小明, 陳大文 ,x\n\
+                    1/2-1/2,2026-03-02,\"李, 四\",王小明,\n0-1,2026-02-28,陳大文,李, 四\n";
+        let sheet = read_games(text.as_bytes());
+        // The last line has an unquoted comma: its name column is "李" and the result column is "0-1".
+        let sheet = sheet.expect("valid sheet");
+        assert_eq!(sheet.names().len(), 4);
+        let games = sheet.entries();
+        assert_eq!(games.len(), 3);
+        assert_eq!(sheet.name(games[0].red), Some("王小明"));
+        assert_eq!(sheet.name(games[0].black), Some("陳大文"));
+        assert_eq!(games[0].outcome, Outcome::RedWins);
+        assert_eq!(sheet.name(games[1].red), Some("李, 四"));
+        assert_eq!(games[1].black, games[0].red, "names are stored once");
+        assert_eq!(games[1].outcome, Outcome::Draw);
+        assert_eq!(
+            games[2].date,
+            NaiveDate::from_ymd_opt(2026, 2, 28).expect("date")
+        );
+        assert_eq!(sheet.name(games[2].black), Some("李"));
+        assert_eq!(sheet.name(4), None);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let head = "date,red,black,result\n";
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,1-0\n2026-13-01,a,b,1-0\n")),
+            "line 3, column 1 (date): bad date '2026-13-01' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-02-30,a,b,1-0\n")),
+            "line 2, column 1 (date): bad date '2026-02-30' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}26-3-1,a,b,1-0\n")),
+            "line 2, column 1 (date): bad date '26-3-1' (expected YYYY-MM-DD)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,2-0\n")),
+            "line 2, column 4 (result): unknown result '2-0' (expected 1-0, 0-1 or 1/2-1/2)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,b,*\n")),
+            "line 2, column 4 (result): unknown result '*' (expected 1-0, 0-1 or 1/2-1/2)"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01, ,b,1-0\n")),
+            "line 2, column 2 (red): empty player name"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,a,,1-0\n")),
+            "line 2, column 3 (black): empty player name"
+        );
+        assert_eq!(
+            error(&format!("{head}2026-03-01,王, 王 ,1-0\n")),
+            "line 2, column 3 (black): '王' is on both sides"
+        );
+        assert_eq!(
+            error(&format!("{head}\n\n2026-03-01,a,b\n")),
+            "line 4, column 4 (result): missing field"
+        );
+        assert_eq!(
+            error("date,red,result\n"),
+            "line 1: missing column 'black' in the header"
+        );
+        assert_eq!(
+            error(""),
+            "line 1: empty file (expected the header date,red,black,result)"
+        );
+        assert_eq!(
+            read_games(b"date,red,black,result\n2026-03-01,\xff,b,1-0\n")
+                .map_err(|e| e.to_string()),
+            Err("line 2, column 2 (red): not valid UTF-8 text".to_string())
+        );
+    }
+
+    #[test]
+    fn reads_a_start_list() {
+        let text = "\u{feff}player,points,games\n王小明,1623.5,12\n陳大文, 1480 ,0\n";
+        let entries = read_start_list(text.as_bytes()).expect("valid list");
+        assert_eq!(
+            entries,
+            [
+                StartEntry {
+                    name: "王小明".into(),
+                    points: Points::from_hundredths(162_350),
+                    games: 12
+                },
+                StartEntry {
+                    name: "陳大文".into(),
+                    points: Points::whole(1480),
+                    games: 0
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn start_list_errors_name_line_and_column() {
+        let err = |t: &str| {
+            read_start_list(t.as_bytes())
+                .expect_err("has an error")
+                .to_string()
+        };
+        let head = "player,points,games\n";
+        assert_eq!(
+            err(&format!("{head}a,15x0,1\n")),
+            "line 2, column 2 (points): bad points '15x0': not a number (expected e.g. 1500 or 1523.75)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500.001,1\n")),
+            "line 2, column 2 (points): bad points '1500.001': more than two decimals (points are kept in hundredths)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,-1\n")),
+            "line 2, column 3 (games): bad games count '-1' (expected a whole number ≥ 0)"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,+1\n")),
+            "line 2, column 3 (games): bad games count '+1' (expected a whole number ≥ 0)"
+        );
+        assert_eq!(
+            err(&format!("{head},1500,1\n")),
+            "line 2, column 1 (player): empty player name"
+        );
+        assert_eq!(
+            err(&format!("{head}a,1500,1\nb,1500,1\na,1400,2\n")),
+            "line 4, column 1 (player): player 'a' is listed twice"
+        );
+        assert_eq!(
+            err("name,points,games\n"),
+            "line 1: missing column 'player' in the header"
+        );
+    }
+
+    #[test]
+    fn standings_output_round_trips_as_a_start_list() {
+        let mut list = RatingList::new(RatingSettings::default());
+        list.add_player("王小明", Points::whole(1500), 9)
+            .expect("new");
+        list.add_player("Lee, \"Sam\"", Points::from_hundredths(150_050), 3)
+            .expect("new");
+        let sheet = read_games(
+            "date,red,black,result\n2026-03-01,王小明,\"Lee, \"\"Sam\"\"\",1-0\n".as_bytes(),
+        )
+        .expect("valid sheet");
+        list.apply_sheet(&sheet).expect("valid games");
+        let mut out = Vec::new();
+        write_standings(&mut out, &list.standings()).expect("write to memory");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert_eq!(
+            text,
+            "player,points,level,games\n王小明,1510.00,20,10\n\"Lee, \"\"Sam\"\"\",1490.50,,4\n"
+        );
+        let again = read_start_list(text.as_bytes()).expect("standings are a start list");
+        assert_eq!(
+            again[1],
+            StartEntry {
+                name: "Lee, \"Sam\"".into(),
+                points: Points::from_hundredths(149_050),
+                games: 4
+            }
+        );
+    }
+
+    #[test]
+    fn writes_a_players_history() {
+        let mut list = RatingList::new(RatingSettings::default());
+        let sheet = read_games(
+            "date,red,black,result\n2026-03-02,b,a,1/2-1/2\n2026-03-01,a,b,1-0\n".as_bytes(),
+        )
+        .expect("valid sheet");
+        list.apply_sheet(&sheet).expect("valid games");
+        let a = list.find("a").expect("entered");
+        let mut out = Vec::new();
+        write_history(&mut out, &list, a).expect("write to memory");
+        assert_eq!(
+            String::from_utf8(out).expect("utf-8"),
+            "date,color,opponent,result,change,points\n\
+             2026-03-01,red,b,W,+10.00,1510.00\n\
+             2026-03-02,black,b,D,-6.00,1504.00\n"
+        );
+    }
+}

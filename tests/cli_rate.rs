@@ -1,0 +1,289 @@
+//! `anqi rate` as a process: good and bad CSV files, exit statuses, and nothing written on errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli_rate")
+        .join(test);
+    // Leftovers from an earlier run would hide a missing write.
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch directory");
+    dir
+}
+
+fn write(dir: &std::path::Path, name: &str, content: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, content).expect("write test file");
+    path
+}
+
+fn anqi(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_anqi"))
+        .arg("rate")
+        .args(args)
+        .output()
+        .expect("run anqi")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+/// Three games listed out of date order: rated by date, file order within a date.
+const GAMES: &str = "date,red,black,result\n\
+                     2026-03-02,陳大文,李四,0-1\n\
+                     2026-03-01,王小明,陳大文,1-0\n\
+                     2026-03-01,李四,王小明,1/2-1/2\n";
+
+#[test]
+fn rates_games_in_date_order_to_stdout() {
+    let dir = scratch("stdout");
+    let games = write(&dir, "games.csv", GAMES.as_bytes());
+    let out = anqi(&[games.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // 03-01: 王 beats 陳 at 1500/1500 (+10); 李 (1500) draws 王 (1510), d = 10: (10 + 1)/2 = 5.50;
+    // 03-02: 李 (1505.50) beats 陳 (1490), higher wins, d = 15.50: 10 − 1.24 = 8.76.
+    assert_eq!(
+        stdout(&out),
+        "player,points,level,games\n李四,1514.26,,2\n王小明,1504.50,,2\n陳大文,1481.24,,2\n"
+    );
+    assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn starting_list_and_out_file_with_bom_and_crlf() {
+    let dir = scratch("start_list");
+    let games = write(
+        &dir,
+        "games.csv",
+        format!("\u{feff}{}", GAMES.replace('\n', "\r\n")).as_bytes(),
+    );
+    let start = write(
+        &dir,
+        "start.csv",
+        "\u{feff}player,points,games\n王小明,1623.5,9\n張三,1400,20\n".as_bytes(),
+    );
+    let ratings = dir.join("ratings.csv");
+    let out = anqi(&[
+        games.as_os_str(),
+        "--players".as_ref(),
+        start.as_os_str(),
+        "--out".as_ref(),
+        ratings.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "the standings go to --out only");
+    // 王 (1623.50) beats 陳 (1500): higher wins, d = 123.50 → 2. 李 (1500) draws 王 (1625.50):
+    // d = 125.50 → d/4 = 31.375 → 31.38. 李 (1531.38) beats 陳 (1498): d = 33.38 → 10 − 2.6704 → 7.33.
+    // 王 reaches 11 games: 30 − ⌊594.12/50⌋ = 19級; 張三 kept 20 games at 1400: 22級.
+    assert_eq!(
+        std::fs::read_to_string(&ratings).expect("ratings written"),
+        "player,points,level,games\n王小明,1594.12,19,11\n李四,1538.71,,2\n陳大文,1490.67,,2\n張三,1400.00,22,20\n"
+    );
+}
+
+#[test]
+fn an_output_list_continues_as_the_next_starting_list() {
+    let dir = scratch("chain");
+    let march =
+        "date,red,black,result\n2026-03-01,a,b,1-0\n2026-03-05,b,c,1/2-1/2\n2026-03-09,c,a,0-1\n";
+    let april = "2026-04-01,b,a,1-0\n2026-04-02,d,c,1-0\n2026-04-02,a,d,1/2-1/2\n";
+    let both = write(&dir, "both.csv", format!("{march}{april}").as_bytes());
+    let first = write(&dir, "march.csv", march.as_bytes());
+    let second = write(
+        &dir,
+        "april.csv",
+        format!("date,red,black,result\n{april}").as_bytes(),
+    );
+    let at_once = anqi(&[both.as_os_str()]);
+    let after_march = dir.join("after_march.csv");
+    let step = anqi(&[first.as_os_str(), "--out".as_ref(), after_march.as_os_str()]);
+    assert_eq!(step.status.code(), Some(0), "{}", stderr(&step));
+    let chained = anqi(&[
+        second.as_os_str(),
+        "--players".as_ref(),
+        after_march.as_os_str(),
+    ]);
+    assert_eq!(at_once.status.code(), Some(0));
+    assert_eq!(chained.status.code(), Some(0), "{}", stderr(&chained));
+    assert_eq!(stdout(&chained), stdout(&at_once));
+    assert_eq!(stdout(&at_once).lines().count(), 5);
+}
+
+#[test]
+fn settings_can_be_changed_on_the_command_line() {
+    let dir = scratch("settings");
+    let games = write(
+        &dir,
+        "games.csv",
+        b"date,red,black,result\n2026-03-01,a,b,1-0\n",
+    );
+    let out = anqi(&[
+        games.as_os_str(),
+        "--start-points".as_ref(),
+        "1200".as_ref(),
+        "--rated-after".as_ref(),
+        "1".as_ref(),
+        "--level-base".as_ref(),
+        "1100".as_ref(),
+        "--level-step".as_ref(),
+        "100".as_ref(),
+        "--lowest-level".as_ref(),
+        "9".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // 1210 → 9 − ⌊110/100⌋ = 8; 1190 → 9 − 0 = 9.
+    assert_eq!(
+        stdout(&out),
+        "player,points,level,games\na,1210.00,8,1\nb,1190.00,9,1\n"
+    );
+
+    let bad = anqi(&[games.as_os_str(), "--highest-level".as_ref(), "31".as_ref()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("level table"), "{}", stderr(&bad));
+    let bad = anqi(&[
+        games.as_os_str(),
+        "--start-points".as_ref(),
+        "15.001".as_ref(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// Each bad games file, with the message it must produce.
+const BAD_GAMES: &[(&str, &str)] = &[
+    (
+        "date,red,black,result\n2026-03-01,a,b,1-0\n2026-02-30,a,b,1-0\n",
+        "line 3, column 1 (date): bad date '2026-02-30' (expected YYYY-MM-DD)",
+    ),
+    (
+        "date,red,black,result\n01/03/2026,a,b,1-0\n",
+        "line 2, column 1 (date): bad date '01/03/2026'",
+    ),
+    (
+        "date,red,black,result\n2026-03-01,a,b,1-1\n",
+        "line 2, column 4 (result): unknown result '1-1'",
+    ),
+    (
+        "date,red,black,result\n2026-03-01,a,b,\n",
+        "line 2, column 4 (result): unknown result ''",
+    ),
+    (
+        "date,red,black,result\n2026-03-01,a,  ,1-0\n",
+        "line 2, column 3 (black): empty player name",
+    ),
+    (
+        "date,red,black,result\n\n2026-03-01,,b,1-0\n",
+        "line 3, column 2 (red): empty player name",
+    ),
+    (
+        "date,red,black,result\n2026-03-01,王小明,王小明,0-1\n",
+        "line 2, column 3 (black): '王小明' is on both sides",
+    ),
+    (
+        "date,white,black,result\n2026-03-01,a,b,1-0\n",
+        "line 1: missing column 'red' in the header",
+    ),
+    (
+        "date,red,black,result\n2026-03-01,a\n",
+        "line 2, column 3 (black): missing field",
+    ),
+    ("", "line 1: empty file"),
+];
+
+#[test]
+fn bad_games_files_exit_2_naming_line_and_column_and_write_nothing() {
+    let dir = scratch("bad_games");
+    for (i, (content, message)) in BAD_GAMES.iter().enumerate() {
+        let games = write(&dir, &format!("bad{i}.csv"), content.as_bytes());
+        let ratings = write(&dir, "ratings.csv", b"previous list\n");
+        let out = anqi(&[games.as_os_str(), "--out".as_ref(), ratings.as_os_str()]);
+        assert_eq!(out.status.code(), Some(2), "{content:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("bad{i}.csv: {message}")),
+            "{content:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert_eq!(
+            std::fs::read_to_string(&ratings).expect("still there"),
+            "previous list\n"
+        );
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn bad_starting_lists_exit_2_and_write_nothing() {
+    let dir = scratch("bad_start");
+    let games = write(&dir, "games.csv", GAMES.as_bytes());
+    for (content, message) in [
+        (
+            "player,points,games\na,1500.5.0,1\n",
+            "line 2, column 2 (points): bad points '1500.5.0'",
+        ),
+        (
+            "player,points,games\na,1500,ten\n",
+            "line 2, column 3 (games): bad games count 'ten'",
+        ),
+        (
+            "player,points,games\na,1500,1\na,1600,2\n",
+            "line 3, column 1 (player): player 'a' is listed twice",
+        ),
+        (
+            "player,games\na,1\n",
+            "line 1: missing column 'points' in the header",
+        ),
+    ] {
+        let start = write(&dir, "start.csv", content.as_bytes());
+        let ratings = dir.join("ratings.csv");
+        let out = anqi(&[
+            games.as_os_str(),
+            "--players".as_ref(),
+            start.as_os_str(),
+            "--out".as_ref(),
+            ratings.as_os_str(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{content:?}");
+        assert!(
+            stderr(&out).contains(&format!("start.csv: {message}")),
+            "{content:?}: {}",
+            stderr(&out)
+        );
+        assert!(!ratings.exists(), "nothing written for {content:?}");
+    }
+}
+
+#[test]
+fn unreadable_input_exits_2() {
+    let dir = scratch("missing");
+    let out = anqi(&[dir.join("no-such-file.csv").as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+    let games = write(&dir, "games.csv", GAMES.as_bytes());
+    let out = anqi(&[
+        games.as_os_str(),
+        "--players".as_ref(),
+        dir.join("none.csv").as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn unwritable_output_exits_1() {
+    let dir = scratch("unwritable");
+    let games = write(&dir, "games.csv", GAMES.as_bytes());
+    let out = anqi(&[
+        games.as_os_str(),
+        "--out".as_ref(),
+        dir.join("no-dir").join("r.csv").as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+}
