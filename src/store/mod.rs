@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod events;
 pub mod players;
+pub mod ratings;
 pub mod sessions;
 pub mod users;
 
