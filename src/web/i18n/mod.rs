@@ -1,6 +1,7 @@
 //! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
 
 mod core;
+mod ratings;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -117,7 +118,7 @@ pub fn has_key(key: &str) -> bool {
 pub type Entry = (&'static str, &'static str, &'static str, &'static str);
 
 /// The table, one slice per area of the site (each area keeps its strings in its own file).
-const AREAS: &[&[Entry]] = &[core::ENTRIES];
+const AREAS: &[&[Entry]] = &[core::ENTRIES, ratings::ENTRIES];
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@ mod auth;
 mod events;
 mod home;
 mod players;
+mod ratings;
 mod users;
 
 use actix_web::http::header;
@@ -21,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     users::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);
+    ratings::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));
