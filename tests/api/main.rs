@@ -1,4 +1,5 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
 mod foundation;
+mod ratings;
 mod support;

@@ -309,8 +309,10 @@ mod tests {
 
     #[test]
     fn the_default_form_gives_the_rules_defaults() {
-        let mut f = ListForm::default();
-        f.name = "Club".into();
+        let f = ListForm {
+            name: "Club".into(),
+            ..ListForm::default()
+        };
         assert_eq!(
             f.parse(Lang::En),
             Ok(("Club".into(), RatingSettings::default()))
