@@ -26,6 +26,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     ),
     ("rating_players", "players", "位棋手", "位棋手"),
     ("rating_games", "games", "局", "局"),
+    ("rating_players_col", "Players", "棋手人數", "棋手人数"),
+    ("rating_games_col", "Games", "局數", "局数"),
     ("rating_owner", "Kept by", "管理者", "管理者"),
     (
         "rating_start_points",

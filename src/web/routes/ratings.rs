@@ -575,6 +575,8 @@ struct PlayerPage {
     games: u32,
     rows: Vec<HistoryRow>,
     chart: Option<Chart>,
+    /// The chart's dots with their hover text (`date: points`).
+    dots: Vec<(i64, i64, String)>,
     chart_width: i64,
     chart_height: i64,
     can_change: bool,
@@ -631,6 +633,21 @@ async fn player(
         values.push(first.points_after - first.change);
     }
     values.extend(history.iter().map(|h| h.points_after));
+    let chart = chart::chart(&values);
+    let tips = std::iter::once(ctx.t("rating_start_points").to_string())
+        .chain(history.iter().map(|h| h.date.to_string()))
+        .zip(&values)
+        .map(|(when, points)| format!("{when}: {points}"));
+    let dots = chart
+        .as_ref()
+        .map(|c| {
+            c.dots
+                .iter()
+                .zip(tips)
+                .map(|(&(x, y), tip)| (x, y, tip))
+                .collect()
+        })
+        .unwrap_or_default();
     let rows = history
         .iter()
         .map(|h| HistoryRow {
@@ -655,7 +672,8 @@ async fn player(
         points: standing.points,
         games: standing.games,
         rows,
-        chart: chart::chart(&values),
+        chart,
+        dots,
         chart_width: chart::WIDTH,
         chart_height: chart::HEIGHT,
     })
