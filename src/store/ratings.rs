@@ -722,4 +722,59 @@ mod tests {
         assert_eq!((info.players, info.games), (2, 1));
         assert_eq!(uploads(&db, list_id).await.expect("uploads").len(), 1);
     }
+
+    /// The event push path: an event's games enter a list once; a second push is refused.
+    #[tokio::test]
+    async fn an_event_pushes_its_games_into_a_list_once() {
+        let tmp = TempDb::new("event");
+        let db = crate::store::open(&tmp.url()).await.expect("open");
+        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
+            .await
+            .expect("user");
+        let event_id: i64 = sqlx::query_scalar(
+            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
+             VALUES ($1, '冬季賽', '2026-03-01', '2026-03-02', 'banqi', $2) RETURNING id",
+        )
+        .bind(owner.id)
+        .bind(now())
+        .fetch_one(&db)
+        .await
+        .expect("event");
+        let list_id = create(&db, &owner, "L", &RatingSettings::default())
+            .await
+            .expect("list");
+        let games: Vec<NewGame> = [Outcome::RedWins, Outcome::Draw]
+            .into_iter()
+            .map(|outcome| NewGame {
+                date: day(0),
+                red: "甲".into(),
+                black: "乙".into(),
+                outcome,
+            })
+            .collect();
+        let push = Source::Event {
+            event_id,
+            label: "冬季賽".into(),
+        };
+        let Appended::Added(batch) = append_games(&db, &owner, list_id, &games, &push)
+            .await
+            .expect("push")
+        else {
+            panic!("first push refused")
+        };
+        assert_eq!((batch.kind.as_str(), batch.games), ("event", 2));
+        assert!(matches!(
+            append_games(&db, &owner, list_id, &games, &push).await,
+            Ok(Appended::Duplicate(earlier)) if earlier.id == batch.id
+        ));
+        let info = get(&db, list_id).await.expect("get").expect("exists");
+        assert_eq!(info.games, 2);
+        let replayed = replay(&db, &info).await.expect("replay");
+        let jia = replayed.list.find("甲").expect("甲 in the list");
+        // 甲 wins at equal points (+10.00), then draws 1510 against 1490 (d = 20): gives (10 + 2)/2 = 6.00.
+        assert_eq!(
+            replayed.list.points(jia),
+            Some(Points::from_hundredths(150_400))
+        );
+    }
 }
