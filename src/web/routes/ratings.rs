@@ -493,10 +493,14 @@ async fn upload(
         }
     };
     let mut page = GamesPage::new(ctx, &state, list).await?;
-    page.upload_error = Some(refused.0);
-    page.csv = csv;
-    page.label = label;
-    render_status(&page, refused.1)
+    let (message, status) = refused;
+    page.upload_error = Some(message);
+    // A file with an error comes back to be corrected; a duplicate is already in the list.
+    if status == StatusCode::BAD_REQUEST {
+        page.csv = csv;
+        page.label = label;
+    }
+    render_status(&page, status)
 }
 
 /// The games of a CSV text, or why it cannot be used (in the visitor's language, naming line and
