@@ -146,8 +146,18 @@ pub fn read_games(bytes: &[u8]) -> Result<GameSheet, InputError> {
         lines.header(["date", "red", "black", "result"], GAMES_HEADER)?;
     let mut sheet = GameSheet::default();
     let mut index: HashMap<Box<str>, u32> = HashMap::new();
+    // Game files list many games per day: a line with the previous line's date text reuses its value.
+    let mut last_date: Option<(Vec<u8>, NaiveDate)> = None;
     while lines.advance()? {
-        let date = parse_date(lines.field(date_col)?).map_err(|p| lines.error(date_col, p))?;
+        let field = lines.field(date_col)?.trim_ascii();
+        let date = match &last_date {
+            Some((text, date)) if text.as_slice() == field => *date,
+            _ => {
+                let date = parse_date(field).map_err(|p| lines.error(date_col, p))?;
+                last_date = Some((field.to_vec(), date));
+                date
+            }
+        };
         let (red, black) = (lines.name(red_col)?, lines.name(black_col)?);
         if red == black {
             return Err(lines.error(black_col, Problem::SamePlayer(black.to_string())));

@@ -805,6 +805,28 @@ mod tests {
         (list, ids)
     }
 
+    /// Applies games one by one, in the order given.
+    fn apply_each(list: &mut RatingList, ids: &[PlayerId], games: &[GameSpec]) {
+        for &(d, red, black, outcome) in games {
+            list.apply(game(day(d), ids[red], ids[black], outcome))
+                .expect("valid game");
+        }
+    }
+
+    /// The list built by sorting all games by date (arrival order within a date) and rating them in one
+    /// pass, so no game is ever inserted before another.
+    fn rated_from_scratch(
+        settings: RatingSettings,
+        entries: &[Entry],
+        games: &[GameSpec],
+    ) -> RatingList {
+        let (mut scratch, ids) = build(settings, entries);
+        let mut sorted = games.to_vec();
+        sorted.sort_by_key(|g| g.0);
+        apply_each(&mut scratch, &ids, &sorted);
+        scratch
+    }
+
     #[test]
     fn every_game_is_zero_sum_over_random_game_lists() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x5a5a_2011);
@@ -836,20 +858,9 @@ mod tests {
             let (settings, entries, games) = random_list(&mut rng);
             // Incremental: games arrive in random date order, each applied as it comes.
             let (mut incremental, ids) = build(settings, &entries);
-            for &(d, red, black, outcome) in &games {
-                incremental
-                    .apply(game(day(d), ids[red], ids[black], outcome))
-                    .expect("valid game");
-            }
+            apply_each(&mut incremental, &ids, &games);
             // From scratch: all games sorted by date (arrival order within a date), rated in one pass.
-            let (mut scratch, ids) = build(settings, &entries);
-            let mut sorted = games.clone();
-            sorted.sort_by_key(|g| g.0);
-            for &(d, red, black, outcome) in &sorted {
-                scratch
-                    .apply(game(day(d), ids[red], ids[black], outcome))
-                    .expect("valid game");
-            }
+            let scratch = rated_from_scratch(settings, &entries, &games);
             assert_eq!(incremental.games(), scratch.games());
             assert_eq!(incremental.standings(), scratch.standings());
             // And recompute() on the incremental list changes nothing.
@@ -871,11 +882,7 @@ mod tests {
             let split = (rng.next_u64() % (games.len() as u64 + 1)) as usize;
             // Incremental: the first games one by one, the rest as an uploaded CSV sheet.
             let (mut incremental, ids) = build(settings, &entries);
-            for &(d, red, black, outcome) in &games[..split] {
-                incremental
-                    .apply(game(day(d), ids[red], ids[black], outcome))
-                    .expect("valid game");
-            }
+            apply_each(&mut incremental, &ids, &games[..split]);
             let mut csv = String::from("date,red,black,result\n");
             for &(d, red, black, outcome) in &games[split..] {
                 let (red, black) = (&entries[red].0, &entries[black].0);
@@ -884,14 +891,7 @@ mod tests {
             let sheet = crate::rating::csv::read_games(csv.as_bytes()).expect("valid CSV");
             incremental.apply_sheet(&sheet).expect("valid sheet");
             // From scratch, in arrival order within a date.
-            let (mut scratch, ids) = build(settings, &entries);
-            let mut sorted = games.clone();
-            sorted.sort_by_key(|g| g.0);
-            for &(d, red, black, outcome) in &sorted {
-                scratch
-                    .apply(game(day(d), ids[red], ids[black], outcome))
-                    .expect("valid game");
-            }
+            let scratch = rated_from_scratch(settings, &entries, &games);
             assert_eq!(incremental.games(), scratch.games());
             assert_eq!(incremental.standings(), scratch.standings());
         }
