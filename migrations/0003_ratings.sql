@@ -17,10 +17,15 @@ CREATE TABLE rating_lists (
     created_at TEXT NOT NULL
 );
 
+-- A player may have a starting entry (points and games from before the list, e.g. a previous rating
+-- period); without one they start from the list's start points with no games.
 CREATE TABLE rating_players (
     id INTEGER PRIMARY KEY,
     list_id INTEGER NOT NULL REFERENCES rating_lists (id) ON DELETE CASCADE,
     name TEXT NOT NULL,
+    start_points INTEGER,
+    start_games INTEGER CHECK (start_games >= 0),
+    CHECK ((start_points IS NULL) = (start_games IS NULL)),
     UNIQUE (list_id, name)
 );
 

@@ -17,6 +17,9 @@
 //! event push is wired by building one `NewGame` per decided game of the event (Swiss and knockout,
 //! forfeits excluded: `Outcome::from_result` gives `None` for unfinished games) and calling
 //! `append_games(db, by, list_id, &games, &Source::Event { event_id, label: event_name })`.
+//!
+//! Players may also enter with a starting entry (points and games from a previous period, like
+//! `anqi rate --players`) through [`add_starting_entries`], before their first game in the list.
 
 use std::collections::HashMap;
 
@@ -27,6 +30,7 @@ use sqlx::Row;
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
 use crate::accounts::hex;
+use crate::rating::csv::StartEntry;
 use crate::rating::{Game, LevelTable, Outcome, PlayerId, Points, RatingList, RatingSettings};
 
 /// A stored rating list with its settings and a few counts.
@@ -459,6 +463,61 @@ pub async fn append_games(
     Ok(Appended::Added(upload))
 }
 
+/// What [`add_starting_entries`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartAdded {
+    /// This many players were added with their starting entries.
+    Added(usize),
+    /// Nothing was written: this player is already in the list (a starting entry only makes sense before
+    /// a player's first game in the list).
+    AlreadyInList(String),
+}
+
+/// Adds players with starting entries (points and games from before the list, as in `anqi rate
+/// --players`), in one transaction: all of them or none. The names are new to the list and distinct
+/// (the CSV reader refuses a name listed twice).
+pub async fn add_starting_entries(
+    db: &Db,
+    by: &User,
+    list_id: i64,
+    entries: &[StartEntry],
+) -> StoreResult<StartAdded> {
+    let mut tx = db.begin().await?;
+    // Written first so the transaction holds the write lock before it looks for the names.
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        None,
+        "rating.start_list",
+        &format!("list #{list_id}: {} players", entries.len()),
+    )
+    .await?;
+    for e in entries {
+        let present: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM rating_players WHERE list_id = $1 AND name = $2")
+                .bind(list_id)
+                .bind(&e.name)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if present.is_some() {
+            tx.rollback().await?;
+            return Ok(StartAdded::AlreadyInList(e.name.clone()));
+        }
+        sqlx::query(
+            "INSERT INTO rating_players (list_id, name, start_points, start_games)
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(list_id)
+        .bind(&e.name)
+        .bind(e.points.hundredths())
+        .bind(i64::from(e.games))
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(StartAdded::Added(entries.len()))
+}
+
 fn result_text(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::RedWins => "1-0",
@@ -506,16 +565,27 @@ pub async fn replay(db: &Db, info: &ListInfo) -> StoreResult<Replayed> {
     let mut list = RatingList::new(info.settings);
     let mut stored_ids = Vec::new();
     let mut handles = HashMap::new();
-    let players = sqlx::query("SELECT id, name FROM rating_players WHERE list_id = $1 ORDER BY id")
-        .bind(info.id)
-        .fetch_all(db)
-        .await?;
+    let players = sqlx::query(
+        "SELECT id, name, start_points, start_games FROM rating_players WHERE list_id = $1
+         ORDER BY id",
+    )
+    .bind(info.id)
+    .fetch_all(db)
+    .await?;
     for r in &players {
         let id: i64 = r.try_get("id")?;
         let name: String = r.try_get("name")?;
-        let handle = list
-            .enter(&name)
-            .map_err(|e| decode_error(format!("player #{id}: {e}")))?;
+        let start_points: Option<i64> = r.try_get("start_points")?;
+        let start_games: Option<i64> = r.try_get("start_games")?;
+        let handle = match (start_points, start_games) {
+            (Some(points), Some(games)) => {
+                let games = u32::try_from(games)
+                    .map_err(|_| decode_error(format!("player #{id}: games out of range")))?;
+                list.add_player(&name, Points::from_hundredths(points), games)
+            }
+            _ => list.enter(&name),
+        }
+        .map_err(|e| decode_error(format!("player #{id}: {e}")))?;
         stored_ids.push(id);
         handles.insert(id, handle);
     }
@@ -775,6 +845,72 @@ mod tests {
         assert_eq!(
             replayed.list.points(jia),
             Some(Points::from_hundredths(150_400))
+        );
+    }
+
+    #[tokio::test]
+    async fn starting_entries_are_replayed_and_only_new_players_get_one() {
+        let tmp = TempDb::new("start");
+        let db = crate::store::open(&tmp.url()).await.expect("open");
+        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
+            .await
+            .expect("user");
+        let list_id = create(&db, &owner, "L", &RatingSettings::default())
+            .await
+            .expect("list");
+        let entry = |name: &str, points: i64, games: u32| StartEntry {
+            name: name.into(),
+            points: Points::from_hundredths(points),
+            games,
+        };
+        assert_eq!(
+            add_starting_entries(&db, &owner, list_id, &[entry("甲", 160_000, 12)])
+                .await
+                .expect("start"),
+            StartAdded::Added(1)
+        );
+        let game = NewGame {
+            date: day(0),
+            red: "甲".into(),
+            black: "乙".into(),
+            outcome: Outcome::BlackWins,
+        };
+        append_games(&db, &owner, list_id, &[game], &Source::Form)
+            .await
+            .expect("game");
+        // 乙 is in the list now: the whole batch is refused, 丙 is not added either.
+        assert_eq!(
+            add_starting_entries(
+                &db,
+                &owner,
+                list_id,
+                &[entry("丙", 150_000, 0), entry("乙", 170_000, 3)]
+            )
+            .await
+            .expect("start"),
+            StartAdded::AlreadyInList("乙".into())
+        );
+        let info = get(&db, list_id).await.expect("get").expect("exists");
+        assert_eq!(info.players, 2);
+        let replayed = replay(&db, &info).await.expect("replay");
+        let mut expected = RatingList::new(RatingSettings::default());
+        let jia = expected
+            .add_player("甲", Points::from_hundredths(160_000), 12)
+            .expect("甲");
+        let yi = expected.enter("乙").expect("乙");
+        expected
+            .apply(Game {
+                date: day(0),
+                red: jia,
+                black: yi,
+                outcome: Outcome::BlackWins,
+            })
+            .expect("game");
+        assert_eq!(replayed.list.standings(), expected.standings());
+        // 乙 (1500) beat 甲 (1600): d = 100, the lower side gains 50.00.
+        assert_eq!(
+            replayed.list.points(yi),
+            Some(Points::from_hundredths(155_000))
         );
     }
 }
