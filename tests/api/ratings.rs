@@ -65,6 +65,14 @@ fn games_csv(n: usize, seed: u64) -> String {
     out
 }
 
+/// `anqi rate GAMES --players START`'s standard output.
+fn anqi_rate_with_start(dir: &TempDir, games: &str, start: &str) -> String {
+    let path = dir.0.join("start.csv");
+    std::fs::write(&path, start).expect("write start list");
+    let path = path.to_str().expect("UTF-8 path").to_string();
+    anqi_rate(dir, games, &["--players", &path])
+}
+
 /// `anqi rate FILE [options]`'s standard output.
 fn anqi_rate(dir: &TempDir, csv: &str, options: &[&str]) -> String {
     let path = dir.0.join(format!("games-{}.csv", csv.len()));
@@ -115,7 +123,7 @@ fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(
         r.location.as_deref(),
-        Some(format!("/ratings/{list}?done=rating_games_added&games=120").as_str())
+        Some(format!("/ratings/{list}?done=rating_games_added&n=120").as_str())
     );
 
     let download = club.get(&format!("/ratings/{list}/standings.csv"));
@@ -542,4 +550,55 @@ fn pages_speak_three_languages() {
         assert!(page.body.contains(unrated), "{lang}: {unrated}");
         assert!(page.body.contains("王小明") && page.body.contains("1510.00"));
     }
+}
+
+#[test]
+fn a_starting_list_brings_points_from_before_like_anqi_rate_players() {
+    let w = World::new("rating-start");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Start", &[]);
+    let start = "player,points,games\n王小明,1620.50,25\n陳大文,1480,4\n";
+    let r = club.form(&format!("/ratings/{list}/start"), &[("csv", start)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/ratings/{list}?done=rating_start_added&n=2").as_str())
+    );
+    let games = games_csv(50, 21);
+    assert_eq!(upload(&mut club, list, &games).status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        anqi_rate_with_start(&w.dir, &games, start)
+    );
+
+    // A player already in the list cannot get a starting entry; nothing of the file is added.
+    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let r = club.form(
+        &format!("/ratings/{list}/start"),
+        &[("csv", "player,points,games\n新手,1500,0\n李四,1700,30\n")],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("is already in the list"), "{}", r.body);
+    let r = club.form(
+        &format!("/ratings/{list}/start"),
+        &[("csv", "player,points,games\n新手,1500,0\n老手,abc,3\n")],
+    );
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body.contains("line 3, column 2 (points): bad points"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+    assert!(!club.get(&format!("/ratings/{list}")).body.contains("新手"));
+    let mut other = w.login("player");
+    assert_eq!(
+        other
+            .form(&format!("/ratings/{list}/start"), &[("csv", start)])
+            .status,
+        403
+    );
 }

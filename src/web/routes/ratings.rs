@@ -13,13 +13,15 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use self::chart::Chart;
-use self::form::{FieldError, GameForm, ListForm, fill, input_error_text, level_label};
+use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
 use super::{redirect, render, render_status};
 use crate::accounts::Role;
-use crate::rating::csv::{read_games, write_history, write_standings};
+use crate::rating::csv::{read_games, read_start_list, write_history, write_standings};
 use crate::rating::{Level, PlayerId, Points, SideResult};
 use crate::rules::Color;
-use crate::store::ratings::{Appended, ListInfo, NewGame, Replayed, Source, Upload, upload_digest};
+use crate::store::ratings::{
+    Appended, ListInfo, NewGame, Replayed, Source, StartAdded, Upload, upload_digest,
+};
 use crate::store::{self, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -36,6 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(games_page)
         .service(upload)
         .service(add_game)
+        .service(add_start_list)
         .service(settings_form)
         .service(save_settings)
         .service(player)
@@ -43,18 +46,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Messages shown after a redirect (`?done=…`); only these keys are ever shown.
-const FLASH_KEYS: [&str; 4] = [
+const FLASH_KEYS: [&str; 5] = [
+    "rating_start_added",
     "rating_list_created",
     "rating_games_added",
     "rating_game_added",
     "rating_settings_saved",
 ];
 
-/// The `?done=…&games=…` of a redirect after a change.
+/// The `?done=…&n=…` of a redirect after a change (`n`: how many games or players were added).
 #[derive(Debug, Default, serde::Deserialize)]
 struct FlashQuery {
     done: Option<String>,
-    games: Option<i64>,
+    n: Option<i64>,
 }
 
 impl FlashQuery {
@@ -287,7 +291,7 @@ async fn show(
         rows,
         can_change,
         flash: q.key(),
-        added: q.games,
+        added: q.n,
     })
 }
 
@@ -403,6 +407,9 @@ struct GamesPage {
     label: String,
     game: GameForm,
     game_errors: Vec<FieldError>,
+    /// Why the last starting list was refused (already translated), if it was.
+    start_error: Option<String>,
+    start_csv: String,
 }
 
 impl GamesPage {
@@ -423,6 +430,8 @@ impl GamesPage {
                 ..GameForm::default()
             },
             game_errors: vec![],
+            start_error: None,
+            start_csv: String::new(),
         })
     }
 
@@ -474,7 +483,7 @@ async fn upload(
             match store::ratings::append_games(&state.db, &user, list.id, &games, &source).await? {
                 Appended::Added(batch) => {
                     return Ok(redirect(&format!(
-                        "/ratings/{}?done=rating_games_added&games={}",
+                        "/ratings/{}?done=rating_games_added&n={}",
                         list.id, batch.games
                     )));
                 }
@@ -548,6 +557,46 @@ async fn add_game(
         // A form entry has no digest, so it never duplicates an earlier batch.
         Appended::Duplicate(_) => Err(AppError::Internal("form game refused as duplicate".into())),
     }
+}
+
+#[derive(serde::Deserialize)]
+struct StartForm {
+    csv: String,
+}
+
+/// Adds players with their starting points and games (`player,points,games`, as `anqi rate --players`
+/// reads): all of them, or none when the file has an error or names a player already in the list.
+#[post("/ratings/{id}/start")]
+async fn add_start_list(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<StartForm>,
+) -> AppResult<HttpResponse> {
+    let (list, user) = load_owned(&ctx, &state, *id).await?;
+    let lang = ctx.lang;
+    let csv = form.0.csv;
+    let refusal = match read_start_list(csv.as_bytes()) {
+        Err(e) => input_error_text(lang, &e),
+        Ok(entries) if entries.is_empty() => lang.t("rating_no_start_entries").into(),
+        Ok(entries) => {
+            match store::ratings::add_starting_entries(&state.db, &user, list.id, &entries).await? {
+                StartAdded::Added(n) => {
+                    return Ok(redirect(&format!(
+                        "/ratings/{}?done=rating_start_added&n={n}",
+                        list.id
+                    )));
+                }
+                StartAdded::AlreadyInList(name) => {
+                    format_one(lang.t("rating_already_in_list"), name)
+                }
+            }
+        }
+    };
+    let mut page = GamesPage::new(ctx, &state, list).await?;
+    page.start_error = Some(refusal);
+    page.start_csv = csv;
+    render_status(&page, StatusCode::BAD_REQUEST)
 }
 
 // ---------------------------------------------------------------------------------------------------

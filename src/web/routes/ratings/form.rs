@@ -278,8 +278,13 @@ fn problem_text(lang: Lang, p: &Problem) -> String {
         Problem::UnknownResult(r) => format_one(lang.t("csv_unknown_result"), r),
         Problem::EmptyName => lang.t("csv_empty_name").into(),
         Problem::SamePlayer(n) => format_one(lang.t("csv_same_player"), n),
-        // Only starting lists have these; the English text of the reader is kept.
-        other => other.to_string(),
+        Problem::DuplicatePlayer(n) => format_one(lang.t("csv_duplicate_player"), n),
+        Problem::BadPoints(text, why) => {
+            fill(lang.t("csv_bad_points"), &[text.clone(), why.to_string()])
+        }
+        Problem::BadGames(text) => format_one(lang.t("csv_bad_games"), text),
+        // The CSV library's own message about broken quoting and the like.
+        Problem::Malformed(m) => m.clone(),
     }
 }
 
