@@ -61,3 +61,5 @@ CREATE TABLE rating_games (
     UNIQUE (list_id, seq)
 );
 CREATE INDEX rating_games_replay ON rating_games (list_id, played_on, seq);
+CREATE INDEX rating_games_red ON rating_games (red_id);
+CREATE INDEX rating_games_black ON rating_games (black_id);

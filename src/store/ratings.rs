@@ -463,6 +463,52 @@ pub async fn append_games(
     Ok(Appended::Added(upload))
 }
 
+/// Removes one batch of games from a list (a wrong file, a mistyped game) in one transaction: its games,
+/// the batch itself (so the same file may be uploaded again), and players left without games or a
+/// starting entry. Returns whether the batch was in the list.
+pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> StoreResult<bool> {
+    let mut tx = db.begin().await?;
+    let removed = sqlx::query("DELETE FROM rating_games WHERE list_id = $1 AND upload_id = $2")
+        .bind(list_id)
+        .bind(upload_id)
+        .execute(&mut *tx)
+        .await?;
+    let batch = sqlx::query(
+        "DELETE FROM rating_uploads WHERE list_id = $1 AND id = $2 RETURNING kind, label, games",
+    )
+    .bind(list_id)
+    .bind(upload_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(batch) = batch else {
+        tx.rollback().await?;
+        return Ok(false);
+    };
+    sqlx::query(
+        "DELETE FROM rating_players WHERE list_id = $1 AND start_points IS NULL
+         AND NOT EXISTS (SELECT 1 FROM rating_games g
+                         WHERE g.red_id = rating_players.id OR g.black_id = rating_players.id)",
+    )
+    .bind(list_id)
+    .execute(&mut *tx)
+    .await?;
+    let kind: String = batch.try_get("kind")?;
+    let label: String = batch.try_get("label")?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        None,
+        "rating.remove",
+        &format!(
+            "list #{list_id}: batch #{upload_id} ({kind} '{label}'), {} games",
+            removed.rows_affected()
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// What [`add_starting_entries`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartAdded {
@@ -912,5 +958,52 @@ mod tests {
             replayed.list.points(yi),
             Some(Points::from_hundredths(155_000))
         );
+    }
+
+    #[tokio::test]
+    async fn removing_a_batch_takes_its_games_and_lonely_players_and_frees_the_file() {
+        let tmp = TempDb::new("remove");
+        let db = crate::store::open(&tmp.url()).await.expect("open");
+        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
+            .await
+            .expect("user");
+        let list_id = create(&db, &owner, "L", &RatingSettings::default())
+            .await
+            .expect("list");
+        let game = |red: &str, black: &str| NewGame {
+            date: day(0),
+            red: red.into(),
+            black: black.into(),
+            outcome: Outcome::RedWins,
+        };
+        append_games(&db, &owner, list_id, &[game("甲", "乙")], &Source::Form)
+            .await
+            .expect("first");
+        let file = Source::File {
+            label: "b.csv".into(),
+            digest: upload_digest("b"),
+        };
+        let Appended::Added(batch) = append_games(&db, &owner, list_id, &[game("甲", "丙")], &file)
+            .await
+            .expect("second")
+        else {
+            panic!("refused")
+        };
+        assert!(
+            !remove_upload(&db, &owner, list_id + 1, batch.id)
+                .await
+                .expect("other list")
+        );
+        assert!(
+            remove_upload(&db, &owner, list_id, batch.id)
+                .await
+                .expect("remove")
+        );
+        let info = get(&db, list_id).await.expect("get").expect("exists");
+        assert_eq!((info.players, info.games), (2, 1), "丙 had no other game");
+        assert!(matches!(
+            append_games(&db, &owner, list_id, &[game("甲", "丙")], &file).await,
+            Ok(Appended::Added(_))
+        ));
     }
 }

@@ -267,6 +267,41 @@ fn the_same_file_is_refused_the_second_time() {
     // The same file may go into another list.
     let other = create_list(&mut club, "Other", &[]);
     assert_eq!(upload(&mut club, other, &csv).status, 303);
+
+    // Removed, the file's games leave the list, and it may be uploaded again.
+    let batch = upload_id(&games.body, list);
+    let mut club2 = w.login("player");
+    assert_eq!(
+        club2
+            .form(&format!("/ratings/{list}/uploads/{batch}/remove"), &[])
+            .status,
+        403
+    );
+    assert_eq!(
+        club.form(&format!("/ratings/{other}/uploads/{batch}/remove"), &[])
+            .status,
+        404,
+        "a batch of another list"
+    );
+    let r = club.form(&format!("/ratings/{list}/uploads/{batch}/remove"), &[]);
+    assert_eq!(r.status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        "player,points,level,games\n"
+    );
+    assert_eq!(upload(&mut club, list, &crlf).status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+}
+
+/// The id of the first batch in the games page's remove buttons.
+fn upload_id(page: &str, list: i64) -> i64 {
+    let prefix = format!("/ratings/{list}/uploads/");
+    let start = page.find(&prefix).expect("remove button") + prefix.len();
+    let end = start + page[start..].find('/').expect("end of id");
+    page[start..end].parse().expect("upload id")
 }
 
 #[test]

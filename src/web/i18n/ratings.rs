@@ -322,4 +322,17 @@ pub(super) const ENTRIES: &[Entry] = &[
         "未加入任何棋手。",
         "未加入任何棋手。",
     ),
+    ("rating_remove", "Remove", "移除", "移除"),
+    (
+        "rating_remove_help",
+        "Removing a batch takes its games out of the list and recomputes every player; a removed file can be uploaded again.",
+        "移除一批對局後，其對局會從積分榜刪除並重新計算所有棋手；移除的檔案可再次上載。",
+        "移除一批对局后，其对局会从积分榜删除并重新计算所有棋手；移除的文件可再次上传。",
+    ),
+    (
+        "rating_upload_removed",
+        "Games removed; the list was recomputed.",
+        "對局已移除，積分榜已重新計算。",
+        "对局已移除，积分榜已重新计算。",
+    ),
 ];

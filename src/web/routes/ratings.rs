@@ -39,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(upload)
         .service(add_game)
         .service(add_start_list)
+        .service(remove_upload)
         .service(settings_form)
         .service(save_settings)
         .service(player)
@@ -46,7 +47,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Messages shown after a redirect (`?done=…`); only these keys are ever shown.
-const FLASH_KEYS: [&str; 5] = [
+const FLASH_KEYS: [&str; 6] = [
+    "rating_upload_removed",
     "rating_start_added",
     "rating_list_created",
     "rating_games_added",
@@ -597,6 +599,29 @@ async fn add_start_list(
     page.start_error = Some(refusal);
     page.start_csv = csv;
     render_status(&page, StatusCode::BAD_REQUEST)
+}
+
+/// A form with nothing but its CSRF token.
+#[derive(serde::Deserialize)]
+struct EmptyForm {}
+
+/// Removes one batch of games (a wrong file, a mistyped game); every number is recomputed without it.
+#[post("/ratings/{id}/uploads/{upload}/remove")]
+async fn remove_upload(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    _form: CsrfForm<EmptyForm>,
+) -> AppResult<HttpResponse> {
+    let (list_id, upload_id) = path.into_inner();
+    let (list, user) = load_owned(&ctx, &state, list_id).await?;
+    if !store::ratings::remove_upload(&state.db, &user, list.id, upload_id).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(redirect(&format!(
+        "/ratings/{}?done=rating_upload_removed",
+        list.id
+    )))
 }
 
 // ---------------------------------------------------------------------------------------------------
