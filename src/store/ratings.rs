@@ -698,6 +698,23 @@ mod tests {
         }
     }
 
+    /// A fresh database with a club manager (the directory lives as long as the returned guard).
+    async fn fresh(tag: &str) -> (TempDb, Db, User) {
+        let tmp = TempDb::new(tag);
+        let db = crate::store::open(&tmp.url()).await.expect("open");
+        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
+            .await
+            .expect("user");
+        (tmp, db, owner)
+    }
+
+    /// A new list with the default settings.
+    async fn default_list(db: &Db, owner: &User, name: &str) -> i64 {
+        create(db, owner, name, &RatingSettings::default())
+            .await
+            .expect("list")
+    }
+
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 3, 1)
             .and_then(|s| s.checked_add_days(chrono::Days::new(u64::from(d))))
@@ -722,11 +739,7 @@ mod tests {
     /// gives when the same games are applied one by one as they arrive (recompute equals incremental).
     #[tokio::test]
     async fn replay_equals_incremental_application() {
-        let tmp = TempDb::new("replay");
-        let db = crate::store::open(&tmp.url()).await.expect("open");
-        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
-            .await
-            .expect("user");
+        let (_tmp, db, owner) = fresh("replay").await;
         let settings = RatingSettings::default();
         let list_id = create(&db, &owner, "測試", &settings).await.expect("list");
         let info = get(&db, list_id).await.expect("get").expect("list exists");
@@ -795,17 +808,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_file_enters_a_list_once_and_a_refused_batch_writes_nothing() {
-        let tmp = TempDb::new("dup");
-        let db = crate::store::open(&tmp.url()).await.expect("open");
-        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
-            .await
-            .expect("user");
-        let list_id = create(&db, &owner, "L", &RatingSettings::default())
-            .await
-            .expect("list");
-        let other_list = create(&db, &owner, "M", &RatingSettings::default())
-            .await
-            .expect("list");
+        let (_tmp, db, owner) = fresh("dup").await;
+        let list_id = default_list(&db, &owner, "L").await;
+        let other_list = default_list(&db, &owner, "M").await;
         let games = vec![NewGame {
             date: day(1),
             red: "甲".into(),
@@ -842,11 +847,7 @@ mod tests {
     /// The event push path: an event's games enter a list once; a second push is refused.
     #[tokio::test]
     async fn an_event_pushes_its_games_into_a_list_once() {
-        let tmp = TempDb::new("event");
-        let db = crate::store::open(&tmp.url()).await.expect("open");
-        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
-            .await
-            .expect("user");
+        let (_tmp, db, owner) = fresh("event").await;
         let event_id: i64 = sqlx::query_scalar(
             "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
              VALUES ($1, '冬季賽', '2026-03-01', '2026-03-02', 'banqi', $2) RETURNING id",
@@ -856,9 +857,7 @@ mod tests {
         .fetch_one(&db)
         .await
         .expect("event");
-        let list_id = create(&db, &owner, "L", &RatingSettings::default())
-            .await
-            .expect("list");
+        let list_id = default_list(&db, &owner, "L").await;
         let games: Vec<NewGame> = [Outcome::RedWins, Outcome::Draw]
             .into_iter()
             .map(|outcome| NewGame {
@@ -896,14 +895,8 @@ mod tests {
 
     #[tokio::test]
     async fn starting_entries_are_replayed_and_only_new_players_get_one() {
-        let tmp = TempDb::new("start");
-        let db = crate::store::open(&tmp.url()).await.expect("open");
-        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
-            .await
-            .expect("user");
-        let list_id = create(&db, &owner, "L", &RatingSettings::default())
-            .await
-            .expect("list");
+        let (_tmp, db, owner) = fresh("start").await;
+        let list_id = default_list(&db, &owner, "L").await;
         let entry = |name: &str, points: i64, games: u32| StartEntry {
             name: name.into(),
             points: Points::from_hundredths(points),
@@ -962,14 +955,8 @@ mod tests {
 
     #[tokio::test]
     async fn removing_a_batch_takes_its_games_and_lonely_players_and_frees_the_file() {
-        let tmp = TempDb::new("remove");
-        let db = crate::store::open(&tmp.url()).await.expect("open");
-        let owner = crate::store::users::create(&db, "club", Role::Club, "x")
-            .await
-            .expect("user");
-        let list_id = create(&db, &owner, "L", &RatingSettings::default())
-            .await
-            .expect("list");
+        let (_tmp, db, owner) = fresh("remove").await;
+        let list_id = default_list(&db, &owner, "L").await;
         let game = |red: &str, black: &str| NewGame {
             date: day(0),
             red: red.into(),

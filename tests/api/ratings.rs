@@ -5,17 +5,26 @@ use std::process::Command;
 
 use crate::support::*;
 
+/// The settings fields of the list form with the RULES.md §7 defaults.
+const DEFAULT_SETTINGS: [(&str, &str); 6] = [
+    ("start_points", "1500"),
+    ("rated_after", "10"),
+    ("level_base", "1000"),
+    ("level_step", "50"),
+    ("lowest_level", "30"),
+    ("highest_level", "1"),
+];
+
+/// The list form: a name and the default settings.
+fn list_fields(name: &str) -> Vec<(&str, &str)> {
+    let mut fields = vec![("name", name)];
+    fields.extend(DEFAULT_SETTINGS);
+    fields
+}
+
 /// Creates a list through the form; returns its id.
 fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
-    let mut fields = vec![
-        ("name", name),
-        ("start_points", "1500"),
-        ("rated_after", "10"),
-        ("level_base", "1000"),
-        ("level_step", "50"),
-        ("lowest_level", "30"),
-        ("highest_level", "1"),
-    ];
+    let mut fields = list_fields(name);
     for (k, v) in extra {
         fields.retain(|(f, _)| f != k);
         fields.push((k, v));
@@ -200,15 +209,7 @@ fn list_settings_are_used_and_changing_them_recomputes() {
 
     let r = club.form(
         &format!("/ratings/{list}/settings"),
-        &[
-            ("name", "Settings 2"),
-            ("start_points", "1500"),
-            ("rated_after", "10"),
-            ("level_base", "1000"),
-            ("level_step", "50"),
-            ("lowest_level", "30"),
-            ("highest_level", "1"),
-        ],
+        &list_fields("Settings 2"),
     );
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(
@@ -487,15 +488,7 @@ fn only_the_owner_or_an_administrator_may_change_a_list() {
         ("black", "乙"),
         ("result", "1-0"),
     ];
-    let settings = [
-        ("name", "Taken"),
-        ("start_points", "1500"),
-        ("rated_after", "10"),
-        ("level_base", "1000"),
-        ("level_step", "50"),
-        ("lowest_level", "30"),
-        ("highest_level", "1"),
-    ];
+    let settings = list_fields("Taken");
     for who in ["club2", "player", "org", "arb"] {
         let mut c = w.login(who);
         assert_eq!(upload(&mut c, list, &csv).status, 403, "{who} upload");
