@@ -14,9 +14,11 @@
 //! with `Source::File` for an uploaded CSV (refused as [`Appended::Duplicate`] when the same file was
 //! uploaded to the list before), `Source::Form` for one game entered by hand, and `Source::Event` for the
 //! rated games of a finished event pushed with one click (each event enters a list at most once). The
-//! event push is wired by building one `NewGame` per decided game of the event (Swiss and knockout,
-//! forfeits excluded: `Outcome::from_result` gives `None` for unfinished games) and calling
-//! `append_games(db, by, list_id, &games, &Source::Event { event_id, label: event_name })`.
+//! event push is wired by building one `NewGame` per game played over the board in the event (Swiss
+//! boards and knockout games whose result is `1-0`, `0-1` or `1/2-1/2`; forfeits such as `1-0F`, byes
+//! and unfinished games are not rated), named by the players' names and dated by the event's day, and
+//! calling `append_games(db, by, list_id, &games, &Source::Event { event_id, label: event_name })`; an
+//! [`Appended::Duplicate`] answer means the event was pushed into that list before.
 //!
 //! Players may also enter with a starting entry (points and games from a previous period, like
 //! `anqi rate --players`) through [`add_starting_entries`], before their first game in the list.
