@@ -1,6 +1,7 @@
 //! Club rating lists (RULES.md §7): the index, creating a list and changing its settings, the standings,
-//! adding games (CSV upload or one game by form), a player's history with a chart, the level
-//! distribution, and CSV downloads of the list and of a history.
+//! adding games (CSV upload or one game by form), starting entries for new players, removing a batch of
+//! games, a player's history with a chart, the level distribution, and CSV downloads of the list and of
+//! a history.
 //!
 //! Everyone may view; only the list's owner (the club manager who created it) or an administrator may
 //! change it. Every number shown is computed by replaying the stored games (`store::ratings::replay`).
@@ -28,6 +29,7 @@ use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 
+/// Registers the rating list routes (`/ratings…`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
         .service(new_form)
