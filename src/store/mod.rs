@@ -8,6 +8,7 @@ pub mod backup;
 pub mod deals;
 pub mod events;
 pub mod players;
+pub mod ratings;
 pub mod rounds;
 pub mod sessions;
 pub mod users;

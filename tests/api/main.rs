@@ -4,6 +4,7 @@ mod backup;
 mod deals;
 mod foundation;
 mod json_api;
+mod ratings;
 mod records;
 mod support;
 mod swiss;

@@ -2,6 +2,7 @@
 
 mod core;
 mod deals;
+mod ratings;
 mod rounds;
 mod standings;
 mod viewer;
@@ -127,6 +128,7 @@ const AREAS: &[&[Entry]] = &[
     standings::ENTRIES,
     viewer::ENTRIES,
     deals::ENTRIES,
+    ratings::ENTRIES,
 ];
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod exports;
 mod home;
 mod players;
 mod printing;
+mod ratings;
 mod records;
 mod rounds;
 mod standings;
@@ -37,6 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     printing::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);
+    ratings::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));

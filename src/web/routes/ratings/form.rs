@@ -1,0 +1,419 @@
+//! The rating pages' forms, parsed into domain values (a list's name and settings, one game), and the
+//! CSV reader's errors in the visitor's language.
+
+use chrono::NaiveDate;
+
+use crate::rating::csv::{InputError, Problem};
+use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
+use crate::store::ratings::NewGame;
+use crate::web::i18n::Lang;
+
+/// Longest list name accepted.
+const MAX_LIST_NAME: usize = 120;
+/// Longest player name accepted from the game form (CSV names are limited by the form size only).
+const MAX_PLAYER_NAME: usize = 80;
+
+/// A field the visitor must correct: the translation key of the field and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// Translation key of the field's label.
+    pub field: &'static str,
+    /// The problem, in the visitor's language where the text is ours.
+    pub message: String,
+}
+
+/// The create/settings form of a rating list, as typed (so it can be shown again with its errors).
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct ListForm {
+    /// The list's name.
+    #[serde(default)]
+    pub name: String,
+    /// Points of a new player.
+    #[serde(default)]
+    pub start_points: String,
+    /// Rated games before a level is given.
+    #[serde(default)]
+    pub rated_after: String,
+    /// Where the lowest level's band starts.
+    #[serde(default)]
+    pub level_base: String,
+    /// Points per level.
+    #[serde(default)]
+    pub level_step: String,
+    /// The lowest level number.
+    #[serde(default)]
+    pub lowest_level: String,
+    /// The highest level number.
+    #[serde(default)]
+    pub highest_level: String,
+}
+
+impl ListForm {
+    /// The form filled with a list's current name and settings.
+    pub fn of(name: &str, s: &RatingSettings) -> ListForm {
+        ListForm {
+            name: name.to_string(),
+            start_points: s.start_points.to_string(),
+            rated_after: s.rated_after_games.to_string(),
+            level_base: s.levels.base().to_string(),
+            level_step: s.levels.step().to_string(),
+            lowest_level: s.levels.lowest().to_string(),
+            highest_level: s.levels.highest().to_string(),
+        }
+    }
+
+    /// The name and settings, or every field that is wrong.
+    pub fn parse(&self, lang: Lang) -> Result<(String, RatingSettings), Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut fail = |field: &'static str, message: String| {
+            errors.push(FieldError { field, message });
+        };
+        let name = self.name.trim().to_string();
+        if name.is_empty() {
+            fail("name", lang.t("rating_required").into());
+        } else if name.chars().count() > MAX_LIST_NAME {
+            fail("name", format_one(lang.t("rating_too_long"), MAX_LIST_NAME));
+        }
+        let mut points = |field: &'static str, text: &str| match Points::parse(text) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                fail(field, format!("'{}': {e}", text.trim()));
+                None
+            }
+        };
+        let start_points = points("rating_start_points", &self.start_points);
+        let level_base = points("rating_level_base", &self.level_base);
+        let level_step = points("rating_level_step", &self.level_step);
+        let rated_after = whole::<u32>(&self.rated_after);
+        let lowest = whole::<u8>(&self.lowest_level);
+        let highest = whole::<u8>(&self.highest_level);
+        let mut not_whole = |field: &'static str, text: &str| {
+            errors.push(FieldError {
+                field,
+                message: format!("'{}': {}", text.trim(), lang.t("rating_not_whole")),
+            });
+        };
+        if rated_after.is_none() {
+            not_whole("rating_rated_after", &self.rated_after);
+        }
+        if lowest.is_none() {
+            not_whole("rating_lowest_level", &self.lowest_level);
+        }
+        if highest.is_none() {
+            not_whole("rating_highest_level", &self.highest_level);
+        }
+        let (
+            Some(start_points),
+            Some(base),
+            Some(step),
+            Some(rated_after_games),
+            Some(lowest),
+            Some(highest),
+        ) = (
+            start_points,
+            level_base,
+            level_step,
+            rated_after,
+            lowest,
+            highest,
+        )
+        else {
+            return Err(errors);
+        };
+        let levels = match LevelTable::new(base, step, lowest, highest) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let field = match e {
+                    crate::rating::level::LevelTableError::StepNotPositive => "rating_level_step",
+                    crate::rating::level::LevelTableError::BadRange => "rating_highest_level",
+                };
+                errors.push(FieldError {
+                    field,
+                    message: e.to_string(),
+                });
+                None
+            }
+        };
+        match levels {
+            Some(levels) if errors.is_empty() => Ok((
+                name,
+                RatingSettings {
+                    start_points,
+                    rated_after_games,
+                    levels,
+                },
+            )),
+            _ => Err(errors),
+        }
+    }
+}
+
+impl Default for ListForm {
+    /// The RULES.md §7 defaults and an empty name.
+    fn default() -> ListForm {
+        ListForm::of("", &RatingSettings::default())
+    }
+}
+
+/// A whole number written with digits only.
+fn whole<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+/// The form for one game.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct GameForm {
+    /// `YYYY-MM-DD`.
+    #[serde(default)]
+    pub date: String,
+    /// Red's name.
+    #[serde(default)]
+    pub red: String,
+    /// Black's name.
+    #[serde(default)]
+    pub black: String,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    #[serde(default)]
+    pub result: String,
+}
+
+impl GameForm {
+    /// The game, or every field that is wrong.
+    pub fn parse(&self, lang: Lang) -> Result<NewGame, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let date = NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d").ok();
+        if date.is_none() {
+            errors.push(FieldError {
+                field: "rating_date",
+                message: format_one(lang.t("csv_bad_date"), self.date.trim()),
+            });
+        }
+        let mut name = |field: &'static str, text: &str| {
+            let n = text.trim();
+            if n.is_empty() {
+                errors.push(FieldError {
+                    field,
+                    message: lang.t("csv_empty_name").into(),
+                });
+            } else if n.chars().count() > MAX_PLAYER_NAME {
+                errors.push(FieldError {
+                    field,
+                    message: format_one(lang.t("rating_too_long"), MAX_PLAYER_NAME),
+                });
+            }
+            n.to_string()
+        };
+        let red = name("rating_red", &self.red);
+        let black = name("rating_black", &self.black);
+        if !red.is_empty() && red == black {
+            errors.push(FieldError {
+                field: "rating_black",
+                message: format_one(lang.t("csv_same_player"), &black),
+            });
+        }
+        let outcome = match self.result.trim() {
+            "1-0" => Some(Outcome::RedWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            other => {
+                errors.push(FieldError {
+                    field: "rating_result",
+                    message: format_one(lang.t("csv_unknown_result"), other),
+                });
+                None
+            }
+        };
+        match (date, outcome) {
+            (Some(date), Some(outcome)) if errors.is_empty() => Ok(NewGame {
+                date,
+                red,
+                black,
+                outcome,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A translated pattern with its one `{}` filled in.
+pub fn format_one(pattern: &str, value: impl std::fmt::Display) -> String {
+    fill(pattern, &[value.to_string()])
+}
+
+/// A translated pattern with its `{}` filled in by `values`, in order (a translation may not reorder them).
+pub fn fill(pattern: &str, values: &[String]) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut pieces = pattern.split("{}");
+    out.push_str(pieces.next().unwrap_or_default());
+    for (i, piece) in pieces.enumerate() {
+        out.push_str(values.get(i).map(String::as_str).unwrap_or_default());
+        out.push_str(piece);
+    }
+    out
+}
+
+/// A CSV reader error in the visitor's language: where (line, column and its header name) and what.
+pub fn input_error_text(lang: Lang, e: &InputError) -> String {
+    let mut out = format_one(lang.t("csv_at_line"), e.line);
+    if let Some(c) = e.column {
+        out.push_str(&format_one(lang.t("csv_at_column"), c.number));
+        out.push_str(&format!(" ({})", c.name));
+    }
+    out.push_str(lang.t("csv_colon"));
+    out.push_str(&problem_text(lang, &e.problem));
+    out
+}
+
+fn problem_text(lang: Lang, p: &Problem) -> String {
+    match p {
+        Problem::NoHeader(expected) => format_one(lang.t("csv_no_header"), expected),
+        Problem::MissingColumn(name) => format_one(lang.t("csv_missing_column"), name),
+        Problem::MissingField => lang.t("csv_missing_field").into(),
+        Problem::NotUtf8 => lang.t("csv_not_utf8").into(),
+        Problem::BadDate(d) => format_one(lang.t("csv_bad_date"), d),
+        Problem::UnknownResult(r) => format_one(lang.t("csv_unknown_result"), r),
+        Problem::EmptyName => lang.t("csv_empty_name").into(),
+        Problem::SamePlayer(n) => format_one(lang.t("csv_same_player"), n),
+        Problem::DuplicatePlayer(n) => format_one(lang.t("csv_duplicate_player"), n),
+        Problem::BadPoints(text, why) => {
+            fill(lang.t("csv_bad_points"), &[text.clone(), why.to_string()])
+        }
+        Problem::BadGames(text) => format_one(lang.t("csv_bad_games"), text),
+        // The CSV library's own message about broken quoting and the like.
+        Problem::Malformed(m) => m.clone(),
+    }
+}
+
+/// A level in the visitor's language: 無級別 / 20級, 无级别 / 20级, unrated / level 20.
+pub fn level_label(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Unrated => lang.t("level_unrated").into(),
+        Level::Ranked(n) => format_one(lang.t("level_n"), n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list_form(start: &str, rated: &str, step: &str, lowest: &str, highest: &str) -> ListForm {
+        ListForm {
+            name: " 九龍棋會 ".into(),
+            start_points: start.into(),
+            rated_after: rated.into(),
+            level_base: "1000".into(),
+            level_step: step.into(),
+            lowest_level: lowest.into(),
+            highest_level: highest.into(),
+        }
+    }
+
+    #[test]
+    fn the_default_form_gives_the_rules_defaults() {
+        let f = ListForm {
+            name: "Club".into(),
+            ..ListForm::default()
+        };
+        assert_eq!(
+            f.parse(Lang::En),
+            Ok(("Club".into(), RatingSettings::default()))
+        );
+    }
+
+    #[test]
+    fn list_form_reads_custom_settings() {
+        let (name, s) = list_form("1200.5", "5", "100", "10", "1")
+            .parse(Lang::En)
+            .expect("valid");
+        assert_eq!(name, "九龍棋會");
+        assert_eq!(s.start_points, Points::from_hundredths(120_050));
+        assert_eq!(s.rated_after_games, 5);
+        assert_eq!(s.levels.step(), Points::whole(100));
+        assert_eq!((s.levels.lowest(), s.levels.highest()), (10, 1));
+    }
+
+    #[test]
+    fn list_form_names_every_bad_field() {
+        let mut f = list_form("abc", "-1", "50", "x", "1");
+        f.name = "  ".into();
+        let fields: Vec<&str> = f
+            .parse(Lang::En)
+            .expect_err("invalid")
+            .iter()
+            .map(|e| e.field)
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "name",
+                "rating_start_points",
+                "rating_rated_after",
+                "rating_lowest_level"
+            ]
+        );
+        let errors = list_form("1500", "10", "0", "30", "1")
+            .parse(Lang::En)
+            .expect_err("step 0");
+        assert_eq!(errors[0].field, "rating_level_step");
+        let errors = list_form("1500", "10", "50", "3", "5")
+            .parse(Lang::En)
+            .expect_err("range");
+        assert_eq!(errors[0].field, "rating_highest_level");
+        let errors = list_form("1500", "10", "50", "300", "1")
+            .parse(Lang::En)
+            .expect_err("level beyond u8");
+        assert_eq!(errors[0].field, "rating_lowest_level");
+    }
+
+    #[test]
+    fn game_form_reads_a_game_and_refuses_bad_fields() {
+        let g = GameForm {
+            date: "2026-03-01".into(),
+            red: " 王小明 ".into(),
+            black: "陳大文".into(),
+            result: "1/2-1/2".into(),
+        }
+        .parse(Lang::ZhHant)
+        .expect("valid");
+        assert_eq!(g.red, "王小明");
+        assert_eq!(g.outcome, Outcome::Draw);
+
+        let errors = GameForm {
+            date: "2026-02-30".into(),
+            red: "王".into(),
+            black: " 王".into(),
+            result: "*".into(),
+        }
+        .parse(Lang::En)
+        .expect_err("invalid");
+        let fields: Vec<&str> = errors.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["rating_date", "rating_black", "rating_result"]);
+        assert!(errors[0].message.contains("2026-02-30"));
+    }
+
+    #[test]
+    fn csv_errors_are_told_in_the_visitors_language() {
+        let e =
+            crate::rating::csv::read_games("date,red,black,result\n2026-01-01,,B,1-0\n".as_bytes())
+                .expect_err("empty name");
+        assert_eq!(
+            input_error_text(Lang::En, &e),
+            "line 2, column 2 (red): empty player name"
+        );
+        assert_eq!(
+            input_error_text(Lang::ZhHant, &e),
+            "第 2 行，第 2 欄 (red)：棋手姓名空白"
+        );
+    }
+
+    #[test]
+    fn levels_are_named_in_each_language() {
+        assert_eq!(level_label(Lang::ZhHant, Level::Unrated), "無級別");
+        assert_eq!(level_label(Lang::ZhHans, Level::Ranked(20)), "20级");
+        assert_eq!(level_label(Lang::En, Level::Ranked(3)), "level 3");
+    }
+}

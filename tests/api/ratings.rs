@@ -1,0 +1,632 @@
+//! Club rating lists over HTTP: create, upload, the numbers against `anqi rate`, duplicates, errors,
+//! games by form, history with chart, levels, CSV downloads, permissions, languages.
+
+use std::process::Command;
+
+use crate::support::*;
+
+/// The settings fields of the list form with the RULES.md §7 defaults.
+const DEFAULT_SETTINGS: [(&str, &str); 6] = [
+    ("start_points", "1500"),
+    ("rated_after", "10"),
+    ("level_base", "1000"),
+    ("level_step", "50"),
+    ("lowest_level", "30"),
+    ("highest_level", "1"),
+];
+
+/// The list form: a name and the default settings.
+fn list_fields(name: &str) -> Vec<(&str, &str)> {
+    let mut fields = vec![("name", name)];
+    fields.extend(DEFAULT_SETTINGS);
+    fields
+}
+
+/// Creates a list through the form; returns its id.
+fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
+    let mut fields = list_fields(name);
+    for (k, v) in extra {
+        fields.retain(|(f, _)| f != k);
+        fields.push((k, v));
+    }
+    let r = client.form("/ratings", &fields);
+    assert_eq!(r.status, 303, "create list: {}", r.body);
+    let location = r.location.expect("redirect to the list");
+    location
+        .trim_start_matches("/ratings/")
+        .split('?')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("list id in {location}"))
+}
+
+/// A deterministic games file: `n` games among Chinese and Latin names, dates out of order, all results.
+fn games_csv(n: usize, seed: u64) -> String {
+    let names = [
+        "王小明",
+        "陳大文",
+        "李四",
+        "張三",
+        "林美玲",
+        "黃志強",
+        "Amy Chan",
+        "吳 家豪",
+    ];
+    let mut x = seed;
+    let mut next = move || {
+        // A 64-bit LCG is plenty to vary the games.
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) as usize
+    };
+    let mut out = String::from("date,red,black,result\n");
+    for _ in 0..n {
+        let red = next() % names.len();
+        let black = (red + 1 + next() % (names.len() - 1)) % names.len();
+        let result = ["1-0", "0-1", "1/2-1/2"][next() % 3];
+        let day = 1 + next() % 28;
+        out.push_str(&format!(
+            "2026-02-{day:02},{},{},{result}\n",
+            names[red], names[black]
+        ));
+    }
+    out
+}
+
+/// `anqi rate GAMES --players START`'s standard output.
+fn anqi_rate_with_start(dir: &TempDir, games: &str, start: &str) -> String {
+    let path = dir.0.join("start.csv");
+    std::fs::write(&path, start).expect("write start list");
+    let path = path.to_str().expect("UTF-8 path").to_string();
+    anqi_rate(dir, games, &["--players", &path])
+}
+
+/// `anqi rate FILE [options]`'s standard output.
+fn anqi_rate(dir: &TempDir, csv: &str, options: &[&str]) -> String {
+    let path = dir.0.join(format!("games-{}.csv", csv.len()));
+    std::fs::write(&path, csv).expect("write games file");
+    let out = Command::new(anqi_bin())
+        .arg("rate")
+        .arg(&path)
+        .args(options)
+        .output()
+        .expect("run anqi rate");
+    assert!(
+        out.status.success(),
+        "anqi rate failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
+    client.form(
+        &format!("/ratings/{list}/upload"),
+        &[("csv", csv), ("label", "二月.csv")],
+    )
+}
+
+/// The stored id of a player, from the link on the list page.
+fn player_id(page: &str, list: i64, name: &str) -> i64 {
+    let marker = format!("\">{name}</a>");
+    let end = page
+        .find(&marker)
+        .unwrap_or_else(|| panic!("{name} not on the page"));
+    let prefix = format!("/ratings/{list}/players/");
+    let start = page[..end].rfind(&prefix).expect("player link") + prefix.len();
+    page[start..end].parse().expect("player id")
+}
+
+#[test]
+fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
+    let w = World::new("rating-upload");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "九龍棋會 2026", &[]);
+    let page = club.get(&format!("/ratings/{list}"));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("九龍棋會 2026"));
+
+    let csv = games_csv(120, 7);
+    let r = upload(&mut club, list, &csv);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/ratings/{list}?done=rating_games_added&n=120").as_str())
+    );
+
+    let download = club.get(&format!("/ratings/{list}/standings.csv"));
+    assert_eq!(download.status, 200);
+    assert!(download.content_type.starts_with("text/csv"));
+    let expected = anqi_rate(&w.dir, &csv, &[]);
+    assert_eq!(download.body, expected, "web list differs from anqi rate");
+
+    // The page shows the same numbers: every player with points and level as in the CSV.
+    let mut anonymous = w.server.client();
+    anonymous.accept_language = Some("zh-TW".into());
+    let page = anonymous.get(&format!("/ratings/{list}"));
+    assert_eq!(page.status, 200);
+    for line in expected.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let (name, points, level) = (fields[0], fields[1], fields[2]);
+        let row_start = page
+            .body
+            .find(&format!(">{name}</a>"))
+            .unwrap_or_else(|| panic!("{name} missing"));
+        let row = &page.body[row_start..row_start + page.body[row_start..].find("</tr>").unwrap()];
+        assert!(row.contains(points), "{name}: {points} not in {row}");
+        let level = if level.is_empty() {
+            "無級別".to_string()
+        } else {
+            format!("{level}級")
+        };
+        assert!(row.contains(&level), "{name}: {level} not in {row}");
+    }
+
+    // A second file is appended, and the list equals rating both files together.
+    let more = games_csv(40, 99);
+    assert_eq!(upload(&mut club, list, &more).status, 303);
+    let both = format!(
+        "{csv}{}",
+        more.trim_start_matches("date,red,black,result\n")
+    );
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        anqi_rate(&w.dir, &both, &[])
+    );
+}
+
+#[test]
+fn list_settings_are_used_and_changing_them_recomputes() {
+    let w = World::new("rating-settings");
+    let mut club = w.login("club");
+    let list = create_list(
+        &mut club,
+        "Settings",
+        &[
+            ("start_points", "1200.5"),
+            ("rated_after", "3"),
+            ("level_step", "100"),
+            ("lowest_level", "10"),
+        ],
+    );
+    let csv = games_csv(60, 3);
+    assert_eq!(upload(&mut club, list, &csv).status, 303);
+    let options = [
+        "--start-points",
+        "1200.5",
+        "--rated-after",
+        "3",
+        "--level-step",
+        "100",
+        "--lowest-level",
+        "10",
+    ];
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        anqi_rate(&w.dir, &csv, &options)
+    );
+
+    let r = club.form(
+        &format!("/ratings/{list}/settings"),
+        &list_fields("Settings 2"),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        anqi_rate(&w.dir, &csv, &[])
+    );
+
+    // Bad settings name the field and change nothing.
+    let r = club.form(
+        &format!("/ratings/{list}/settings"),
+        &[
+            ("name", "Settings 3"),
+            ("start_points", "15x"),
+            ("rated_after", "10"),
+            ("level_base", "1000"),
+            ("level_step", "0"),
+            ("lowest_level", "30"),
+            ("highest_level", "1"),
+        ],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("<li>Start points: "), "{}", r.body);
+    assert!(
+        club.get(&format!("/ratings/{list}"))
+            .body
+            .contains("Settings 2")
+    );
+}
+
+#[test]
+fn the_same_file_is_refused_the_second_time() {
+    let w = World::new("rating-dup");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Dup", &[]);
+    let csv = games_csv(20, 11);
+    assert_eq!(upload(&mut club, list, &csv).status, 303);
+    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+
+    let r = upload(&mut club, list, &csv);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("already uploaded"), "{}", r.body);
+    // As a browser sends a chosen file: CRLF line ends (and an Excel byte-order mark).
+    let crlf = format!("\u{feff}{}", csv.replace('\n', "\r\n"));
+    assert_eq!(upload(&mut club, list, &crlf).status, 409);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+    let games = club.get(&format!("/ratings/{list}/games"));
+    assert_eq!(
+        games.body.matches("二月.csv").count(),
+        1,
+        "one upload listed"
+    );
+
+    // The same file may go into another list.
+    let other = create_list(&mut club, "Other", &[]);
+    assert_eq!(upload(&mut club, other, &csv).status, 303);
+
+    // Removed, the file's games leave the list, and it may be uploaded again.
+    let batch = upload_id(&games.body, list);
+    let mut club2 = w.login("player");
+    assert_eq!(
+        club2
+            .form(&format!("/ratings/{list}/uploads/{batch}/remove"), &[])
+            .status,
+        403
+    );
+    assert_eq!(
+        club.form(&format!("/ratings/{other}/uploads/{batch}/remove"), &[])
+            .status,
+        404,
+        "a batch of another list"
+    );
+    let r = club.form(&format!("/ratings/{list}/uploads/{batch}/remove"), &[]);
+    assert_eq!(r.status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        "player,points,level,games\n"
+    );
+    assert_eq!(upload(&mut club, list, &crlf).status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+}
+
+/// The id of the first batch in the games page's remove buttons.
+fn upload_id(page: &str, list: i64) -> i64 {
+    let prefix = format!("/ratings/{list}/uploads/");
+    let start = page.find(&prefix).expect("remove button") + prefix.len();
+    let end = start + page[start..].find('/').expect("end of id");
+    page[start..end].parse().expect("upload id")
+}
+
+#[test]
+fn a_bad_file_names_line_and_column_and_adds_nothing() {
+    let w = World::new("rating-bad");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Bad", &[]);
+    let good = games_csv(5, 1);
+    assert_eq!(upload(&mut club, list, &good).status, 303);
+    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+
+    let bad = "date,red,black,result\n2026-03-01,王小明,陳大文,1-0\n2026-03-02,李四,張三,0-1\n2026-02-30,李四,王小明,1-0\n";
+    let r = upload(&mut club, list, bad);
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body.contains("line 4, column 1 (date): bad date"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("Nothing was added"));
+    // The text is kept in the form to be corrected.
+    assert!(r.body.contains("2026-02-30,李四,王小明,1-0"));
+
+    let same_player = "date,red,black,result\n2026-03-01,王小明,王小明,1-0\n";
+    club.accept_language = Some("zh-TW".into());
+    let r = upload(&mut club, list, same_player);
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("第 2 行，第 3 欄 (black)"), "{}", r.body);
+    assert!(r.body.contains("「王小明」同時在紅黑兩方"));
+    club.accept_language = Some("en".into());
+
+    for (csv, expected) in [
+        ("date,red,result\n", "missing column"),
+        (
+            "date,red,black,result\n2026-03-01,A,B,*\n",
+            "unknown result",
+        ),
+        ("date,red,black,result\n", "the file has no games"),
+    ] {
+        let r = upload(&mut club, list, csv);
+        assert_eq!(r.status, 400, "{csv}");
+        assert!(r.body.contains(expected), "{expected}: {}", r.body);
+    }
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+    // After the errors the corrected file is accepted (a refused file is not remembered).
+    let fixed = bad.replace("2026-02-30", "2026-02-28");
+    assert_eq!(upload(&mut club, list, &fixed).status, 303);
+}
+
+#[test]
+fn games_by_form_history_chart_and_downloads() {
+    let w = World::new("rating-form");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Form", &[]);
+    let add = |c: &mut Client, date: &str, red: &str, black: &str, result: &str| {
+        c.form(
+            &format!("/ratings/{list}/games"),
+            &[
+                ("date", date),
+                ("red", red),
+                ("black", black),
+                ("result", result),
+            ],
+        )
+    };
+    let r = add(&mut club, "2026-03-01", "王小明", "陳大文", "1-0");
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/ratings/{list}?done=rating_game_added").as_str())
+    );
+    // 1510 beats 1490 (d = 20): the higher side gains 10 − 20/12.5 = 8.40.
+    assert_eq!(
+        add(&mut club, "2026-03-02", "王小明", "陳大文", "1-0").status,
+        303
+    );
+    // A game dated earlier is put in its place and the later ones are re-rated.
+    assert_eq!(
+        add(&mut club, "2026-02-20", "陳大文", "王小明", "1/2-1/2").status,
+        303
+    );
+    let list_csv = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    assert_eq!(
+        list_csv,
+        "player,points,level,games\n王小明,1518.40,,3\n陳大文,1481.60,,3\n"
+    );
+
+    let bad = add(&mut club, "2026-03-01", "王小明", " 王小明 ", "1-0");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("is on both sides"), "{}", bad.body);
+    let bad = add(&mut club, "yesterday", "", "B", "2-0");
+    assert_eq!(bad.status, 400);
+    for field in ["Date", "Red", "Result"] {
+        assert!(bad.body.contains(&format!("<li>{field}: ")), "{field}");
+    }
+
+    let page = club.get(&format!("/ratings/{list}")).body;
+    let wang = player_id(&page, list, "王小明");
+    let history = club.get(&format!("/ratings/{list}/players/{wang}"));
+    assert_eq!(history.status, 200);
+    assert!(history.body.contains("<svg id=\"points-chart\""));
+    assert_eq!(
+        history.body.matches("<circle").count(),
+        4,
+        "start + 3 games"
+    );
+    assert!(history.body.contains("<polyline points=\""));
+    for change in ["0.00", "+10.00", "+8.40"] {
+        assert!(
+            history.body.contains(&format!(">{change}</td>")),
+            "{change}"
+        );
+    }
+    assert!(history.body.contains("1518.40"));
+
+    let csv = club.get(&format!("/ratings/{list}/players/{wang}/history.csv"));
+    assert_eq!(csv.status, 200);
+    assert!(csv.content_type.starts_with("text/csv"));
+    assert_eq!(
+        csv.body,
+        "date,color,opponent,result,change,points\n\
+         2026-02-20,black,陳大文,D,0.00,1500.00\n\
+         2026-03-01,red,陳大文,W,+10.00,1510.00\n\
+         2026-03-02,red,陳大文,W,+8.40,1518.40\n"
+    );
+    // A player of another list is not found here.
+    let other = create_list(&mut club, "Other", &[]);
+    assert_eq!(
+        club.get(&format!("/ratings/{other}/players/{wang}")).status,
+        404
+    );
+    let uploads = club.get(&format!("/ratings/{list}/games")).body;
+    assert_eq!(uploads.matches("<td>Form</td>").count(), 3);
+}
+
+#[test]
+fn level_distribution_counts_players_per_level() {
+    let w = World::new("rating-levels");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Levels", &[("rated_after", "1")]);
+    let csv =
+        "date,red,black,result\n2026-01-01,A,B,1-0\n2026-01-02,C,D,1/2-1/2\n2026-01-03,E,A,0-1\n";
+    assert_eq!(upload(&mut club, list, csv).status, 303);
+    // A and B: equal, A gains 10. C and D: equal draw, nothing moves. A (1510) beats E (1500): d = 10,
+    // the higher side gains 10 − 10/12.5 = 9.20.
+    let standings = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    assert_eq!(
+        standings,
+        "player,points,level,games\nA,1519.20,20,2\nC,1500.00,20,1\nD,1500.00,20,1\nE,1490.80,21,1\nB,1490.00,21,1\n"
+    );
+    let page = club.get(&format!("/ratings/{list}/levels"));
+    assert_eq!(page.status, 200);
+    let body = &page.body;
+    let row = |label: &str| {
+        let i = body
+            .find(&format!("<td>{label}</td>"))
+            .unwrap_or_else(|| panic!("{label}"));
+        body[i..i + body[i..].find("</tr>").unwrap()].to_string()
+    };
+    assert!(row("level 20").contains("<td class=\"num\">3</td>"));
+    assert!(row("level 21").contains("<td class=\"num\">2</td>"));
+    assert!(row("unrated").contains("<td class=\"num\">0</td>"));
+    assert!(
+        !body.contains("<td>level 19</td>"),
+        "empty levels above the best are left out"
+    );
+    assert!(row("level 20").contains("1500.00"), "threshold of level 20");
+}
+
+#[test]
+fn only_the_owner_or_an_administrator_may_change_a_list() {
+    let w = World::new("rating-perm");
+    assert_eq!(add_user(&w.dir, "club2", "club", PASSWORD), 0);
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Mine", &[]);
+    let csv = games_csv(10, 5);
+    let game = [
+        ("date", "2026-03-01"),
+        ("red", "甲"),
+        ("black", "乙"),
+        ("result", "1-0"),
+    ];
+    let settings = list_fields("Taken");
+    for who in ["club2", "player", "org", "arb"] {
+        let mut c = w.login(who);
+        assert_eq!(upload(&mut c, list, &csv).status, 403, "{who} upload");
+        assert_eq!(
+            c.form(&format!("/ratings/{list}/games"), &game).status,
+            403,
+            "{who} game"
+        );
+        assert_eq!(
+            c.form(&format!("/ratings/{list}/settings"), &settings)
+                .status,
+            403,
+            "{who} settings"
+        );
+        assert_eq!(c.get(&format!("/ratings/{list}/settings")).status, 403);
+        // Viewing is open to everyone, without the forms.
+        let games = c.get(&format!("/ratings/{list}/games"));
+        assert_eq!(games.status, 200);
+        assert!(!games.body.contains("id=\"upload\""));
+    }
+    for who in ["player", "org", "arb"] {
+        let mut c = w.login(who);
+        assert_eq!(c.get("/ratings/new").status, 403, "{who} new");
+        assert_eq!(c.form("/ratings", &settings).status, 403, "{who} create");
+    }
+    let mut anonymous = w.server.client();
+    assert_eq!(upload(&mut anonymous, list, &csv).status, 401);
+    assert_eq!(
+        anonymous.get("/ratings/new").status,
+        303,
+        "to the login page"
+    );
+    for path in ["", "/levels", "/games", "/standings.csv"] {
+        assert_eq!(
+            anonymous.get(&format!("/ratings/{list}{path}")).status,
+            200,
+            "{path}"
+        );
+    }
+    assert_eq!(anonymous.get("/ratings/999").status, 404);
+    // A forged form without the CSRF field is refused.
+    assert_eq!(
+        club.form_raw(&format!("/ratings/{list}/upload"), &[("csv", &csv)])
+            .status,
+        403
+    );
+
+    // The owner's list is unchanged; another club manager makes their own list; the admin may change any.
+    assert!(
+        club.get(&format!("/ratings/{list}/standings.csv"))
+            .body
+            .eq("player,points,level,games\n")
+    );
+    let mut club2 = w.login("club2");
+    create_list(&mut club2, "Theirs", &[]);
+    let mut admin = w.login("admin");
+    assert_eq!(upload(&mut admin, list, &csv).status, 303);
+    let index = anonymous.get("/ratings");
+    assert_eq!(index.status, 200);
+    assert!(index.body.contains("Mine") && index.body.contains("Theirs"));
+    assert!(index.body.contains("10 games"));
+}
+
+#[test]
+fn pages_speak_three_languages() {
+    let w = World::new("rating-lang");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "棋會積分", &[]);
+    assert_eq!(
+        upload(
+            &mut club,
+            list,
+            "date,red,black,result\n2026-01-01,王小明,陳大文,1-0\n"
+        )
+        .status,
+        303
+    );
+    for (lang, title, unrated) in [
+        ("zh-TW", "積分榜", "無級別"),
+        ("zh-CN", "积分榜", "无级别"),
+        ("en", "Rating lists", "unrated"),
+    ] {
+        let mut c = w.server.client();
+        c.accept_language = Some(lang.into());
+        assert!(c.get("/ratings").body.contains(title), "{lang}");
+        let page = c.get(&format!("/ratings/{list}"));
+        assert!(page.body.contains(unrated), "{lang}: {unrated}");
+        assert!(page.body.contains("王小明") && page.body.contains("1510.00"));
+    }
+}
+
+#[test]
+fn a_starting_list_brings_points_from_before_like_anqi_rate_players() {
+    let w = World::new("rating-start");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Start", &[]);
+    let start = "player,points,games\n王小明,1620.50,25\n陳大文,1480,4\n";
+    let r = club.form(&format!("/ratings/{list}/start"), &[("csv", start)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/ratings/{list}?done=rating_start_added&n=2").as_str())
+    );
+    let games = games_csv(50, 21);
+    assert_eq!(upload(&mut club, list, &games).status, 303);
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        anqi_rate_with_start(&w.dir, &games, start)
+    );
+
+    // A player already in the list cannot get a starting entry; nothing of the file is added.
+    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let r = club.form(
+        &format!("/ratings/{list}/start"),
+        &[("csv", "player,points,games\n新手,1500,0\n李四,1700,30\n")],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("is already in the list"), "{}", r.body);
+    let r = club.form(
+        &format!("/ratings/{list}/start"),
+        &[("csv", "player,points,games\n新手,1500,0\n老手,abc,3\n")],
+    );
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body.contains("line 3, column 2 (points): bad points"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+    assert!(!club.get(&format!("/ratings/{list}")).body.contains("新手"));
+    let mut other = w.login("player");
+    assert_eq!(
+        other
+            .form(&format!("/ratings/{list}/start"), &[("csv", start)])
+            .status,
+        403
+    );
+}
