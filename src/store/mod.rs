@@ -5,7 +5,9 @@
 
 pub mod audit;
 pub mod events;
+pub mod knockout;
 pub mod players;
+pub mod prizes;
 pub mod rounds;
 pub mod sessions;
 pub mod users;

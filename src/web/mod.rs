@@ -8,6 +8,7 @@ pub mod csrf;
 pub mod ctx;
 pub mod error;
 pub mod i18n;
+pub mod knockout_flow;
 mod layout;
 pub mod points;
 pub mod round_flow;

@@ -1,6 +1,7 @@
 //! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
 
 mod core;
+mod knockout;
 mod rounds;
 mod standings;
 
@@ -119,7 +120,12 @@ pub fn has_key(key: &str) -> bool {
 pub type Entry = (&'static str, &'static str, &'static str, &'static str);
 
 /// The table, one slice per area of the site (each area keeps its strings in its own file).
-const AREAS: &[&[Entry]] = &[core::ENTRIES, rounds::ENTRIES, standings::ENTRIES];
+const AREAS: &[&[Entry]] = &[
+    core::ENTRIES,
+    rounds::ENTRIES,
+    standings::ENTRIES,
+    knockout::ENTRIES,
+];
 
 #[cfg(test)]
 mod tests {

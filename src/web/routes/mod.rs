@@ -4,7 +4,10 @@ mod account;
 mod auth;
 mod events;
 mod home;
+mod knockout;
+mod knockout_api;
 mod players;
+mod prizes;
 mod rounds;
 mod standings;
 mod users;
@@ -18,11 +21,14 @@ use super::error::{AppError, AppResult};
 /// Registers every route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     home::configure(cfg);
+    knockout::configure(cfg);
+    knockout_api::configure(cfg);
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);
+    prizes::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
     cfg.default_service(web::to(|| async {
