@@ -85,7 +85,7 @@ fn draw_due_lots(bracket: &mut Bracket) -> AppResult<Vec<Input>> {
             .iter()
             .flatten()
             .find(|m| m.state() == MatchState::AwaitingLot)
-            .and_then(|m| Some((m.id(), m.entrants())));
+            .map(|m| (m.id(), m.entrants()));
         let Some((match_id, [Some(upper), Some(lower)])) = waiting else {
             return Ok(lots);
         };
