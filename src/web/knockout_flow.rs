@@ -193,14 +193,20 @@ pub async fn seed(
 
 /// Records one step (lot, result, decider choice, forfeit, withdrawal) after checking it against the
 /// bracket; with automatic lots, matches it completes get their lot drawn in the same transaction.
-/// Sending what is already recorded changes nothing. Returns the bracket afterwards.
+/// Sending what is already recorded changes nothing. A page form passes the version it was loaded
+/// with (`Stored::next_seq`), so a form older than someone else's change is refused instead of, say,
+/// silently correcting the result just entered. Returns the bracket afterwards.
 pub async fn record(
     state: &AppState,
     by: &User,
     event: &Event,
     input: Input,
+    loaded_version: Option<i64>,
 ) -> AppResult<Bracket> {
     let (stored, before) = require(state, event).await?;
+    if loaded_version.is_some_and(|v| v != stored.next_seq()) {
+        return Err(stale());
+    }
     let mut bracket = before.clone();
     input.apply(&mut bracket).map_err(knockout_error)?;
     if bracket == before {
@@ -213,12 +219,16 @@ pub async fn record(
     store::knockout::append(&state.db, by, event.id, stored.next_seq(), &inputs)
         .await
         .map_err(|e| match e {
-            StoreError::Conflict => AppError::Conflict(
-                "the bracket was changed by someone else meanwhile; reload and try again".into(),
-            ),
+            StoreError::Conflict => stale(),
             other => other.into(),
         })?;
     Ok(bracket)
+}
+
+fn stale() -> AppError {
+    AppError::Conflict(
+        "the bracket was changed by someone else meanwhile; reload the page and try again".into(),
+    )
 }
 
 /// Discards a bracket in which no game has been played yet (to seed again after a correction of the

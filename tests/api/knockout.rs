@@ -170,6 +170,21 @@ fn play(c: &mut Client, id: i64, m: u64, outcome: Outcome) -> Value {
     r.json()
 }
 
+/// Posts a form of a match page as the page would: with the bracket version the page was loaded with.
+fn match_form(c: &mut Client, id: i64, m: u64, action: &str, fields: &[(&str, &str)]) -> Resp {
+    let page = c.get(&format!("/events/{id}/knockout/matches/{m}"));
+    let version = page
+        .body
+        .split("name=\"v\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a form with the version")
+        .to_string();
+    let mut all: Vec<(&str, &str)> = vec![("v", version.as_str())];
+    all.extend_from_slice(fields);
+    c.form(&format!("/events/{id}/knockout/matches/{m}/{action}"), &all)
+}
+
 fn players_of(m: &Value) -> [u32; 2] {
     let p = |i: usize| m["players"][i].as_u64().expect("player known") as u32;
     [p(0), p(1)]
@@ -331,10 +346,7 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     // The choice is recorded on the match page by the arbiter.
     let page = arb.get(&format!("/events/{id}/knockout/matches/3"));
     assert!(page.body.contains("id=\"decider\""), "decider form shown");
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/3/decider"),
-        &[("colour", "black")],
-    );
+    let r = match_form(&mut arb, id, 3, "decider", &[("colour", "black")]);
     assert_eq!(r.status, 303, "{}", r.body);
     let b = play(&mut api, id, 3, Outcome::Draw);
     let m3 = find_match(&b, 3);
@@ -355,22 +367,20 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     } else {
         ("0-1", "1-0")
     };
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/4/games/1"),
-        &[("result", lose7)],
-    );
+    let r = match_form(&mut arb, id, 4, "games/1", &[("result", lose7)]);
     assert_eq!(r.status, 303);
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/4/games/1"),
-        &[("result", win7)],
-    );
+    let r = match_form(&mut arb, id, 4, "games/1", &[("result", win7)]);
     assert_eq!(r.status, 303, "the last game can be corrected: {}", r.body);
     // Game 2: colours swap, so seed 7 wins with the other result.
+    let r = match_form(&mut arb, id, 4, "games/2", &[("result", lose7)]);
+    assert_eq!(r.status, 303);
+    // A form loaded before someone else's entry is refused instead of silently correcting it.
     let r = arb.form(
         &format!("/events/{id}/knockout/matches/4/games/2"),
-        &[("result", lose7)],
+        &[("v", "1"), ("result", win7)],
     );
-    assert_eq!(r.status, 303);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("someone else"));
     let b = anon.get(&format!("/api/events/{id}/knockout")).json();
     let m4 = find_match(&b, 4);
     assert_eq!(m4["score"], json!([0.0, 2.0]));
@@ -536,28 +546,28 @@ fn forfeits_withdrawals_and_the_prize_editor() {
     assert_eq!(semi["games"][0]["red"], Value::Null, "lot awaited");
     assert_eq!(players_of(&semi), [seed(1), seed(4)]);
     let lot = seed(4).to_string();
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/1/lot"),
-        &[("red", &lot)],
-    );
+    let r = match_form(&mut arb, id, 1, "lot", &[("red", &lot)]);
     assert_eq!(r.status, 303);
     let b = anon.get(&format!("/api/events/{id}/knockout")).json();
     assert_eq!(find_match(&b, 1)["games"][0]["red"], json!(seed(4)));
     // A player who is not in the match cannot be given Red.
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/1/lot"),
-        &[("red", &seed(2).to_string())],
-    );
+    let r = match_form(&mut arb, id, 1, "lot", &[("red", &seed(2).to_string())]);
     assert_eq!(r.status, 400);
 
     // Semi-final 1: seed 4 forfeits; seed 1 advances. A forfeit needs a reason.
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/1/forfeit"),
+    let r = match_form(
+        &mut arb,
+        id,
+        1,
+        "forfeit",
         &[("start", &lot), ("reason", "")],
     );
     assert_eq!(r.status, 400);
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/1/forfeit"),
+    let r = match_form(
+        &mut arb,
+        id,
+        1,
+        "forfeit",
         &[("start", &lot), ("reason", "late by 30 minutes")],
     );
     assert_eq!(r.status, 303);
@@ -574,18 +584,12 @@ fn forfeits_withdrawals_and_the_prize_editor() {
     assert_eq!(players_of(&third), [seed(4), seed(2)]);
     assert_eq!(third["winner"], json!(seed(4)));
     // Best of 1: the final is one game; its lot is recorded by the server on request.
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/3/lot"),
-        &[("draw", "1")],
-    );
+    let r = match_form(&mut arb, id, 3, "lot", &[("draw", "1")]);
     assert_eq!(r.status, 303);
     let b = anon.get(&format!("/api/events/{id}/knockout")).json();
     let red = find_match(&b, 3)["games"][0]["red"].as_u64().unwrap() as u32;
     let result = if red == seed(3) { "1-0" } else { "0-1" };
-    let r = arb.form(
-        &format!("/events/{id}/knockout/matches/3/games/1"),
-        &[("result", result)],
-    );
+    let r = match_form(&mut arb, id, 3, "games/1", &[("result", result)]);
     assert_eq!(r.status, 303);
 
     // The prize editor: the one-click template, then a table typed by hand with a special prize.

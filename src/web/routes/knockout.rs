@@ -315,7 +315,7 @@ async fn withdraw(
         start: start_field("start", &form.start)?,
         reason: reason_field(&form.reason)?,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input).await?;
+    knockout_flow::record(&state, ctx.require_user()?, &event, input, None).await?;
     Ok(redirect(&format!("/events/{}/knockout", event.id)))
 }
 
@@ -434,18 +434,24 @@ struct MatchPage {
     /// Whether the match can still be forfeited.
     open: bool,
     forfeit_reason: Option<String>,
+    /// The bracket version, sent back by every form.
+    version: i64,
 }
 
 async fn load_match(
     state: &AppState,
     event: &Event,
     m: u32,
-) -> AppResult<(Bracket, HashMap<u32, (String, String)>)> {
-    let (_, bracket) = knockout_flow::load(state, event)
+) -> AppResult<(Bracket, HashMap<u32, (String, String)>, i64)> {
+    let (stored, bracket) = knockout_flow::load(state, event)
         .await?
         .ok_or(AppError::NotFound)?;
     bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
-    Ok((bracket, round_flow::names(state, event.id).await?))
+    Ok((
+        bracket,
+        round_flow::names(state, event.id).await?,
+        stored.next_seq(),
+    ))
 }
 
 #[get("/events/{id}/knockout/matches/{m}")]
@@ -456,7 +462,7 @@ async fn match_page(
 ) -> AppResult<HttpResponse> {
     let (id, m) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let (bracket, names) = load_match(&state, &event, m).await?;
+    let (bracket, names, version) = load_match(&state, &event, m).await?;
     let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     let (round, round_size) = round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
     let state_now = mt.state();
@@ -486,6 +492,7 @@ async fn match_page(
         open: mt.higher_seed().is_some() && !decided,
         forfeit_reason: mt.forfeit().map(|f| f.reason.clone()),
         m: match_view(mt, &names),
+        version,
         games,
         round,
         round_size,
@@ -501,6 +508,8 @@ fn match_url(event: &Event, m: u32) -> String {
 
 #[derive(serde::Deserialize)]
 struct LotForm {
+    /// The bracket version the page was loaded with.
+    v: i64,
     #[serde(default)]
     red: String,
     #[serde(default)]
@@ -518,7 +527,7 @@ async fn lot(
     let (id, m) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
     let red = if form.draw.is_some() {
-        let (bracket, _) = load_match(&state, &event, m).await?;
+        let (bracket, _, _) = load_match(&state, &event, m).await?;
         let entrants = bracket
             .get(MatchId(m))
             .map_err(|_| AppError::NotFound)?
@@ -539,12 +548,14 @@ async fn lot(
         match_id: MatchId(m),
         red,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input).await?;
+    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
 #[derive(serde::Deserialize)]
 struct ResultForm {
+    /// The bracket version the page was loaded with.
+    v: i64,
     result: String,
 }
 
@@ -571,12 +582,14 @@ async fn game_result(
         number: g,
         result,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input).await?;
+    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
 #[derive(serde::Deserialize)]
 struct DeciderForm {
+    /// The bracket version the page was loaded with.
+    v: i64,
     colour: String,
 }
 
@@ -603,12 +616,14 @@ async fn decider(
         match_id: MatchId(m),
         higher_seed_plays: colour,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input).await?;
+    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
 #[derive(serde::Deserialize)]
 struct ForfeitForm {
+    /// The bracket version the page was loaded with.
+    v: i64,
     start: String,
     reason: String,
 }
@@ -628,6 +643,6 @@ async fn forfeit(
         start: start_field("start", &form.start)?,
         reason: reason_field(&form.reason)?,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input).await?;
+    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }

@@ -115,7 +115,7 @@ async fn put_result(
         number: g,
         result,
     };
-    let bracket = knockout_flow::record(&state, me, &event, input).await?;
+    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -149,7 +149,7 @@ async fn put_decider(
         match_id: MatchId(m),
         higher_seed_plays: colour,
     };
-    let bracket = knockout_flow::record(&state, me, &event, input).await?;
+    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
