@@ -343,7 +343,21 @@ fn the_seeds_event_from_swiss_to_prize_money() {
         &json!({"result": "1/2-1/2"}),
     );
     assert_eq!(r.status, 409, "the colour comes first: {}", r.body);
-    // The choice is recorded on the match page by the arbiter.
+    // The choice can be sent through the API, and changed until the decider is played: here the
+    // arbiter first records Red, then corrects it to Black on the match page.
+    let r = api.json(
+        "PUT",
+        &format!("/api/events/{id}/knockout/matches/3/decider"),
+        &json!({"higher_seed_plays": "white"}),
+    );
+    assert_eq!(r.status, 400);
+    let r = api.json(
+        "PUT",
+        &format!("/api/events/{id}/knockout/matches/3/decider"),
+        &json!({"higher_seed_plays": "red"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(find_match(&r.json(), 3)["games"][3]["red"], json!(seed(3)));
     let page = arb.get(&format!("/events/{id}/knockout/matches/3"));
     assert!(page.body.contains("id=\"decider\""), "decider form shown");
     let r = match_form(&mut arb, id, 3, "decider", &[("colour", "black")]);
@@ -652,4 +666,68 @@ fn forfeits_withdrawals_and_the_prize_editor() {
     assert!(log.contains("knockout.forfeit"));
     assert!(log.contains("knockout.withdraw"));
     assert!(log.contains("late by 30 minutes"));
+}
+
+#[test]
+fn a_swiss_only_event_shares_prizes_among_players_level_on_score() {
+    let w = World::new("knockout-shared");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "1", "0", "3");
+    register(&mut org, id, 6);
+    let mut arb = w.login("arb");
+    let mut anon = w.server.client();
+    let r = anon.get(&format!("/api/events/{id}/ranking"));
+    assert_eq!(r.status, 409, "no ranking before the Swiss ends");
+    play_swiss_round(&mut arb, id, 1);
+    // No knockout stage in this event.
+    let mut api = api_client(&w, "arb");
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 409);
+
+    let mut org_api = api_client(&w, "org");
+    let body = json!({
+        "currency": "HKD",
+        "rows": [{"from": 1, "to": 1, "amount": 100}, {"from": 2, "to": 2, "amount": 50},
+                 {"from": 3, "to": 3, "amount": 31}],
+        "ties": "shared"
+    });
+    let r = org_api.json("PUT", &format!("/api/events/{id}/prizes"), &body);
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let csv = anon.get(&format!("/events/{id}/standings.csv")).body;
+    let points: Vec<(u32, String)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[1].parse().unwrap(), f[4].to_string())
+        })
+        .collect();
+    let ranking = anon.get(&format!("/api/events/{id}/ranking")).json();
+    let lines = ranking.as_array().unwrap();
+    let starts: Vec<u32> = lines
+        .iter()
+        .map(|l| l["start"].as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(
+        starts,
+        points.iter().map(|p| p.0).collect::<Vec<_>>(),
+        "Swiss order"
+    );
+    let prizes: Vec<u64> = lines.iter().map(|l| l["prize"].as_u64().unwrap()).collect();
+    assert_eq!(prizes.iter().sum::<u64>(), 181, "the whole table is paid");
+    // Players level on score get the same money, give or take the one-unit remainder.
+    let mut shared = 0;
+    for i in 0..lines.len() {
+        for j in i + 1..lines.len() {
+            if points[i].1 == points[j].1 && prizes[i] + prizes[j] > 0 {
+                assert!(prizes[i].abs_diff(prizes[j]) <= 1, "{points:?} {prizes:?}");
+                shared += 1;
+            }
+        }
+    }
+    assert!(shared > 0, "some prize was shared: {points:?} {prizes:?}");
+    let sheet = anon.get(&format!("/events/{id}/payout"));
+    assert_eq!(sheet.status, 200);
+    assert!(sheet.body.contains("shared"), "{}", sheet.body);
 }

@@ -182,6 +182,7 @@ async fn put_prizes(
         "currency": prizes.table.currency(),
         "rows": prizes.table.rows(),
         "specials": prizes.table.specials(),
+        "ties": prizes.ties,
         "total": prizes.table.total(),
     })))
 }
