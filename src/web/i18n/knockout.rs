@@ -7,6 +7,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("ko_final", "Final", "決賽", "决赛"),
     ("ko_semi_finals", "Semi-finals", "半準決賽", "半准决赛"),
     ("ko_quarter_finals", "Quarter-finals", "八強賽", "八强赛"),
+    ("ko_round_of_16", "Round of 16", "十六強賽", "十六强赛"),
     ("ko_round_of", "Round of", "淘汰賽 · 人數", "淘汰赛 · 人数"),
     ("ko_third_place", "3rd-place match", "季軍戰", "季军战"),
     ("ko_match", "Match", "對局", "对局"),

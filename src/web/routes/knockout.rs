@@ -91,6 +91,7 @@ fn round_name(bracket: &Bracket, round: usize) -> (&'static str, String) {
         2 => ("ko_final", String::new()),
         4 => ("ko_semi_finals", String::new()),
         8 => ("ko_quarter_finals", String::new()),
+        16 => ("ko_round_of_16", String::new()),
         n => ("ko_round_of", n.to_string()),
     }
 }
