@@ -424,8 +424,8 @@ struct MatchPage {
     games: Vec<GameView>,
     /// The game whose result is due now (colours known).
     due: Option<u32>,
-    /// The last recorded game (may be corrected).
-    last: Option<u32>,
+    /// The last recorded game (may be corrected) and its result as stored (`1-0`…).
+    last: Option<(u32, &'static str)>,
     /// Whether the lot may still be recorded (players known, game 1 unplayed).
     lot_open: bool,
     /// Whether the higher seed's decider colour may be recorded now.
@@ -477,8 +477,8 @@ async fn match_page(
         },
         last: played
             .last()
-            .map(|g| g.number)
-            .filter(|_| mt.forfeit().is_none()),
+            .filter(|_| mt.forfeit().is_none())
+            .map(|g| (g.number, g.result.map_or("", GameResult::as_str))),
         lot_open: mt.higher_seed().is_some() && played.is_empty() && !decided,
         decider_open: match state_now {
             MatchState::AwaitingDeciderColour => true,
