@@ -4,6 +4,7 @@ pub mod adjudicate;
 pub mod deal;
 pub mod pair;
 pub mod perft;
+pub mod perft_banqi;
 pub mod rate;
 pub mod serve;
 pub mod user;

@@ -55,7 +55,9 @@ fn perft_lines(args: &PerftArgs) -> Result<Vec<String>, String> {
         })?;
     match variant {
         Variant::Xiangqi | Variant::Jieqi => xiangqi_perft(variant, args, depth),
-        Variant::Banqi => Err("perft for banqi is not available in this build".to_string()),
+        Variant::Banqi => {
+            super::perft_banqi::banqi_lines(args.fen.as_deref(), args.deal.as_deref(), depth)
+        }
     }
 }
 

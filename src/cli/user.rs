@@ -31,11 +31,52 @@ pub enum UserCommand {
         #[command(flatten)]
         db: DatabaseArg,
     },
+    /// Create an API bearer token for an account and print it (shown once).
+    Token {
+        /// Login name.
+        name: String,
+        /// A label to recognise the token by.
+        #[arg(long, default_value = "cli")]
+        label: String,
+        #[command(flatten)]
+        db: DatabaseArg,
+    },
 }
 
 /// Runs `anqi user …`; returns the exit status (0 done, 1 refused, 2 bad input).
 pub fn run(args: UserArgs) -> i32 {
     match args.command {
+        UserCommand::Token { name, label, db } => block_on(async move {
+            let pool = match store::open(&db.database_url).await {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("anqi: {e}");
+                    return 1;
+                }
+            };
+            let user = match store::users::find_by_name(&pool, &name).await {
+                Ok(Some(u)) => u,
+                Ok(None) => {
+                    eprintln!("anqi: no user '{name}'");
+                    return 1;
+                }
+                Err(e) => {
+                    eprintln!("anqi: {e}");
+                    return 1;
+                }
+            };
+            let token = accounts::random_token();
+            match store::sessions::create_api_token(&pool, user.id, &token, &label).await {
+                Ok(()) => {
+                    println!("{token}");
+                    0
+                }
+                Err(e) => {
+                    eprintln!("anqi: {e}");
+                    1
+                }
+            }
+        }),
         UserCommand::Add {
             name,
             role,

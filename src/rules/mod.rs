@@ -1,6 +1,7 @@
 //! Pure game rules: no I/O, no async, no web or database types.
 
 pub mod adjudicate;
+pub mod banqi;
 pub mod notation;
 pub mod xiangqi;
 

@@ -4,6 +4,7 @@
 //! `RETURNING`, which PostgreSQL accepts too, so a second backend can be added behind the same functions.
 
 pub mod audit;
+pub mod backup;
 pub mod events;
 pub mod knockout;
 pub mod players;

@@ -54,3 +54,51 @@ pub async fn delete(db: &Db, token: &str) -> StoreResult<()> {
         .await?;
     Ok(())
 }
+
+/// Stores a new API bearer token for a user (hashed); the caller shows the token once.
+pub async fn create_api_token(db: &Db, user_id: i64, token: &str, label: &str) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO api_tokens (token_hash, user_id, label, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash(token))
+    .bind(user_id)
+    .bind(label)
+    .bind(now())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The user of an API bearer token.
+pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User>> {
+    let row = sqlx::query(
+        "SELECT u.id, u.name, u.role FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+    )
+    .bind(token_hash(token))
+    .fetch_optional(db)
+    .await?;
+    match row {
+        None => Ok(None),
+        Some(row) => {
+            let role: String = row.try_get("role")?;
+            Ok(Some(User {
+                id: row.try_get("id")?,
+                name: row.try_get("name")?,
+                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
+            }))
+        }
+    }
+}
+
+/// Labels and creation times of a user's API tokens.
+pub async fn api_tokens_of(db: &Db, user_id: i64) -> StoreResult<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT label, created_at FROM api_tokens WHERE user_id = $1 ORDER BY created_at",
+    )
+    .bind(user_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("label")?, r.try_get("created_at")?)))
+        .collect()
+}

@@ -47,13 +47,22 @@ impl Record {
             Ok(text) => Record::parse(text),
             Err(e) => {
                 let offset = e.valid_up_to();
-                // The valid prefix tells where the bad byte stands.
+                // The valid prefix tells where the bad byte stands and how many moves come before it.
                 let prefix = std::str::from_utf8(&bytes[..offset]).unwrap_or_default();
+                let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
+                let mut reader = Reader::new(prefix);
+                let _ = reader.read();
+                let mut plies_before = reader.record.moves.len();
+                if plies_before > 0 && reader.last_word_end == prefix.len() {
+                    // The bad byte continues the last token, so that move is the bad one.
+                    plies_before -= 1;
+                }
                 let mut cursor = Cursor::new(prefix);
                 while cursor.bump().is_some() {}
                 Err(RecordError {
                     line: cursor.line,
                     column: cursor.column,
+                    plies_before,
                     kind: RecordErrorKind::NotUtf8 {
                         offset,
                         byte: bytes.get(offset).copied().unwrap_or_default(),
@@ -66,11 +75,14 @@ impl Record {
     /// Parses a record from text (a leading byte-order mark is ignored).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        Reader {
-            cursor: Cursor::new(text),
-            record: Record::default(),
+        let mut reader = Reader::new(text);
+        match reader.read() {
+            Ok(()) => Ok(reader.record),
+            Err(mut e) => {
+                e.plies_before = reader.record.moves.len();
+                Err(e)
+            }
         }
-        .read()
     }
 
     /// The value of the first tag with this name, compared case-insensitively (`tag("variant")`).
@@ -96,6 +108,9 @@ pub struct RecordError {
     pub line: usize,
     /// 1-based column in characters.
     pub column: usize,
+    /// How many move tokens were read before the error, so a caller can name the ply it falls in
+    /// (`plies_before + 1`).
+    pub plies_before: usize,
     /// What is wrong.
     pub kind: RecordErrorKind,
 }
@@ -127,7 +142,7 @@ pub enum RecordErrorKind {
     #[error("variations in parentheses are not supported")]
     Variation,
     /// A character that cannot start anything in movetext (`}` or `]`).
-    #[error("unexpected '{0}'")]
+    #[error("unexpected character {0:?}")]
     StrayCharacter(char),
     /// A number that is neither a move number (`12.`) nor part of a move.
     #[error("'{0}' is not a move (move numbers end with '.')")]
@@ -195,6 +210,7 @@ impl<'a> Cursor<'a> {
         RecordError {
             line: self.line,
             column: self.column,
+            plies_before: 0,
             kind,
         }
     }
@@ -218,10 +234,21 @@ fn is_number_dot(c: char) -> bool {
 struct Reader<'a> {
     cursor: Cursor<'a>,
     record: Record,
+    /// Byte offset just after the last movetext word read.
+    last_word_end: usize,
 }
 
-impl Reader<'_> {
-    fn read(mut self) -> Result<Record, RecordError> {
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        Reader {
+            cursor: Cursor::new(text),
+            record: Record::default(),
+            last_word_end: 0,
+        }
+    }
+
+    /// Reads the whole text into `self.record`; on error the moves read so far stay in it.
+    fn read(&mut self) -> Result<(), RecordError> {
         self.skip_blanks()?;
         while self.cursor.peek() == Some('[') {
             self.read_tag()?;
@@ -233,11 +260,15 @@ impl Reader<'_> {
             match c {
                 '[' => return Err(self.cursor.error(RecordErrorKind::TagAfterMovetext)),
                 '(' | ')' => return Err(self.cursor.error(RecordErrorKind::Variation)),
+                // Closing brackets, and control characters that no notation uses (binary garbage).
                 '}' | ']' => return Err(self.cursor.error(RecordErrorKind::StrayCharacter(c))),
+                c if c.is_control() => {
+                    return Err(self.cursor.error(RecordErrorKind::StrayCharacter(c)));
+                }
                 _ => self.read_word()?,
             }
         }
-        Ok(self.record)
+        Ok(())
     }
 
     /// Skips whitespace, `{…}` and `;` comments, and `%` escape lines (PGN §6).
@@ -353,17 +384,27 @@ impl Reader<'_> {
         while self
             .cursor
             .peek()
-            .is_some_and(|c| !c.is_whitespace() && !is_delimiter(c))
+            .is_some_and(|c| !c.is_whitespace() && !c.is_control() && !is_delimiter(c))
         {
             self.cursor.bump();
         }
         let word = &self.cursor.text[start..self.cursor.pos];
-        let at = |kind| RecordError { line, column, kind };
+        self.last_word_end = self.cursor.pos;
+        let at = |kind| RecordError {
+            line,
+            column,
+            plies_before: 0,
+            kind,
+        };
         if self.record.result.is_some() {
             return Err(at(RecordErrorKind::TextAfterResult(word.to_string())));
         }
         if let Some(result) = GameResult::parse(word) {
             self.record.result = Some(result);
+            return Ok(());
+        }
+        // `1. ... e5` style: the dots that stand for White's (Red's) missing move.
+        if word.chars().all(is_number_dot) {
             return Ok(());
         }
         // A NAG such as `$1` carries no move.
@@ -587,6 +628,8 @@ mod tests {
     fn move_numbers_of_every_form_are_skipped() {
         let r = Record::parse("1. a 1... b 12. c 13...d 14.e 15．f 16、g １２．h").unwrap();
         assert_eq!(texts(&r), ["a", "b", "c", "d", "e", "f", "g", "h"]);
+        let placeholders = Record::parse("7. ... a1 8. b1 … c1").unwrap();
+        assert_eq!(texts(&placeholders), ["a1", "b1", "c1"]);
         // The column of a glued move points at the move, not the number.
         assert_eq!(r.moves[3].column, 24);
     }
@@ -693,6 +736,44 @@ mod tests {
         // A truncated multi-byte sequence at the very end.
         let e = Record::from_bytes("1. 炮".as_bytes().split_last().unwrap().1).unwrap_err();
         assert!(matches!(e.kind, RecordErrorKind::NotUtf8 { offset: 3, .. }));
+    }
+
+    #[test]
+    fn errors_tell_how_many_moves_came_before() {
+        assert_eq!(err("1. a1 b1 2. c1 {open").plies_before, 3);
+        assert_eq!(err("[Event \"x").plies_before, 0);
+        // A bad byte between tokens falls in the next ply; inside a token, in that token's ply.
+        assert_eq!(
+            Record::from_bytes(b"1. a1 b1 \xff c1")
+                .unwrap_err()
+                .plies_before,
+            2
+        );
+        assert_eq!(
+            Record::from_bytes(b"1. a1 b1\xff c1")
+                .unwrap_err()
+                .plies_before,
+            1
+        );
+        assert_eq!(
+            Record::from_bytes(b"\xef\xbb\xbf1. a1 \xff")
+                .unwrap_err()
+                .column,
+            7
+        );
+    }
+
+    #[test]
+    fn control_characters_are_garbage() {
+        let e = err("1. a1 \u{0}\u{1} b1");
+        assert_eq!((e.column, e.plies_before), (7, 1));
+        assert_eq!(e.kind, RecordErrorKind::StrayCharacter('\u{0}'));
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 7: unexpected character '\\0'"
+        );
+        // Glued to a token, the control character still stops there.
+        assert_eq!(err("1. a1\u{7f}").column, 6);
     }
 
     #[test]
@@ -862,6 +943,7 @@ mod tests {
             b"$",
             b"!",
             b"Event",
+            b"\x00",
         ];
         for _ in 0..5000 {
             let mut bytes = Vec::new();
@@ -874,7 +956,12 @@ mod tests {
                         assert!(!m.text.is_empty() && m.line >= 1 && m.column >= 1);
                     }
                 }
-                Err(e) => assert!(e.line >= 1 && e.column >= 1),
+                Err(e) => {
+                    assert!(e.line >= 1 && e.column >= 1);
+                    // The error's line exists in the input.
+                    let line_ends = bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count();
+                    assert!(e.line <= line_ends + 1, "{e}");
+                }
             }
         }
     }

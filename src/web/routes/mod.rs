@@ -1,8 +1,10 @@
 //! Routes, one file per area. Handlers are thin: parse input, call the store or library, render.
 
 mod account;
+mod api;
 mod auth;
 mod events;
+mod exports;
 mod home;
 mod knockout;
 mod knockout_api;
@@ -20,12 +22,14 @@ use super::error::{AppError, AppResult};
 
 /// Registers every route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    api::configure(cfg);
     home::configure(cfg);
     knockout::configure(cfg);
     knockout_api::configure(cfg);
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
+    exports::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);
     prizes::configure(cfg);

@@ -1,0 +1,371 @@
+//! The JSON API for scripts, live displays and other sites: the same permissions as the pages, writes
+//! authorized by `Authorization: Bearer <token>` (tokens from the account page or `anqi user token`),
+//! errors as `{"error": "..."}` with a 4xx status. Player references are start numbers.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, put, web};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::event::EventForm;
+use crate::roster::PlayerEntry;
+use crate::round::BoardResult;
+use crate::store::{self, events::Event, rounds::Round};
+use crate::swiss::trf::{EventInfo, write_tournament};
+use crate::web::AppState;
+use crate::web::access::{Access, arbitrated_event, event_access, managed_event};
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::round_flow;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(create_event)
+        .service(add_players)
+        .service(pair_round)
+        .service(get_round)
+        .service(put_result)
+        .service(standings)
+        .service(export_trf);
+}
+
+/// Parses a JSON body into `T`, naming what is wrong.
+fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
+    serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))
+}
+
+/// Scoring as `[2,1,0]`, `{"win":2,"draw":1,"loss":0}` or `"2/1/0"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Scoring {
+    List(Vec<u32>),
+    Object { win: u32, draw: u32, loss: u32 },
+    Text(String),
+}
+
+impl Scoring {
+    fn parts(&self) -> AppResult<(String, String, String)> {
+        let list: Vec<String> = match self {
+            Scoring::List(v) => v.iter().map(u32::to_string).collect(),
+            Scoring::Object { win, draw, loss } => {
+                vec![win.to_string(), draw.to_string(), loss.to_string()]
+            }
+            Scoring::Text(s) => s
+                .split(['/', ',', '-'])
+                .map(|p| p.trim().to_string())
+                .collect(),
+        };
+        match list.as_slice() {
+            [w, d, l] => Ok((w.clone(), d.clone(), l.clone())),
+            _ => Err(AppError::BadRequest(
+                "scoring: expected win, draw and loss points, e.g. [2,1,0]".into(),
+            )),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct NewEvent {
+    name: String,
+    variant: String,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    scoring: Option<Scoring>,
+    #[serde(default, alias = "knockout")]
+    knockout_size: Option<u32>,
+    #[serde(default)]
+    best_of: Option<u32>,
+    #[serde(default)]
+    venue: Option<String>,
+    #[serde(default)]
+    start_date: Option<String>,
+    #[serde(default)]
+    end_date: Option<String>,
+    #[serde(default)]
+    move_limit: Option<u32>,
+    #[serde(default)]
+    tie_breaks: Option<Vec<String>>,
+}
+
+fn opt(n: Option<u32>) -> String {
+    n.map(|n| n.to_string()).unwrap_or_default()
+}
+
+#[post("/api/events")]
+async fn create_event(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    if !user.role.can_create_events() {
+        return Err(AppError::Forbidden);
+    }
+    let new: NewEvent = parse_json(&body)?;
+    let (win, draw, loss) = match &new.scoring {
+        Some(s) => s.parts()?,
+        None => Default::default(),
+    };
+    let form = EventForm {
+        name: new.name,
+        venue: new.venue.unwrap_or_default(),
+        start_date: new.start_date.unwrap_or_else(|| {
+            chrono::Local::now()
+                .date_naive()
+                .format("%Y-%m-%d")
+                .to_string()
+        }),
+        end_date: new.end_date.unwrap_or_default(),
+        variant: new.variant,
+        swiss_rounds: opt(new.rounds),
+        knockout_size: opt(new.knockout_size),
+        best_of: opt(new.best_of),
+        points_win: win,
+        points_draw: draw,
+        points_loss: loss,
+        move_limit: opt(new.move_limit),
+        tie_breaks: new.tie_breaks.map(|t| t.join(",")).unwrap_or_default(),
+    };
+    let settings = form.parse().map_err(|errors| {
+        AppError::BadRequest(
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    let event = store::events::create(&state.db, &user, &settings).await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(json!({ "id": event.id })))
+}
+
+#[derive(Deserialize)]
+struct NewPlayer {
+    name: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    rating: Option<u32>,
+    #[serde(default)]
+    fide_id: Option<String>,
+    #[serde(default)]
+    local_id: Option<String>,
+    #[serde(default)]
+    category: Option<String>,
+}
+
+#[post("/api/events/{id}/players")]
+async fn add_players(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let user = ctx.require_user()?.clone();
+    let list: Vec<NewPlayer> = parse_json(&body)?;
+    let mut entries = Vec::with_capacity(list.len());
+    let mut errors = Vec::new();
+    for (i, p) in list.iter().enumerate() {
+        let rating = opt(p.rating);
+        let parsed = PlayerEntry::parse(
+            0,
+            &p.name,
+            &p.club,
+            &rating,
+            p.fide_id.as_deref().unwrap_or(""),
+            p.local_id.as_deref().unwrap_or(""),
+            p.category.as_deref().unwrap_or(""),
+        );
+        match parsed {
+            Ok(e) => entries.push(e),
+            Err(e) => errors.push(format!("player {}: {e}", i + 1)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::BadRequest(errors.join("; ")));
+    }
+    let added = match store::players::add_all(&state.db, &user, event.id, &entries).await {
+        Err(store::StoreError::Conflict) => {
+            return Err(AppError::Conflict(
+                "a player with the same name and club is already registered".into(),
+            ));
+        }
+        other => other?,
+    };
+    let out: Vec<Value> = added
+        .iter()
+        .map(|p| json!({"start": p.start_no, "name": p.entry.name, "club": p.entry.club, "rating": p.entry.rating}))
+        .collect();
+    Ok(HttpResponse::build(StatusCode::CREATED).json(out))
+}
+
+/// The JSON of a round: boards with red/black start numbers (`black: null` for the bye) and results.
+async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
+    let boards: Vec<Value> = store::rounds::boards(&state.db, round.id)
+        .await?
+        .iter()
+        .map(|b| {
+            json!({
+                "board": b.board_no,
+                "red": b.red,
+                "black": b.black,
+                "result": if b.black.is_none() { Value::Null } else { json!(b.result.map(BoardResult::as_str)) },
+                "version": b.version,
+            })
+        })
+        .collect();
+    let byes: Vec<Value> = store::rounds::absences(&state.db, round.id)
+        .await?
+        .iter()
+        .map(|(s, k)| json!({"start": s, "kind": k.letter()}))
+        .collect();
+    Ok(
+        json!({ "round": round.number, "published": round.published, "boards": boards, "byes": byes }),
+    )
+}
+
+#[post("/api/events/{id}/rounds")]
+async fn pair_round(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let event = arbitrated_event(&ctx, &state, *id).await?;
+    let user = ctx.require_user()?.clone();
+    let round = round_flow::pair_next(&state, &user, &event, None, true).await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
+}
+
+async fn visible_round(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    number: u32,
+) -> AppResult<Round> {
+    let round = store::rounds::get(&state.db, event.id, number)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !round.published && !access.arbitrate {
+        return Err(AppError::NotFound);
+    }
+    Ok(round)
+}
+
+#[get("/api/events/{id}/rounds/{r}")]
+async fn get_round(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, r) = path.into_inner();
+    let (event, access) = event_access(&ctx, &state, id).await?;
+    let round = visible_round(&state, &event, access, r).await?;
+    Ok(HttpResponse::Ok().json(round_json(&state, &round).await?))
+}
+
+#[derive(Deserialize)]
+struct ResultBody {
+    result: Option<String>,
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+#[put("/api/events/{id}/rounds/{r}/boards/{b}/result")]
+async fn put_result(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let (id, r, b) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let user = ctx.require_user()?.clone();
+    let round = store::rounds::get(&state.db, event.id, r)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let body: ResultBody = parse_json(&body)?;
+    let result = match body.result.as_deref() {
+        None | Some("") => None,
+        Some(text) => Some(BoardResult::parse(text).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "result: '{text}' is not 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F or 0-0F"
+            ))
+        })?),
+    };
+    let version =
+        round_flow::enter_result(&state, &user, &event, &round, b, body.version, result).await?;
+    Ok(HttpResponse::Ok()
+        .json(json!({"board": b, "result": result.map(BoardResult::as_str), "version": version})))
+}
+
+#[get("/api/events/{id}/standings")]
+async fn standings(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (_, list) = round_flow::standings(&state, &event).await?;
+    let names = round_flow::names(&state, event.id).await?;
+    let out: Vec<Value> = list
+        .iter()
+        .map(|s| {
+            let tiebreaks: serde_json::Map<String, Value> = event
+                .settings
+                .tie_breaks
+                .iter()
+                .zip(&s.tie_breaks)
+                .map(|(tb, v)| (tb.code().to_string(), json!(v.as_f64())))
+                .collect();
+            json!({
+                "rank": s.rank,
+                "start": s.player,
+                "name": names.get(&s.player).map(|n| n.0.as_str()).unwrap_or(""),
+                "points": f64::from(s.score.tenths()) / 10.0,
+                "tiebreaks": tiebreaks,
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// The tournament as TRF-2026 (the same as the page download).
+pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
+    let t = store::rounds::tournament(
+        &state.db,
+        event.id,
+        event.settings.swiss_rounds,
+        event.settings.points,
+    )
+    .await?;
+    let arbiters = store::events::arbiters(&state.db, event.id).await?;
+    let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
+    let info = EventInfo {
+        name: event.settings.name.clone(),
+        city: event.settings.venue.clone(),
+        federation: String::new(),
+        start_date: date(event.settings.start_date),
+        end_date: date(event.settings.end_date),
+        chief_arbiter: arbiters.first().map(|a| a.name.clone()).unwrap_or_default(),
+        tie_breaks: event.settings.tie_breaks.clone(),
+    };
+    Ok(write_tournament(&t, &info))
+}
+
+#[get("/api/events/{id}/export.trf")]
+async fn export_trf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let text = trf_text(&state, &event).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"event-{}.trf\"", event.id),
+        ))
+        .body(text))
+}

@@ -1,0 +1,175 @@
+//! Exports of an event (TRF-2026, all move records as one record file, the full JSON backup) and the
+//! import of a backup into this server.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+
+use super::{redirect, render, render_status};
+use crate::rules::notation::record::Record;
+use crate::store;
+use crate::web::AppState;
+use crate::web::access::{arbitrated_event, event_access, managed_event};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(export_trf)
+        .service(export_records)
+        .service(export_backup)
+        .service(import_form)
+        .service(import);
+}
+
+fn attachment(content_type: &str, name: String, body: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"{name}\""),
+        ))
+        .body(body)
+}
+
+#[get("/events/{id}/export.trf")]
+async fn export_trf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let text = super::api::trf_text(&state, &event).await?;
+    Ok(attachment(
+        "text/plain; charset=utf-8",
+        format!("event-{}.trf", event.id),
+        text,
+    ))
+}
+
+/// Puts the event's tags on a stored record (keeping its moves and any tags it has).
+fn tagged(text: &str, tags: &[(&str, String)]) -> String {
+    let mut out = String::new();
+    let existing = Record::parse(text).ok();
+    for (name, value) in tags {
+        if existing.as_ref().is_some_and(|r| r.tag(name).is_some()) {
+            continue;
+        }
+        out.push_str(&format!(
+            "[{name} \"{}\"]\n",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    }
+    out.push_str(text.trim_start_matches('\u{feff}').trim());
+    out.push_str("\n\n");
+    out
+}
+
+/// Every stored move record of the event as one record file (arbiters and organizer: records of
+/// rounds with a sealed deal are secret until it is unsealed).
+#[get("/events/{id}/records.pgn")]
+async fn export_records(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let event = arbitrated_event(&ctx, &state, *id).await?;
+    let names = crate::web::round_flow::names(&state, event.id).await?;
+    let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
+    let mut out = String::new();
+    for round in store::rounds::list(&state.db, event.id).await? {
+        for board in store::rounds::boards(&state.db, round.id).await? {
+            for rec in store::rounds::records(&state.db, board.id).await? {
+                let tags = [
+                    ("Event", event.settings.name.clone()),
+                    ("Variant", event.settings.variant.name().to_string()),
+                    ("Round", format!("{}.{}", round.number, board.board_no)),
+                    ("Red", name(board.red)),
+                    ("Black", board.black.map(name).unwrap_or_default()),
+                    (
+                        "Result",
+                        board
+                            .result
+                            .map(|r| r.as_str().trim_end_matches('F').to_string())
+                            .unwrap_or_else(|| "*".into()),
+                    ),
+                ];
+                out.push_str(&tagged(&rec.record, &tags));
+            }
+        }
+    }
+    Ok(attachment(
+        "application/x-chess-pgn; charset=utf-8",
+        format!("event-{}-records.pgn", event.id),
+        out,
+    ))
+}
+
+#[get("/events/{id}/export.json")]
+async fn export_backup(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let backup = store::backup::export(&state.db, event.id).await?;
+    let text =
+        serde_json::to_string_pretty(&backup).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(attachment(
+        "application/json",
+        format!("event-{}-backup.json", event.id),
+        text,
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "events/import.html")]
+struct ImportPage {
+    ctx: Ctx,
+    error: Option<String>,
+}
+
+#[get("/events/import")]
+async fn import_form(ctx: Ctx) -> AppResult<HttpResponse> {
+    ctx.require_user()?;
+    if !ctx.can_create_events() {
+        return Err(AppError::Forbidden);
+    }
+    render(&ImportPage { ctx, error: None })
+}
+
+#[derive(serde::Deserialize)]
+struct ImportForm {
+    backup: String,
+}
+
+#[post("/events/import")]
+async fn import(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<ImportForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    if !user.role.can_create_events() {
+        return Err(AppError::Forbidden);
+    }
+    let failed = |ctx: Ctx, e: String| {
+        render_status(
+            &ImportPage {
+                ctx,
+                error: Some(e),
+            },
+            StatusCode::BAD_REQUEST,
+        )
+    };
+    let value: serde_json::Value =
+        match serde_json::from_str(form.backup.trim_start_matches('\u{feff}')) {
+            Ok(v) => v,
+            Err(e) => return failed(ctx, format!("invalid JSON: {e}")),
+        };
+    match store::backup::import(&state.db, user.id, &value).await {
+        Ok(id) => Ok(redirect(&format!("/events/{id}"))),
+        Err(store::backup::ImportError::Store(e)) => Err(e.into()),
+        Err(e) => failed(ctx, e.to_string()),
+    }
+}
