@@ -4,41 +4,9 @@
 
 use serde_json::{Value, json};
 
+use crate::json_api::api_client;
 use crate::support::*;
 use crate::swiss::{pairings, versions};
-
-/// A bearer token for `user`, stored as the account page would store it (hashed), so the JSON API
-/// accepts the client whether it authorizes by session cookie or by token.
-fn api_token(w: &World, user: &str) -> String {
-    let token = anqi::accounts::random_token();
-    let url = w.dir.database_url();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    rt.block_on(async {
-        let db = anqi::store::open(&url).await.expect("open database");
-        let done = sqlx::query(
-            "INSERT INTO api_tokens (token_hash, user_id, label, created_at)
-             SELECT $1, id, 'test', '2011-05-01T00:00:00Z' FROM users WHERE name = $2",
-        )
-        .bind(anqi::accounts::token_hash(&token))
-        .bind(user)
-        .execute(&db)
-        .await
-        .expect("store token");
-        assert_eq!(done.rows_affected(), 1, "no user {user}");
-        db.close().await;
-    });
-    token
-}
-
-/// A logged-in client that also carries an API token.
-fn api_client(w: &World, user: &str) -> Client {
-    let mut c = w.login(user);
-    c.bearer = Some(api_token(w, user));
-    c
-}
 
 /// Creates an event through the form with the given stage sizes; returns its id.
 fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &str) -> i64 {
@@ -521,6 +489,34 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     assert_eq!(csv_lines.len(), 13);
     assert!(csv_lines[1].starts_with(&format!("1,{},", seed(1))));
     assert!(csv_lines[1].contains(",3000,HKD,1st place,"));
+
+    // A backup of the event carries the knockout and the prizes to another server.
+    let backup = org.get(&format!("/events/{id}/export.json"));
+    assert_eq!(backup.status, 200);
+    let fresh = TempDir::new("knockout-restore");
+    assert_eq!(add_user(&fresh, "admin", "admin", PASSWORD), 0);
+    let server = Server::start(&fresh);
+    let mut admin = server.client();
+    admin.login("admin", PASSWORD);
+    let r = admin.form("/events/import", &[("backup", &backup.body)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let new_id: i64 = r
+        .location
+        .unwrap()
+        .trim_start_matches("/events/")
+        .parse()
+        .unwrap();
+    let mut visitor = server.client();
+    assert_eq!(
+        visitor
+            .get(&format!("/api/events/{new_id}/knockout"))
+            .json(),
+        anon.get(&format!("/api/events/{id}/knockout")).json()
+    );
+    assert_eq!(
+        visitor.get(&format!("/api/events/{new_id}/ranking")).json(),
+        ranking
+    );
 
     // Every change is in the audit log.
     let log = org.get(&format!("/events/{id}")).body;
