@@ -384,12 +384,4 @@ fn adjudicate_refuses_unreadable_input() {
         &anqi(&["adjudicate", "--variant", "banqi", "-"], Some(jieqi), "C"),
         "not Banqi",
     );
-    assert_refused(
-        &anqi(
-            &["adjudicate", "--variant", "xiangqi", "-"],
-            Some(b"1. h2e2"),
-            "C",
-        ),
-        "not available",
-    );
 }

@@ -13,7 +13,7 @@ use crate::rules::{banqi, xiangqi};
 pub struct AdjudicateArgs {
     /// The game: xiangqi, jieqi or banqi (default: the record's Variant or Game tag).
     #[arg(long)]
-    pub variant: Option<Variant>,
+    pub variant: Option<String>,
     /// The arbiter's deal (overrides the record's Deal tag).
     #[arg(long)]
     pub deal: Option<String>,
@@ -23,7 +23,7 @@ pub struct AdjudicateArgs {
     /// Draw after this many plies without a capture (Banqi: without a capture or a flip; default 100).
     /// 0 turns the rule off.
     #[arg(long, value_name = "PLIES")]
-    pub move_limit: Option<u32>,
+    pub move_limit: Option<String>,
     /// Banqi: draw after this many plies in all (off by default; some rule sets use 180).
     #[arg(long, value_name = "PLIES")]
     pub ply_limit: Option<u32>,
@@ -47,6 +47,34 @@ pub struct AdjudicateArgs {
 
 /// Runs `anqi adjudicate`; returns the exit status.
 pub fn run(args: AdjudicateArgs) -> i32 {
+    // Options are checked here, not by clap, so that every error is one line.
+    let chosen = match args
+        .variant
+        .as_deref()
+        .map(str::parse::<Variant>)
+        .transpose()
+    {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("anqi adjudicate: {e}");
+            return 2;
+        }
+    };
+    let move_limit = match args
+        .move_limit
+        .as_deref()
+        .map(|m| m.trim().parse::<u32>())
+        .transpose()
+    {
+        Ok(m) => m,
+        Err(_) => {
+            eprintln!(
+                "anqi adjudicate: --move-limit must be a whole number of plies (0 turns the rule off), got '{}'",
+                args.move_limit.as_deref().unwrap_or_default()
+            );
+            return 2;
+        }
+    };
     let bytes = match read_input(&args.file) {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -62,7 +90,7 @@ pub fn run(args: AdjudicateArgs) -> i32 {
         }
     };
     let tagged = record.tag("Variant").or_else(|| record.tag("Game"));
-    let variant = match (args.variant, tagged) {
+    let variant = match (chosen, tagged) {
         (Some(v), _) => v,
         (None, Some(tag)) => match Variant::parse(tag) {
             Some(v) => v,
@@ -77,8 +105,8 @@ pub fn run(args: AdjudicateArgs) -> i32 {
         }
     };
     let verdict = match variant {
-        Variant::Banqi => adjudicate_banqi(&record, &args),
-        Variant::Xiangqi | Variant::Jieqi => adjudicate_xiangqi(&bytes, variant, &args),
+        Variant::Banqi => adjudicate_banqi(&record, &args, move_limit),
+        Variant::Xiangqi | Variant::Jieqi => adjudicate_xiangqi(&bytes, variant, &args, move_limit),
     };
     let verdict = match verdict {
         Ok(v) => v,
@@ -111,12 +139,13 @@ fn adjudicate_xiangqi(
     bytes: &[u8],
     variant: Variant,
     args: &AdjudicateArgs,
+    move_limit: Option<u32>,
 ) -> Result<Verdict, String> {
     let deal = match &args.deal {
         Some(d) => Some(xiangqi::Deal::parse(d).map_err(|e| format!("--deal: {e}"))?),
         None => None,
     };
-    let move_limit = match args.move_limit {
+    let move_limit = match move_limit {
         None => 120,
         Some(0) => u16::MAX,
         Some(n) => u16::try_from(n).map_err(|_| format!("--move-limit {n} is too large"))?,
@@ -129,7 +158,11 @@ fn adjudicate_xiangqi(
 }
 
 /// Banqi: settings from the flags (defaults of RULES.md §6), then the replay.
-fn adjudicate_banqi(record: &Record, args: &AdjudicateArgs) -> Result<Verdict, String> {
+fn adjudicate_banqi(
+    record: &Record,
+    args: &AdjudicateArgs,
+    move_limit: Option<u32>,
+) -> Result<Verdict, String> {
     let defaults = banqi::Settings::default();
     let limit = |flag: Option<u32>, default: Option<u32>| match flag {
         Some(0) => None,
@@ -141,7 +174,7 @@ fn adjudicate_banqi(record: &Record, args: &AdjudicateArgs) -> Result<Verdict, S
             chariot_slides: args.chariot_slides,
             chain_captures: args.chain_captures,
         },
-        no_progress_limit: limit(args.move_limit, defaults.no_progress_limit),
+        no_progress_limit: limit(move_limit, defaults.no_progress_limit),
         ply_limit: limit(args.ply_limit, defaults.ply_limit),
         perpetual_chase_plies: limit(args.chase_limit, defaults.perpetual_chase_plies),
     };

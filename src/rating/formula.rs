@@ -275,7 +275,7 @@ mod tests {
         check(Row::Draw, "100.02", "25.01");
         check(Row::Draw, "100.01", "25.00");
         check(Row::Draw, "100.03", "25.01");
-        // docs/rating.md's example: 1500 draws 1535.5, d = 35.5 → (10 + 3.55)/2 = 6.775 → 6.78.
+        // The README's rating example: 1500 draws 1535.5, d = 35.5 → (10 + 3.55)/2 = 6.775 → 6.78.
         check(Row::Draw, "35.5", "6.78");
         // The giving side's loss is the negation, so it rounds away from zero too (−11.005 → −11.01):
         // `check` asserts both orientations.

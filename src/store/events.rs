@@ -169,3 +169,14 @@ pub async fn is_arbiter(db: &Db, event_id: i64, user_id: i64) -> StoreResult<boo
     .await?;
     Ok(n > 0)
 }
+
+/// The event's change counter: the id of its latest audit entry. Every change of an event's data is
+/// audit-logged, so cached pages of the event stay valid while this number stays the same.
+pub async fn version(db: &Db, event_id: i64) -> StoreResult<i64> {
+    let v: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_log WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_one(db)
+            .await?;
+    Ok(v)
+}

@@ -38,9 +38,18 @@ pub async fn middleware(
         None
     };
     let is_api = req.path().starts_with("/api/");
+    let cache = cache_slot(&req).await;
+    if let Some((key, version, state)) = &cache {
+        if let Some(body) = state.pages.get(key, *version) {
+            let res = HttpResponse::Ok()
+                .content_type("text/html; charset=utf-8")
+                .body(body);
+            return Ok(finish(req.into_response(res), fresh_csrf));
+        }
+    }
     // The request must not be cloned before routing (the router needs it unshared).
     let res = next.call(req).await?;
-    let mut res = match res
+    let res = match res
         .response()
         .error()
         .and_then(|e| e.as_error::<AppError>())
@@ -53,6 +62,53 @@ pub async fn middleware(
         }
         _ => res.map_into_boxed_body(),
     };
+    let res = match cache {
+        Some((key, version, state)) if res.status() == actix_web::http::StatusCode::OK => {
+            let (req, response) = res.into_parts();
+            let (head, body) = response.into_parts();
+            match actix_web::body::to_bytes(body).await {
+                Ok(bytes) => {
+                    state.pages.put(key, version, bytes.clone());
+                    ServiceResponse::new(req, head.set_body(bytes).map_into_boxed_body())
+                }
+                Err(_) => ServiceResponse::new(req, HttpResponse::InternalServerError().finish()),
+            }
+        }
+        _ => res,
+    };
+    Ok(finish(res, fresh_csrf))
+}
+
+/// Where an anonymous visitor's GET of a public event page is cached: the key (path, query and
+/// language), the event's current version and the state; `None` when the request is not cacheable.
+async fn cache_slot(req: &ServiceRequest) -> Option<(String, i64, web::Data<AppState>)> {
+    if req.method() != actix_web::http::Method::GET
+        || req.cookie(super::ctx::SESSION_COOKIE).is_some()
+    {
+        return None;
+    }
+    if req.headers().contains_key(header::AUTHORIZATION) {
+        return None;
+    }
+    let event_id = super::page_cache::cacheable_event(req.path())?;
+    let state = req.app_data::<web::Data<AppState>>()?.clone();
+    let version = crate::store::events::version(&state.db, event_id)
+        .await
+        .ok()?;
+    let key = format!(
+        "{}?{}#{}",
+        req.path(),
+        req.query_string(),
+        lang_of(req.request()).code()
+    );
+    Some((key, version, state))
+}
+
+/// Adds the new visitor's CSRF cookie and the security headers.
+fn finish(
+    mut res: ServiceResponse<BoxBody>,
+    fresh_csrf: Option<String>,
+) -> ServiceResponse<BoxBody> {
     if let Some(token) = fresh_csrf {
         let cookie = Cookie::build(COOKIE, token)
             .path("/")
@@ -73,7 +129,7 @@ pub async fn middleware(
         header::REFERRER_POLICY,
         HeaderValue::from_static("same-origin"),
     );
-    Ok(res)
+    res
 }
 
 async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -> HttpResponse {

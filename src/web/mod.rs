@@ -10,6 +10,7 @@ pub mod error;
 pub mod i18n;
 pub mod knockout_flow;
 mod layout;
+pub mod page_cache;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
@@ -26,6 +27,8 @@ use crate::store::{self, Db};
 pub struct AppState {
     /// The database pool.
     pub db: Db,
+    /// Rendered public pages of events, for anonymous visitors.
+    pub pages: std::sync::Arc<page_cache::PageCache>,
 }
 
 /// Where to listen and which database to use.
@@ -72,7 +75,10 @@ impl Application {
             addr: config.bind.clone(),
             source,
         })?;
-        let state = web::Data::new(AppState { db: db.clone() });
+        let state = web::Data::new(AppState {
+            db: db.clone(),
+            pages: Default::default(),
+        });
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())

@@ -351,3 +351,42 @@ fn players_report_their_own_result_and_the_opponent_confirms() {
         "confirmed result entered"
     );
 }
+
+#[test]
+fn cached_public_pages_change_as_soon_as_a_result_does() {
+    let w = World::new("swiss-cache");
+    let (_org, id) = setup_event(&w, 4);
+    let mut arb = w.login("arb");
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
+            .status,
+        303
+    );
+    assert_eq!(
+        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
+            .status,
+        303
+    );
+    let mut anon = w.server.client();
+    let page = |c: &mut Client| c.get(&format!("/events/{id}/rounds/1")).body;
+    let first = page(&mut anon);
+    assert_eq!(first, page(&mut anon), "same page while nothing changes");
+    assert!(!first.contains("<span class=\"shown\">1–0</span>"));
+    assert_eq!(
+        arb.form(
+            &format!("/events/{id}/rounds/1/results"),
+            &[("r1", "1-0"), ("v1", "0")]
+        )
+        .status,
+        303
+    );
+    assert!(
+        page(&mut anon).contains("<span class=\"shown\">1–0</span>"),
+        "result visible at once"
+    );
+    // Each language is cached on its own.
+    anon.accept_language = Some("zh-TW".into());
+    assert!(page(&mut anon).contains("台號"));
+    anon.accept_language = Some("en".into());
+    assert!(page(&mut anon).contains("Board"));
+}

@@ -3,6 +3,7 @@
 use super::Entry;
 
 /// key, English, 繁體中文, 简体中文.
+#[rustfmt::skip]
 pub(super) const ENTRIES: &[Entry] = &[
     ("app_name", "Anqi", "暗棋賽務", "暗棋赛务"),
     (
@@ -250,4 +251,16 @@ pub(super) const ENTRIES: &[Entry] = &[
         "沒有此用戶。",
         "没有此用户。",
     ),
+    ("api_tokens", "API tokens", "API 權杖", "API 令牌"),
+    ("api_token_once", "Copy this token now; it is shown only once:", "請立即複製此權杖，只會顯示一次：", "请立即复制此令牌，只会显示一次："),
+    ("label", "Label", "標籤", "标签"),
+    ("exports", "Exports", "匯出", "导出"),
+    ("export_trf", "Tournament (TRF-2026)", "賽事檔（TRF-2026）", "赛事文件（TRF-2026）"),
+    ("export_records", "All move records", "全部棋譜", "全部棋谱"),
+    ("export_backup", "Full backup (JSON)", "完整備份（JSON）", "完整备份（JSON）"),
+    ("import_backup", "Import an event backup", "匯入賽事備份", "导入赛事备份"),
+    ("import_backup_help", "A JSON backup exported from an Anqi server. Accounts are matched by name; missing ones are created without a password.",
+     "由 Anqi 伺服器匯出的 JSON 備份。帳戶按名稱對應；不存在的帳戶會建立但沒有密碼。",
+     "由 Anqi 服务器导出的 JSON 备份。账户按名称对应；不存在的账户会创建但没有密码。"),
+    ("backup_file", "Backup file", "備份檔", "备份文件"),
 ];

@@ -2,6 +2,7 @@
 
 use super::Entry;
 
+#[rustfmt::skip]
 pub(super) const ENTRIES: &[Entry] = &[
     ("rounds", "Rounds", "輪次", "轮次"),
     ("round", "Round", "第", "第"),

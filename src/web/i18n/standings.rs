@@ -2,6 +2,7 @@
 
 use super::Entry;
 
+#[rustfmt::skip]
 pub(super) const ENTRIES: &[Entry] = &[
     ("tie_breaks", "Tie-breaks", "小分（依次）", "小分（依次）"),
     (
