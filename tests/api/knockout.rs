@@ -539,7 +539,14 @@ fn forfeits_withdrawals_and_the_prize_editor() {
     register(&mut org, id, 6);
     let mut arb = w.login("arb");
     play_swiss_round(&mut arb, id, 1);
-    let order = swiss_order(&mut arb, id);
+    let swiss = swiss_order(&mut arb, id);
+    // The Swiss winner withdraws before the knockout: the next four qualify instead.
+    let r = arb.form(
+        &format!("/events/{id}/withdraw"),
+        &[("start", &swiss[0].to_string())],
+    );
+    assert_eq!(r.status, 303);
+    let order: Vec<u32> = swiss[1..].to_vec();
     let seed = |k: usize| order[k - 1];
 
     // Seeded through the page, with the lot drawn at the board rather than by the server.
@@ -621,7 +628,7 @@ fn forfeits_withdrawals_and_the_prize_editor() {
         &[
             ("currency", "HKD"),
             ("rows", "1 500\n2 300\n3-4 100"),
-            ("specials", "junior, Best junior, 250"),
+            ("specials", "junior, Best junior, 600"),
             ("ties", "by_tie_break"),
         ],
     );
@@ -641,23 +648,34 @@ fn forfeits_withdrawals_and_the_prize_editor() {
         .map(|l| l["start"].as_u64().unwrap() as u32)
         .collect();
     assert_eq!(starts[..4], [seed(3), seed(1), seed(4), seed(2)]);
-    assert_eq!(starts[4..], order[4..]);
-    // The best junior below that money (start numbers ≡ 1 mod 5) takes the special prize.
-    let junior = ranking
-        .as_array()
-        .unwrap()
+    // Then everyone else in Swiss order, the Swiss winner who withdrew included.
+    let rest: Vec<u32> = swiss
         .iter()
-        .find(|l| l["prize"] == 250)
-        .expect("special prize paid");
-    let start = junior["start"].as_u64().unwrap();
-    assert_eq!(start % 5, 1);
+        .copied()
+        .filter(|s| !order[..4].contains(s))
+        .collect();
+    assert_eq!(starts[4..], rest[..]);
+    // The best-ranked junior (start numbers ≡ 1 mod 5) takes the special prize, larger than any place
+    // prize; the place prizes pass down to the others.
+    let lines = ranking.as_array().unwrap();
+    let junior = lines
+        .iter()
+        .find(|l| l["start"].as_u64().unwrap() % 5 == 1)
+        .expect("a junior");
+    assert_eq!(junior["prize"], 600, "{ranking}");
+    let others: Vec<u64> = lines
+        .iter()
+        .filter(|l| l != &junior)
+        .map(|l| l["prize"].as_u64().unwrap())
+        .collect();
+    assert_eq!(others[..4], [500, 300, 100, 100], "{ranking}");
     let total: u64 = ranking
         .as_array()
         .unwrap()
         .iter()
         .map(|l| l["prize"].as_u64().unwrap())
         .sum();
-    assert_eq!(total, 500 + 300 + 100 + 100 + 250);
+    assert_eq!(total, 500 + 300 + 100 + 100 + 600);
     let log = org.get(&format!("/events/{id}")).body;
     assert!(log.contains("knockout.forfeit"));
     assert!(log.contains("knockout.withdraw"));
