@@ -647,3 +647,36 @@ async fn forfeit(
     knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knockout::KnockoutSettings;
+
+    #[test]
+    fn game_points_show_halves_with_the_fraction_sign() {
+        assert_eq!(show_score(0.0), "0");
+        assert_eq!(show_score(0.5), "½");
+        assert_eq!(show_score(1.5), "1½");
+        assert_eq!(show_score(2.0), "2");
+    }
+
+    #[test]
+    fn rounds_are_named_by_the_players_left() {
+        let sixteen: Vec<u32> = (1..=16).collect();
+        let b = Bracket::seed(&sixteen, KnockoutSettings::default()).expect("16 qualifiers");
+        let names: Vec<&str> = (0..b.rounds().len()).map(|r| round_name(&b, r).0).collect();
+        assert_eq!(
+            names,
+            [
+                "ko_round_of_16",
+                "ko_quarter_finals",
+                "ko_semi_finals",
+                "ko_final"
+            ]
+        );
+        for key in names {
+            assert!(crate::web::i18n::has_key(key), "{key} translated");
+        }
+    }
+}
