@@ -6,7 +6,7 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{Db, StoreError, StoreResult, audit, now};
+use super::{Db, StoreError, StoreResult, audit, corrupt, now};
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchId, TieRule};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
@@ -179,10 +179,6 @@ pub fn parse_tie_rule(s: &str) -> Option<TieRule> {
         "higher_seed_advances" => Some(TieRule::HigherSeedAdvances),
         _ => None,
     }
-}
-
-fn corrupt(what: String) -> StoreError {
-    StoreError::Database(sqlx::Error::Decode(what.into()))
 }
 
 /// The knockout of an event, if it has been seeded.

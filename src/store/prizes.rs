@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{Db, StoreError, StoreResult, audit, now};
+use super::{Db, StoreResult, audit, corrupt, now};
 use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
 
 /// The stored prize table with its tie handling.
@@ -29,10 +29,6 @@ pub fn parse_ties(s: &str) -> Option<TieHandling> {
         "shared" => Some(TieHandling::Shared),
         _ => None,
     }
-}
-
-fn corrupt(what: String) -> StoreError {
-    StoreError::Database(sqlx::Error::Decode(what.into()))
 }
 
 /// The prize table of an event, if one was saved.

@@ -11,6 +11,7 @@ use super::round_flow;
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
 use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
 use crate::rules::Color;
+use crate::rules::adjudicate::GameResult;
 use crate::store::knockout::{Input, Setup, Stored};
 use crate::store::prizes::Prizes;
 use crate::store::{self, StoreError, events::Event, users::User};
@@ -24,6 +25,29 @@ pub fn knockout_error(e: KnockoutError) -> AppError {
         | KnockoutError::NoResult(_)
         | KnockoutError::NotQualified(_) => AppError::BadRequest(e.to_string()),
         other => AppError::Conflict(other.to_string()),
+    }
+}
+
+/// A game result as typed or sent: `1-0`, `0-1` or `1/2-1/2` (also `½-½`).
+pub fn parse_result(text: &str) -> AppResult<GameResult> {
+    GameResult::parse(text)
+        .filter(|r| *r != GameResult::Unknown)
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
+                text.trim()
+            ))
+        })
+}
+
+/// A colour as sent by a form or the API: `red` or `black`; the error names the field.
+pub fn parse_colour(field: &str, text: &str) -> AppResult<Color> {
+    match text.trim() {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        other => Err(AppError::BadRequest(format!(
+            "{field}: '{other}' is not red or black"
+        ))),
     }
 }
 

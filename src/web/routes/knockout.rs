@@ -570,14 +570,7 @@ async fn game_result(
 ) -> AppResult<HttpResponse> {
     let (id, m, g) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let result = GameResult::parse(&form.result)
-        .filter(|r| *r != GameResult::Unknown)
-        .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
-                form.result.trim()
-            ))
-        })?;
+    let result = knockout_flow::parse_result(&form.result)?;
     let input = Input::Game {
         match_id: MatchId(m),
         number: g,
@@ -604,15 +597,7 @@ async fn decider(
 ) -> AppResult<HttpResponse> {
     let (id, m) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let colour = match form.colour.trim() {
-        "red" => Color::Red,
-        "black" => Color::Black,
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "colour: '{other}' is not red or black"
-            )));
-        }
-    };
+    let colour = knockout_flow::parse_colour("colour", &form.colour)?;
     let input = Input::DeciderColour {
         match_id: MatchId(m),
         higher_seed_plays: colour,

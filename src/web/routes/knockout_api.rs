@@ -10,8 +10,6 @@ use serde_json::json;
 
 use crate::knockout::MatchId;
 use crate::prizes::{PrizeRow, SpecialPrize};
-use crate::rules::Color;
-use crate::rules::adjudicate::GameResult;
 use crate::store::knockout::Input;
 use crate::web::AppState;
 use crate::web::access::{arbitrated_event, event_access, managed_event};
@@ -105,11 +103,7 @@ async fn put_result(
     let event = arbitrated_event(&ctx, &state, id).await?;
     let me = ctx.require_user()?;
     let b: ResultBody = parse_json(&body)?;
-    let result = GameResult::parse(&b.result)
-        .filter(|r| *r != GameResult::Unknown)
-        .ok_or_else(|| {
-            AppError::BadRequest(format!("result: '{}' is not 1-0, 0-1 or 1/2-1/2", b.result))
-        })?;
+    let result = knockout_flow::parse_result(&b.result)?;
     let input = Input::Game {
         match_id: MatchId(m),
         number: g,
@@ -136,15 +130,7 @@ async fn put_decider(
     let event = arbitrated_event(&ctx, &state, id).await?;
     let me = ctx.require_user()?;
     let b: DeciderBody = parse_json(&body)?;
-    let colour = match b.higher_seed_plays.trim() {
-        "red" => Color::Red,
-        "black" => Color::Black,
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "higher_seed_plays: '{other}' is not red or black"
-            )));
-        }
-    };
+    let colour = knockout_flow::parse_colour("higher_seed_plays", &b.higher_seed_plays)?;
     let input = Input::DeciderColour {
         match_id: MatchId(m),
         higher_seed_plays: colour,
