@@ -588,10 +588,32 @@ fn forfeits_withdrawals_and_the_prize_editor() {
         &[("start", &lot), ("reason", "late by 30 minutes")],
     );
     assert_eq!(r.status, 303);
-    // Seed 2 withdraws from the event: they lose semi-final 2 and their 3rd-place match.
+    // Only qualifiers can withdraw from the knockout.
     let r = arb.form(
         &format!("/events/{id}/knockout/withdraw"),
-        &[("start", &seed(2).to_string()), ("reason", "ill")],
+        &[("start", &order[4].to_string()), ("reason", "ill")],
+    );
+    assert_eq!(r.status, 400);
+    // Seed 2 withdraws from the event on their match page: they lose semi-final 2 and the 3rd-place
+    // match. A player of another match cannot be withdrawn from this page.
+    let r = match_form(
+        &mut arb,
+        id,
+        2,
+        "forfeit",
+        &[("start", &lot), ("reason", "ill"), ("withdraw", "on")],
+    );
+    assert_eq!(r.status, 400);
+    let r = match_form(
+        &mut arb,
+        id,
+        2,
+        "forfeit",
+        &[
+            ("start", &seed(2).to_string()),
+            ("reason", "ill"),
+            ("withdraw", "on"),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let b = anon.get(&format!("/api/events/{id}/knockout")).json();

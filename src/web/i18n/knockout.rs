@@ -112,6 +112,12 @@ pub(super) const ENTRIES: &[Entry] = &[
     ),
     ("ko_forfeit", "Forfeit", "棄權", "弃权"),
     ("ko_forfeited_by", "Forfeited by", "棄權者", "弃权者"),
+    (
+        "ko_withdraws_from_event",
+        "withdraws from the event (forfeits every later match too)",
+        "退出比賽（其後各場亦作棄權）",
+        "退出比赛（其后各场亦作弃权）",
+    ),
     ("ko_lot", "Lot for game 1", "第一局抽籤", "第一局抽签"),
     (
         "ko_red_in_game_1",

@@ -612,9 +612,12 @@ struct ForfeitForm {
     v: i64,
     start: String,
     reason: String,
+    /// Present when the player leaves the event (every later match is forfeited too).
+    #[serde(default)]
+    withdraw: Option<String>,
 }
 
-/// A player forfeits this match; the opponent advances.
+/// A player forfeits this match, or withdraws from the event; the opponent advances.
 #[post("/events/{id}/knockout/matches/{m}/forfeit")]
 async fn forfeit(
     ctx: Ctx,
@@ -624,10 +627,24 @@ async fn forfeit(
 ) -> AppResult<HttpResponse> {
     let (id, m) = path.into_inner();
     let event = arbitrated_event(&ctx, &state, id).await?;
-    let input = Input::Forfeit {
-        match_id: MatchId(m),
-        start: start_field("start", &form.start)?,
-        reason: reason_field(&form.reason)?,
+    let start = start_field("start", &form.start)?;
+    let reason = reason_field(&form.reason)?;
+    let input = if form.withdraw.is_some() {
+        // Only a player of this match can be withdrawn from its page.
+        let (bracket, _, _) = load_match(&state, &event, m).await?;
+        let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
+        if mt.slot_of(start).is_none() {
+            return Err(AppError::BadRequest(format!(
+                "start: #{start} does not play in match {m}"
+            )));
+        }
+        Input::Withdrawal { start, reason }
+    } else {
+        Input::Forfeit {
+            match_id: MatchId(m),
+            start,
+            reason,
+        }
     };
     knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
