@@ -181,7 +181,18 @@ impl EventForm {
         let win = check(number("points_win", &self.points_win, 2, 1..=100));
         let draw = check(number("points_draw", &self.points_draw, 1, 0..=100));
         let loss = check(number("points_loss", &self.points_loss, 0, 0..=100));
-        let move_limit = check(number("move_limit", &self.move_limit, 120, 20..=1000));
+        // RULES.md §5: 60 moves without a capture; §6 (Banqi): 50 moves without a capture or a flip.
+        let default_limit = if Variant::parse(&self.variant) == Some(Variant::Banqi) {
+            100
+        } else {
+            120
+        };
+        let move_limit = check(number(
+            "move_limit",
+            &self.move_limit,
+            default_limit,
+            20..=1000,
+        ));
         if win <= draw || draw < loss {
             errors.push(FieldError {
                 field: "points_win",
@@ -282,6 +293,15 @@ mod tests {
         for f in ["name", "start_date", "variant", "best_of", "knockout_size"] {
             assert!(fields.contains(&f), "{f} missing in {fields:?}");
         }
+    }
+
+    #[test]
+    fn banqi_events_default_to_fifty_moves_without_capture_or_flip() {
+        let f = EventForm {
+            variant: "banqi".into(),
+            ..form()
+        };
+        assert_eq!(f.parse().unwrap().move_limit, 100);
     }
 
     #[test]

@@ -119,21 +119,32 @@ fn ambiguous_token_lists_both_candidates() {
 }
 
 #[test]
-fn garbage_bytes_are_unreadable_input() {
+fn garbage_bytes_in_a_move_are_reported_at_their_ply() {
+    let (code, v) = json("xiangqi", "garbage_bytes.pgn", &[]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["ply"], 3);
+    assert_eq!(v["plies"], 2);
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("not UTF-8"),
+        "{v}"
+    );
+}
+
+#[test]
+fn garbage_bytes_in_a_tag_make_the_record_unreadable() {
+    let text = b"[Event \"\xff\xfe\"]\n\n1. h2e2 *\n";
     let (code, out, err) = anqi(
-        &[
-            "adjudicate",
-            "--variant",
-            "xiangqi",
-            &record("garbage_bytes.pgn"),
-        ],
-        None,
+        &["adjudicate", "--variant", "xiangqi", "-"],
+        Some(text),
         "C",
     );
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("line 3") && err.contains("not UTF-8"), "{err}");
+    assert!(err.contains("line 1") && err.contains("not UTF-8"), "{err}");
 }
 
 #[test]

@@ -172,6 +172,19 @@ fn invalid_file_exits_3_naming_the_line() {
         stderr(&out)
     );
 
+    let accelerated = [
+        "XXR 3",
+        &player(1, "One", 2000, "0.0", &[]),
+        "XXA    1  1.0",
+    ];
+    let out = pair(&write_trf("accelerated.trf", &accelerated));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("line 3: accelerated rounds"),
+        "{}",
+        stderr(&out)
+    );
+
     let out = pair(&write_trf(
         "no-rounds.trf",
         &[&player(1, "One", 2000, "0.0", &[])],
@@ -215,7 +228,7 @@ fn no_valid_pairing_exits_1() {
 }
 
 #[test]
-fn finished_tournament_and_missing_file() {
+fn finished_tournament_and_file_access() {
     let lines = [
         "XXR 1".to_string(),
         player(1, "One", 2000, "1.0", &["   2 w 1"]),
@@ -227,6 +240,18 @@ fn finished_tournament_and_missing_file() {
     let out = pair(&scratch("does-not-exist.trf"));
     assert_eq!(out.status.code(), Some(5));
     assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+
+    let input = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/hk2026-r3.trf");
+    let unwritable = scratch("no-such-dir").join("out.txt");
+    let out = anqi(&[
+        "pair",
+        "--dutch",
+        input.to_str().expect("path"),
+        "-p",
+        unwritable.to_str().expect("path"),
+    ]);
+    assert_eq!(out.status.code(), Some(5));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
 
     let out = anqi(&["pair", "--dutch", "x.trf"]);
     assert_eq!(out.status.code(), Some(2), "-p is required");

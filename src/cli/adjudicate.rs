@@ -82,30 +82,36 @@ pub fn run(args: AdjudicateArgs) -> i32 {
             return 2;
         }
     };
-    let record = match Record::from_bytes(&bytes) {
-        Ok(record) => record,
-        Err(e) => {
-            eprintln!("anqi adjudicate: {}: {e}", args.file);
-            return 2;
-        }
-    };
-    let tagged = record.tag("Variant").or_else(|| record.tag("Game"));
-    let variant = match (chosen, tagged) {
-        (Some(v), _) => v,
-        (None, Some(tag)) => match Variant::parse(tag) {
-            Some(v) => v,
-            None => {
-                eprintln!("anqi adjudicate: unknown variant tag '{tag}' (give --variant)");
-                return 2;
+    // The xiangqi/Jieqi replay reads the record itself and reports garbage inside a move at its ply;
+    // the record is read here first only when its tag must name the game, and for Banqi.
+    let record = || Record::from_bytes(&bytes).map_err(|e| format!("{}: {e}", args.file));
+    let variant = match chosen {
+        Some(v) => v,
+        None => {
+            let record = match record() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("anqi adjudicate: {e}");
+                    return 2;
+                }
+            };
+            match record.tag("Variant").or_else(|| record.tag("Game")) {
+                Some(tag) => match Variant::parse(tag) {
+                    Some(v) => v,
+                    None => {
+                        eprintln!("anqi adjudicate: unknown variant tag '{tag}' (give --variant)");
+                        return 2;
+                    }
+                },
+                None => {
+                    eprintln!("anqi adjudicate: no variant: give --variant or a Variant tag");
+                    return 2;
+                }
             }
-        },
-        (None, None) => {
-            eprintln!("anqi adjudicate: no variant: give --variant or a Variant tag");
-            return 2;
         }
     };
     let verdict = match variant {
-        Variant::Banqi => adjudicate_banqi(&record, &args, move_limit),
+        Variant::Banqi => record().and_then(|r| adjudicate_banqi(&r, &args, move_limit)),
         Variant::Xiangqi | Variant::Jieqi => adjudicate_xiangqi(&bytes, variant, &args, move_limit),
     };
     let verdict = match verdict {

@@ -60,6 +60,10 @@ pub fn run(args: PairArgs) -> i32 {
             return EXIT_INVALID_INPUT;
         }
     };
+    if let Some(e) = document.unsupported_for_pairing() {
+        eprintln!("anqi pair: {input}: {e}");
+        return EXIT_INVALID_INPUT;
+    }
     if document.total_rounds().is_none() {
         eprintln!("anqi pair: {input}: the number of rounds is missing (line 142 or XXR)");
         return EXIT_INVALID_INPUT;

@@ -202,7 +202,10 @@ pub fn adjudicate(
     deal: Option<&super::xiangqi::Deal>,
     options: &AdjudicateOptions,
 ) -> Result<Verdict, AdjudicateError> {
-    let parsed = super::notation::Record::from_bytes(record)?;
+    let parsed = match super::notation::Record::from_bytes(record) {
+        Ok(r) => r,
+        Err(e) => read_with_garbage_moves(record).ok_or(e)?,
+    };
     let tagged = parsed
         .tag("Variant")
         .or_else(|| parsed.tag("Game"))
@@ -226,4 +229,24 @@ pub fn adjudicate(
             "banqi records are adjudicated by the banqi rules".into(),
         )),
     }
+}
+
+/// A record that is not UTF-8 only inside its move tokens is still judged, so that the garbage is
+/// reported at its ply (the token then holds U+FFFD). Bad bytes elsewhere (tags, comments) leave
+/// the record unreadable.
+fn read_with_garbage_moves(record: &[u8]) -> Option<super::notation::Record> {
+    let text = String::from_utf8_lossy(record);
+    let parsed = super::notation::Record::parse(&text).ok()?;
+    let bad_in_moves = parsed
+        .moves
+        .iter()
+        .filter(|m| m.text.contains('\u{FFFD}'))
+        .count();
+    let bad_total = text.matches('\u{FFFD}').count();
+    let bad_in_tokens: usize = parsed
+        .moves
+        .iter()
+        .map(|m| m.text.matches('\u{FFFD}').count())
+        .sum();
+    (bad_in_moves > 0 && bad_in_tokens == bad_total).then_some(parsed)
 }

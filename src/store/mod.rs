@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod deals;
 pub mod events;
 pub mod knockout;
 pub mod players;

@@ -3,8 +3,8 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{Db, StoreError, StoreResult, now};
-use crate::accounts::{Role, token_hash};
+use super::{Db, StoreResult, now};
+use crate::accounts::token_hash;
 
 /// How long a session lasts.
 pub const SESSION_DAYS: i64 = 14;
@@ -33,17 +33,7 @@ pub async fn user_for(db: &Db, token: &str) -> StoreResult<Option<User>> {
     .bind(now())
     .fetch_optional(db)
     .await?;
-    match row {
-        None => Ok(None),
-        Some(row) => {
-            let role: String = row.try_get("role")?;
-            Ok(Some(User {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
-            }))
-        }
-    }
+    row.as_ref().map(super::users::user_from_row).transpose()
 }
 
 /// Ends a session.
@@ -77,17 +67,7 @@ pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User
     .bind(token_hash(token))
     .fetch_optional(db)
     .await?;
-    match row {
-        None => Ok(None),
-        Some(row) => {
-            let role: String = row.try_get("role")?;
-            Ok(Some(User {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
-            }))
-        }
-    }
+    row.as_ref().map(super::users::user_from_row).transpose()
 }
 
 /// Labels and creation times of a user's API tokens.

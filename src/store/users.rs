@@ -29,7 +29,8 @@ pub struct Credentials {
     pub last_failed_at: Option<String>,
 }
 
-fn user_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
+/// Reads the `id`, `name` and `role` columns of a row.
+pub(super) fn user_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
     let role: String = row.try_get("role")?;
     Ok(User {
         id: row.try_get("id")?,

@@ -1,7 +1,7 @@
 //! Standings (名次) of a Swiss stage: score first, then an ordered list of tie-breaks; and the
 //! crosstable data behind them.
 //!
-//! Unplayed rounds (RULES.md §8, [choice] for the cases the seed does not name): every round in which
+//! Unplayed rounds (RULES.md §8, **\[choice\]** for the cases the seed does not name): every round in which
 //! a player had no game over the board — the pairing bye, requested byes, absences and forfeits — counts
 //! for the opponent-based tie-breaks as a game against a virtual opponent with the lowest score in the
 //! field after the round the standings are for.

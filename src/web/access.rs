@@ -5,7 +5,7 @@ use super::AppState;
 use super::ctx::Ctx;
 use super::error::{AppError, AppResult};
 use crate::accounts::Role;
-use crate::store::{self, events::Event};
+use crate::store::{self, events::Event, users::User};
 
 /// What the visitor may do with one event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -25,7 +25,18 @@ pub async fn event_access(
     let event = store::events::get(&state.db, event_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let access = match &ctx.user {
+    let access = user_access(state, ctx.user.as_ref(), &event).await?;
+    Ok((event, access))
+}
+
+/// The rights of a user (or an anonymous caller) on an event, for callers without a page context
+/// such as the JSON API: administrators and the organizer manage, assigned arbiters arbitrate.
+pub async fn user_access(
+    state: &AppState,
+    user: Option<&User>,
+    event: &Event,
+) -> AppResult<Access> {
+    Ok(match user {
         None => Access::default(),
         Some(u) if u.role == Role::Admin || u.id == event.owner_id => Access {
             manage: true,
@@ -33,10 +44,9 @@ pub async fn event_access(
         },
         Some(u) => Access {
             manage: false,
-            arbitrate: store::events::is_arbiter(&state.db, event_id, u.id).await?,
+            arbitrate: store::events::is_arbiter(&state.db, event.id, u.id).await?,
         },
-    };
-    Ok((event, access))
+    })
 }
 
 /// Loads an event the visitor must manage (login required, else 403).

@@ -6,6 +6,7 @@
 pub mod access;
 pub mod csrf;
 pub mod ctx;
+pub mod deal_flow;
 pub mod error;
 pub mod i18n;
 pub mod knockout_flow;
@@ -14,6 +15,7 @@ pub mod page_cache;
 pub mod points;
 pub mod round_flow;
 pub mod routes;
+pub mod scoresheet;
 
 use std::net::{SocketAddr, TcpListener};
 

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::AppState;
+use super::access::Access;
 use super::error::{AppError, AppResult};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
@@ -175,4 +176,45 @@ pub async fn standings(
     .await?;
     let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
     Ok((t, list))
+}
+
+/// Loads a round the visitor may see: drafts exist only for the event's arbiters (404 for others).
+pub async fn visible_round(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    number: u32,
+) -> AppResult<Round> {
+    let round = store::rounds::get(&state.db, event.id, number)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !round.published && !access.arbitrate {
+        return Err(AppError::NotFound);
+    }
+    Ok(round)
+}
+
+/// Checks a draft before publication: nobody plays twice, and nobody both plays and is absent (a
+/// manual fix can leave a player on two boards). The error names the player.
+pub async fn check_draft(state: &AppState, round: &Round) -> AppResult<()> {
+    let mut seen = std::collections::HashSet::new();
+    for b in store::rounds::boards(&state.db, round.id).await? {
+        for start in std::iter::once(b.red).chain(b.black) {
+            if !seen.insert(start) {
+                return Err(AppError::Conflict(format!(
+                    "player {start} is on two boards of round {}",
+                    round.number
+                )));
+            }
+        }
+    }
+    for (start, _) in store::rounds::absences(&state.db, round.id).await? {
+        if seen.contains(&start) {
+            return Err(AppError::Conflict(format!(
+                "player {start} has a bye in round {} but is also paired",
+                round.number
+            )));
+        }
+    }
+    Ok(())
 }

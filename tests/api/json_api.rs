@@ -362,7 +362,11 @@ fn small_event_tie_breaks_match_a_hand_computation() {
     };
     let mut log = Vec::new();
     for round in 1..=3 {
-        let r = org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
+        let r = org.json(
+            "POST",
+            &format!("/api/events/{id}/rounds"),
+            &json!({"lot": "black"}),
+        );
         for b in r.json()["boards"].as_array().unwrap() {
             let (red, black) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
             let result = match outcome(red, black) {
@@ -389,7 +393,7 @@ fn small_event_tie_breaks_match_a_hand_computation() {
     // Buchholz (对手分) = sum of opponents' scores:
     //   甲: 5 + 1 + 3 = 9;  乙: 3 + 1 + 3 = 7;  丙: 3 + 5 + 3 = 11;  丁: 3 + 5 + 1 = 9
     // Wins: 甲 1, 乙 2, 丙 0, 丁 1. 甲 and 丁 tie on 3 points, BH 9 and 1 win each, so wins with Black
-    // decide. The engine pairs r1: 3–1 (0-1), 2–4 (1-0); r2: 1–2 (½), 4–3 (½); r3: 4–1 (1-0), 2–3 (1-0):
+    // decide. With the lot giving player 1 Black, the engine pairs r1: 3–1 (0-1), 2–4 (1-0); r2: 1–2 (½), 4–3 (½); r3: 4–1 (1-0), 2–3 (1-0):
     //   甲 won with Black in round 1 → BWG 1; 丁's win was with Red → BWG 0. So 甲 is 2nd, 丁 3rd.
     // Progressive (累进分, running totals after each round):
     //   甲 2 + 3 + 3 = 8;  乙 2 + 3 + 5 = 10;  丙 0 + 1 + 1 = 2;  丁 0 + 1 + 3 = 4

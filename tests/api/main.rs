@@ -1,8 +1,10 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
 mod backup;
+mod deals;
 mod foundation;
 mod json_api;
 mod knockout;
+mod records;
 mod support;
 mod swiss;

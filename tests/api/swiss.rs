@@ -237,6 +237,10 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
             .body
             .contains("colour swap agreed")
     );
+    // Player 2 now stands on two boards: the draft cannot be published like that.
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("player 2 is on two boards"), "{}", r.body);
 
     // Discarding a draft and pairing again is allowed; a published round cannot be discarded.
     assert_eq!(

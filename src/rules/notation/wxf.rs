@@ -32,6 +32,9 @@ fn place_char(c: char) -> Option<Place> {
     }
 }
 
+/// One reading of the place/file character: a place among tandem pieces, or a file number.
+type Reading = (Option<Place>, Option<u8>);
+
 /// The readings of a WXF token (a digit after the letter may be a file or an ordinal).
 fn patterns(token: &str) -> Result<Vec<Pattern>, NotationError> {
     let syntax = |why: &str| NotationError::Syntax(format!("WXF: {why}"));
@@ -46,7 +49,7 @@ fn patterns(token: &str) -> Result<Vec<Pattern>, NotationError> {
     };
     let kind_of =
         |ch: char| PieceKind::from_letter(ch).ok_or_else(|| syntax("unknown piece letter"));
-    let (kinds_at, readings): (usize, Vec<(Option<Place>, Option<u8>)>) = match body {
+    let (kinds_at, readings): (usize, Vec<Reading>) = match body {
         [p, l, f, _, _] if !p.is_ascii_alphabetic() && l.is_ascii_alphabetic() => {
             let place =
                 place_char(*p).ok_or_else(|| syntax("bad place before the piece letter"))?;

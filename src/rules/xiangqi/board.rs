@@ -308,7 +308,7 @@ const fn build_tables() -> ([u8; CELLS], [u8; CELLS], [[u8; CELLS]; 2]) {
                 back[file as usize]
             } else if (rank == 2 || rank == 7) && (file == 1 || file == 7) {
                 6
-            } else if (rank == 3 || rank == 6) && file % 2 == 0 {
+            } else if (rank == 3 || rank == 6) && file & 1 == 0 {
                 7
             } else {
                 0

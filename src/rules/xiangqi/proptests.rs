@@ -176,7 +176,7 @@ fn reference_legal(pos: &Position) -> BTreeSet<(Square, Square)> {
     let mut out = BTreeSet::new();
     for r in 0..10 {
         for f in 0..9 {
-            if !g[r as usize][f as usize].is_some_and(|p| p.color == us) {
+            if g[r as usize][f as usize].is_none_or(|p| p.color != us) {
                 continue;
             }
             for (tf, tr) in reference_targets(&g, pos.variant(), f, r) {

@@ -12,19 +12,59 @@ const NONE: usize = usize::MAX;
 pub type Edge<W> = (usize, usize, W);
 
 /// Computes a maximum weight matching; returns `mate[v]` (the partner of `v`, or `None`).
+#[cfg(test)]
 pub fn max_weight_matching<W: MatchWeight>(
     vertices: usize,
     edges: &[Edge<W>],
 ) -> Vec<Option<usize>> {
+    solve_with_duals(vertices, edges).mate
+}
+
+/// A maximum weight matching with what its optimal dual solution certifies.
+pub struct Solution {
+    /// Partner of each vertex.
+    pub mate: Vec<Option<usize>>,
+    /// Per edge: tight under the dual (only tight edges occur in maximum weight matchings).
+    pub tight: Vec<bool>,
+    /// Per vertex: positive dual, so every maximum weight matching covers it.
+    pub required: Vec<bool>,
+    /// No blossom has a positive dual: then a matching is maximum exactly when it uses only tight
+    /// edges and covers every required vertex.
+    pub blossom_free: bool,
+}
+
+/// Computes a maximum weight matching together with its dual certificate.
+pub fn solve_with_duals<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> Solution {
     if edges.is_empty() || vertices == 0 {
-        return vec![None; vertices];
+        return Solution {
+            mate: vec![None; vertices],
+            tight: vec![true; edges.len()],
+            required: vec![false; vertices],
+            blossom_free: true,
+        };
     }
     let mut m = Matcher::new(vertices, edges);
     m.solve();
-    m.mate
+    let tight = (0..edges.len())
+        .map(|k| m.reduced_cost(k) == W::zero())
+        .collect();
+    let mate = m
+        .mate
         .iter()
         .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
-        .collect()
+        .collect();
+    let required = m.dualvar[..vertices]
+        .iter()
+        .map(|&d| d > W::zero())
+        .collect();
+    let blossom_free =
+        (vertices..2 * vertices).all(|b| m.blossombase[b] == NONE || m.dualvar[b] == W::zero());
+    Solution {
+        mate,
+        tight,
+        required,
+        blossom_free,
+    }
 }
 
 struct Matcher<'a, W: MatchWeight> {
@@ -88,6 +128,26 @@ impl<'a, W: MatchWeight> Matcher<'a, W> {
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
         }
+    }
+
+    /// The (doubled) reduced cost of edge `k`, including the duals of blossoms holding both ends.
+    fn reduced_cost(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        let mut ancestors = Vec::new();
+        let mut b = self.blossomparent[i];
+        while b != NONE {
+            ancestors.push(b);
+            b = self.blossomparent[b];
+        }
+        let mut cost = self.slack(k);
+        let mut b = self.blossomparent[j];
+        while b != NONE {
+            if ancestors.contains(&b) {
+                cost = cost + self.dualvar[b] + self.dualvar[b];
+            }
+            b = self.blossomparent[b];
+        }
+        cost
     }
 
     #[inline]
@@ -604,6 +664,25 @@ mod tests {
                 }
             }
             assert_eq!(total, brute_force(n, &edges), "n={n} edges={edges:?}");
+            // Complementary slackness: every edge of a maximum matching is tight, and forcing a
+            // non-tight edge always loses weight.
+            let tight = solve_with_duals(n, &edges).tight;
+            for (k, &(i, j, w)) in edges.iter().enumerate() {
+                if mate[i] == Some(j) {
+                    assert!(tight[k], "matched edge {k} not tight");
+                }
+                if !tight[k] {
+                    let rest: Vec<_> = edges
+                        .iter()
+                        .copied()
+                        .filter(|&(a, b, _)| a != i && a != j && b != i && b != j)
+                        .collect();
+                    assert!(
+                        w + brute_force(n, &rest) < total,
+                        "edge {k} is in an optimum but not tight"
+                    );
+                }
+            }
         }
     }
 }

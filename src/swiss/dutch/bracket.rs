@@ -8,9 +8,10 @@
 //! transpositions, i.e. S1 players take the lowest available S2 partner) is reproduced by fixing
 //! decisions one at a time, each checked by a matching that keeps the optimum.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::blossom::max_weight_matching;
+use super::blossom::solve_with_duals;
+use super::cardinality;
 use super::colour;
 use super::players::{Candidate, Float};
 use super::weight::{FieldValues, Layout, MatchWeight, Wide};
@@ -115,6 +116,14 @@ enum Key {
     C21(i64),
 }
 
+/// How many S1 players one matching run places at once when their first partners are uncertain.
+const FIX_WINDOW: usize = 8;
+
+/// Bits for one player's partner preference in the windowed fixing bonus.
+fn fix_bits(vertices: usize) -> u32 {
+    usize::BITS - (vertices + 2).leading_zeros()
+}
+
 /// Tie-break fields appended below the criteria.
 #[derive(Debug, Clone, Copy)]
 struct Ties {
@@ -126,11 +135,14 @@ struct Ties {
     proxy: usize,
 }
 
+/// An edge `(u, v)` in local indices with its criteria values.
+type CriteriaEdge = (usize, usize, Vec<(Key, i64)>);
+
 struct Graph {
     /// Local vertex → rank index; `None` for the bye vertex.
     vertices: Vec<Option<usize>>,
     /// Edges `(u, v, criteria)` in local indices, u < v.
-    edges: Vec<(usize, usize, Vec<(Key, i64)>)>,
+    edges: Vec<CriteriaEdge>,
     /// Number of bracket players (local indices `0..bracket`).
     bracket: usize,
     mdp_count: usize,
@@ -153,23 +165,56 @@ struct Solver<'f, 'a> {
     key_index: HashMap<Key, usize>,
     removed: Vec<bool>,
     banned: BTreeSet<(usize, usize)>,
+    /// Edges that can still be part of an optimal candidate (tight under optimal duals).
+    tight: Option<HashSet<(usize, usize)>>,
     split: Option<Split>,
-    fix: Option<usize>,
+    /// Players whose partners are being decided, in order: each prefers its first possible partner,
+    /// earlier players strictly first (lexicographic bonus).
+    fix: Vec<usize>,
 }
 
 /// Pairs one bracket; `None` when the completion criterion cannot be met.
 pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
-    if spec.mdps.is_empty()
+    // The shortcuts assume one resident score: in a collapsed last bracket pairs differ in PSD.
+    let homogeneous = spec
+        .residents
+        .windows(2)
+        .all(|w| field.players[w[0]].score == field.players[w[1]].score);
+    if shortcuts_enabled()
+        && homogeneous
         && (!spec.completion || (spec.last && spec.lower.is_empty()))
-        && let Some(outcome) = natural_candidate(field, spec)
     {
-        return Some(outcome);
+        if spec.mdps.is_empty()
+            && let Some(outcome) = natural_candidate(field, spec)
+        {
+            return Some(outcome);
+        }
+        if let Some(outcome) = super::perfect::first_perfect_candidate(field, spec) {
+            return Some(outcome);
+        }
     }
     let mut outcome = solve(field, spec, false)?;
     if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
         outcome = solve(field, spec, true)?;
     }
     Some(outcome)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the perfect-candidate shortcuts off to cross-check them against the matching.
+    pub static SHORTCUTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+fn shortcuts_enabled() -> bool {
+    #[cfg(test)]
+    {
+        SHORTCUTS.with(|s| s.get())
+    }
+    #[cfg(not(test))]
+    {
+        true
+    }
 }
 
 /// B.4 "perfect" shortcut: the very first candidate (S1[i] against S2[i], the last S2 player
@@ -234,94 +279,150 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
         key_index,
         removed: vec![false; n],
         banned: BTreeSet::new(),
+        tight: None,
         split: None,
-        fix: None,
+        fix: Vec::new(),
     };
-    let mut mate = solver.matching();
-    if spec.completion && mate.iter().any(Option::is_none) {
-        return None;
-    }
     let bracket = solver.graph.bracket;
     let mdp_count = solver.graph.mdp_count;
-    let in_bracket = |v: usize| v < bracket;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut mate;
 
-    // MDP-pairing first (B.3): each MDP in rank order is paired if the optimum allows, with the
-    // lowest-ranked... i.e. first available resident (transposition order).
-    for m in 0..mdp_count {
-        let available: Vec<usize> = (mdp_count..bracket)
-            .filter(|&r| !solver.removed[r] && solver.edge_allowed(m, r))
-            .collect();
-        let first = available.first().copied();
-        let current = mate[m].filter(|&p| in_bracket(p) && p >= mdp_count);
-        if current.is_none() || current != first {
-            solver.fix = Some(m);
-            mate = solver.matching();
-            solver.fix = None;
+    // MDP-pairing first (B.3): each MDP in rank order is paired if an optimal candidate allows it,
+    // with the first resident that allows it (transposition order). Edges that are not tight under
+    // the optimal duals belong to no optimal candidate and are skipped without a matching run.
+    if mdp_count > 0 {
+        let tight = solver.matching(false).tight;
+        solver.tight = Some(tight.clone());
+        mate = solver.matching(true).mate;
+        if spec.completion && (0..n).any(|v| mate[v].is_none()) {
+            return None;
         }
-        match mate[m].filter(|&p| in_bracket(p) && p >= mdp_count) {
-            Some(r) => {
-                pairs.push((m, r));
-                solver.removed[m] = true;
-                solver.removed[r] = true;
+        for m in 0..mdp_count {
+            let first = (mdp_count..bracket).find(|&r| {
+                !solver.removed[r] && solver.edge_allowed(m, r) && tight.contains(&(m, r))
+            });
+            let current = mate[m].filter(|&p| p < bracket && p >= mdp_count);
+            if first.is_some() && current != first {
+                solver.fix = vec![m];
+                mate = solver.matching(true).mate;
+                solver.fix.clear();
             }
-            None => {
-                for r in mdp_count..bracket {
-                    solver.banned.insert((m, r));
+            match mate[m].filter(|&p| p < bracket && p >= mdp_count && first.is_some()) {
+                Some(r) => {
+                    pairs.push((m, r));
+                    solver.removed[m] = true;
+                    solver.removed[r] = true;
+                }
+                None => {
+                    for r in mdp_count..bracket {
+                        solver.banned.insert((m, r));
+                    }
                 }
             }
         }
     }
 
-    // The remainder: residents not paired with MDPs, treated as homogeneous (B.3).
+    // The remainder: residents not paired with MDPs, treated as homogeneous (B.3). Its S1 holds
+    // as many players as it has pairs; guess all can be paired and correct the guess if not.
     let remainder: Vec<usize> = (mdp_count..bracket)
         .filter(|&v| !solver.removed[v])
         .collect();
-    let remainder_pairs = remainder
-        .iter()
-        .filter(|&&v| mate[v].is_some_and(|p| p > v && in_bracket(p) && p >= mdp_count))
-        .count();
     let position: HashMap<usize, usize> =
         remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    solver.split = Some(Split {
-        position: position.clone(),
-        s1: remainder_pairs,
-        exact: false,
-    });
-    let exchanges = |mate: &[Option<usize>]| {
+    let remainder_pairs_in = |mate: &[Option<usize>]| {
         remainder
             .iter()
-            .filter(|&&v| {
-                mate[v].is_some_and(|p| p > v && position.contains_key(&p))
-                    && position[&v] >= remainder_pairs
-            })
+            .filter(|&&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)))
             .count()
     };
-    if exchanges(&mate) > 0 {
-        if let Some(split) = solver.split.as_mut() {
-            split.exact = true;
+    let mut s1 = remainder.len() / 2;
+    let (mut tight, mut exact) = (HashSet::new(), false);
+    let mut certificate = Run {
+        mate: Vec::new(),
+        tight: HashSet::new(),
+        required: Vec::new(),
+        blossom_free: false,
+    };
+    mate = Vec::new();
+    let base_tight = solver.tight.clone();
+    for _attempt in 0..3 {
+        solver.split = Some(Split {
+            position: position.clone(),
+            s1,
+            exact,
+        });
+        solver.tight = base_tight.clone();
+        certificate = solver.matching(false);
+        tight = certificate.tight.clone();
+        solver.tight = Some(tight.clone());
+        mate = solver.matching(true).mate;
+        if spec.completion && (0..n).any(|v| !solver.removed[v] && mate[v].is_none()) {
+            return None;
         }
-        mate = solver.matching();
+        let actual = remainder_pairs_in(&mate);
+        let exchanges = remainder
+            .iter()
+            .filter(|&&v| {
+                mate[v].is_some_and(|p| p > v && position.contains_key(&p)) && position[&v] >= s1
+            })
+            .count();
+        if actual != s1 {
+            s1 = actual;
+            continue;
+        }
+        if exchanges > 0 && !exact {
+            exact = true;
+            continue;
+        }
+        break;
     }
-    // S1 after exchanges: the higher-ranked player of each remainder pair.
+    // S1 after exchanges: the higher-ranked player of each remainder pair (D.2 minimal exchange).
     let s1_new: Vec<usize> = remainder
         .iter()
         .copied()
         .filter(|&v| mate[v].is_some_and(|p| p > v && position.contains_key(&p)))
         .collect();
     let s1_set: BTreeSet<usize> = s1_new.iter().copied().collect();
-    for &lo in &s1_new {
-        let first = remainder
-            .iter()
-            .copied()
-            .find(|&v| !solver.removed[v] && !s1_set.contains(&v) && solver.edge_allowed(lo, v));
-        if mate[lo] != first {
-            solver.fix = Some(lo);
-            mate = solver.matching();
-            solver.fix = None;
+    // Partners already decided exactly by a windowed run, up to this index of `s1_new`.
+    let mut exact_until = 0;
+    for (index, &lo) in s1_new.iter().enumerate() {
+        let first = remainder.iter().copied().find(|&v| {
+            v > lo
+                && !solver.removed[v]
+                && !s1_set.contains(&v)
+                && solver.edge_allowed(lo, v)
+                && tight.contains(&(lo, v))
+        });
+        if index < exact_until || mate[lo] == first {
+            // Already the first possible partner.
+        } else if certificate.blossom_free && shortcuts_enabled() {
+            // Optimal candidates are exactly the tight-edge matchings covering the required
+            // vertices: take the first partner for which such a matching remains.
+            let candidates = remainder.iter().copied().filter(|&v| {
+                v > lo
+                    && !solver.removed[v]
+                    && !s1_set.contains(&v)
+                    && solver.edge_allowed(lo, v)
+                    && tight.contains(&(lo, v))
+            });
+            for h in candidates {
+                if mate[lo] == Some(h) {
+                    break;
+                }
+                if let Some(next) = solver.cover_with(&certificate, &mate, lo, h) {
+                    mate = next;
+                    break;
+                }
+            }
+        } else {
+            // One run decides the next few S1 players at once, in lexicographic order.
+            exact_until = (index + FIX_WINDOW).min(s1_new.len());
+            solver.fix = s1_new[index..exact_until].to_vec();
+            mate = solver.matching(true).mate;
+            solver.fix.clear();
         }
         let Some(hi) = mate[lo].filter(|p| position.contains_key(p)) else {
-            // Cannot happen: the optimum keeps the same S1; stay safe and float the player.
             continue;
         };
         pairs.push((lo.min(hi), lo.max(hi)));
@@ -332,14 +433,14 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     let paired: BTreeSet<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
     let mut bye = None;
     let mut downfloaters = Vec::new();
-    for v in 0..bracket {
+    for (v, partner) in mate.iter().enumerate().take(bracket) {
         if paired.contains(&v) {
             continue;
         }
         let Some(rank) = solver.graph.vertices[v] else {
             continue;
         };
-        let to_bye = mate[v].is_some_and(|p| solver.graph.vertices[p].is_none());
+        let to_bye = partner.is_some_and(|p| solver.graph.vertices[p].is_none());
         if spec.last && to_bye {
             bye = Some(rank);
         } else {
@@ -402,8 +503,8 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
     let mut edges = Vec::new();
     for u in 0..players_end {
         let ru = vertices[u].unwrap_or(0);
-        for v in u + 1..players_end {
-            let rv = vertices[v].unwrap_or(0);
+        for (v, vertex) in vertices.iter().enumerate().take(players_end).skip(u + 1) {
+            let rv = vertex.unwrap_or(0);
             if !field.compatible[ru][rv] {
                 continue;
             }
@@ -523,6 +624,47 @@ fn bracket_criteria(
 }
 
 impl Solver<'_, '_> {
+    /// An optimal candidate containing `(lo, h)` and the pairs fixed so far, derived from `mate`
+    /// by augmenting paths over tight edges; `None` if there is none.
+    fn cover_with(
+        &self,
+        certificate: &Run,
+        mate: &[Option<usize>],
+        lo: usize,
+        h: usize,
+    ) -> Option<Vec<Option<usize>>> {
+        let n = self.graph.vertices.len();
+        let out = |v: usize| self.removed[v] || v == lo || v == h;
+        let mut adj = vec![Vec::new(); n];
+        for &(u, v) in &certificate.tight {
+            if !out(u) && !out(v) && !self.banned.contains(&(u, v)) {
+                adj[u].push(v);
+                adj[v].push(u);
+            }
+        }
+        let required: Vec<bool> = (0..n).map(|v| !out(v) && certificate.required[v]).collect();
+        let mut trial: Vec<Option<usize>> = (0..n)
+            .map(|v| {
+                if out(v) {
+                    None
+                } else {
+                    mate[v].filter(|&p| !out(p))
+                }
+            })
+            .collect();
+        if !cardinality::cover_required(&adj, &required, &mut trial) {
+            return None;
+        }
+        for v in 0..n {
+            if self.removed[v] {
+                trial[v] = mate[v];
+            }
+        }
+        trial[lo] = Some(h);
+        trial[h] = Some(lo);
+        Some(trial)
+    }
+
     fn edge_allowed(&self, u: usize, v: usize) -> bool {
         let (u, v) = (u.min(v), u.max(v));
         if self.banned.contains(&(u, v)) {
@@ -534,8 +676,9 @@ impl Solver<'_, '_> {
         }
     }
 
-    /// Runs the matching over the non-removed vertices with the current tie-break settings.
-    fn matching(&self) -> Vec<Option<usize>> {
+    /// Runs the matching over the non-removed vertices with the current tie-break settings, with
+    /// or without the heuristic proxy field; returns the mates and the tight edges `(u, v)`, u < v.
+    fn matching(&self, proxy: bool) -> Run {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
         let total = 2 * vertex_count as u64 + 4;
@@ -552,23 +695,37 @@ impl Solver<'_, '_> {
             bsn_sum: layout.field(total * total),
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
-            fix: layout.field(total),
-            proxy: layout.field(total * total * total),
+            fix: layout.field_bits(FIX_WINDOW as u32 * fix_bits(vertex_count)),
+            proxy: layout.field(total.pow(5)),
         };
         let mut edges = Vec::with_capacity(self.graph.edges.len());
         for (u, v, keys) in &self.graph.edges {
             let (u, v) = (*u, *v);
-            if self.removed[u] || self.removed[v] || self.banned.contains(&(u, v)) {
+            if self.removed[u]
+                || self.removed[v]
+                || self.banned.contains(&(u, v))
+                || self.tight.as_ref().is_some_and(|t| !t.contains(&(u, v)))
+            {
                 continue;
             }
             let mut values = FieldValues::default();
             for &(k, value) in keys {
                 values.add(self.key_index[&k], value);
             }
-            self.tie_values(u, v, &ties, &mut values);
+            self.tie_values(u, v, &ties, proxy, &mut values);
             edges.push((u, v, values));
         }
         let bits = layout.total_bits();
+        if std::env::var_os("DUTCH_TRACE").is_some() {
+            eprintln!(
+                "matching V={} E={} bits={} fix={:?} split={}",
+                vertex_count,
+                edges.len(),
+                bits,
+                self.fix,
+                self.split.is_some()
+            );
+        }
         if bits <= 128 {
             run::<2>(vertex_count, &layout, &edges)
         } else if bits <= 256 {
@@ -584,17 +741,22 @@ impl Solver<'_, '_> {
         }
     }
 
-    fn tie_values(&self, u: usize, v: usize, ties: &Ties, values: &mut FieldValues) {
+    fn tie_values(&self, u: usize, v: usize, ties: &Ties, proxy: bool, values: &mut FieldValues) {
         let g = &self.graph;
         if u >= g.bracket || v >= g.bracket || (u < g.mdp_count && v < g.mdp_count) {
             return;
         }
         let n = g.vertices.len() as i64 + 1;
         // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.
-        values.add(ties.proxy, -(v as i64) * (n - u as i64));
-        if self.fix == Some(u) || self.fix == Some(v) {
-            let partner = if self.fix == Some(u) { v } else { u };
-            values.add(ties.fix, n - partner as i64);
+        if proxy {
+            let weight = n - u as i64;
+            values.add(ties.proxy, -(v as i64) * weight * weight * weight);
+        }
+        let window = self.fix.len();
+        if let Some(k) = self.fix.iter().position(|&f| f == u || f == v) {
+            let partner = if self.fix[k] == u { v } else { u };
+            let shift = (window - 1 - k) as u32 * fix_bits(g.vertices.len());
+            values.add_shifted(ties.fix, n - partner as i64, shift);
         }
         if let Some(split) = &self.split
             && let (Some(&pu), Some(&pv)) = (split.position.get(&u), split.position.get(&v))
@@ -620,14 +782,34 @@ fn run<const N: usize>(
     vertex_count: usize,
     layout: &Layout,
     edges: &[(usize, usize, FieldValues)],
-) -> Vec<Option<usize>> {
-    let packed: Vec<(usize, usize, Wide<N>)> = edges
+) -> Run {
+    let positive: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
         .map(|(u, v, values)| (*u, *v, values.pack::<N>(layout)))
-        .collect();
-    let positive: Vec<(usize, usize, Wide<N>)> = packed
-        .into_iter()
         .filter(|e| e.2 > Wide::<N>::zero())
         .collect();
-    max_weight_matching(vertex_count, &positive)
+    let solution = solve_with_duals(vertex_count, &positive);
+    let tight = positive
+        .iter()
+        .zip(solution.tight)
+        .filter(|(_, t)| *t)
+        .map(|(e, _)| (e.0, e.1))
+        .collect();
+    Run {
+        mate: solution.mate,
+        tight,
+        required: solution.required,
+        blossom_free: solution.blossom_free,
+    }
+}
+
+/// A matching run and its dual certificate, in local vertex indices.
+struct Run {
+    mate: Vec<Option<usize>>,
+    /// Tight edges `(u, v)`, u < v: the only edges of optimal candidates.
+    tight: HashSet<(usize, usize)>,
+    /// Vertices every optimal candidate covers.
+    required: Vec<bool>,
+    /// Whether "tight edges covering the required vertices" characterises the optimal candidates.
+    blossom_free: bool,
 }

@@ -34,6 +34,50 @@ pub fn maximum_matching_size(adj: &[Vec<usize>]) -> usize {
     mate.iter().filter(|&&m| m != NONE).count() / 2
 }
 
+/// Extends `mate` (a matching of the graph, `None` for exposed) to one that covers every
+/// `required` vertex, if possible; on failure `mate` is left unchanged.
+///
+/// Works on the doubled graph: two copies of the graph, each optional vertex joined to its copy. It
+/// has a perfect matching exactly when the graph has a matching covering the required vertices.
+pub fn cover_required(adj: &[Vec<usize>], required: &[bool], mate: &mut [Option<usize>]) -> bool {
+    let n = adj.len();
+    let mut doubled: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
+    for (v, neighbours) in adj.iter().enumerate() {
+        for &u in neighbours {
+            doubled[v].push(u);
+            doubled[v + n].push(u + n);
+        }
+        if !required[v] {
+            doubled[v].push(v + n);
+            doubled[v + n].push(v);
+        }
+    }
+    let mut h = vec![NONE; 2 * n];
+    for v in 0..n {
+        match mate[v] {
+            Some(u) => {
+                h[v] = u;
+                h[v + n] = u + n;
+            }
+            None if !required[v] => {
+                h[v] = v + n;
+                h[v + n] = v;
+            }
+            None => {}
+        }
+    }
+    let mut search = Search::new(2 * n);
+    for root in 0..2 * n {
+        if h[root] == NONE && !search.augment_from(root, &doubled, &mut h) {
+            return false;
+        }
+    }
+    for v in 0..n {
+        mate[v] = if h[v] < n { Some(h[v]) } else { None };
+    }
+    true
+}
+
 struct Search {
     parent: Vec<usize>,
     base: Vec<usize>,
@@ -162,6 +206,60 @@ mod tests {
             best
         }
         go(0, &mut vec![false; adj.len()], adj)
+    }
+
+    #[test]
+    fn covering_required_vertices_matches_brute_force() {
+        fn covers(v: usize, adj: &[Vec<usize>], req: &[bool], used: &mut Vec<bool>) -> bool {
+            if v == adj.len() {
+                return true;
+            }
+            if used[v] {
+                return covers(v + 1, adj, req, used);
+            }
+            if !req[v] && covers(v + 1, adj, req, used) {
+                return true;
+            }
+            used[v] = true;
+            for &u in &adj[v] {
+                if !used[u] {
+                    used[u] = true;
+                    if covers(v + 1, adj, req, used) {
+                        return true;
+                    }
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+            false
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..300 {
+            let n = (rng.next_u32() % 9) as usize;
+            let mut adj = vec![Vec::new(); n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.next_u32() % 3 == 0 {
+                        adj[i].push(j);
+                        adj[j].push(i);
+                    }
+                }
+            }
+            let required: Vec<bool> = (0..n).map(|_| rng.next_u32() % 2 == 0).collect();
+            let expected = covers(0, &adj, &required, &mut vec![false; n]);
+            let mut mate = vec![None; n];
+            let found = cover_required(&adj, &required, &mut mate);
+            assert_eq!(found, expected, "{adj:?} {required:?}");
+            if found {
+                for v in 0..n {
+                    assert!(!required[v] || mate[v].is_some());
+                    if let Some(u) = mate[v] {
+                        assert_eq!(mate[u], Some(v));
+                        assert!(adj[v].contains(&u));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

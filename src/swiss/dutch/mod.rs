@@ -11,6 +11,7 @@ mod blossom;
 mod bracket;
 mod cardinality;
 mod colour;
+mod perfect;
 mod players;
 mod weight;
 
@@ -53,8 +54,11 @@ pub fn pair_next_round(t: &Tournament) -> Result<Pairing, PairingError> {
     })
 }
 
+/// Pairs of rank indices and the bye's rank index.
+type RankPairing = (Vec<(usize, usize)>, Option<usize>);
+
 /// Pairs all brackets; returns pairs of rank indices and the bye, or `None` if no legal pairing.
-fn pair_field(field: &Field<'_>) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
     let n = field.players.len();
     let all: Vec<usize> = (0..n).collect();
     if !completable(field, &all) {

@@ -362,6 +362,15 @@ fn check_pairing(t: &Tournament, pairing: &Pairing) {
 
 /// A random tournament: random size, results, requested byes, withdrawals and forfeits.
 fn simulate(seed: u64, scoring: ScoringSystem) -> Vec<Result<Pairing, PairingError>> {
+    simulate_with(seed, scoring, |_| {})
+}
+
+/// [`simulate`], calling `inspect` on the tournament before each round is paired.
+fn simulate_with(
+    seed: u64,
+    scoring: ScoringSystem,
+    mut inspect: impl FnMut(&Tournament),
+) -> Vec<Result<Pairing, PairingError>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = 2 + rng.next_u32() % 40;
     let rounds = 1 + rng.next_u32() % 11;
@@ -396,6 +405,7 @@ fn simulate(seed: u64, scoring: ScoringSystem) -> Vec<Result<Pairing, PairingErr
             let player = 1 + rng.next_u32() % n;
             t.player_mut(player).expect("exists").withdrawn_from = Some(round);
         }
+        inspect(&t);
         let result = pair_next_round(&t);
         log.push(result.clone());
         let Ok(pairing) = result else { break };
@@ -461,4 +471,18 @@ fn pairing_is_deterministic() {
     let a = pair_next_round(&t);
     let b = pair_next_round(&t.clone());
     assert_eq!(a, b);
+}
+
+#[test]
+fn perfect_candidate_shortcuts_agree_with_the_matching() {
+    use super::bracket::SHORTCUTS;
+    for seed in 200..260 {
+        simulate_with(seed, ScoringSystem::FIDE, |t| {
+            let fast = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(false));
+            let slow = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(true));
+            assert_eq!(fast, slow, "seed {seed}, round {}", t.next_round());
+        });
+    }
 }

@@ -30,9 +30,6 @@ impl MatchWeight for i64 {
 pub struct Wide<const N: usize>([u64; N]);
 
 impl<const N: usize> Wide<N> {
-    /// Total bits available (the top one is the sign).
-    pub const BITS: u32 = 64 * N as u32;
-
     /// A small signed value.
     pub fn from_i64(value: i64) -> Self {
         let fill = if value < 0 { u64::MAX } else { 0 };
@@ -124,7 +121,7 @@ impl<const N: usize> MatchWeight for Wide<N> {
     }
     fn half(self) -> Self {
         let mut out = [0u64; N];
-        for i in 0..N {
+        for (i, slot) in out.iter_mut().enumerate() {
             let high = if i + 1 < N {
                 self.0[i + 1] << 63
             } else if self.is_negative() {
@@ -132,7 +129,7 @@ impl<const N: usize> MatchWeight for Wide<N> {
             } else {
                 0
             };
-            out[i] = (self.0[i] >> 1) | high;
+            *slot = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
@@ -165,13 +162,8 @@ impl Layout {
     }
 
     /// Number of fields.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.widths.len()
-    }
-
-    /// Whether there are no fields.
-    pub fn is_empty(&self) -> bool {
-        self.widths.is_empty()
     }
 
     /// Width of field `i`.
@@ -189,6 +181,8 @@ pub struct FieldValues {
     pub scalars: Vec<(usize, i64)>,
     /// `(field, bit, negative)`: adds or subtracts `2^bit` in a field.
     pub bits: Vec<(usize, u32, bool)>,
+    /// `(field, value, shift)`: adds `value << shift` in a field.
+    pub shifted: Vec<(usize, i64, u32)>,
 }
 
 impl FieldValues {
@@ -197,6 +191,11 @@ impl FieldValues {
         if value != 0 {
             self.scalars.push((field, value));
         }
+    }
+
+    /// Adds `value << shift` to field `field`.
+    pub fn add_shifted(&mut self, field: usize, value: i64, shift: u32) {
+        self.shifted.push((field, value, shift));
     }
 
     /// Adds `±2^bit` to field `field`.
@@ -215,6 +214,9 @@ impl FieldValues {
         let mut total = Wide::<N>::zero();
         for &(field, value) in &self.scalars {
             total = total + Wide::from_i64(value).shl(offsets[field]);
+        }
+        for &(field, value, shift) in &self.shifted {
+            total = total + Wide::from_i64(value).shl(offsets[field] + shift);
         }
         for &(field, bit, negative) in &self.bits {
             let v = Wide::from_i64(1).shl(offsets[field] + bit);

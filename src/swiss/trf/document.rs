@@ -370,10 +370,7 @@ fn parse_xx_scoring(body: &str, line: usize) -> Result<Vec<(String, Points)>, Tr
             .split_once('=')
             .ok_or_else(|| TrfError::at(line, None, format!("XXS: '{token}' is not CODE=VALUE")))?;
         let code = code.to_ascii_uppercase();
-        const CODES: [&str; 14] = [
-            "WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D",
-        ];
-        if !CODES.contains(&code.as_str()) {
+        if !super::points::is_xxs_code(&code) {
             return Err(TrfError::at(
                 line,
                 None,
@@ -631,7 +628,7 @@ fn join_numbers(numbers: &[u32]) -> String {
 
 impl TrfDocument {
     /// Parses a TRF line by line. Checks the syntax of each known line; the meaning of the whole
-    /// (scores, opponents, rounds) is checked by [`read_tournament`].
+    /// (scores, opponents, rounds) is checked by [`TrfDocument::to_tournament`].
     pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut records = Vec::new();

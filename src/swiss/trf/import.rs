@@ -72,6 +72,25 @@ impl TrfDocument {
         Ok(tournament)
     }
 
+    /// The first line that changes how the next round must be paired in a way this program does not
+    /// implement: accelerated rounds (`XXA`, `250`). Pairing without them would differ from what the
+    /// file asks for, so `anqi pair` refuses such a file; standings do not depend on them.
+    pub fn unsupported_for_pairing(&self) -> Option<TrfError> {
+        self.records
+            .iter()
+            .enumerate()
+            .find_map(|(index, record)| match record {
+                Record::Other(text) if text.starts_with("XXA ") || text.starts_with("250 ") => {
+                    Some(TrfError::at(
+                        index + 1,
+                        None,
+                        "accelerated rounds (XXA, 250) are not supported",
+                    ))
+                }
+                _ => None,
+            })
+    }
+
     /// Reads `162`/`XXS` (in file order), `142`/`XXR` and `152`/`XXC`; contradictions are errors.
     fn settings(&self) -> Result<Settings, TrfError> {
         let explicit_pab = self.records.iter().any(|r| {

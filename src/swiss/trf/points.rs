@@ -8,6 +8,11 @@ const XXS_CODES: [&str; 12] = [
     "WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL",
 ];
 
+/// Whether `code` is an `XXS` code: a base code or one of the shortcuts `W` and `D`.
+pub(super) fn is_xxs_code(code: &str) -> bool {
+    XXS_CODES.contains(&code) || code == "W" || code == "D"
+}
+
 /// Points per base code while the points lines are applied in file order.
 pub(super) struct PointsTable {
     values: [Points; 12],

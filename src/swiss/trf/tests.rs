@@ -519,3 +519,17 @@ fn names_stay_on_their_line() {
     assert_eq!(back.players[1].name, "A very long name that does not fi");
     assert!(text.starts_with("012 Open  2026\n"), "{text}");
 }
+
+#[test]
+fn xxs_codes_are_checked() {
+    let with = |line: &str| format!("{SAMPLE}{line}\n");
+    let e = error_of(&with("XXS QQ=1"));
+    assert_eq!(e.line, 25, "{e}");
+    assert!(e.to_string().contains("unknown code 'QQ'"), "{e}");
+    let e = error_of(&with("XXS W2"));
+    assert!(e.to_string().contains("not CODE=VALUE"), "{e}");
+    // A later XXS overrides line 162: wins are now worth 3, so player 1's 3.0 (W D L) no longer
+    // adds up (3 + 1 + 0 = 4).
+    let e = error_of(&with("XXS W=3"));
+    assert_eq!((e.line, e.column), (13, Some(81)), "{e}");
+}

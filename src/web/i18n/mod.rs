@@ -1,6 +1,7 @@
 //! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
 
 mod core;
+mod deals;
 mod knockout;
 mod rounds;
 mod standings;
@@ -124,6 +125,7 @@ const AREAS: &[&[Entry]] = &[
     core::ENTRIES,
     rounds::ENTRIES,
     standings::ENTRIES,
+    deals::ENTRIES,
     knockout::ENTRIES,
 ];
 

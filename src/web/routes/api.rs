@@ -13,7 +13,7 @@ use crate::round::BoardResult;
 use crate::store::{self, events::Event, rounds::Round};
 use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access, managed_event};
+use crate::web::access::{arbitrated_event, event_access, managed_event};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::round_flow;
@@ -225,31 +225,39 @@ async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
     )
 }
 
+#[derive(Deserialize)]
+struct PairBody {
+    #[serde(default)]
+    lot: Option<String>,
+}
+
 #[post("/api/events/{id}/rounds")]
 async fn pair_round(
     ctx: Ctx,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let event = arbitrated_event(&ctx, &state, *id).await?;
     let user = ctx.require_user()?.clone();
-    let round = round_flow::pair_next(&state, &user, &event, None, true).await?;
+    // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
+    let lot = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        let body: PairBody = parse_json(&body)?;
+        match body.lot.as_deref() {
+            None => None,
+            Some("red") => Some(crate::rules::Color::Red),
+            Some("black") => Some(crate::rules::Color::Black),
+            Some(other) => {
+                return Err(AppError::BadRequest(format!(
+                    "lot: '{other}' is not red or black"
+                )));
+            }
+        }
+    };
+    let round = round_flow::pair_next(&state, &user, &event, lot, true).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
-}
-
-async fn visible_round(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    number: u32,
-) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    Ok(round)
 }
 
 #[get("/api/events/{id}/rounds/{r}")]
@@ -260,7 +268,7 @@ async fn get_round(
 ) -> AppResult<HttpResponse> {
     let (id, r) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, r).await?;
+    let round = round_flow::visible_round(&state, &event, access, r).await?;
     Ok(HttpResponse::Ok().json(round_json(&state, &round).await?))
 }
 

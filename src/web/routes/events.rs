@@ -46,7 +46,6 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
         points_win: "2".into(),
         points_draw: "1".into(),
         points_loss: "0".into(),
-        move_limit: "120".into(),
         tie_breaks: crate::event::tie_break_codes(
             &crate::swiss::standings::TieBreak::DEFAULT_ORDER,
         ),

@@ -50,6 +50,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../static/forms.js"),
     ),
+    (
+        "deals.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../static/deals.css"),
+    ),
 ];
 
 #[get("/static/{file}")]

@@ -3,6 +3,7 @@
 mod account;
 mod api;
 mod auth;
+mod deals;
 mod events;
 mod exports;
 mod home;
@@ -10,6 +11,7 @@ mod knockout;
 mod knockout_api;
 mod players;
 mod prizes;
+mod records;
 mod rounds;
 mod standings;
 mod users;
@@ -35,6 +37,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     prizes::configure(cfg);
     rounds::configure(cfg);
     standings::configure(cfg);
+    deals::configure(cfg);
+    records::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)
     }));

@@ -176,22 +176,6 @@ async fn pair(
     )))
 }
 
-/// Loads a round the visitor may see: drafts exist only for the event's arbiters (404 for others).
-async fn visible_round(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    number: u32,
-) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    Ok(round)
-}
-
 /// The boards of a round with names and scores before the round.
 pub async fn board_views(
     state: &AppState,
@@ -249,6 +233,7 @@ struct RoundPage {
     results: Vec<BoardResult>,
     my_board: Option<u32>,
     notes: Vec<String>,
+    round_deals: super::deals::RoundDeals,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -266,8 +251,15 @@ async fn show(
 ) -> AppResult<HttpResponse> {
     let (id, n) = path.into_inner();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, n).await?;
-    let boards = board_views(&state, &event, &round).await?;
+    let round = round_flow::visible_round(&state, &event, access, n).await?;
+    let mut boards = board_views(&state, &event, &round).await?;
+    // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
+    let game = crate::deal::GameNumber::Game(1);
+    if !crate::web::deal_flow::may_see_records(&state, event.id, access, round.number, game).await?
+    {
+        boards.iter_mut().for_each(|b| b.has_record = false);
+    }
+    let round_deals = super::deals::round_deals(&state, &event, access, round.number).await?;
     let names = round_flow::names(&state, event.id).await?;
     let absences = store::rounds::absences(&state.db, round.id)
         .await?
@@ -317,6 +309,7 @@ async fn show(
         results: BoardResult::ALL.to_vec(),
         my_board,
         notes,
+        round_deals,
     })
 }
 
@@ -400,6 +393,7 @@ async fn publish(
         .await?
         .ok_or(AppError::NotFound)?;
     if !round.published {
+        round_flow::check_draft(&state, &round).await?;
         store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
     }
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
@@ -435,7 +429,7 @@ struct FixForm {
 }
 
 /// A manual change of a draft board's players (flagged and logged with the reason). The other board
-/// the moved players came from must be fixed too; publishing checks that nobody plays twice.
+/// the moved players came from must be fixed too: publishing refuses a round where anyone plays twice.
 #[post("/events/{id}/rounds/{n}/boards/{b}/players")]
 async fn fix_board(
     ctx: Ctx,
@@ -592,7 +586,7 @@ async fn report(
     let (id, n, b) = path.into_inner();
     let me = ctx.require_user()?.clone();
     let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = visible_round(&state, &event, access, n).await?;
+    let round = round_flow::visible_round(&state, &event, access, n).await?;
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -1,0 +1,419 @@
+//! Sealed duplicate deals (RULES.md §9): the sealed records of an event, their withdrawal by a re-draw
+//! and their unsealing, each audit-logged; and the event's "announce duplicate deals" setting.
+//!
+//! A record's content (deal, seed, commitment, who sealed it and when) never changes and a record is
+//! never deleted: the database refuses it (triggers of migration 0004). Only its status moves forward,
+//! once: sealed → withdrawn (a re-draw) or sealed → unsealed.
+
+use sqlx::Row;
+
+use super::users::User;
+use super::{Db, StoreError, StoreResult, audit, now};
+use crate::deal::{GameNumber, SealedDeal};
+use crate::rules::Variant;
+
+/// Where a deal record stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealStatus {
+    /// In use and secret.
+    Sealed,
+    /// Replaced by a re-draw before the round started; never used, stays secret and listed.
+    Withdrawn,
+    /// Published after the games: deal, seed and commitment are public.
+    Unsealed,
+}
+
+impl DealStatus {
+    /// The stored name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DealStatus::Sealed => "sealed",
+            DealStatus::Withdrawn => "withdrawn",
+            DealStatus::Unsealed => "unsealed",
+        }
+    }
+
+    fn parse(s: &str) -> DealStatus {
+        match s {
+            "withdrawn" => DealStatus::Withdrawn,
+            "unsealed" => DealStatus::Unsealed,
+            _ => DealStatus::Sealed,
+        }
+    }
+}
+
+/// A stored deal record.
+#[derive(Debug, Clone)]
+pub struct DealRecord {
+    /// Row id (the deal id in URLs).
+    pub id: i64,
+    /// The event.
+    pub event_id: i64,
+    /// Round of the event (knockout rounds are numbered after the Swiss ones).
+    pub round: u32,
+    /// Game of the round.
+    pub game: GameNumber,
+    /// Jieqi or Banqi.
+    pub variant: Variant,
+    /// The canonical deal string.
+    pub deal: String,
+    /// The seed, 64 lower-case hex digits.
+    pub seed: String,
+    /// The commitment, 64 lower-case hex digits.
+    pub commitment: String,
+    /// Name of the arbiter who sealed it.
+    pub sealed_by: String,
+    /// When it was sealed (RFC 3339).
+    pub sealed_at: String,
+    /// Sealed, withdrawn or unsealed.
+    pub status: DealStatus,
+    /// When a re-draw withdrew it.
+    pub withdrawn_at: Option<String>,
+    /// Name of the arbiter who unsealed it.
+    pub unsealed_by: Option<String>,
+    /// When it was unsealed.
+    pub unsealed_at: Option<String>,
+    /// Unsealed by an arbiter's override while games were still without a result.
+    pub unseal_override: bool,
+}
+
+impl DealRecord {
+    /// Whether the deal, its seed, setup sheet and the move records of its games are public.
+    pub fn is_public(&self) -> bool {
+        self.status == DealStatus::Unsealed
+    }
+
+    /// Whether this record is the one in use for its game (sealed or unsealed, not withdrawn).
+    pub fn is_active(&self) -> bool {
+        self.status != DealStatus::Withdrawn
+    }
+}
+
+const COLUMNS: &str = "d.id, d.event_id, d.round_no, d.game, d.variant, d.deal, d.seed, d.commitment, \
+     s.name AS sealed_by_name, d.sealed_at, d.status, d.withdrawn_at, un.name AS unsealed_by_name, \
+     d.unsealed_at, d.unseal_override";
+
+const FROM: &str =
+    "FROM deals d JOIN users s ON s.id = d.sealed_by LEFT JOIN users un ON un.id = d.unsealed_by";
+
+fn decode(what: &str) -> StoreError {
+    StoreError::Database(sqlx::Error::Protocol(format!("deals: bad stored {what}")))
+}
+
+fn from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<DealRecord> {
+    let round: i64 = r.try_get("round_no")?;
+    let game: String = r.try_get("game")?;
+    let variant: String = r.try_get("variant")?;
+    let status: String = r.try_get("status")?;
+    let over: i64 = r.try_get("unseal_override")?;
+    Ok(DealRecord {
+        id: r.try_get("id")?,
+        event_id: r.try_get("event_id")?,
+        round: u32::try_from(round).map_err(|_| decode("round"))?,
+        game: GameNumber::parse(&game).ok_or_else(|| decode("game"))?,
+        variant: Variant::parse(&variant).ok_or_else(|| decode("variant"))?,
+        deal: r.try_get("deal")?,
+        seed: r.try_get("seed")?,
+        commitment: r.try_get("commitment")?,
+        sealed_by: r.try_get("sealed_by_name")?,
+        sealed_at: r.try_get("sealed_at")?,
+        status: DealStatus::parse(&status),
+        withdrawn_at: r.try_get("withdrawn_at")?,
+        unsealed_by: r.try_get("unsealed_by_name")?,
+        unsealed_at: r.try_get("unsealed_at")?,
+        unseal_override: over != 0,
+    })
+}
+
+/// Every deal record of an event (withdrawn ones included), by round, game, then sealing order.
+pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<DealRecord>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 ORDER BY d.round_no, d.game, d.id"
+    )))
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// One deal record of an event.
+pub async fn get(db: &Db, event_id: i64, deal_id: i64) -> StoreResult<Option<DealRecord>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.id = $2"
+    )))
+    .bind(event_id)
+    .bind(deal_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The deal in use (sealed or unsealed) for a game of a round, if any.
+pub async fn active(
+    db: &Db,
+    event_id: i64,
+    round: u32,
+    game: GameNumber,
+) -> StoreResult<Option<DealRecord>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.round_no = $2 AND d.game = $3
+         AND d.status <> 'withdrawn'"
+    )))
+    .bind(event_id)
+    .bind(round as i64)
+    .bind(game.to_string())
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The deals in use for every game of a round, in game order.
+pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<Vec<DealRecord>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.round_no = $2 AND d.status <> 'withdrawn'
+         ORDER BY d.game"
+    )))
+    .bind(event_id)
+    .bind(round as i64)
+    .fetch_all(db)
+    .await?;
+    let mut deals: Vec<DealRecord> = rows.iter().map(from_row).collect::<StoreResult<_>>()?;
+    deals.sort_by_key(|d| d.game);
+    Ok(deals)
+}
+
+/// Stores a freshly sealed deal. A deal already in use for the same game is withdrawn in the same
+/// transaction (a re-draw); both steps are audit-logged. Returns the new record's id.
+pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> StoreResult<i64> {
+    let round = sealed.context.round();
+    let game = sealed.context.game();
+    let mut tx = db.begin().await?;
+    let at = now();
+    let withdrawn: Vec<(i64, String)> = sqlx::query(
+        "UPDATE deals SET status = 'withdrawn', withdrawn_at = $1
+         WHERE event_id = $2 AND round_no = $3 AND game = $4 AND status = 'sealed'
+         RETURNING id, commitment",
+    )
+    .bind(&at)
+    .bind(event_id)
+    .bind(round as i64)
+    .bind(game.to_string())
+    .fetch_all(&mut *tx)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("commitment")?)))
+    .collect::<StoreResult<_>>()?;
+    for (id, commitment) in &withdrawn {
+        audit::record(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "deal.withdraw",
+            &format!("round {round} game {game}: deal #{id} (commitment {commitment}) withdrawn by a re-draw"),
+        )
+        .await?;
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    )
+    .bind(event_id)
+    .bind(round as i64)
+    .bind(game.to_string())
+    .bind(sealed.deal.variant().name())
+    .bind(sealed.deal.as_str())
+    .bind(sealed.seed.to_hex())
+    .bind(sealed.commitment.to_hex())
+    .bind(by.id)
+    .bind(&at)
+    .fetch_one(&mut *tx)
+    .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "deal.seal",
+        &format!(
+            "round {round} game {game}: deal #{id} sealed, commitment {}",
+            sealed.commitment
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Unseals a sealed deal; `pending` names the games still without a result when an arbiter overrides
+/// (logged). Fails with `NotFound` unless the record is currently sealed.
+pub async fn unseal(db: &Db, by: &User, deal: &DealRecord, pending: &[String]) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let done = sqlx::query(
+        "UPDATE deals SET status = 'unsealed', unsealed_by = $1, unsealed_at = $2, unseal_override = $3
+         WHERE id = $4 AND status = 'sealed'",
+    )
+    .bind(by.id)
+    .bind(now())
+    .bind(!pending.is_empty() as i64)
+    .bind(deal.id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
+    let detail = if pending.is_empty() {
+        format!(
+            "round {} game {}: deal #{} unsealed",
+            deal.round, deal.game, deal.id
+        )
+    } else {
+        format!(
+            "round {} game {}: deal #{} unsealed by override while without a result: {}",
+            deal.round,
+            deal.game,
+            deal.id,
+            pending.join(", ")
+        )
+    };
+    let action = if pending.is_empty() {
+        "deal.unseal"
+    } else {
+        "deal.unseal_override"
+    };
+    audit::record(&mut *tx, Some(by.id), Some(deal.event_id), action, &detail).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Whether the event announces that duplicate deals are in use (shows commitments before unsealing).
+pub async fn announces(db: &Db, event_id: i64) -> StoreResult<bool> {
+    let v: Option<i64> = sqlx::query_scalar("SELECT announce_deals FROM events WHERE id = $1")
+        .bind(event_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(v.ok_or(StoreError::NotFound)? != 0)
+}
+
+/// Sets the "announce duplicate deals" setting, logged.
+pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let done = sqlx::query("UPDATE events SET announce_deals = $1 WHERE id = $2")
+        .bind(on as i64)
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "event.announce_deals",
+        if on { "on" } else { "off" },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Whether any board of a Swiss round already has a result or a move record (the round has started
+/// being reported, so its deal can no longer be drawn again).
+pub async fn round_has_reports(db: &Db, event_id: i64, round: u32) -> StoreResult<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM boards b JOIN rounds r ON r.id = b.round_id
+         WHERE r.event_id = $1 AND r.number = $2
+         AND (b.result IS NOT NULL OR EXISTS (SELECT 1 FROM game_records g WHERE g.board_id = b.id))",
+    )
+    .bind(event_id)
+    .bind(round as i64)
+    .fetch_one(db)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Test fixture: a fresh database file with an organizer "arb" and an event of `variant`; returns the
+/// pool, the user, the event id and the directory to remove.
+#[cfg(test)]
+pub(crate) async fn test_event(tag: &str, variant: &str) -> (Db, User, i64, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("anqi-store-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = super::open(&format!("sqlite://{}", dir.join("t.db").display()))
+        .await
+        .expect("open");
+    let user = super::users::create(&db, "arb", crate::accounts::Role::Organizer, "x")
+        .await
+        .expect("user");
+    let form = crate::event::EventForm {
+        name: "Deals".into(),
+        start_date: "2011-05-01".into(),
+        variant: variant.into(),
+        ..Default::default()
+    };
+    let settings = form.parse().expect("settings");
+    let event = super::events::create(&db, &user, &settings)
+        .await
+        .expect("event");
+    (db, user, event.id, dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{DealContext, Seed};
+
+    fn sealed(event: i64, byte: u8) -> SealedDeal {
+        let ctx = DealContext::new(&event.to_string(), 1, GameNumber::Game(1)).expect("ctx");
+        SealedDeal::from_seed(Variant::Jieqi, ctx, Seed::from_bytes([byte; 32])).expect("deal")
+    }
+
+    #[tokio::test]
+    async fn a_sealed_record_can_never_be_changed_or_deleted() {
+        let (db, user, event, dir) = test_event("deals-immutable", "jieqi").await;
+        let first = seal(&db, &user, event, &sealed(event, 1))
+            .await
+            .expect("seal");
+        // Changing any content column, or deleting, is refused by the database itself.
+        for sql in [
+            "UPDATE deals SET deal = 'x' WHERE id = $1",
+            "UPDATE deals SET seed = 'x' WHERE id = $1",
+            "UPDATE deals SET commitment = 'x' WHERE id = $1",
+            "UPDATE deals SET sealed_at = 'x' WHERE id = $1",
+            "UPDATE deals SET round_no = 2 WHERE id = $1",
+            "DELETE FROM deals WHERE id = $1",
+        ] {
+            let r = sqlx::query(sql).bind(first).execute(&db).await;
+            assert!(r.is_err(), "{sql} was allowed");
+        }
+        // A re-draw withdraws the first; a withdrawn record never comes back.
+        let second = seal(&db, &user, event, &sealed(event, 2))
+            .await
+            .expect("redraw");
+        let all = list(&db, event).await.expect("list");
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].status, DealStatus::Withdrawn);
+        assert_eq!(all[1].status, DealStatus::Sealed);
+        let back = sqlx::query("UPDATE deals SET status = 'sealed' WHERE id = $1")
+            .bind(first)
+            .execute(&db)
+            .await;
+        assert!(back.is_err(), "withdrawn → sealed was allowed");
+        // Unsealing happens once.
+        let record = get(&db, event, second).await.expect("get").expect("row");
+        unseal(&db, &user, &record, &[]).await.expect("unseal");
+        assert!(matches!(
+            unseal(&db, &user, &record, &[]).await,
+            Err(StoreError::NotFound)
+        ));
+        let record = get(&db, event, second).await.expect("get").expect("row");
+        assert!(record.is_public() && !record.unseal_override);
+        assert_eq!(record.deal, sealed(event, 2).deal.as_str());
+        let active = active(&db, event, 1, GameNumber::Game(1))
+            .await
+            .expect("active")
+            .expect("one");
+        assert_eq!(active.id, second);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

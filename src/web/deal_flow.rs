@@ -1,0 +1,161 @@
+//! The sealed-deal workflow shared by the pages, the scoresheets and (later) the JSON API and the
+//! knockout pages: sealing with a fresh OS seed, which games still lack a result before unsealing, and
+//! the secrecy rule (RULES.md §9) — before unsealing, a deal, its seed, its setup sheet and the move
+//! records of its games exist only for the event's arbiters, organizer and administrators.
+
+use super::AppState;
+use super::access::Access;
+use super::error::{AppError, AppResult};
+use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
+use crate::rules::Variant;
+use crate::store::{self, deals::DealRecord, events::Event, users::User};
+
+/// Highest round number a deal may be sealed for (Swiss plus knockout rounds stay far below).
+pub const MAX_ROUND: u32 = 99;
+
+/// The commitment context of an event's game: the event id as the store writes it, round, game.
+pub fn context(event: &Event, round: u32, game: GameNumber) -> AppResult<DealContext> {
+    DealContext::new(&event.id.to_string(), round, game)
+        .map_err(|e| AppError::BadRequest(format!("round/game: {e}")))
+}
+
+/// Draws a deal for a game of a round from a fresh operating-system seed and seals it. Sealing again
+/// for the same game is a re-draw: allowed until a board of the round has a result or a move record
+/// (the round has started), it withdraws the previous deal, which stays listed.
+pub async fn seal(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    round: u32,
+    game: GameNumber,
+) -> AppResult<i64> {
+    let variant = event.settings.variant;
+    if variant == Variant::Xiangqi {
+        return Err(AppError::BadRequest(
+            "variant: xiangqi has no face-down pieces, so no deal".into(),
+        ));
+    }
+    if round == 0 || round > MAX_ROUND {
+        return Err(AppError::BadRequest(format!(
+            "round: {round} is not a round number (1–{MAX_ROUND})"
+        )));
+    }
+    if store::deals::round_has_reports(&state.db, event.id, round).await? {
+        return Err(AppError::Conflict(format!(
+            "round {round} has started (a board has a result or a record); its deal can no longer be drawn"
+        )));
+    }
+    let seed = Seed::generate().map_err(|e| AppError::Internal(format!("seed: {e}")))?;
+    let sealed = SealedDeal::from_seed(variant, context(event, round, game)?, seed)
+        .map_err(|e| AppError::Internal(format!("draw: {e}")))?;
+    Ok(store::deals::seal(&state.db, by, event.id, &sealed).await?)
+}
+
+/// The games of a deal still without a result (empty when it may be unsealed). A Swiss round's deal
+/// is used by every board of the round; a round that is not paired or published yet has not been
+/// played, so it counts as pending too (the knockout pages extend this for their rounds).
+pub async fn pending_games(
+    state: &AppState,
+    event: &Event,
+    deal: &DealRecord,
+) -> AppResult<Vec<String>> {
+    let Some(round) = store::rounds::get(&state.db, event.id, deal.round).await? else {
+        return Ok(vec![format!("round {} is not paired", deal.round)]);
+    };
+    if !round.published {
+        return Ok(vec![format!("round {} is not published", deal.round)]);
+    }
+    Ok(store::rounds::boards(&state.db, round.id)
+        .await?
+        .iter()
+        .filter(|b| b.is_pending())
+        .map(|b| format!("board {}", b.board_no))
+        .collect())
+}
+
+/// Unseals a deal: refused (409, naming the games) while a game using it has no result, unless the
+/// arbiter overrides, which the audit log records with the pending games.
+pub async fn unseal(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    deal: &DealRecord,
+    override_pending: bool,
+) -> AppResult<()> {
+    if !deal.is_active() || deal.is_public() {
+        return Err(AppError::Conflict(format!(
+            "deal #{} is {}; only a sealed deal can be unsealed",
+            deal.id,
+            deal.status.as_str()
+        )));
+    }
+    let pending = pending_games(state, event, deal).await?;
+    if !pending.is_empty() && !override_pending {
+        return Err(AppError::Conflict(format!(
+            "round {} game {}: not every game has a result ({}); unseal with the override if you must",
+            deal.round,
+            deal.game,
+            pending.join(", ")
+        )));
+    }
+    store::deals::unseal(&state.db, by, deal, &pending)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => {
+                AppError::Conflict(format!("deal #{} was changed meanwhile", deal.id))
+            }
+            other => other.into(),
+        })
+}
+
+/// Loads a deal record the visitor may see: 404 (never 403) unless it is unsealed or the visitor
+/// arbitrates the event.
+pub async fn visible_deal(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    deal_id: i64,
+) -> AppResult<DealRecord> {
+    let deal = store::deals::get(&state.db, event.id, deal_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if deal.is_public() || access.arbitrate {
+        Ok(deal)
+    } else {
+        Err(AppError::NotFound)
+    }
+}
+
+/// Whether the move records of a game of a round are secret: its deal is sealed, not yet unsealed.
+pub async fn records_secret(
+    state: &AppState,
+    event_id: i64,
+    round: u32,
+    game: GameNumber,
+) -> AppResult<bool> {
+    Ok(store::deals::active(&state.db, event_id, round, game)
+        .await?
+        .is_some_and(|d| !d.is_public()))
+}
+
+/// Whether the visitor may see the move records of a game of a round (arbiters always; everyone
+/// else once no sealed deal hides them). The game viewer and the API use this too.
+pub async fn may_see_records(
+    state: &AppState,
+    event_id: i64,
+    access: Access,
+    round: u32,
+    game: GameNumber,
+) -> AppResult<bool> {
+    Ok(access.arbitrate || !records_secret(state, event_id, round, game).await?)
+}
+
+/// The rules engine's Jieqi deal for a stored record (`None` for Banqi, whose rules take their own).
+pub fn jieqi_deal(deal: &DealRecord) -> AppResult<Option<crate::rules::xiangqi::Deal>> {
+    if deal.variant != Variant::Jieqi {
+        return Ok(None);
+    }
+    crate::rules::xiangqi::Deal::parse(&deal.deal)
+        .map(Some)
+        .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", deal.id)))
+}

@@ -1,0 +1,577 @@
+//! Sealed deals (RULES.md §9): the arbiters' list with sealing and the "announce" setting, a deal's
+//! page with its seed and the unseal form, the printable setup sheet, a plain-text copy, and the public
+//! verification page. Before unsealing every one of these answers 404 to all but the event's arbiters,
+//! organizer and administrators.
+
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+
+use super::{redirect, render};
+use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
+use crate::rules::{Color, Variant};
+use crate::store::{self, deals::DealRecord, events::Event};
+use crate::web::AppState;
+use crate::web::access::{Access, arbitrated_event, event_access, managed_event};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::deal_flow;
+use crate::web::error::{AppError, AppResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(index)
+        .service(seal)
+        .service(announce)
+        .service(show)
+        .service(sheet)
+        .service(round_sheets)
+        .service(text)
+        .service(unseal)
+        .service(verify_page);
+}
+
+/// A deal record as the pages show it.
+pub struct DealView {
+    /// The record.
+    pub record: DealRecord,
+    /// Status translation key.
+    pub status_key: &'static str,
+}
+
+impl DealView {
+    fn new(record: DealRecord) -> DealView {
+        let status_key = match record.status {
+            store::deals::DealStatus::Sealed => "deal_sealed",
+            store::deals::DealStatus::Withdrawn => "deal_withdrawn",
+            store::deals::DealStatus::Unsealed => "deal_unsealed",
+        };
+        DealView { record, status_key }
+    }
+
+    /// The game number as shown (`1`, `2`, or the decider's name key is handled by the template).
+    pub fn is_decider(&self) -> bool {
+        self.record.game == GameNumber::Decider
+    }
+}
+
+/// The deals of one round, for the round page: commitments when the event announces duplicate deals,
+/// and everything (deal, seed, verify link) once unsealed. Arbiters get links to the deal pages.
+pub struct RoundDeals {
+    /// Deals in use for the round's games.
+    pub deals: Vec<DealView>,
+    /// Whether commitments of sealed deals may be shown.
+    pub announce: bool,
+    /// Whether the visitor arbitrates the event.
+    pub arbiter: bool,
+}
+
+impl RoundDeals {
+    /// Whether the panel shows anything to this visitor.
+    pub fn any_visible(&self) -> bool {
+        self.deals
+            .iter()
+            .any(|d| self.arbiter || self.announce || d.record.is_public())
+    }
+}
+
+/// Loads the round panel of the round page.
+pub async fn round_deals(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    round: u32,
+) -> AppResult<RoundDeals> {
+    let deals = store::deals::active_in_round(&state.db, event.id, round)
+        .await?
+        .into_iter()
+        .map(DealView::new)
+        .collect();
+    Ok(RoundDeals {
+        deals,
+        announce: store::deals::announces(&state.db, event.id).await?,
+        arbiter: access.arbitrate,
+    })
+}
+
+/// Loads the event and a deal of it the visitor may see (404 otherwise, see `deal_flow::visible_deal`).
+async fn event_and_deal(
+    ctx: &Ctx,
+    state: &AppState,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<(Event, Access, DealRecord)> {
+    let (id, deal_id) = path.into_inner();
+    let (event, access) = event_access(ctx, state, id).await?;
+    let deal = deal_flow::visible_deal(state, &event, access, deal_id).await?;
+    Ok((event, access, deal))
+}
+
+/// The deals list is the arbiters' page: 404 for everyone else (its existence is a secret too).
+async fn arbiter_event(ctx: &Ctx, state: &AppState, id: i64) -> AppResult<(Event, Access)> {
+    let (event, access) = event_access(ctx, state, id).await?;
+    if !access.arbitrate {
+        return Err(AppError::NotFound);
+    }
+    Ok((event, access))
+}
+
+#[derive(Template)]
+#[template(path = "deals/index.html")]
+struct IndexPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    deals: Vec<DealView>,
+    announce: bool,
+    next_round: u32,
+    has_deals: bool,
+}
+
+#[get("/events/{id}/deals")]
+async fn index(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, access) = arbiter_event(&ctx, &state, *id).await?;
+    let mut records = store::deals::list(&state.db, event.id).await?;
+    records.sort_by_key(|d| (d.round, d.game, d.id));
+    let rounds = store::rounds::list(&state.db, event.id).await?;
+    // The round most likely to need a deal: the latest one without results, else the next one.
+    let mut next_round = rounds.len() as u32 + 1;
+    for r in rounds.iter().rev() {
+        if store::deals::round_has_reports(&state.db, event.id, r.number).await? {
+            break;
+        }
+        next_round = r.number;
+    }
+    render(&IndexPage {
+        has_deals: event.settings.variant != Variant::Xiangqi,
+        announce: store::deals::announces(&state.db, event.id).await?,
+        deals: records.into_iter().map(DealView::new).collect(),
+        ctx,
+        event,
+        access,
+        next_round,
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct SealForm {
+    round: String,
+    #[serde(default)]
+    game: String,
+}
+
+#[post("/events/{id}/deals")]
+async fn seal(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<SealForm>,
+) -> AppResult<HttpResponse> {
+    let event = arbitrated_event(&ctx, &state, *id).await?;
+    let me = ctx.require_user()?;
+    let round = form.round.trim().parse::<u32>().map_err(|_| {
+        AppError::BadRequest(format!(
+            "round: '{}' is not a round number",
+            form.round.trim()
+        ))
+    })?;
+    let game = if form.game.trim().is_empty() {
+        GameNumber::Game(1)
+    } else {
+        GameNumber::parse(&form.game).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "game: '{}' is not a game number (1, 2, … or decider)",
+                form.game.trim()
+            ))
+        })?
+    };
+    let deal_id = deal_flow::seal(&state, me, &event, round, game).await?;
+    Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
+}
+
+#[derive(serde::Deserialize)]
+struct AnnounceForm {
+    #[serde(default)]
+    announce: String,
+}
+
+#[post("/events/{id}/deals/announce")]
+async fn announce(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<AnnounceForm>,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let on = matches!(form.announce.as_str(), "1" | "on" | "true");
+    store::deals::set_announce(&state.db, ctx.require_user()?, event.id, on).await?;
+    Ok(redirect(&format!("/events/{}/deals", event.id)))
+}
+
+#[derive(Template)]
+#[template(path = "deals/show.html")]
+struct ShowPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    deal: DealView,
+    pending: Vec<String>,
+    cli: String,
+}
+
+/// The `anqi deal verify …` command line that checks a deal without this server.
+pub fn verify_command(
+    variant: &str,
+    event: &str,
+    round: &str,
+    game: &str,
+    deal: &str,
+    seed: &str,
+    commitment: &str,
+) -> String {
+    let quote = |s: &str| {
+        if !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        {
+            s.to_string()
+        } else {
+            format!("'{}'", s.replace('\'', r"'\''"))
+        }
+    };
+    format!(
+        "anqi deal verify --variant {} --event {} --round {} --game {} --deal {} --seed {} --commitment {}",
+        quote(variant),
+        quote(event),
+        quote(round),
+        quote(game),
+        quote(deal),
+        quote(seed),
+        quote(commitment)
+    )
+}
+
+fn record_command(event: &Event, d: &DealRecord) -> String {
+    verify_command(
+        d.variant.name(),
+        &event.id.to_string(),
+        &d.round.to_string(),
+        &d.game.to_string(),
+        &d.deal,
+        &d.seed,
+        &d.commitment,
+    )
+}
+
+#[get("/events/{id}/deals/{deal_id}")]
+async fn show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<HttpResponse> {
+    let (event, access, deal) = event_and_deal(&ctx, &state, path).await?;
+    let pending = if access.arbitrate && deal.status == store::deals::DealStatus::Sealed {
+        deal_flow::pending_games(&state, &event, &deal).await?
+    } else {
+        vec![]
+    };
+    render(&ShowPage {
+        cli: record_command(&event, &deal),
+        deal: DealView::new(deal),
+        ctx,
+        event,
+        access,
+        pending,
+    })
+}
+
+/// One row of the sheet's diagram: rank label and cells.
+struct SheetRow {
+    rank: char,
+    cells: Vec<Option<SheetCellView>>,
+}
+
+/// A diagram cell.
+struct SheetCellView {
+    chinese: &'static str,
+    letter: char,
+    red: bool,
+    face_down: bool,
+}
+
+/// One printed setup sheet (one A4 page).
+struct SheetView {
+    deal: DealView,
+    sheet: SetupSheet,
+    rows: Vec<SheetRow>,
+    jieqi: bool,
+}
+
+impl SheetView {
+    fn new(record: DealRecord) -> AppResult<SheetView> {
+        let deal = Deal::parse(record.variant, &record.deal)
+            .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", record.id)))?;
+        let setup = SetupSheet::new(&deal);
+        let rows = setup
+            .ranks
+            .iter()
+            .zip(&setup.grid)
+            .map(|(rank, cells)| SheetRow {
+                rank: *rank,
+                cells: cells
+                    .iter()
+                    .map(|c| {
+                        c.map(|c| SheetCellView {
+                            chinese: c.chinese,
+                            letter: c.letter,
+                            red: c.color == Color::Red,
+                            face_down: c.face_down,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(SheetView {
+            jieqi: record.variant == Variant::Jieqi,
+            deal: DealView::new(record),
+            sheet: setup,
+            rows,
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "deals/sheet.html")]
+struct SheetPage {
+    ctx: Ctx,
+    event: Event,
+    sheets: Vec<SheetView>,
+}
+
+#[get("/events/{id}/deals/{deal_id}/sheet")]
+async fn sheet(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<HttpResponse> {
+    let (event, _, record) = event_and_deal(&ctx, &state, path).await?;
+    render(&SheetPage {
+        sheets: vec![SheetView::new(record)?],
+        ctx,
+        event,
+    })
+}
+
+/// Every sheet of a round's deals in use (games 1, 2, 3…, decider), one A4 page each. Arbiters only
+/// while any is sealed; once all are unsealed, anyone.
+#[get("/events/{id}/deals/round/{n}/sheets")]
+async fn round_sheets(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+) -> AppResult<HttpResponse> {
+    let (id, n) = path.into_inner();
+    let (event, access) = event_access(&ctx, &state, id).await?;
+    let records = store::deals::active_in_round(&state.db, event.id, n).await?;
+    if records.is_empty() || !(access.arbitrate || records.iter().all(DealRecord::is_public)) {
+        return Err(AppError::NotFound);
+    }
+    let sheets = records
+        .into_iter()
+        .map(SheetView::new)
+        .collect::<AppResult<Vec<_>>>()?;
+    render(&SheetPage { ctx, event, sheets })
+}
+
+/// The deal as `key: value` lines, like `anqi deal new` prints them (for scripts and the CLI check).
+#[get("/events/{id}/deals/{deal_id}/deal.txt")]
+async fn text(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<HttpResponse> {
+    let (event, _, d) = event_and_deal(&ctx, &state, path).await?;
+    let body = format!(
+        "variant: {}\nevent: {}\nround: {}\ngame: {}\ndeal: {}\nseed: {}\ncommitment: {}\nstatus: {}\n",
+        d.variant.name(),
+        event.id,
+        d.round,
+        d.game,
+        d.deal,
+        d.seed,
+        d.commitment,
+        d.status.as_str()
+    );
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(body))
+}
+
+#[derive(serde::Deserialize)]
+struct UnsealForm {
+    #[serde(default)]
+    r#override: String,
+}
+
+#[post("/events/{id}/deals/{deal_id}/unseal")]
+async fn unseal(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<UnsealForm>,
+) -> AppResult<HttpResponse> {
+    let (id, deal_id) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let deal = store::deals::get(&state.db, event.id, deal_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let over = matches!(form.r#override.as_str(), "1" | "on" | "true");
+    deal_flow::unseal(&state, ctx.require_user()?, &event, &deal, over).await?;
+    Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
+}
+
+/// Fields of the verification form; each defaults to the stored value, so the page verifies the
+/// published deal as is, and anyone can change a field to see the check fail.
+#[derive(serde::Deserialize, Default)]
+struct VerifyQuery {
+    variant: Option<String>,
+    event: Option<String>,
+    round: Option<String>,
+    game: Option<String>,
+    deal: Option<String>,
+    seed: Option<String>,
+    commitment: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "deals/verify.html")]
+struct VerifyPage {
+    ctx: Ctx,
+    event: Event,
+    deal: DealView,
+    inputs: Vec<(&'static str, String)>,
+    ok: bool,
+    reason: String,
+    cli: String,
+}
+
+/// Recomputes a deal's commitment from the given (or stored) fields: `Ok(())` or the reason it fails.
+fn check(fields: &[(&'static str, String)]) -> Result<(), String> {
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v.trim())
+            .unwrap_or("")
+    };
+    let variant = Variant::parse(get("variant"))
+        .filter(|v| *v != Variant::Xiangqi)
+        .ok_or_else(|| format!("variant: '{}' is not jieqi or banqi", get("variant")))?;
+    let round = get("round")
+        .parse::<u32>()
+        .map_err(|_| format!("round: '{}' is not a number", get("round")))?;
+    let game = GameNumber::parse(get("game"))
+        .ok_or_else(|| format!("game: '{}' is not 1, 2, … or decider", get("game")))?;
+    let context = DealContext::new(get("event"), round, game).map_err(|e| format!("{e}"))?;
+    let deal = Deal::parse(variant, get("deal")).map_err(|e| format!("deal: {e}"))?;
+    let seed = Seed::from_hex(get("seed")).map_err(|e| format!("seed: {e}"))?;
+    let commitment = Commitment::from_hex(get("commitment"))
+        .ok_or_else(|| "commitment: not 64 hex digits".to_string())?;
+    verify(&context, &deal, &seed, &commitment).map_err(|e| e.to_string())
+}
+
+#[get("/events/{id}/deals/{deal_id}/verify")]
+async fn verify_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    q: web::Query<VerifyQuery>,
+) -> AppResult<HttpResponse> {
+    let (event, _, d) = event_and_deal(&ctx, &state, path).await?;
+    let q = q.into_inner();
+    let pick = |given: Option<String>, stored: String| given.unwrap_or(stored);
+    let inputs: Vec<(&'static str, String)> = vec![
+        ("variant", pick(q.variant, d.variant.name().to_string())),
+        ("event", pick(q.event, event.id.to_string())),
+        ("round", pick(q.round, d.round.to_string())),
+        ("game", pick(q.game, d.game.to_string())),
+        ("deal", pick(q.deal, d.deal.clone())),
+        ("seed", pick(q.seed, d.seed.clone())),
+        ("commitment", pick(q.commitment, d.commitment.clone())),
+    ];
+    let (ok, reason) = match check(&inputs) {
+        Ok(()) => (true, String::new()),
+        Err(r) => (false, r),
+    };
+    let value = |i: usize| inputs.get(i).map(|(_, v)| v.as_str()).unwrap_or("");
+    let cli = verify_command(
+        value(0),
+        value(1),
+        value(2),
+        value(3),
+        value(4),
+        value(5),
+        value(6),
+    );
+    render(&VerifyPage {
+        deal: DealView::new(d),
+        ctx,
+        event,
+        inputs,
+        ok,
+        reason,
+        cli,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(deal: &str, commitment: &str) -> Vec<(&'static str, String)> {
+        vec![
+            ("variant", "jieqi".into()),
+            ("event", "17".into()),
+            ("round", "3".into()),
+            ("game", "1".into()),
+            ("deal", deal.into()),
+            ("seed", "0".repeat(64)),
+            ("commitment", commitment.into()),
+        ]
+    }
+
+    #[test]
+    fn the_server_check_accepts_the_sealed_fields_and_names_a_tampered_one() {
+        let ctx = DealContext::new("17", 3, GameNumber::Game(1)).unwrap();
+        let seed = Seed::from_hex(&"0".repeat(64)).unwrap();
+        let sealed = crate::deal::SealedDeal::from_seed(Variant::Jieqi, ctx, seed).unwrap();
+        let c = sealed.commitment.to_hex();
+        assert_eq!(check(&fields(sealed.deal.as_str(), &c)), Ok(()));
+        // Another valid deal: the seed does not draw it.
+        let other = crate::deal::JIEQI_IDENTITY;
+        assert!(check(&fields(other, &c)).unwrap_err().contains("seed"));
+        // A malformed field is named.
+        assert!(check(&fields("xyz", &c)).unwrap_err().starts_with("deal:"));
+        let mut f = fields(sealed.deal.as_str(), &c);
+        f[1].1 = "18".into();
+        assert!(check(&f).unwrap_err().contains("commitment"));
+    }
+
+    #[test]
+    fn the_command_line_quotes_what_a_shell_would_split() {
+        let cmd = verify_command("jieqi", "my event", "1", "decider", "d", "s", "c");
+        assert!(cmd.contains("--event 'my event'"), "{cmd}");
+        assert!(cmd.contains("--game decider"), "{cmd}");
+        assert_eq!(
+            verify_command("jieqi", "it's", "1", "1", "d", "s", "c")
+                .split("--event ")
+                .nth(1)
+                .unwrap()
+                .split(" --round")
+                .next()
+                .unwrap(),
+            r"'it'\''s'"
+        );
+    }
+}

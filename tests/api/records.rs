@@ -1,0 +1,203 @@
+//! Scoresheets over HTTP (issue 8): a submitted move record is adjudicated at once with the round's
+//! sealed deal and the event's move limit; a legal decided record sets or confirms the result, a
+//! conflict or an illegal ply is reported with nothing changed until the arbiter applies it (logged).
+
+use crate::deals::{fields, finish_round, jieqi_record, pair_and_publish, seal, setup};
+use crate::support::*;
+use anqi::rules::adjudicate::GameResult;
+
+const MATE: &str = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. 车九进七 将4平5 2. 车八进九 1-0\n";
+
+fn submit(arb: &mut Client, id: i64, round: u32, board: u32, record: &str) -> Resp {
+    arb.form(
+        &format!("/events/{id}/rounds/{round}/boards/{board}/record"),
+        &[("game", "1"), ("record", record)],
+    )
+}
+
+/// The record page of a board: `(entered result, status of game 1, page)`.
+fn status(arb: &mut Client, id: i64, round: u32, board: u32) -> (String, String, String) {
+    let page = arb.get(&format!(
+        "/events/{id}/rounds/{round}/boards/{board}/record"
+    ));
+    assert_eq!(page.status, 200, "{}", page.body);
+    let entered = page
+        .body
+        .split("id=\"entered\">")
+        .nth(1)
+        .and_then(|s| s.split('<').next())
+        .unwrap_or("")
+        .to_string();
+    let st = page
+        .body
+        .split("data-game=\"1\" data-status=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap_or("")
+        .to_string();
+    (entered, st, page.body)
+}
+
+#[test]
+fn a_legal_decided_record_sets_the_result_and_a_conflicting_one_waits_for_the_arbiter() {
+    let w = World::new("records-xiangqi");
+    let id = setup(&w, "xiangqi", 4);
+    let mut arb = w.login("arb");
+    assert_eq!(pair_and_publish(&mut arb, id, 1), 2);
+
+    // Board 1 has no result: the mate sets 1-0.
+    let r = submit(&mut arb, id, 1, 1, MATE);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!(entered, "1–0");
+    assert_eq!(st, "agrees");
+    assert!(page.contains("checkmate"));
+    let audit = arb.get(&format!("/events/{id}"));
+    assert!(audit.body.contains("record.submit"));
+    assert!(audit.body.contains("round 1 board 1: none → 1-0"));
+
+    // Board 2 was entered as 0-1: the record conflicts and nothing changes.
+    let round = arb.get(&format!("/events/{id}/rounds/1"));
+    let (b2, v2) = crate::swiss::versions(&round.body)
+        .into_iter()
+        .find(|(b, _)| *b == 2)
+        .unwrap();
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/results"),
+        &[("r2", "0-1"), ("v2", &v2.to_string())],
+    );
+    assert_eq!(r.status, 303);
+    let r = submit(&mut arb, id, 1, b2, MATE);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 2);
+    assert_eq!(entered, "0–1", "the entered result stays");
+    assert_eq!(st, "conflict");
+    assert!(page.contains("1–0 ≠ 0–1"), "{page}");
+
+    // The arbiter decides: apply the record's result, with the version the page showed.
+    let version = page
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .to_string();
+    let stale = (version.parse::<i64>().unwrap() - 1).to_string();
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/2/record/apply"),
+        &[("game", "1"), ("version", &stale)],
+    );
+    assert_eq!(r.status, 409, "a stale page is told: {}", r.body);
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/2/record/apply"),
+        &[("game", "1"), ("version", &version)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, _) = status(&mut arb, id, 1, 2);
+    assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
+    let audit = arb.get(&format!("/events/{id}"));
+    assert!(audit.body.contains("record.apply"));
+    assert!(audit.body.contains("round 1 board 2: 0-1 → 1-0"));
+
+    // Nobody else may submit or apply.
+    let mut player = w.login("player");
+    assert_eq!(submit(&mut player, id, 1, 1, MATE).status, 403);
+    let r = player.form(
+        &format!("/events/{id}/rounds/1/boards/2/record/apply"),
+        &[("game", "1"), ("version", &version)],
+    );
+    assert_eq!(r.status, 403);
+    // Without a sealed deal, the records are public.
+    let mut anon = w.server.client();
+    assert_eq!(
+        anon.get(&format!("/events/{id}/rounds/1/boards/1/record.txt"))
+            .body,
+        MATE
+    );
+}
+
+#[test]
+fn an_illegal_record_reports_the_ply_and_changes_nothing() {
+    let w = World::new("records-illegal");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    let r = submit(&mut arb, id, 1, 1, "1. h2e2 h9g7 2. h2e2 h7e7 *");
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!(entered, "");
+    assert_eq!(st, "illegal");
+    assert!(
+        page.contains("3 <code>h2e2</code>"),
+        "ply and token: {page}"
+    );
+    assert!(!page.contains("record/apply"), "nothing to apply");
+
+    // Unreadable text is refused with the reason, and the form keeps what was typed.
+    let r = submit(&mut arb, id, 1, 1, "1. h2e2 {never closed h9g7 *");
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("id=\"record-error\""), "{}", r.body);
+    assert!(r.body.contains("unterminated comment"), "{}", r.body);
+    assert!(
+        r.body.contains("{never closed h9g7 *</textarea>"),
+        "{}",
+        r.body
+    );
+    let (_, st, _) = status(&mut arb, id, 1, 1);
+    assert_eq!(st, "illegal", "the stored record is unchanged");
+
+    // A legal record without a result replaces it and still sets nothing.
+    let r = submit(&mut arb, id, 1, 1, "1. h2e2 h9g7 *");
+    assert_eq!(r.status, 303);
+    let (entered, st, _) = status(&mut arb, id, 1, 1);
+    assert_eq!((entered.as_str(), st.as_str()), ("", "undecided"));
+}
+
+#[test]
+fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
+    let w = World::new("records-jieqi");
+    let id = setup(&w, "jieqi", 4);
+    let mut arb = w.login("arb");
+    let deal_id = seal(&mut arb, id, 1, "1");
+    let deal = fields(&mut arb, id, deal_id)["deal"].clone();
+    pair_and_publish(&mut arb, id, 1);
+
+    // A legal record played on the sealed deal, resigned by Red: 0-1 is entered.
+    let record = jieqi_record(&deal, 10, Some(GameResult::BlackWins));
+    let r = submit(&mut arb, id, 1, 1, &record);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!((entered.as_str(), st.as_str()), ("0–1", "agrees"), "{page}");
+
+    // Red's h2 cannon square holds letter 22 of the deal; naming another piece contradicts the deal.
+    let actual = deal.chars().nth(21).unwrap();
+    let wrong = ['R', 'N', 'B', 'A', 'C', 'P']
+        .into_iter()
+        .find(|c| *c != actual)
+        .unwrap();
+    let lie = format!("[Variant \"jieqi\"]\n\n1. h2e2{wrong} *\n");
+    let r = submit(&mut arb, id, 1, 2, &lie);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 2);
+    assert_eq!((entered.as_str(), st.as_str()), ("", "illegal"));
+    assert!(page.contains("reveal contradicts the deal"), "{page}");
+    assert!(
+        page.contains(&format!("1 <code>h2e2{wrong}</code>")),
+        "{page}"
+    );
+
+    // A Deal tag other than the sealed deal is refused outright.
+    let tagged = "[Variant \"jieqi\"]\n[Deal \"rnbaabnrccpppppPPPPPCCRNBAABNR\"]\n\n1. h2e2 *\n";
+    if deal != "rnbaabnrccpppppPPPPPCCRNBAABNR" {
+        let r = submit(&mut arb, id, 1, 2, tagged);
+        assert_eq!(r.status, 400);
+        assert!(r.body.contains("sealed deal"), "{}", r.body);
+    }
+
+    // Round 2 has no sealed deal: the same reveal is only checked against the pool, so it stands.
+    finish_round(&mut arb, id, 1, "1-0");
+    pair_and_publish(&mut arb, id, 2);
+    let r = submit(&mut arb, id, 2, 1, &lie);
+    assert_eq!(r.status, 303);
+    let (_, st, _) = status(&mut arb, id, 2, 1);
+    assert_eq!(st, "undecided");
+}
