@@ -467,134 +467,99 @@ pub async fn delete(db: &Db, by: &User, event_id: i64) -> StoreResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::Role;
-    use crate::event::EventForm;
-
-    /// A fresh database file with an organizer and an event; removed by the caller.
-    async fn world(tag: &str) -> (Db, User, i64, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("anqi-ko-store-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let url = format!("sqlite://{}", dir.join("anqi.db").display());
-        let db = crate::store::open(&url).await.expect("open");
-        let org = crate::store::users::create(&db, "org", Role::Organizer, "x")
-            .await
-            .expect("user");
-        let settings = EventForm {
-            name: "中弈杯".into(),
-            start_date: "2011-05-01".into(),
-            variant: "jieqi".into(),
-            ..Default::default()
-        }
-        .parse()
-        .expect("event form");
-        let event = crate::store::events::create(&db, &org, &settings)
-            .await
-            .expect("event");
-        (db, org, event.id, dir)
-    }
-
-    fn run<F: std::future::Future>(f: F) -> F::Output {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime")
-            .block_on(f)
-    }
 
     /// Every kind of input survives the database and replays to the same bracket; a writer that
     /// loaded an older state cannot append over a newer one.
-    #[test]
-    fn inputs_replay_to_the_same_bracket_and_stale_writers_are_refused() {
-        run(async {
-            let (db, org, event_id, dir) = world("replay").await;
-            let setup = Setup {
-                settings: KnockoutSettings::default(),
-                auto_lots: false,
-                qualifiers: (101..=108).collect(),
-            };
-            let mut expected = Bracket::seed(&setup.qualifiers, setup.settings).expect("seed");
-            let inputs = [
-                Input::Lot {
-                    match_id: MatchId(1),
-                    red: 108,
-                },
-                Input::Game {
-                    match_id: MatchId(1),
-                    number: 1,
-                    result: GameResult::Draw,
-                },
-                Input::Game {
-                    match_id: MatchId(1),
-                    number: 2,
-                    result: GameResult::RedWins,
-                },
-                Input::Game {
-                    match_id: MatchId(1),
-                    number: 3,
-                    result: GameResult::RedWins,
-                },
-                Input::DeciderColour {
-                    match_id: MatchId(1),
-                    higher_seed_plays: Color::Black,
-                },
-                Input::Forfeit {
-                    match_id: MatchId(2),
-                    start: 105,
-                    reason: "late".into(),
-                },
-                Input::Withdrawal {
-                    start: 107,
-                    reason: "ill".into(),
-                },
-            ];
-            for i in &inputs[..1] {
-                i.apply(&mut expected).expect("lot");
-            }
-            create(&db, &org, event_id, &setup, &inputs[..1])
-                .await
-                .expect("create");
-            assert!(matches!(
-                create(&db, &org, event_id, &setup, &[]).await,
-                Err(StoreError::Conflict)
-            ));
-            for (seq, i) in (2i64..).zip(&inputs[1..]) {
-                i.apply(&mut expected).expect("valid input");
-                append(&db, &org, event_id, seq, std::slice::from_ref(i))
-                    .await
-                    .expect("append");
-            }
-            let stored = load(&db, event_id).await.expect("load").expect("seeded");
-            assert_eq!(stored.setup, setup);
-            assert_eq!(stored.inputs, inputs);
-            assert_eq!(stored.bracket().expect("replays"), expected);
-            assert_eq!(stored.next_seq(), 8);
-            // Level 1½–1½ with the decider's colour chosen; the withdrawal decided match 4.
-            assert_eq!(
-                expected
-                    .get(MatchId(4))
-                    .expect("match 4")
-                    .winner()
-                    .map(|e| e.start),
-                Some(102)
-            );
-            let late = Input::Game {
+    #[tokio::test]
+    async fn inputs_replay_to_the_same_bracket_and_stale_writers_are_refused() {
+        let (db, org, event_id, dir) =
+            crate::store::deals::test_event("knockout-replay", "jieqi").await;
+        let setup = Setup {
+            settings: KnockoutSettings::default(),
+            auto_lots: false,
+            qualifiers: (101..=108).collect(),
+        };
+        let mut expected = Bracket::seed(&setup.qualifiers, setup.settings).expect("seed");
+        let inputs = [
+            Input::Lot {
                 match_id: MatchId(1),
-                number: 4,
+                red: 108,
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 1,
                 result: GameResult::Draw,
-            };
-            assert!(matches!(
-                append(&db, &org, event_id, 5, std::slice::from_ref(&late)).await,
-                Err(StoreError::Conflict)
-            ));
-            let log = crate::store::audit::for_event(&db, event_id)
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 2,
+                result: GameResult::RedWins,
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 3,
+                result: GameResult::RedWins,
+            },
+            Input::DeciderColour {
+                match_id: MatchId(1),
+                higher_seed_plays: Color::Black,
+            },
+            Input::Forfeit {
+                match_id: MatchId(2),
+                start: 105,
+                reason: "late".into(),
+            },
+            Input::Withdrawal {
+                start: 107,
+                reason: "ill".into(),
+            },
+        ];
+        for i in &inputs[..1] {
+            i.apply(&mut expected).expect("lot");
+        }
+        create(&db, &org, event_id, &setup, &inputs[..1])
+            .await
+            .expect("create");
+        assert!(matches!(
+            create(&db, &org, event_id, &setup, &[]).await,
+            Err(StoreError::Conflict)
+        ));
+        for (seq, i) in (2i64..).zip(&inputs[1..]) {
+            i.apply(&mut expected).expect("valid input");
+            append(&db, &org, event_id, seq, std::slice::from_ref(i))
                 .await
-                .expect("audit");
-            assert_eq!(log.len(), 1 + 1 + inputs.len(), "event, seed, each input");
-            delete(&db, &org, event_id).await.expect("delete");
-            assert!(load(&db, event_id).await.expect("load").is_none());
-            db.close().await;
-            let _ = std::fs::remove_dir_all(&dir);
-        });
+                .expect("append");
+        }
+        let stored = load(&db, event_id).await.expect("load").expect("seeded");
+        assert_eq!(stored.setup, setup);
+        assert_eq!(stored.inputs, inputs);
+        assert_eq!(stored.bracket().expect("replays"), expected);
+        assert_eq!(stored.next_seq(), 8);
+        // Level 1½–1½ with the decider's colour chosen; the withdrawal decided match 4.
+        assert_eq!(
+            expected
+                .get(MatchId(4))
+                .expect("match 4")
+                .winner()
+                .map(|e| e.start),
+            Some(102)
+        );
+        let late = Input::Game {
+            match_id: MatchId(1),
+            number: 4,
+            result: GameResult::Draw,
+        };
+        assert!(matches!(
+            append(&db, &org, event_id, 5, std::slice::from_ref(&late)).await,
+            Err(StoreError::Conflict)
+        ));
+        let log = crate::store::audit::for_event(&db, event_id)
+            .await
+            .expect("audit");
+        assert_eq!(log.len(), 1 + 1 + inputs.len(), "event, seed, each input");
+        delete(&db, &org, event_id).await.expect("delete");
+        assert!(load(&db, event_id).await.expect("load").is_none());
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
