@@ -73,6 +73,32 @@ const TABLES: &[TableSpec] = &[
         defines: Some("game_records"),
         refs: &[("board_id", "boards"), ("submitted_by", "users")],
     },
+    TableSpec { name: "knockouts", select: "SELECT * FROM knockouts WHERE event_id = $1", defines: None, refs: &[("event_id", "events")] },
+    TableSpec {
+        name: "knockout_qualifiers",
+        select: "SELECT * FROM knockout_qualifiers WHERE event_id = $1 ORDER BY seed",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
+        name: "knockout_inputs",
+        select: "SELECT * FROM knockout_inputs WHERE event_id = $1 ORDER BY seq",
+        defines: None,
+        refs: &[("event_id", "events"), ("user_id", "users")],
+    },
+    TableSpec { name: "prize_tables", select: "SELECT * FROM prize_tables WHERE event_id = $1", defines: None, refs: &[("event_id", "events")] },
+    TableSpec {
+        name: "prize_rows",
+        select: "SELECT * FROM prize_rows WHERE event_id = $1 ORDER BY position",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
+        name: "special_prizes",
+        select: "SELECT * FROM special_prizes WHERE event_id = $1 ORDER BY position",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
     TableSpec {
         name: "audit_log",
         select: "SELECT * FROM audit_log WHERE event_id = $1 ORDER BY id",

@@ -7,7 +7,9 @@ pub mod audit;
 pub mod backup;
 pub mod deals;
 pub mod events;
+pub mod knockout;
 pub mod players;
+pub mod prizes;
 pub mod ratings;
 pub mod rounds;
 pub mod sessions;
@@ -52,6 +54,11 @@ impl From<sqlx::Error> for StoreError {
 
 /// Result of a store call.
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A stored value that does not decode into its domain type (a row written by hand or by a bug).
+pub(crate) fn corrupt(what: String) -> StoreError {
+    StoreError::Database(sqlx::Error::Decode(what.into()))
+}
 
 /// Opens (creating if missing) the database at `url` and applies the migrations.
 pub async fn open(url: &str) -> StoreResult<Db> {

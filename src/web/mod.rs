@@ -10,6 +10,7 @@ pub mod deal_flow;
 pub mod error;
 pub mod game_view;
 pub mod i18n;
+pub mod knockout_flow;
 mod layout;
 pub mod page_cache;
 pub mod points;

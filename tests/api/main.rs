@@ -4,6 +4,7 @@ mod backup;
 mod deals;
 mod foundation;
 mod json_api;
+mod knockout;
 mod ratings;
 mod records;
 mod support;

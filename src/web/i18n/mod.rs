@@ -2,6 +2,7 @@
 
 mod core;
 mod deals;
+mod knockout;
 mod ratings;
 mod rounds;
 mod standings;
@@ -129,6 +130,7 @@ const AREAS: &[&[Entry]] = &[
     viewer::ENTRIES,
     deals::ENTRIES,
     ratings::ENTRIES,
+    knockout::ENTRIES,
 ];
 
 #[cfg(test)]

@@ -1,0 +1,565 @@
+//! The knockout stage of an event. The bracket itself is the pure state machine of `crate::knockout`;
+//! this module stores its inputs (qualifiers, settings, then lots, decider colour choices, game results,
+//! forfeits and withdrawals in the order recorded) and replays them to rebuild it. Every change is
+//! audit-logged in the same transaction.
+
+use sqlx::Row;
+
+use super::users::User;
+use super::{Db, StoreError, StoreResult, audit, corrupt, now};
+use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchId, TieRule};
+use crate::rules::Color;
+use crate::rules::adjudicate::GameResult;
+
+/// One recorded step of the knockout, replayed in order onto the seeded bracket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// The lot for game 1 of a match: the start number who plays Red.
+    Lot {
+        /// The match.
+        match_id: MatchId,
+        /// Start number playing Red in game 1.
+        red: u32,
+    },
+    /// The higher seed's colour for the decider of a match.
+    DeciderColour {
+        /// The match.
+        match_id: MatchId,
+        /// The colour the higher seed plays.
+        higher_seed_plays: Color,
+    },
+    /// The result of a game (or a correction of the last one).
+    Game {
+        /// The match.
+        match_id: MatchId,
+        /// Game number in the match.
+        number: u32,
+        /// 1-0, 0-1 or ½-½.
+        result: GameResult,
+    },
+    /// A player forfeits one match; the opponent advances.
+    Forfeit {
+        /// The match.
+        match_id: MatchId,
+        /// Who forfeits.
+        start: u32,
+        /// The arbiter's note.
+        reason: String,
+    },
+    /// A qualifier leaves the event: they forfeit every match they reach.
+    Withdrawal {
+        /// Who withdraws.
+        start: u32,
+        /// The arbiter's note.
+        reason: String,
+    },
+}
+
+impl Input {
+    /// Applies the step to a bracket (the bracket is unchanged when it is refused).
+    pub fn apply(&self, bracket: &mut Bracket) -> Result<(), KnockoutError> {
+        match self {
+            Input::Lot { match_id, red } => bracket.record_lot(*match_id, *red),
+            Input::DeciderColour {
+                match_id,
+                higher_seed_plays,
+            } => bracket.choose_decider_colour(*match_id, *higher_seed_plays),
+            Input::Game {
+                match_id,
+                number,
+                result,
+            } => bracket.record_game(*match_id, *number, *result),
+            Input::Forfeit {
+                match_id,
+                start,
+                reason,
+            } => bracket.record_forfeit(*match_id, *start, reason),
+            Input::Withdrawal { start, reason } => bracket.withdraw(*start, reason),
+        }
+    }
+
+    /// The audit-log action and its detail.
+    fn audit(&self) -> (&'static str, String) {
+        match self {
+            Input::Lot { match_id, red } => (
+                "knockout.lot",
+                format!("match {match_id}: #{red} plays Red in game 1"),
+            ),
+            Input::DeciderColour {
+                match_id,
+                higher_seed_plays,
+            } => (
+                "knockout.decider_colour",
+                format!(
+                    "match {match_id}: the higher seed plays {} in the decider",
+                    colour_str(*higher_seed_plays)
+                ),
+            ),
+            Input::Game {
+                match_id,
+                number,
+                result,
+            } => (
+                "knockout.result",
+                format!("match {match_id} game {number}: {}", result.as_str()),
+            ),
+            Input::Forfeit {
+                match_id,
+                start,
+                reason,
+            } => (
+                "knockout.forfeit",
+                format!("match {match_id}: #{start} forfeits ({reason})"),
+            ),
+            Input::Withdrawal { start, reason } => (
+                "knockout.withdraw",
+                format!("#{start} withdraws ({reason})"),
+            ),
+        }
+    }
+}
+
+/// How the bracket of an event was set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// Best of, tie rule, 3rd-place match.
+    pub settings: KnockoutSettings,
+    /// Whether game 1's colours are drawn by lot automatically (OS random) as soon as a match's
+    /// players are known; otherwise an arbiter records the lot drawn at the board.
+    pub auto_lots: bool,
+    /// The qualifiers' start numbers, seed 1 first.
+    pub qualifiers: Vec<u32>,
+}
+
+/// The stored knockout of an event: its setup and every input so far.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    /// Settings and qualifiers.
+    pub setup: Setup,
+    /// The inputs in the order recorded.
+    pub inputs: Vec<Input>,
+}
+
+impl Stored {
+    /// Rebuilds the bracket by seeding it and replaying every input.
+    pub fn bracket(&self) -> Result<Bracket, KnockoutError> {
+        let mut b = Bracket::seed(&self.setup.qualifiers, self.setup.settings)?;
+        for input in &self.inputs {
+            input.apply(&mut b)?;
+        }
+        Ok(b)
+    }
+
+    /// The sequence number the next input gets (for the optimistic concurrency check).
+    pub fn next_seq(&self) -> i64 {
+        self.inputs.len() as i64 + 1
+    }
+}
+
+fn colour_str(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+fn tie_rule_str(t: TieRule) -> &'static str {
+    match t {
+        TieRule::Decider => "decider",
+        TieRule::PlayOn => "play_on",
+        TieRule::HigherSeedAdvances => "higher_seed_advances",
+    }
+}
+
+/// Parses a tie rule as stored and as sent by forms (`decider`, `play_on`, `higher_seed_advances`).
+pub fn parse_tie_rule(s: &str) -> Option<TieRule> {
+    match s.trim() {
+        "decider" => Some(TieRule::Decider),
+        "play_on" => Some(TieRule::PlayOn),
+        "higher_seed_advances" => Some(TieRule::HigherSeedAdvances),
+        _ => None,
+    }
+}
+
+/// The knockout of an event, if it has been seeded.
+pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
+    let Some(row) = sqlx::query(
+        "SELECT best_of, tie_rule, third_place, auto_lots FROM knockouts WHERE event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(db)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let best_of: i64 = row.try_get("best_of")?;
+    let tie_rule: String = row.try_get("tie_rule")?;
+    let settings = KnockoutSettings {
+        best_of: u32::try_from(best_of)
+            .ok()
+            .and_then(BestOf::new)
+            .ok_or_else(|| corrupt(format!("knockout best_of {best_of}")))?,
+        tie_rule: parse_tie_rule(&tie_rule)
+            .ok_or_else(|| corrupt(format!("knockout tie_rule {tie_rule}")))?,
+        third_place_match: row.try_get::<i64, _>("third_place")? != 0,
+    };
+    let auto_lots = row.try_get::<i64, _>("auto_lots")? != 0;
+    let qualifiers: Vec<u32> = sqlx::query_scalar::<_, i64>(
+        "SELECT start_no FROM knockout_qualifiers WHERE event_id = $1 ORDER BY seed",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?
+    .into_iter()
+    .map(|s| s as u32)
+    .collect();
+    let rows = sqlx::query(
+        "SELECT seq, kind, match_id, game_no, start_no, colour, result, reason FROM knockout_inputs
+         WHERE event_id = $1 ORDER BY seq",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    let inputs = rows
+        .iter()
+        .map(input_from_row)
+        .collect::<StoreResult<_>>()?;
+    Ok(Some(Stored {
+        setup: Setup {
+            settings,
+            auto_lots,
+            qualifiers,
+        },
+        inputs,
+    }))
+}
+
+fn input_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Input> {
+    let seq: i64 = r.try_get("seq")?;
+    let kind: String = r.try_get("kind")?;
+    let bad = |field: &str| corrupt(format!("knockout input {seq}: {field}"));
+    let match_id = r
+        .try_get::<Option<i64>, _>("match_id")?
+        .map(|m| MatchId(m as u32));
+    let start = r.try_get::<Option<i64>, _>("start_no")?.map(|s| s as u32);
+    let reason: String = r.try_get("reason")?;
+    Ok(match kind.as_str() {
+        "lot" => Input::Lot {
+            match_id: match_id.ok_or_else(|| bad("match"))?,
+            red: start.ok_or_else(|| bad("start"))?,
+        },
+        "decider_colour" => Input::DeciderColour {
+            match_id: match_id.ok_or_else(|| bad("match"))?,
+            higher_seed_plays: match r.try_get::<Option<String>, _>("colour")?.as_deref() {
+                Some("red") => Color::Red,
+                Some("black") => Color::Black,
+                _ => return Err(bad("colour")),
+            },
+        },
+        "game" => Input::Game {
+            match_id: match_id.ok_or_else(|| bad("match"))?,
+            number: r
+                .try_get::<Option<i64>, _>("game_no")?
+                .ok_or_else(|| bad("game"))? as u32,
+            result: r
+                .try_get::<Option<String>, _>("result")?
+                .as_deref()
+                .and_then(GameResult::parse)
+                .ok_or_else(|| bad("result"))?,
+        },
+        "forfeit" => Input::Forfeit {
+            match_id: match_id.ok_or_else(|| bad("match"))?,
+            start: start.ok_or_else(|| bad("start"))?,
+            reason,
+        },
+        "withdrawal" => Input::Withdrawal {
+            start: start.ok_or_else(|| bad("start"))?,
+            reason,
+        },
+        _ => return Err(bad("kind")),
+    })
+}
+
+async fn insert_input(
+    tx: &mut sqlx::SqliteConnection,
+    by: &User,
+    event_id: i64,
+    seq: i64,
+    input: &Input,
+) -> StoreResult<()> {
+    let (kind, match_id, game_no, start, colour, result, reason) = match input {
+        Input::Lot { match_id, red } => ("lot", Some(match_id.0), None, Some(*red), None, None, ""),
+        Input::DeciderColour {
+            match_id,
+            higher_seed_plays,
+        } => (
+            "decider_colour",
+            Some(match_id.0),
+            None,
+            None,
+            Some(colour_str(*higher_seed_plays)),
+            None,
+            "",
+        ),
+        Input::Game {
+            match_id,
+            number,
+            result,
+        } => (
+            "game",
+            Some(match_id.0),
+            Some(*number),
+            None,
+            None,
+            Some(result.as_str()),
+            "",
+        ),
+        Input::Forfeit {
+            match_id,
+            start,
+            reason,
+        } => (
+            "forfeit",
+            Some(match_id.0),
+            None,
+            Some(*start),
+            None,
+            None,
+            reason.as_str(),
+        ),
+        Input::Withdrawal { start, reason } => (
+            "withdrawal",
+            None,
+            None,
+            Some(*start),
+            None,
+            None,
+            reason.as_str(),
+        ),
+    };
+    sqlx::query(
+        "INSERT INTO knockout_inputs (event_id, seq, kind, match_id, game_no, start_no, colour, result, reason, user_id, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(event_id)
+    .bind(seq)
+    .bind(kind)
+    .bind(match_id.map(i64::from))
+    .bind(game_no.map(i64::from))
+    .bind(start.map(i64::from))
+    .bind(colour)
+    .bind(result)
+    .bind(reason)
+    .bind(by.id)
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    let (action, detail) = input.audit();
+    audit::record(&mut *tx, Some(by.id), Some(event_id), action, &detail).await
+}
+
+/// Stores a newly seeded bracket with any first inputs (the automatic lots), in one transaction.
+/// `Conflict` when the event already has a bracket.
+pub async fn create(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    setup: &Setup,
+    first_inputs: &[Input],
+) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "INSERT INTO knockouts (event_id, best_of, tie_rule, third_place, auto_lots, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(event_id)
+    .bind(i64::from(setup.settings.best_of.games()))
+    .bind(tie_rule_str(setup.settings.tie_rule))
+    .bind(i64::from(setup.settings.third_place_match))
+    .bind(i64::from(setup.auto_lots))
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    for (seed, start) in (1i64..).zip(&setup.qualifiers) {
+        sqlx::query(
+            "INSERT INTO knockout_qualifiers (event_id, seed, start_no) VALUES ($1, $2, $3)",
+        )
+        .bind(event_id)
+        .bind(seed)
+        .bind(i64::from(*start))
+        .execute(&mut *tx)
+        .await?;
+    }
+    let seeds: Vec<String> = (1..)
+        .zip(&setup.qualifiers)
+        .map(|(seed, start)| format!("{seed}:#{start}"))
+        .collect();
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "knockout.seed",
+        &format!(
+            "best of {}, tie rule {}, 3rd-place match {}; seeds {}",
+            setup.settings.best_of.games(),
+            tie_rule_str(setup.settings.tie_rule),
+            if setup.settings.third_place_match {
+                "yes"
+            } else {
+                "no"
+            },
+            seeds.join(" ")
+        ),
+    )
+    .await?;
+    for (seq, input) in (1i64..).zip(first_inputs) {
+        insert_input(&mut tx, by, event_id, seq, input).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Appends inputs after the first `expected_seq - 1` ones, in one transaction. `Conflict` when someone
+/// else appended meanwhile (the caller checked the inputs against the bracket it loaded).
+pub async fn append(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    expected_seq: i64,
+    inputs: &[Input],
+) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    let next: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM knockout_inputs WHERE event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if next != expected_seq {
+        return Err(StoreError::Conflict);
+    }
+    for (seq, input) in (expected_seq..).zip(inputs) {
+        insert_input(&mut tx, by, event_id, seq, input).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Removes the bracket of an event (allowed by the caller only before any game is recorded).
+pub async fn delete(db: &Db, by: &User, event_id: i64) -> StoreResult<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM knockouts WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "knockout.discard",
+        "",
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of input survives the database and replays to the same bracket; a writer that
+    /// loaded an older state cannot append over a newer one.
+    #[tokio::test]
+    async fn inputs_replay_to_the_same_bracket_and_stale_writers_are_refused() {
+        let (db, org, event_id, dir) =
+            crate::store::deals::test_event("knockout-replay", "jieqi").await;
+        let setup = Setup {
+            settings: KnockoutSettings::default(),
+            auto_lots: false,
+            qualifiers: (101..=108).collect(),
+        };
+        let mut expected = Bracket::seed(&setup.qualifiers, setup.settings).expect("seed");
+        let inputs = [
+            Input::Lot {
+                match_id: MatchId(1),
+                red: 108,
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 1,
+                result: GameResult::Draw,
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 2,
+                result: GameResult::RedWins,
+            },
+            Input::Game {
+                match_id: MatchId(1),
+                number: 3,
+                result: GameResult::RedWins,
+            },
+            Input::DeciderColour {
+                match_id: MatchId(1),
+                higher_seed_plays: Color::Black,
+            },
+            Input::Forfeit {
+                match_id: MatchId(2),
+                start: 105,
+                reason: "late".into(),
+            },
+            Input::Withdrawal {
+                start: 107,
+                reason: "ill".into(),
+            },
+        ];
+        for i in &inputs[..1] {
+            i.apply(&mut expected).expect("lot");
+        }
+        create(&db, &org, event_id, &setup, &inputs[..1])
+            .await
+            .expect("create");
+        assert!(matches!(
+            create(&db, &org, event_id, &setup, &[]).await,
+            Err(StoreError::Conflict)
+        ));
+        for (seq, i) in (2i64..).zip(&inputs[1..]) {
+            i.apply(&mut expected).expect("valid input");
+            append(&db, &org, event_id, seq, std::slice::from_ref(i))
+                .await
+                .expect("append");
+        }
+        let stored = load(&db, event_id).await.expect("load").expect("seeded");
+        assert_eq!(stored.setup, setup);
+        assert_eq!(stored.inputs, inputs);
+        assert_eq!(stored.bracket().expect("replays"), expected);
+        assert_eq!(stored.next_seq(), 8);
+        // Level 1½–1½ with the decider's colour chosen; the withdrawal decided match 4.
+        assert_eq!(
+            expected
+                .get(MatchId(4))
+                .expect("match 4")
+                .winner()
+                .map(|e| e.start),
+            Some(102)
+        );
+        let late = Input::Game {
+            match_id: MatchId(1),
+            number: 4,
+            result: GameResult::Draw,
+        };
+        assert!(matches!(
+            append(&db, &org, event_id, 5, std::slice::from_ref(&late)).await,
+            Err(StoreError::Conflict)
+        ));
+        let log = crate::store::audit::for_event(&db, event_id)
+            .await
+            .expect("audit");
+        assert_eq!(log.len(), 1 + 1 + inputs.len(), "event, seed, each input");
+        delete(&db, &org, event_id).await.expect("delete");
+        assert!(load(&db, event_id).await.expect("load").is_none());
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,166 @@
+//! The prize table of an event: currency, place rows, special prizes and the tie handling.
+
+use sqlx::Row;
+
+use super::users::User;
+use super::{Db, StoreResult, audit, corrupt, now};
+use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+
+/// The stored prize table with its tie handling.
+#[derive(Debug, Clone)]
+pub struct Prizes {
+    /// The table (currency, rows, special prizes).
+    pub table: PrizeTable,
+    /// How players level on score share prizes (Swiss-only events).
+    pub ties: TieHandling,
+}
+
+fn ties_str(t: TieHandling) -> &'static str {
+    match t {
+        TieHandling::ByTieBreak => "by_tie_break",
+        TieHandling::Shared => "shared",
+    }
+}
+
+/// Parses the tie handling as stored and as sent by forms and the API.
+pub fn parse_ties(s: &str) -> Option<TieHandling> {
+    match s.trim() {
+        "by_tie_break" => Some(TieHandling::ByTieBreak),
+        "shared" => Some(TieHandling::Shared),
+        _ => None,
+    }
+}
+
+/// The prize table of an event, if one was saved.
+pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
+    let Some(head) = sqlx::query("SELECT currency, ties FROM prize_tables WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_optional(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let currency: String = head.try_get("currency")?;
+    let ties: String = head.try_get("ties")?;
+    let rows = sqlx::query(
+        "SELECT from_place, to_place, amount FROM prize_rows WHERE event_id = $1 ORDER BY position",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(PrizeRow {
+            from: r.try_get::<i64, _>("from_place")? as u32,
+            to: r.try_get::<i64, _>("to_place")? as u32,
+            amount: r.try_get::<i64, _>("amount")? as u64,
+        })
+    })
+    .collect::<StoreResult<Vec<_>>>()?;
+    let specials = sqlx::query(
+        "SELECT category, label, amount FROM special_prizes WHERE event_id = $1 ORDER BY position",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(SpecialPrize {
+            category: r.try_get("category")?,
+            label: r.try_get("label")?,
+            amount: r.try_get::<i64, _>("amount")? as u64,
+        })
+    })
+    .collect::<StoreResult<Vec<_>>>()?;
+    let table = PrizeTable::new(&currency, rows, specials)
+        .map_err(|e| corrupt(format!("prize table of event {event_id}: {e}")))?;
+    Ok(Some(Prizes {
+        table,
+        ties: parse_ties(&ties).ok_or_else(|| corrupt(format!("prize ties {ties}")))?,
+    }))
+}
+
+/// One line per row and special prize, for the audit log.
+fn describe(p: &Prizes) -> String {
+    let mut parts: Vec<String> = p
+        .table
+        .rows()
+        .iter()
+        .map(|r| {
+            if r.from == r.to {
+                format!("{}: {}", r.from, r.amount)
+            } else {
+                format!("{}–{}: {} each", r.from, r.to, r.amount)
+            }
+        })
+        .collect();
+    parts.extend(
+        p.table
+            .specials()
+            .iter()
+            .map(|s| format!("{} ({}): {}", s.label, s.category, s.amount)),
+    );
+    format!(
+        "{} total {}; ties {}; {}",
+        p.table.currency(),
+        p.table.total(),
+        ties_str(p.ties),
+        parts.join(", ")
+    )
+}
+
+/// Replaces the prize table of an event, with an audit entry.
+pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreResult<()> {
+    // Amounts go into INTEGER columns; the table refused totals beyond u64 but SQLite holds i64.
+    let amount = |a: u64| i64::try_from(a).map_err(|_| corrupt(format!("amount {a}")));
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM prize_tables WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO prize_tables (event_id, currency, ties, updated_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(event_id)
+    .bind(prizes.table.currency())
+    .bind(ties_str(prizes.ties))
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    for (position, r) in (1i64..).zip(prizes.table.rows()) {
+        sqlx::query(
+            "INSERT INTO prize_rows (event_id, position, from_place, to_place, amount)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(event_id)
+        .bind(position)
+        .bind(i64::from(r.from))
+        .bind(i64::from(r.to))
+        .bind(amount(r.amount)?)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (position, s) in (1i64..).zip(prizes.table.specials()) {
+        sqlx::query(
+            "INSERT INTO special_prizes (event_id, position, category, label, amount)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(event_id)
+        .bind(position)
+        .bind(&s.category)
+        .bind(&s.label)
+        .bind(amount(s.amount)?)
+        .execute(&mut *tx)
+        .await?;
+    }
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "prizes.set",
+        &describe(prizes),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,421 @@
+//! The knockout workflow shared by the pages and the JSON API: seed the bracket from the Swiss standings,
+//! record lots, results, decider choices, forfeits and withdrawals (drawing game 1's colours by lot as
+//! soon as a match's players are known, when the bracket draws lots automatically), and the final ranking
+//! with prize money.
+
+use std::collections::HashMap;
+
+use super::AppState;
+use super::error::{AppError, AppResult};
+use super::round_flow;
+use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
+use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
+use crate::rules::Color;
+use crate::rules::adjudicate::GameResult;
+use crate::store::knockout::{Input, Setup, Stored};
+use crate::store::prizes::Prizes;
+use crate::store::{self, StoreError, events::Event, users::User};
+
+/// A knockout refusal as an HTTP error: unknown match 404, bad player or result 400, otherwise 409
+/// (the bracket is not in a state that allows it).
+pub fn knockout_error(e: KnockoutError) -> AppError {
+    match e {
+        KnockoutError::NoMatch(_) => AppError::NotFound,
+        KnockoutError::NotInMatch { .. }
+        | KnockoutError::NoResult(_)
+        | KnockoutError::NotQualified(_) => AppError::BadRequest(e.to_string()),
+        other => AppError::Conflict(other.to_string()),
+    }
+}
+
+/// A game result as typed or sent: `1-0`, `0-1` or `1/2-1/2` (also `½-½`).
+pub fn parse_result(text: &str) -> AppResult<GameResult> {
+    GameResult::parse(text)
+        .filter(|r| *r != GameResult::Unknown)
+        .ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
+                text.trim()
+            ))
+        })
+}
+
+/// A colour as sent by a form or the API: `red` or `black`; the error names the field.
+pub fn parse_colour(field: &str, text: &str) -> AppResult<Color> {
+    match text.trim() {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        other => Err(AppError::BadRequest(format!(
+            "{field}: '{other}' is not red or black"
+        ))),
+    }
+}
+
+/// The stored knockout of an event and the bracket its inputs rebuild, if it has been seeded.
+pub async fn load(state: &AppState, event: &Event) -> AppResult<Option<(Stored, Bracket)>> {
+    let Some(stored) = store::knockout::load(&state.db, event.id).await? else {
+        return Ok(None);
+    };
+    // The inputs were each checked against the bracket before they were stored.
+    let bracket = stored.bracket().map_err(|e| {
+        AppError::Internal(format!(
+            "event {}: stored knockout does not replay: {e}",
+            event.id
+        ))
+    })?;
+    Ok(Some((stored, bracket)))
+}
+
+/// The bracket of an event, or 409 when it has not been seeded yet.
+pub async fn require(state: &AppState, event: &Event) -> AppResult<(Stored, Bracket)> {
+    load(state, event).await?.ok_or_else(|| {
+        AppError::Conflict("the knockout has not been seeded yet (POST .../knockout)".into())
+    })
+}
+
+/// Why the Swiss stage is not over yet, if it is not: every round paired, published and complete.
+pub async fn swiss_unfinished(state: &AppState, event: &Event) -> AppResult<Option<String>> {
+    let rounds = store::rounds::list(&state.db, event.id).await?;
+    let wanted = event.settings.swiss_rounds;
+    if (rounds.len() as u32) < wanted || rounds.iter().any(|r| !r.published) {
+        let done = rounds.iter().filter(|r| r.published).count();
+        return Ok(Some(format!(
+            "the Swiss stage is not over: {done} of {wanted} rounds published"
+        )));
+    }
+    for r in &rounds {
+        let pending = store::rounds::boards(&state.db, r.id)
+            .await?
+            .iter()
+            .filter(|b| b.is_pending())
+            .count();
+        if pending > 0 {
+            return Ok(Some(format!(
+                "the Swiss stage is not over: round {} has {pending} boards without a result",
+                r.number
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// Game 1's colours of every match whose players are known and whose lot is still to be drawn,
+/// drawn now from the OS random source and applied to the bracket.
+fn draw_due_lots(bracket: &mut Bracket) -> AppResult<Vec<Input>> {
+    let mut lots = Vec::new();
+    loop {
+        let waiting = bracket
+            .rounds()
+            .iter()
+            .flatten()
+            .find(|m| m.state() == MatchState::AwaitingLot)
+            .map(|m| (m.id(), m.entrants()));
+        let Some((match_id, [Some(upper), Some(lower)])) = waiting else {
+            return Ok(lots);
+        };
+        let red = match round_flow::draw_lot() {
+            Color::Red => upper.start,
+            Color::Black => lower.start,
+        };
+        let lot = Input::Lot { match_id, red };
+        lot.apply(bracket).map_err(knockout_error)?;
+        lots.push(lot);
+    }
+}
+
+/// The choices the arbiter makes when seeding (the size and best of come from the event).
+#[derive(Debug, Clone, Copy)]
+pub struct SeedOptions {
+    /// The rule for a level match.
+    pub tie_rule: TieRule,
+    /// Whether the semi-final losers play for 3rd place.
+    pub third_place_match: bool,
+    /// Whether game 1's colours are drawn automatically.
+    pub auto_lots: bool,
+}
+
+impl Default for SeedOptions {
+    /// The seed's format, with lots drawn automatically.
+    fn default() -> Self {
+        SeedOptions {
+            tie_rule: TieRule::Decider,
+            third_place_match: true,
+            auto_lots: true,
+        }
+    }
+}
+
+/// Seeds the bracket from the final Swiss standings: the best `knockout_size` players who have not
+/// withdrawn, seed 1 first. Only once every Swiss round is complete, and only once.
+pub async fn seed(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    options: SeedOptions,
+) -> AppResult<Bracket> {
+    let size = event.settings.knockout_size as usize;
+    if size == 0 {
+        return Err(AppError::Conflict(
+            "this event has no knockout stage (knockout size 0)".into(),
+        ));
+    }
+    if store::knockout::load(&state.db, event.id).await?.is_some() {
+        return Err(AppError::Conflict("the knockout is already seeded".into()));
+    }
+    if let Some(why) = swiss_unfinished(state, event).await? {
+        return Err(AppError::Conflict(why));
+    }
+    let best_of = BestOf::new(event.settings.best_of).ok_or_else(|| {
+        AppError::Conflict(format!(
+            "best of {}: a knockout match is best of 1, 3, 5 or 7",
+            event.settings.best_of
+        ))
+    })?;
+    let withdrawn: Vec<u32> = store::players::list(&state.db, event.id)
+        .await?
+        .iter()
+        .filter(|p| p.withdrawn_from.is_some())
+        .map(|p| p.start_no as u32)
+        .collect();
+    let (_, standings) = round_flow::standings(state, event).await?;
+    let qualifiers: Vec<u32> = standings
+        .iter()
+        .map(|s| s.player)
+        .filter(|p| !withdrawn.contains(p))
+        .take(size)
+        .collect();
+    if qualifiers.len() < size {
+        return Err(AppError::Conflict(format!(
+            "the knockout needs {size} qualifiers; only {} players are available",
+            qualifiers.len()
+        )));
+    }
+    let settings = KnockoutSettings {
+        best_of,
+        tie_rule: options.tie_rule,
+        third_place_match: options.third_place_match,
+    };
+    let mut bracket = Bracket::seed(&qualifiers, settings).map_err(knockout_error)?;
+    let lots = if options.auto_lots {
+        draw_due_lots(&mut bracket)?
+    } else {
+        Vec::new()
+    };
+    let setup = Setup {
+        settings,
+        auto_lots: options.auto_lots,
+        qualifiers,
+    };
+    store::knockout::create(&state.db, by, event.id, &setup, &lots)
+        .await
+        .map_err(|e| match e {
+            StoreError::Conflict => AppError::Conflict("the knockout is already seeded".into()),
+            other => other.into(),
+        })?;
+    Ok(bracket)
+}
+
+/// Records one step (lot, result, decider choice, forfeit, withdrawal) after checking it against the
+/// bracket; with automatic lots, matches it completes get their lot drawn in the same transaction.
+/// Sending what is already recorded changes nothing. A page form passes the version it was loaded
+/// with (`Stored::next_seq`), so a form older than someone else's change is refused instead of, say,
+/// silently correcting the result just entered. Returns the bracket afterwards.
+pub async fn record(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    input: Input,
+    loaded_version: Option<i64>,
+) -> AppResult<Bracket> {
+    let (stored, before) = require(state, event).await?;
+    if loaded_version.is_some_and(|v| v != stored.next_seq()) {
+        return Err(stale());
+    }
+    let mut bracket = before.clone();
+    input.apply(&mut bracket).map_err(knockout_error)?;
+    if bracket == before {
+        return Ok(bracket);
+    }
+    let mut inputs = vec![input];
+    if stored.setup.auto_lots {
+        inputs.extend(draw_due_lots(&mut bracket)?);
+    }
+    store::knockout::append(&state.db, by, event.id, stored.next_seq(), &inputs)
+        .await
+        .map_err(|e| match e {
+            StoreError::Conflict => stale(),
+            other => other.into(),
+        })?;
+    Ok(bracket)
+}
+
+fn stale() -> AppError {
+    AppError::Conflict(
+        "the bracket was changed by someone else meanwhile; reload the page and try again".into(),
+    )
+}
+
+/// Discards a bracket in which no game has been played yet (to seed again after a correction of the
+/// Swiss results).
+pub async fn discard(state: &AppState, by: &User, event: &Event) -> AppResult<()> {
+    let (stored, _) = require(state, event).await?;
+    if stored
+        .inputs
+        .iter()
+        .any(|i| !matches!(i, Input::Lot { .. }))
+    {
+        return Err(AppError::Conflict(
+            "the knockout has begun; it can no longer be discarded".into(),
+        ));
+    }
+    store::knockout::delete(&state.db, by, event.id).await?;
+    Ok(())
+}
+
+/// One line of the final ranking.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// Final place, from 1.
+    pub place: u32,
+    /// Start number.
+    pub start: u32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Prize in whole currency units (0 when none).
+    pub prize: u64,
+    /// What the prize is for ("1st place", "Best junior").
+    pub award: String,
+}
+
+/// The final ranking of an event with its payout.
+#[derive(Debug, Clone)]
+pub struct FinalRanking {
+    /// Every player in place order.
+    pub places: Vec<Placed>,
+    /// The payout, when the event has a prize table.
+    pub payout: Option<Payout>,
+}
+
+/// The final ranking: after the knockout (RULES.md §8) once every match is decided, or the Swiss
+/// standings for an event without a knockout stage; with prizes from the prize table.
+pub async fn final_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
+    let (_, standings) = round_flow::standings(state, event).await?;
+    let swiss_order: Vec<u32> = standings.iter().map(|s| s.player).collect();
+    let score: HashMap<u32, u32> = standings
+        .iter()
+        .map(|s| (s.player, s.score.tenths().max(0) as u32))
+        .collect();
+    let prizes = store::prizes::get(&state.db, event.id).await?;
+    let (order, ties) = if event.settings.knockout_size == 0 {
+        if let Some(why) = swiss_unfinished(state, event).await? {
+            return Err(AppError::Conflict(why));
+        }
+        (
+            swiss_order,
+            prizes.as_ref().map_or(TieHandling::ByTieBreak, |p| p.ties),
+        )
+    } else {
+        let (_, bracket) = require(state, event).await?;
+        let placings = bracket
+            .final_ranking(&swiss_order)
+            .map_err(knockout_error)?;
+        // Knockout places are all distinct: no sharing.
+        (
+            placings.iter().map(|p| p.start).collect(),
+            TieHandling::ByTieBreak,
+        )
+    };
+    let players = store::players::list(&state.db, event.id).await?;
+    let contenders: Vec<Contender> = order
+        .iter()
+        .map(|&start| {
+            let p = players.iter().find(|p| p.start_no as u32 == start);
+            Contender {
+                start,
+                name: p.map(|p| p.entry.name.clone()).unwrap_or_default(),
+                // Only compared when prizes are shared (Swiss-only events).
+                score: score.get(&start).copied().unwrap_or(0),
+                categories: p
+                    .map(|p| {
+                        p.entry
+                            .category
+                            .split(',')
+                            .map(str::trim)
+                            .filter(|c| !c.is_empty())
+                            .map(str::to_string)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            }
+        })
+        .collect();
+    let payout = match &prizes {
+        Some(p) => Some(
+            award(&p.table, &contenders, ties)
+                .map_err(|e| AppError::Internal(format!("prizes of event {}: {e}", event.id)))?,
+        ),
+        None => None,
+    };
+    let places = contenders
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let row = payout
+                .as_ref()
+                .and_then(|p| p.rows.iter().find(|r| r.start == c.start));
+            Placed {
+                place: i as u32 + 1,
+                start: c.start,
+                name: c.name.clone(),
+                club: players
+                    .iter()
+                    .find(|p| p.start_no as u32 == c.start)
+                    .map(|p| p.entry.club.clone())
+                    .unwrap_or_default(),
+                prize: row.map_or(0, |r| r.prize),
+                award: row.map(|r| r.award.clone()).unwrap_or_default(),
+            }
+        })
+        .collect();
+    Ok(FinalRanking { places, payout })
+}
+
+/// Largest amount a prize may have (the database stores signed 64-bit integers).
+const MAX_AMOUNT: u64 = i64::MAX as u64;
+
+/// Builds a prize table from its parts as sent by the editor or the API; errors name the row.
+pub fn prizes(
+    currency: &str,
+    rows: Vec<PrizeRow>,
+    specials: Vec<SpecialPrize>,
+    ties: Option<&str>,
+) -> AppResult<Prizes> {
+    if let Some(i) = rows.iter().position(|r| r.amount > MAX_AMOUNT) {
+        return Err(AppError::BadRequest(format!(
+            "prize row {}: amount too large",
+            i + 1
+        )));
+    }
+    if let Some(i) = specials.iter().position(|s| s.amount > MAX_AMOUNT) {
+        return Err(AppError::BadRequest(format!(
+            "special prize {}: amount too large",
+            i + 1
+        )));
+    }
+    let ties = match ties.map(str::trim).filter(|t| !t.is_empty()) {
+        None => TieHandling::ByTieBreak,
+        Some(t) => store::prizes::parse_ties(t).ok_or_else(|| {
+            AppError::BadRequest(format!("ties: '{t}' is not by_tie_break or shared"))
+        })?,
+    };
+    let table = PrizeTable::new(currency, rows, specials)
+        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    if table.total() > MAX_AMOUNT {
+        return Err(AppError::BadRequest(
+            "the prize amounts are too large".into(),
+        ));
+    }
+    Ok(Prizes { table, ties })
+}

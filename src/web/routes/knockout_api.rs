@@ -1,0 +1,191 @@
+//! The JSON API of the knockout stage and prizes (beside the Swiss API): seed the bracket, read it,
+//! enter game results and the decider's colour, set the prize table, read the final ranking.
+//! Reads are public; writes need the event's arbiters (prizes: its organizer). Errors are
+//! `{"error": "..."}` with a 4xx status. Players are start numbers.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, put, web};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::knockout::MatchId;
+use crate::prizes::{PrizeRow, SpecialPrize};
+use crate::store::knockout::Input;
+use crate::web::AppState;
+use crate::web::access::{arbitrated_event, event_access, managed_event};
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::knockout_flow::{self, SeedOptions};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(seed_bracket)
+        .service(get_bracket)
+        .service(put_result)
+        .service(put_decider)
+        .service(put_prizes)
+        .service(ranking);
+}
+
+/// Parses a JSON body into `T`, naming what is wrong; an empty body is `{}`.
+fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
+    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        body
+    };
+    serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))
+}
+
+/// Optional choices when seeding; the size and best of come from the event.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeedBody {
+    #[serde(default)]
+    tie_rule: Option<String>,
+    #[serde(default)]
+    third_place_match: Option<bool>,
+}
+
+/// Seeds the bracket from the Swiss standings; game 1's colours are drawn by lot at once (and for
+/// later matches as soon as their players are known), each lot in the audit log.
+#[post("/api/events/{id}/knockout")]
+async fn seed_bracket(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let event = arbitrated_event(&ctx, &state, *id).await?;
+    let me = ctx.require_user()?;
+    let b: SeedBody = parse_json(&body)?;
+    let mut options = SeedOptions::default();
+    if let Some(t) = &b.tie_rule {
+        options.tie_rule = crate::store::knockout::parse_tie_rule(t).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "tie_rule: '{t}' is not decider, play_on or higher_seed_advances"
+            ))
+        })?;
+    }
+    if let Some(third) = b.third_place_match {
+        options.third_place_match = third;
+    }
+    let bracket = knockout_flow::seed(&state, me, &event, options).await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(bracket.to_json()))
+}
+
+#[get("/api/events/{id}/knockout")]
+async fn get_bracket(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (_, bracket) = knockout_flow::load(&state, &event)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(HttpResponse::Ok().json(bracket.to_json()))
+}
+
+#[derive(Deserialize)]
+struct ResultBody {
+    result: String,
+}
+
+/// Enters (or corrects, for the last game) a game's result: `1-0`, `0-1` or `1/2-1/2`.
+#[put("/api/events/{id}/knockout/matches/{m}/games/{g}/result")]
+async fn put_result(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let (id, m, g) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let me = ctx.require_user()?;
+    let b: ResultBody = parse_json(&body)?;
+    let result = knockout_flow::parse_result(&b.result)?;
+    let input = Input::Game {
+        match_id: MatchId(m),
+        number: g,
+        result,
+    };
+    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
+    Ok(HttpResponse::Ok().json(bracket.to_json()))
+}
+
+#[derive(Deserialize)]
+struct DeciderBody {
+    higher_seed_plays: String,
+}
+
+/// Records the higher seed's colour for a decider (`{"higher_seed_plays": "red"|"black"}`).
+#[put("/api/events/{id}/knockout/matches/{m}/decider")]
+async fn put_decider(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let (id, m) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let me = ctx.require_user()?;
+    let b: DeciderBody = parse_json(&body)?;
+    let colour = knockout_flow::parse_colour("higher_seed_plays", &b.higher_seed_plays)?;
+    let input = Input::DeciderColour {
+        match_id: MatchId(m),
+        higher_seed_plays: colour,
+    };
+    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
+    Ok(HttpResponse::Ok().json(bracket.to_json()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrizesBody {
+    currency: String,
+    rows: Vec<PrizeRow>,
+    #[serde(default)]
+    specials: Vec<SpecialPrize>,
+    #[serde(default)]
+    ties: Option<String>,
+}
+
+/// Replaces the prize table: `{"currency":"HKD","rows":[{"from":1,"to":1,"amount":3000},…]}`, with
+/// optional `specials` (`{"category","label","amount"}`) and `ties` (`by_tie_break` or `shared`).
+#[put("/api/events/{id}/prizes")]
+async fn put_prizes(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let me = ctx.require_user()?;
+    let b: PrizesBody = parse_json(&body)?;
+    let prizes = knockout_flow::prizes(&b.currency, b.rows, b.specials, b.ties.as_deref())?;
+    crate::store::prizes::save(&state.db, me, event.id, &prizes).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "currency": prizes.table.currency(),
+        "rows": prizes.table.rows(),
+        "specials": prizes.table.specials(),
+        "ties": prizes.ties,
+        "total": prizes.table.total(),
+    })))
+}
+
+/// The final ranking in place order: `[{"place","start","name","prize"}]` (prize 0 when none).
+#[get("/api/events/{id}/ranking")]
+async fn ranking(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let ranking = knockout_flow::final_ranking(&state, &event).await?;
+    let lines: Vec<serde_json::Value> = ranking
+        .places
+        .iter()
+        .map(|p| json!({"place": p.place, "start": p.start, "name": p.name, "prize": p.prize}))
+        .collect();
+    Ok(HttpResponse::Ok().json(lines))
+}

@@ -1,0 +1,364 @@
+//! Prize pages: the prize table editor (with the seed's one-click template), the final ranking with
+//! prizes, and the printable payout sheet with its CSV.
+
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+
+use super::{redirect, render};
+use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+use crate::store::{self, events::Event, prizes::Prizes};
+use crate::web::AppState;
+use crate::web::access::{Access, event_access, managed_event};
+use crate::web::csrf::CsrfForm;
+use crate::web::ctx::Ctx;
+use crate::web::error::{AppError, AppResult};
+use crate::web::knockout_flow::{self, FinalRanking};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(prizes_page)
+        .service(save_prizes)
+        .service(prize_template)
+        .service(ranking_page)
+        .service(payout_page)
+        .service(payout_csv);
+}
+
+/// The editor's text of the place rows: one `from[-to] amount` per line.
+fn rows_text(table: &PrizeTable) -> String {
+    table
+        .rows()
+        .iter()
+        .map(|r| {
+            if r.from == r.to {
+                format!("{} {}", r.from, r.amount)
+            } else {
+                format!("{}-{} {}", r.from, r.to, r.amount)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The editor's text of the special prizes: one `category, label, amount` per line.
+fn specials_text(table: &PrizeTable) -> String {
+    table
+        .specials()
+        .iter()
+        .map(|s| format!("{}, {}, {}", s.category, s.label, s.amount))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn amount(line: usize, text: &str) -> AppResult<u64> {
+    text.trim().replace(',', "").parse::<u64>().map_err(|_| {
+        AppError::BadRequest(format!(
+            "line {line}: '{}' is not an amount in whole currency units",
+            text.trim()
+        ))
+    })
+}
+
+/// Parses the place rows: `1 3000`, `5-8 300` (also `5–8`), blank lines ignored.
+fn parse_rows(text: &str) -> AppResult<Vec<PrizeRow>> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || {
+            AppError::BadRequest(format!(
+                "places line {}: '{line}' is not 'place amount' or 'from-to amount'",
+                i + 1
+            ))
+        };
+        let (places, money) = line.split_once(char::is_whitespace).ok_or_else(bad)?;
+        let place = |p: &str| p.trim().parse::<u32>().map_err(|_| bad());
+        let (from, to) = match places.split_once(['-', '–']) {
+            Some((a, b)) => (place(a)?, place(b)?),
+            None => (place(places)?, place(places)?),
+        };
+        rows.push(PrizeRow {
+            from,
+            to,
+            amount: amount(i + 1, money)?,
+        });
+    }
+    Ok(rows)
+}
+
+/// Parses the special prizes: `category, label, amount` per line.
+fn parse_specials(text: &str) -> AppResult<Vec<SpecialPrize>> {
+    let mut specials = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [category, label, money] = parts.as_slice() else {
+            return Err(AppError::BadRequest(format!(
+                "special prizes line {}: '{line}' is not 'category, label, amount'",
+                i + 1
+            )));
+        };
+        specials.push(SpecialPrize {
+            category: category.to_string(),
+            label: label.to_string(),
+            amount: amount(i + 1, money)?,
+        });
+    }
+    Ok(specials)
+}
+
+#[derive(Template)]
+#[template(path = "knockout/prizes.html")]
+struct PrizesPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    currency: String,
+    rows: String,
+    specials: String,
+    shared: bool,
+    table: Option<PrizeTable>,
+}
+
+#[get("/events/{id}/prizes")]
+async fn prizes_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, access) = event_access(&ctx, &state, *id).await?;
+    let prizes = store::prizes::get(&state.db, event.id).await?;
+    let (currency, rows, specials, shared) = match &prizes {
+        Some(p) => (
+            p.table.currency().to_string(),
+            rows_text(&p.table),
+            specials_text(&p.table),
+            p.ties == TieHandling::Shared,
+        ),
+        None => ("HKD".to_string(), String::new(), String::new(), false),
+    };
+    render(&PrizesPage {
+        ctx,
+        event,
+        access,
+        currency,
+        rows,
+        specials,
+        shared,
+        table: prizes.map(|p| p.table),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct PrizesForm {
+    currency: String,
+    #[serde(default)]
+    rows: String,
+    #[serde(default)]
+    specials: String,
+    #[serde(default)]
+    ties: String,
+}
+
+#[post("/events/{id}/prizes")]
+async fn save_prizes(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<PrizesForm>,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let prizes = knockout_flow::prizes(
+        &form.currency,
+        parse_rows(&form.rows)?,
+        parse_specials(&form.specials)?,
+        Some(&form.ties),
+    )?;
+    store::prizes::save(&state.db, ctx.require_user()?, event.id, &prizes).await?;
+    Ok(redirect(&format!("/events/{}/prizes", event.id)))
+}
+
+#[derive(serde::Deserialize)]
+struct Empty {}
+
+/// The seed's table in one click: HKD 3000 / 1200 / 1000 / 800 / 300×4 / 200×4.
+#[post("/events/{id}/prizes/template")]
+async fn prize_template(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    _f: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
+    let event = managed_event(&ctx, &state, *id).await?;
+    let prizes = Prizes {
+        table: PrizeTable::seed_template(),
+        ties: TieHandling::ByTieBreak,
+    };
+    store::prizes::save(&state.db, ctx.require_user()?, event.id, &prizes).await?;
+    Ok(redirect(&format!("/events/{}/prizes", event.id)))
+}
+
+/// The ranking, or why it is not available yet (shown on the page instead of an error).
+async fn ranking_or_reason(
+    state: &AppState,
+    event: &Event,
+) -> AppResult<Result<FinalRanking, String>> {
+    match knockout_flow::final_ranking(state, event).await {
+        Ok(r) => Ok(Ok(r)),
+        Err(AppError::Conflict(why)) => Ok(Err(why)),
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "knockout/ranking.html")]
+struct RankingPage {
+    ctx: Ctx,
+    event: Event,
+    ranking: Option<FinalRanking>,
+    reason: Option<String>,
+    currency: String,
+}
+
+fn currency_of(r: &FinalRanking) -> String {
+    r.payout
+        .as_ref()
+        .map(|p| p.currency.clone())
+        .unwrap_or_default()
+}
+
+#[get("/events/{id}/ranking")]
+async fn ranking_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let (ranking, reason) = match ranking_or_reason(&state, &event).await? {
+        Ok(r) => (Some(r), None),
+        Err(why) => (None, Some(why)),
+    };
+    let currency = ranking.as_ref().map(currency_of).unwrap_or_default();
+    render(&RankingPage {
+        ctx,
+        event,
+        ranking,
+        reason,
+        currency,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "knockout/payout.html")]
+struct PayoutPage {
+    ctx: Ctx,
+    event: Event,
+    ranking: FinalRanking,
+    currency: String,
+    paid: u64,
+    unawarded: u64,
+    notes: Vec<String>,
+}
+
+/// The ranking with a prize table, or 409 naming what is missing.
+async fn payout_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
+    let ranking = knockout_flow::final_ranking(state, event).await?;
+    if ranking.payout.is_none() {
+        return Err(AppError::Conflict(
+            "the event has no prize table yet".into(),
+        ));
+    }
+    Ok(ranking)
+}
+
+/// The printable payout sheet: every prize winner with a signature column.
+#[get("/events/{id}/payout")]
+async fn payout_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let ranking = payout_ranking(&state, &event).await?;
+    let (paid, unawarded, notes) = ranking
+        .payout
+        .as_ref()
+        .map(|p| (p.paid(), p.unawarded, p.notes.clone()))
+        .unwrap_or_default();
+    render(&PayoutPage {
+        currency: currency_of(&ranking),
+        ctx,
+        event,
+        ranking,
+        paid,
+        unawarded,
+        notes,
+    })
+}
+
+/// The payout sheet as CSV: `place,start,name,prize,currency,award,signature`.
+#[get("/events/{id}/payout.csv")]
+async fn payout_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let ranking = payout_ranking(&state, &event).await?;
+    let csv = ranking
+        .payout
+        .as_ref()
+        .map(|p| p.to_csv())
+        .unwrap_or_default();
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"payout-{}.csv\"", event.id),
+        ))
+        .body(csv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_reads_back_what_it_writes() {
+        let table = PrizeTable::seed_template();
+        let rows = parse_rows(&rows_text(&table)).expect("own text");
+        assert_eq!(rows, table.rows());
+        assert_eq!(
+            parse_rows("1 3,000\n\n5–8 300").expect("typed"),
+            vec![
+                PrizeRow {
+                    from: 1,
+                    to: 1,
+                    amount: 3000
+                },
+                PrizeRow {
+                    from: 5,
+                    to: 8,
+                    amount: 300
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let e = parse_rows("1 3000\n2 lots").unwrap_err().to_string();
+        assert!(e.contains("line 2"), "{e}");
+        let e = parse_specials("junior, Best junior")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 1"), "{e}");
+        let s = parse_specials("junior, Best junior, 500").expect("ok");
+        assert_eq!(s[0].label, "Best junior");
+        assert_eq!(s[0].amount, 500);
+    }
+}
