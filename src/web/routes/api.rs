@@ -24,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(pair_round)
         .service(get_round)
         .service(put_result)
+        .service(post_record)
         .service(standings)
         .service(export_trf);
 }
@@ -305,6 +306,38 @@ async fn put_result(
         round_flow::enter_result(&state, &user, &event, &round, b, body.version, result).await?;
     Ok(HttpResponse::Ok()
         .json(json!({"board": b, "result": result.map(BoardResult::as_str), "version": version})))
+}
+
+#[derive(Deserialize, Default)]
+struct GameQuery {
+    #[serde(default)]
+    game: Option<u32>,
+}
+
+/// A move record (the body, as text, in any notation of the record format) for a board's game; it is
+/// adjudicated at once with the round's sealed deal. Answers the adjudicator's verdict JSON plus what
+/// was done with the result (`status`, `entered`). `?game=N` names the game of a multi-game pairing.
+#[post("/api/events/{id}/rounds/{r}/boards/{b}/record")]
+async fn post_record(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    query: web::Query<GameQuery>,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let (id, r, b) = path.into_inner();
+    let event = arbitrated_event(&ctx, &state, id).await?;
+    let user = ctx.require_user()?.clone();
+    let round = store::rounds::get(&state.db, event.id, r)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let text = std::str::from_utf8(&body).map_err(|e| {
+        AppError::BadRequest(format!("record: not UTF-8 at byte {}", e.valid_up_to()))
+    })?;
+    let game = query.game.unwrap_or(1);
+    let verdict =
+        crate::web::scoresheet::submit_record(&state, &user, &event, &round, b, game, text).await?;
+    Ok(HttpResponse::Ok().json(verdict))
 }
 
 #[get("/api/events/{id}/standings")]
