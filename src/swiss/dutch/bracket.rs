@@ -117,7 +117,7 @@ enum Key {
 }
 
 /// How many S1 players one matching run places at once when their first partners are uncertain.
-const FIX_WINDOW: usize = 8;
+const FIX_WINDOW: usize = 6;
 
 /// Bits for one player's partner preference in the windowed fixing bonus.
 fn fix_bits(vertices: usize) -> u32 {
@@ -192,6 +192,11 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
         if let Some(outcome) = super::perfect::first_perfect_candidate(field, spec) {
             return Some(outcome);
         }
+    }
+    // An odd bracket always moves someone down, so it needs the look-ahead (C7) at once.
+    let odd = (spec.mdps.len() + spec.residents.len()) % 2 == 1;
+    if odd && !spec.next.is_empty() {
+        return solve(field, spec, true);
     }
     let mut outcome = solve(field, spec, false)?;
     if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
@@ -681,7 +686,9 @@ impl Solver<'_, '_> {
     fn matching(&self, proxy: bool) -> Run {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
-        let total = 2 * vertex_count as u64 + 4;
+        // Each field's total over a matching stays within the vertex count (at most two units per
+        // matched edge); a sign and a guard bit are added by the layout.
+        let total = vertex_count as u64 + 64;
         for _ in &self.keys {
             layout.field(total);
         }
@@ -696,7 +703,7 @@ impl Solver<'_, '_> {
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
             fix: layout.field_bits(FIX_WINDOW as u32 * fix_bits(vertex_count)),
-            proxy: layout.field(total.pow(5)),
+            proxy: layout.field(total.pow(4)),
         };
         let mut edges = Vec::with_capacity(self.graph.edges.len());
         for (u, v, keys) in &self.graph.edges {
@@ -726,18 +733,18 @@ impl Solver<'_, '_> {
                 self.split.is_some()
             );
         }
-        if bits <= 128 {
-            run::<2>(vertex_count, &layout, &edges)
-        } else if bits <= 256 {
-            run::<4>(vertex_count, &layout, &edges)
-        } else if bits <= 512 {
-            run::<8>(vertex_count, &layout, &edges)
-        } else if bits <= 1024 {
-            run::<16>(vertex_count, &layout, &edges)
-        } else if bits <= 2048 {
-            run::<32>(vertex_count, &layout, &edges)
-        } else {
-            run::<64>(vertex_count, &layout, &edges)
+        // Fewer limbs make every slack computation cheaper: pick the narrowest that fits.
+        match bits.div_ceil(64) {
+            0..=2 => run::<2>(vertex_count, &layout, &edges),
+            3 => run::<3>(vertex_count, &layout, &edges),
+            4 => run::<4>(vertex_count, &layout, &edges),
+            5 => run::<5>(vertex_count, &layout, &edges),
+            6 => run::<6>(vertex_count, &layout, &edges),
+            7..=8 => run::<8>(vertex_count, &layout, &edges),
+            9..=12 => run::<12>(vertex_count, &layout, &edges),
+            13..=16 => run::<16>(vertex_count, &layout, &edges),
+            17..=32 => run::<32>(vertex_count, &layout, &edges),
+            _ => run::<64>(vertex_count, &layout, &edges),
         }
     }
 
@@ -750,7 +757,7 @@ impl Solver<'_, '_> {
         // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.
         if proxy {
             let weight = n - u as i64;
-            values.add(ties.proxy, -(v as i64) * weight * weight * weight);
+            values.add(ties.proxy, -(v as i64) * weight * weight);
         }
         let window = self.fix.len();
         if let Some(k) = self.fix.iter().position(|&f| f == u || f == v) {
