@@ -486,3 +486,20 @@ fn perfect_candidate_shortcuts_agree_with_the_matching() {
         });
     }
 }
+
+#[test]
+fn collapsed_last_bracket_minimises_the_score_differences() {
+    // Seed 204, round 5 of 5 (worked by hand). Before the round: 7, 8, 9 have 3 points, 6 has 2½,
+    // 2 and 4 have 2, 5 has 1½, 1 has ½ (3 withdrew). Player 5 has met 1, 2, 4 and 8, so only 6, 7
+    // or 9 can play him.
+    // - {7, 8, 9}: one must float; 8 cannot meet 6, and 8-9 would deny a strong preference, so 9
+    //   floats (C7, then C13) and 8-7 is paired.
+    // - {9, 6}: 9-6 would leave {2, 4, 5, 1} unpairable (5 has met them all): this is the
+    //   penultimate bracket, both float, and {9, 6, 2, 4, 5, 1} is the collapsed last bracket.
+    // - Its complete pairings and PSDs: 9-4 6-5 2-1 = [1½, 1, 1]; 9-5 6-4 2-1 = [1½, 1½, ½];
+    //   9-5 6-1 2-4 = [2, 1½, 0]; 9-1 6-5 2-4 = [2½, ...]. The first is the lowest.
+    let log = simulate(204, ScoringSystem::FIDE);
+    let round5 = log[4].clone().expect("pairable");
+    assert_eq!(round5.boards, vec![(8, 7), (9, 4), (6, 5), (1, 2)]);
+    assert_eq!(round5.bye, None);
+}
