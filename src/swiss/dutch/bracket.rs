@@ -723,16 +723,6 @@ impl Solver<'_, '_> {
             edges.push((u, v, values));
         }
         let bits = layout.total_bits();
-        if std::env::var_os("DUTCH_TRACE").is_some() {
-            eprintln!(
-                "matching V={} E={} bits={} fix={:?} split={}",
-                vertex_count,
-                edges.len(),
-                bits,
-                self.fix,
-                self.split.is_some()
-            );
-        }
         // Fewer limbs make every slack computation cheaper: pick the narrowest that fits.
         match bits.div_ceil(64) {
             0..=2 => run::<2>(vertex_count, &layout, &edges),
