@@ -360,6 +360,44 @@ fn check_pairing(t: &Tournament, pairing: &Pairing) {
     );
 }
 
+/// Brute force over all pairings of the available players: none meets the absolute criteria
+/// (C1, C3, forbidden pairs) with at most one bye to an eligible player.
+fn assert_no_legal_pairing_exists(t: &Tournament) {
+    fn search(left: &mut Vec<Candidate>, bye_used: bool) -> bool {
+        let Some(first) = left.pop() else { return true };
+        if !bye_used && left.len() % 2 == 0 && first.bye_eligible && search(left, true) {
+            left.push(first);
+            return true;
+        }
+        for i in 0..left.len() {
+            if super::bracket::absolute_criteria_allow(&first, &left[i]) {
+                let partner = left.remove(i);
+                let found = search(left, bye_used);
+                left.insert(i, partner);
+                if found {
+                    left.push(first);
+                    return true;
+                }
+            }
+        }
+        left.push(first);
+        false
+    }
+    let round = t.next_round();
+    let mut left: Vec<Candidate> = candidates(t)
+        .into_values()
+        .filter(|c| t.is_available(c.number, round))
+        .collect();
+    if left.len() > 14 {
+        return;
+    }
+    left.sort_by_key(|c| c.number);
+    assert!(
+        !search(&mut left, false),
+        "a legal pairing exists for round {round}"
+    );
+}
+
 /// A random tournament: random size, results, requested byes, withdrawals and forfeits.
 fn simulate(seed: u64, scoring: ScoringSystem) -> Vec<Result<Pairing, PairingError>> {
     simulate_with(seed, scoring, |_| {})
@@ -408,7 +446,10 @@ fn simulate_with(
         inspect(&t);
         let result = pair_next_round(&t);
         log.push(result.clone());
-        let Ok(pairing) = result else { break };
+        let Ok(pairing) = result else {
+            assert_no_legal_pairing_exists(&t);
+            break;
+        };
         check_pairing(&t, &pairing);
         let mut entries = Vec::new();
         for &(red, black) in &pairing.boards {
