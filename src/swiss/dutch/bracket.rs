@@ -422,7 +422,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
             }
         } else {
             // One run decides the next few S1 players at once, in lexicographic order.
-            exact_until = (index + FIX_WINDOW).min(s1_new.len());
+            exact_until = (index + solver.window_size()).min(s1_new.len());
             solver.fix = s1_new[index..exact_until].to_vec();
             mate = solver.matching(true).mate;
             solver.fix.clear();
@@ -683,7 +683,8 @@ impl Solver<'_, '_> {
 
     /// Runs the matching over the non-removed vertices with the current tie-break settings, with
     /// or without the heuristic proxy field; returns the mates and the tight edges `(u, v)`, u < v.
-    fn matching(&self, proxy: bool) -> Run {
+    /// The field layout for the current settings, with room for `window` players' fixing bonus.
+    fn layout(&self, window: usize) -> (Layout, Ties) {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
         // Each field's total over a matching stays within the vertex count (at most two units per
@@ -702,9 +703,23 @@ impl Solver<'_, '_> {
             bsn_sum: layout.field(total * total),
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
-            fix: layout.field_bits(FIX_WINDOW as u32 * fix_bits(vertex_count)),
+            fix: layout.field_bits(window as u32 * fix_bits(vertex_count)),
             proxy: layout.field(total.pow(4)),
         };
+        (layout, ties)
+    }
+
+    /// How many S1 players one fixing run should place: at least [`FIX_WINDOW`], more if they fit
+    /// in one extra limb of the weights.
+    fn window_size(&self) -> usize {
+        let bits = self.layout(0).0.total_bits() as usize;
+        let room = bits.div_ceil(64).max(2) * 64 + 64 - bits;
+        (room / fix_bits(self.graph.vertices.len()) as usize).max(FIX_WINDOW)
+    }
+
+    fn matching(&self, proxy: bool) -> Run {
+        let vertex_count = self.graph.vertices.len();
+        let (layout, ties) = self.layout(self.fix.len());
         let mut edges = Vec::with_capacity(self.graph.edges.len());
         for (u, v, keys) in &self.graph.edges {
             let (u, v) = (*u, *v);
