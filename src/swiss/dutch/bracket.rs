@@ -196,11 +196,19 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     // An odd bracket always moves someone down, so it needs the look-ahead (C7) at once.
     let odd = (spec.mdps.len() + spec.residents.len()) % 2 == 1;
     if odd && !spec.next.is_empty() {
-        return solve(field, spec, true);
+        if spec.mdps.is_empty() && !spec.completion && shortcuts_enabled() {
+            let values = single_float_values(field, spec);
+            if let Some(outcome) = solve(field, spec, Lookahead::Single(values))
+                && outcome.downfloaters.len() == 1
+            {
+                return Some(outcome);
+            }
+        }
+        return solve(field, spec, Lookahead::Full);
     }
-    let mut outcome = solve(field, spec, false)?;
+    let mut outcome = solve(field, spec, Lookahead::None)?;
     if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
-        outcome = solve(field, spec, true)?;
+        outcome = solve(field, spec, Lookahead::Full)?;
     }
     Some(outcome)
 }
@@ -220,6 +228,36 @@ fn shortcuts_enabled() -> bool {
     {
         true
     }
+}
+
+/// For each resident of a homogeneous bracket: what the following bracket achieves if that player
+/// is its only moved-down player — whether it adds a pair (C7), and whether the player can be paired
+/// there at all (C8: a paired MDP has a smaller score difference than one moved further down).
+fn single_float_values(field: &Field<'_>, spec: &Spec) -> Vec<(i64, i64)> {
+    let next = &spec.next;
+    let adj: Vec<Vec<usize>> = next
+        .iter()
+        .map(|&a| {
+            (0..next.len())
+                .filter(|&j| field.compatible[a][next[j]])
+                .collect()
+        })
+        .collect();
+    let neighbours: Vec<Vec<usize>> = spec
+        .residents
+        .iter()
+        .map(|&d| {
+            (0..next.len())
+                .filter(|&j| field.compatible[d][next[j]])
+                .collect()
+        })
+        .collect();
+    let gains = cardinality::augmentable_from_each(&adj, &neighbours);
+    neighbours
+        .iter()
+        .zip(gains)
+        .map(|(n, gain)| (i64::from(gain), i64::from(!n.is_empty())))
+        .collect()
 }
 
 /// B.4 "perfect" shortcut: the very first candidate (S1[i] against S2[i], the last S2 player
@@ -265,8 +303,8 @@ fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     })
 }
 
-fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
-    let graph = build_graph(field, spec, lookahead);
+fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome> {
+    let graph = build_graph(field, spec, &lookahead);
     let mut keys: Vec<Key> = graph
         .edges
         .iter()
@@ -477,14 +515,26 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     })
 }
 
-fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
+/// How the following bracket is taken into account (C7, C8).
+enum Lookahead {
+    /// Not at all (PPB, last bracket, or no downfloaters).
+    None,
+    /// The following score group joins the matching.
+    Full,
+    /// One downfloater only: per bracket player, the `(C7, C8)` value of the following bracket if
+    /// that player floats, on the edge to a single extra vertex.
+    Single(Vec<(i64, i64)>),
+}
+
+fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: &Lookahead) -> Graph {
+    let full = matches!(lookahead, Lookahead::Full);
     let mut vertices: Vec<Option<usize>> = Vec::new();
     vertices.extend(spec.mdps.iter().map(|&r| Some(r)));
     vertices.extend(spec.residents.iter().map(|&r| Some(r)));
     let bracket = vertices.len();
     let mdp_count = spec.mdps.len();
     let next_start = vertices.len();
-    if lookahead {
+    if full {
         vertices.extend(spec.next.iter().map(|&r| Some(r)));
     }
     let next_end = vertices.len();
@@ -529,7 +579,7 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
                     continue;
                 }
                 bracket_criteria(field, hi, lo, &mut keys, sd_out);
-            } else if lookahead && (u_in || u >= next_start) && v >= next_start && v < next_end {
+            } else if full && (u_in || u >= next_start) && v >= next_start && v < next_end {
                 // A pair of the following bracket (C7, C8).
                 keys.push((Key::C7, 1));
                 let sd_next = |x: usize| field.score(x) - next_low + point;
@@ -555,6 +605,18 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
                 keys.push((Key::C9, -(p.unplayed as i64)));
             }
             edges.push((u, bye, keys));
+        }
+    }
+    if let Lookahead::Single(values) = lookahead {
+        // The float vertex: whoever is matched to it is the bracket's one downfloater.
+        let float = vertices.len();
+        vertices.push(None);
+        for (u, &(pairs, covered)) in values.iter().enumerate().take(bracket) {
+            let mut keys = vec![(Key::C7, pairs + 1)];
+            if covered != 0 {
+                keys.push((Key::C8(0), covered));
+            }
+            edges.push((u, float, keys));
         }
     }
     Graph {
