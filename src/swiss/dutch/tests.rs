@@ -365,7 +365,7 @@ fn check_pairing(t: &Tournament, pairing: &Pairing) {
 fn assert_no_legal_pairing_exists(t: &Tournament) {
     fn search(left: &mut Vec<Candidate>, bye_used: bool) -> bool {
         let Some(first) = left.pop() else { return true };
-        if !bye_used && left.len() % 2 == 0 && first.bye_eligible && search(left, true) {
+        if !bye_used && left.len().is_multiple_of(2) && first.bye_eligible && search(left, true) {
             left.push(first);
             return true;
         }
