@@ -196,7 +196,7 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     // An odd bracket always moves someone down, so it needs the look-ahead (C7) at once.
     let odd = (spec.mdps.len() + spec.residents.len()) % 2 == 1;
     if odd && !spec.next.is_empty() {
-        if spec.mdps.is_empty() && !spec.completion && shortcuts_enabled() {
+        if !spec.completion && shortcuts_enabled() {
             let values = single_float_values(field, spec);
             if let Some(outcome) = solve(field, spec, Lookahead::Single(values))
                 && outcome.downfloaters.len() == 1
@@ -230,9 +230,10 @@ fn shortcuts_enabled() -> bool {
     }
 }
 
-/// For each resident of a homogeneous bracket: what the following bracket achieves if that player
-/// is its only moved-down player — whether it adds a pair (C7), and whether the player can be paired
-/// there at all (C8: a paired MDP has a smaller score difference than one moved further down).
+/// For each player of the bracket (MDPs, then residents): what the following bracket achieves if
+/// that player is its only moved-down player — whether it adds a pair (C7), and whether the player
+/// can be paired there at all (C8: a paired MDP has a smaller score difference than one moved
+/// further down).
 fn single_float_values(field: &Field<'_>, spec: &Spec) -> Vec<(i64, i64)> {
     let next = &spec.next;
     let adj: Vec<Vec<usize>> = next
@@ -244,8 +245,9 @@ fn single_float_values(field: &Field<'_>, spec: &Spec) -> Vec<(i64, i64)> {
         })
         .collect();
     let neighbours: Vec<Vec<usize>> = spec
-        .residents
+        .mdps
         .iter()
+        .chain(&spec.residents)
         .map(|&d| {
             (0..next.len())
                 .filter(|&j| field.compatible[d][next[j]])
