@@ -544,3 +544,19 @@ fn collapsed_last_bracket_minimises_the_score_differences() {
     assert_eq!(round5.boards, vec![(8, 7), (9, 4), (6, 5), (1, 2)]);
     assert_eq!(round5.bye, None);
 }
+
+/// The long version of the simulation checks (run in release: `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn many_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
+    use super::bracket::SHORTCUTS;
+    for seed in 1000..3000 {
+        simulate_with(seed, ScoringSystem::FIDE, |t| {
+            let fast = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(false));
+            let slow = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(true));
+            assert_eq!(fast, slow, "seed {seed}, round {}", t.next_round());
+        });
+    }
+}
