@@ -237,7 +237,6 @@ pub(super) const ENTRIES: &[Entry] = &[
         "平分奖金（只限积分赛）",
     ),
     ("payout_sheet", "Payout sheet", "獎金簽收表", "奖金签收表"),
-    ("signature", "Signature", "簽名", "签名"),
     ("unawarded", "Not awarded", "未頒發", "未颁发"),
     (
         "ranking_not_ready",
