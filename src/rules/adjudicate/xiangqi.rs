@@ -168,7 +168,7 @@ pub fn replay(
         };
         undos.push(undo);
         hashes.push(pos.hash());
-        let (check, can_move) = pos.check_and_mobility();
+        let (check, can_move) = pos.check_and_mobility_in_place();
         checks.push(check);
         if undo.captured().is_some() || undo.revealed().is_some() {
             // Positions before a capture or a reveal can never come back.

@@ -150,6 +150,10 @@ impl Position {
                 pos.pool = Pool::parse(first).map_err(FenError::Pool)?;
                 rest.remove(0);
             }
+            // A standard xiangqi FEN read as Jieqi has one more '-' placeholder.
+            while rest.first() == Some(&"-") {
+                rest.remove(0);
+            }
         } else {
             // Standard xiangqi FEN has two '-' placeholders (castling, en passant).
             while rest.first() == Some(&"-") {
@@ -327,6 +331,9 @@ mod tests {
             q.to_fen(),
             "2bk5/9/4b4/2a4N1/1n1a4P/p8/3nP1A2/4BA3/4K2C1/9 w - 0 1"
         );
+        // The same position as a standard xiangqi FEN (two '-' fields) reads the same as Jieqi.
+        let six_fields = "2bk5/9/4b4/2a4N1/1n1a4P/p8/3nP1A2/4BA3/4K2C1/9 w - - 0 1";
+        assert_eq!(Position::from_fen(six_fields, Variant::Jieqi).unwrap(), q);
     }
 
     #[test]

@@ -355,8 +355,13 @@ impl Position {
 
     /// Whether the side to move is in check, and whether it has a legal move (one generation).
     pub fn check_and_mobility(&self) -> (bool, bool) {
+        self.clone().check_and_mobility_in_place()
+    }
+
+    /// [`Position::check_and_mobility`] without copying the position (the board is restored).
+    pub fn check_and_mobility_in_place(&mut self) -> (bool, bool) {
         let mut any = AnyMove(false);
-        let check = self.clone().generate_only(&mut any, 0, 0);
+        let check = self.generate_only(&mut any, 0, 0);
         (check, any.0)
     }
 
