@@ -1,5 +1,5 @@
 //! Fuzz the record reader and xiangqi/Jieqi adjudication: no input may panic.
-//! Run: `cargo +nightly fuzz run record` in this directory.
+//! Run: `RUSTC_BOOTSTRAP=1 cargo fuzz run record` (or `cargo +nightly fuzz run record`) in this directory.
 
 #![no_main]
 
