@@ -92,6 +92,12 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
     assert_eq!(anon.get(&url(1)).status, 404);
     let page = format!("/events/{id}/knockout/matches/1/games/1/record");
     assert_eq!(anon.get(&page).status, 404);
+    let match_page = format!("/events/{id}/knockout/matches/1");
+    assert!(
+        arb.get(&match_page).body.contains(&page),
+        "the arbiters' link"
+    );
+    assert!(!anon.get(&match_page).body.contains(&page), "no link yet");
     let r = api.get(&url(1));
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["legal"], true);
@@ -114,6 +120,10 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["record"], record.as_str());
     assert_eq!(anon.get(&page).status, 200);
+    assert!(
+        anon.get(&match_page).body.contains(&page),
+        "linked once public"
+    );
     let audit = arb.get(&format!("/events/{id}"));
     assert!(audit.body.contains("knockout.record"), "audit-logged");
 
