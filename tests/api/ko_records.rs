@@ -56,6 +56,17 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
     assert_eq!(v["deal"], f["commitment"].as_str());
     assert_eq!(game_1(&mut api, id, 1), "1-0");
 
+    // The semi-finals have started: their deals can no longer be drawn again; there is no round 4.
+    let redraw = |arb: &mut Client, round: &str| {
+        arb.form(
+            &format!("/events/{id}/deals"),
+            &[("round", round), ("game", "1")],
+        )
+        .status
+    };
+    assert_eq!(redraw(&mut arb, "2"), 409);
+    assert_eq!(redraw(&mut arb, "4"), 400, "past the final");
+
     // Match 2 game 1: Red's h2 cannon square holds letter 22 of the deal; naming another piece is
     // an illegal reveal at ply 1, and the game keeps no result.
     let actual = deal.chars().nth(21).unwrap();
