@@ -86,6 +86,12 @@ const TABLES: &[TableSpec] = &[
         defines: None,
         refs: &[("event_id", "events"), ("user_id", "users")],
     },
+    TableSpec {
+        name: "knockout_records",
+        select: "SELECT * FROM knockout_records WHERE event_id = $1 ORDER BY match_id, game_no",
+        defines: None,
+        refs: &[("event_id", "events"), ("submitted_by", "users")],
+    },
     TableSpec { name: "prize_tables", select: "SELECT * FROM prize_tables WHERE event_id = $1", defines: None, refs: &[("event_id", "events")] },
     TableSpec {
         name: "prize_rows",

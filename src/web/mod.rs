@@ -11,6 +11,7 @@ pub mod error;
 pub mod game_view;
 pub mod i18n;
 pub mod knockout_flow;
+pub mod knockout_records;
 mod layout;
 pub mod page_cache;
 pub mod points;

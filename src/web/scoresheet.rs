@@ -135,17 +135,18 @@ async fn arbiters_board(
         .ok_or(AppError::NotFound)
 }
 
-/// Adjudicates a record for a game of a round with the round's deal for that game (if one is sealed)
-/// and the event's move limit. A record that cannot be read at all is a 400 naming the line.
+/// Adjudicates a record for a game with the deal sealed for `(round_no, game)` (if one is) and the
+/// event's move limit. `round_no` is the deal's round number: the Swiss round, or `swiss_rounds + k`
+/// for knockout round k (see `deal_flow::knockout_deal_round`). A record that cannot be read at all is
+/// a 400 naming the line.
 pub async fn adjudicate_for(
     state: &AppState,
     event: &Event,
     round_no: u32,
-    game_no: u32,
+    game: GameNumber,
     text: &str,
 ) -> AppResult<crate::rules::adjudicate::Verdict> {
-    let deal =
-        store::deals::active(&state.db, event.id, round_no, GameNumber::Game(game_no)).await?;
+    let deal = store::deals::active(&state.db, event.id, round_no, game).await?;
     if event.settings.variant == crate::rules::Variant::Banqi {
         let record = crate::rules::notation::record::Record::from_bytes(text.as_bytes())
             .map_err(|e| AppError::BadRequest(format!("record: {e}")))?;
@@ -210,7 +211,8 @@ pub async fn submit_record(
     if text.trim().is_empty() {
         return Err(AppError::BadRequest("record: the record is empty".into()));
     }
-    let verdict = adjudicate_for(state, event, round.number, game_no, text).await?;
+    let verdict =
+        adjudicate_for(state, event, round.number, GameNumber::Game(game_no), text).await?;
     let json = verdict.to_json();
     store::rounds::save_record(
         &state.db,

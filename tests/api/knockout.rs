@@ -9,7 +9,7 @@ use crate::support::*;
 use crate::swiss::{pairings, versions};
 
 /// Creates an event through the form with the given stage sizes; returns its id.
-fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &str) -> i64 {
+pub fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &str) -> i64 {
     let r = org.form(
         "/events",
         &[
@@ -32,7 +32,7 @@ fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &st
 
 /// Registers `n` players (rating falling with the start number; start numbers 1, 6, 11… are juniors)
 /// and assigns the arbiter "arb".
-fn register(org: &mut Client, id: i64, n: usize) {
+pub fn register(org: &mut Client, id: i64, n: usize) {
     let mut csv = String::from("name,club,rating,category\n");
     for i in 1..=n {
         let category = if i % 5 == 1 { "junior" } else { "" };
@@ -50,7 +50,7 @@ fn register(org: &mut Client, id: i64, n: usize) {
 
 /// Pairs, publishes and completes Swiss round `n` through the pages: the lower start number wins,
 /// except that every third board is drawn (so the standings have ties for the tie-breaks to settle).
-fn play_swiss_round(arb: &mut Client, id: i64, n: u32) {
+pub fn play_swiss_round(arb: &mut Client, id: i64, n: u32) {
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
     assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
     let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
@@ -91,7 +91,7 @@ fn swiss_order(c: &mut Client, id: i64) -> Vec<u32> {
 }
 
 /// The match with this id in the bracket JSON.
-fn find_match(bracket: &Value, id: u64) -> Value {
+pub fn find_match(bracket: &Value, id: u64) -> Value {
     bracket["rounds"]
         .as_array()
         .unwrap()

@@ -5,6 +5,7 @@ mod deals;
 mod foundation;
 mod json_api;
 mod knockout;
+mod ko_records;
 mod ratings;
 mod records;
 mod support;

@@ -35,6 +35,9 @@ pub struct DealView {
     pub record: DealRecord,
     /// Status translation key.
     pub status_key: &'static str,
+    /// For a knockout round's deal: the round's name key and "Round of N" count (see
+    /// `deal_flow::knockout_round_name`).
+    pub ko_round: Option<(&'static str, String)>,
 }
 
 impl DealView {
@@ -44,7 +47,21 @@ impl DealView {
             store::deals::DealStatus::Withdrawn => "deal_withdrawn",
             store::deals::DealStatus::Unsealed => "deal_unsealed",
         };
-        DealView { record, status_key }
+        DealView {
+            record,
+            status_key,
+            ko_round: None,
+        }
+    }
+
+    /// The same, labelled with its knockout round's name when it is a knockout round's deal.
+    fn labelled(record: DealRecord, event: &Event) -> DealView {
+        let ko_round = deal_flow::knockout_round(event, record.round)
+            .map(|k| deal_flow::knockout_round_name(event, k));
+        DealView {
+            ko_round,
+            ..DealView::new(record)
+        }
     }
 
     /// The game number as shown (`1`, `2`, or the decider's name key is handled by the template).
@@ -123,6 +140,8 @@ struct IndexPage {
     announce: bool,
     next_round: u32,
     has_deals: bool,
+    /// The knockout rounds' deal round numbers with their names' keys and "Round of N" counts.
+    ko_rounds: Vec<(u32, &'static str, String)>,
 }
 
 #[get("/events/{id}/deals")]
@@ -146,7 +165,16 @@ async fn index(
     render(&IndexPage {
         has_deals: event.settings.variant != Variant::Xiangqi,
         announce: store::deals::announces(&state.db, event.id).await?,
-        deals: records.into_iter().map(DealView::new).collect(),
+        deals: records
+            .into_iter()
+            .map(|r| DealView::labelled(r, &event))
+            .collect(),
+        ko_rounds: (0..deal_flow::knockout_rounds(&event))
+            .map(|k| {
+                let (key, size) = deal_flow::knockout_round_name(&event, k);
+                (deal_flow::knockout_deal_round(&event, k), key, size)
+            })
+            .collect(),
         ctx,
         event,
         access,

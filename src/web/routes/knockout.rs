@@ -437,6 +437,8 @@ struct MatchPage {
     forfeit_reason: Option<String>,
     /// The bracket version, sent back by every form.
     version: i64,
+    /// Game numbers whose scoresheet page this visitor may open (arbiters: every game).
+    records: Vec<u32>,
 }
 
 async fn load_match(
@@ -470,7 +472,18 @@ async fn match_page(
     let games = game_views(&bracket, mt, &names);
     let played = mt.played();
     let decided = matches!(state_now, MatchState::Decided { .. });
+    let mut records = Vec::new();
+    for g in &games {
+        let visible = access.arbitrate
+            || crate::web::knockout_records::visible_record(&state, &event, access, m, g.number)
+                .await
+                .is_ok();
+        if visible {
+            records.push(g.number);
+        }
+    }
     render(&MatchPage {
+        records,
         due: match state_now {
             MatchState::GameDue(g) => Some(g.number),
             _ => None,
