@@ -70,6 +70,8 @@ pub fn solve_with_duals<W: MatchWeight>(vertices: usize, edges: &[Edge<W>]) -> S
 struct Matcher<'a, W: MatchWeight> {
     n: usize,
     edges: &'a [Edge<W>],
+    /// Twice each edge weight (vertex duals are stored doubled).
+    doubled: Vec<W>,
     /// `endpoint[p]`: the vertex at endpoint `p` (edge `p / 2`, side `p % 2`).
     endpoint: Vec<usize>,
     /// Endpoints leaving each vertex (towards its neighbours).
@@ -111,6 +113,7 @@ impl<'a, W: MatchWeight> Matcher<'a, W> {
         Matcher {
             n,
             edges,
+            doubled: edges.iter().map(|e| e.2 + e.2).collect(),
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -152,8 +155,8 @@ impl<'a, W: MatchWeight> Matcher<'a, W> {
 
     #[inline]
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {

@@ -117,7 +117,7 @@ enum Key {
 }
 
 /// How many S1 players one matching run places at once when their first partners are uncertain.
-const FIX_WINDOW: usize = 8;
+const FIX_WINDOW: usize = 6;
 
 /// Bits for one player's partner preference in the windowed fixing bonus.
 fn fix_bits(vertices: usize) -> u32 {
@@ -193,9 +193,22 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
             return Some(outcome);
         }
     }
-    let mut outcome = solve(field, spec, false)?;
+    // An odd bracket always moves someone down, so it needs the look-ahead (C7) at once.
+    let odd = (spec.mdps.len() + spec.residents.len()) % 2 == 1;
+    if odd && !spec.next.is_empty() {
+        if !spec.completion && shortcuts_enabled() {
+            let values = single_float_values(field, spec);
+            if let Some(outcome) = solve(field, spec, Lookahead::Single(values))
+                && outcome.downfloaters.len() == 1
+            {
+                return Some(outcome);
+            }
+        }
+        return solve(field, spec, Lookahead::Full);
+    }
+    let mut outcome = solve(field, spec, Lookahead::None)?;
     if !outcome.downfloaters.is_empty() && !spec.next.is_empty() {
-        outcome = solve(field, spec, true)?;
+        outcome = solve(field, spec, Lookahead::Full)?;
     }
     Some(outcome)
 }
@@ -215,6 +228,38 @@ fn shortcuts_enabled() -> bool {
     {
         true
     }
+}
+
+/// For each player of the bracket (MDPs, then residents): what the following bracket achieves if
+/// that player is its only moved-down player — whether it adds a pair (C7), and whether the player
+/// can be paired there at all (C8: a paired MDP has a smaller score difference than one moved
+/// further down).
+fn single_float_values(field: &Field<'_>, spec: &Spec) -> Vec<(i64, i64)> {
+    let next = &spec.next;
+    let adj: Vec<Vec<usize>> = next
+        .iter()
+        .map(|&a| {
+            (0..next.len())
+                .filter(|&j| field.compatible[a][next[j]])
+                .collect()
+        })
+        .collect();
+    let neighbours: Vec<Vec<usize>> = spec
+        .mdps
+        .iter()
+        .chain(&spec.residents)
+        .map(|&d| {
+            (0..next.len())
+                .filter(|&j| field.compatible[d][next[j]])
+                .collect()
+        })
+        .collect();
+    let gains = cardinality::augmentable_from_each(&adj, &neighbours);
+    neighbours
+        .iter()
+        .zip(gains)
+        .map(|(n, gain)| (i64::from(gain), i64::from(!n.is_empty())))
+        .collect()
 }
 
 /// B.4 "perfect" shortcut: the very first candidate (S1[i] against S2[i], the last S2 player
@@ -260,8 +305,8 @@ fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     })
 }
 
-fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
-    let graph = build_graph(field, spec, lookahead);
+fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome> {
+    let graph = build_graph(field, spec, &lookahead);
     let mut keys: Vec<Key> = graph
         .edges
         .iter()
@@ -417,7 +462,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
             }
         } else {
             // One run decides the next few S1 players at once, in lexicographic order.
-            exact_until = (index + FIX_WINDOW).min(s1_new.len());
+            exact_until = (index + solver.window_size()).min(s1_new.len());
             solver.fix = s1_new[index..exact_until].to_vec();
             mate = solver.matching(true).mate;
             solver.fix.clear();
@@ -472,14 +517,26 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Option<Outcome> {
     })
 }
 
-fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
+/// How the following bracket is taken into account (C7, C8).
+enum Lookahead {
+    /// Not at all (PPB, last bracket, or no downfloaters).
+    None,
+    /// The following score group joins the matching.
+    Full,
+    /// One downfloater only: per bracket player, the `(C7, C8)` value of the following bracket if
+    /// that player floats, on the edge to a single extra vertex.
+    Single(Vec<(i64, i64)>),
+}
+
+fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: &Lookahead) -> Graph {
+    let full = matches!(lookahead, Lookahead::Full);
     let mut vertices: Vec<Option<usize>> = Vec::new();
     vertices.extend(spec.mdps.iter().map(|&r| Some(r)));
     vertices.extend(spec.residents.iter().map(|&r| Some(r)));
     let bracket = vertices.len();
     let mdp_count = spec.mdps.len();
     let next_start = vertices.len();
-    if lookahead {
+    if full {
         vertices.extend(spec.next.iter().map(|&r| Some(r)));
     }
     let next_end = vertices.len();
@@ -524,7 +581,7 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
                     continue;
                 }
                 bracket_criteria(field, hi, lo, &mut keys, sd_out);
-            } else if lookahead && (u_in || u >= next_start) && v >= next_start && v < next_end {
+            } else if full && (u_in || u >= next_start) && v >= next_start && v < next_end {
                 // A pair of the following bracket (C7, C8).
                 keys.push((Key::C7, 1));
                 let sd_next = |x: usize| field.score(x) - next_low + point;
@@ -550,6 +607,18 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: bool) -> Graph {
                 keys.push((Key::C9, -(p.unplayed as i64)));
             }
             edges.push((u, bye, keys));
+        }
+    }
+    if let Lookahead::Single(values) = lookahead {
+        // The float vertex: whoever is matched to it is the bracket's one downfloater.
+        let float = vertices.len();
+        vertices.push(None);
+        for (u, &(pairs, covered)) in values.iter().enumerate().take(bracket) {
+            let mut keys = vec![(Key::C7, pairs + 1)];
+            if covered != 0 {
+                keys.push((Key::C8(0), covered));
+            }
+            edges.push((u, float, keys));
         }
     }
     Graph {
@@ -678,10 +747,13 @@ impl Solver<'_, '_> {
 
     /// Runs the matching over the non-removed vertices with the current tie-break settings, with
     /// or without the heuristic proxy field; returns the mates and the tight edges `(u, v)`, u < v.
-    fn matching(&self, proxy: bool) -> Run {
+    /// The field layout for the current settings, with room for `window` players' fixing bonus.
+    fn layout(&self, window: usize) -> (Layout, Ties) {
         let vertex_count = self.graph.vertices.len();
         let mut layout = Layout::default();
-        let total = 2 * vertex_count as u64 + 4;
+        // Each field's total over a matching stays within the vertex count (at most two units per
+        // matched edge); a sign and a guard bit are added by the layout.
+        let total = vertex_count as u64 + 64;
         for _ in &self.keys {
             layout.field(total);
         }
@@ -695,9 +767,23 @@ impl Solver<'_, '_> {
             bsn_sum: layout.field(total * total),
             moved_out: layout.field_bits(split_bits),
             moved_in: layout.field_bits(split_bits),
-            fix: layout.field_bits(FIX_WINDOW as u32 * fix_bits(vertex_count)),
-            proxy: layout.field(total.pow(5)),
+            fix: layout.field_bits(window as u32 * fix_bits(vertex_count)),
+            proxy: layout.field(total.pow(4)),
         };
+        (layout, ties)
+    }
+
+    /// How many S1 players one fixing run should place: at least [`FIX_WINDOW`], more if they fit
+    /// in one extra limb of the weights.
+    fn window_size(&self) -> usize {
+        let bits = self.layout(0).0.total_bits() as usize;
+        let room = bits.div_ceil(64).max(2) * 64 + 64 - bits;
+        (room / fix_bits(self.graph.vertices.len()) as usize).max(FIX_WINDOW)
+    }
+
+    fn matching(&self, proxy: bool) -> Run {
+        let vertex_count = self.graph.vertices.len();
+        let (layout, ties) = self.layout(self.fix.len());
         let mut edges = Vec::with_capacity(self.graph.edges.len());
         for (u, v, keys) in &self.graph.edges {
             let (u, v) = (*u, *v);
@@ -716,28 +802,18 @@ impl Solver<'_, '_> {
             edges.push((u, v, values));
         }
         let bits = layout.total_bits();
-        if std::env::var_os("DUTCH_TRACE").is_some() {
-            eprintln!(
-                "matching V={} E={} bits={} fix={:?} split={}",
-                vertex_count,
-                edges.len(),
-                bits,
-                self.fix,
-                self.split.is_some()
-            );
-        }
-        if bits <= 128 {
-            run::<2>(vertex_count, &layout, &edges)
-        } else if bits <= 256 {
-            run::<4>(vertex_count, &layout, &edges)
-        } else if bits <= 512 {
-            run::<8>(vertex_count, &layout, &edges)
-        } else if bits <= 1024 {
-            run::<16>(vertex_count, &layout, &edges)
-        } else if bits <= 2048 {
-            run::<32>(vertex_count, &layout, &edges)
-        } else {
-            run::<64>(vertex_count, &layout, &edges)
+        // Fewer limbs make every slack computation cheaper: pick the narrowest that fits.
+        match bits.div_ceil(64) {
+            0..=2 => run::<2>(vertex_count, &layout, &edges),
+            3 => run::<3>(vertex_count, &layout, &edges),
+            4 => run::<4>(vertex_count, &layout, &edges),
+            5 => run::<5>(vertex_count, &layout, &edges),
+            6 => run::<6>(vertex_count, &layout, &edges),
+            7..=8 => run::<8>(vertex_count, &layout, &edges),
+            9..=12 => run::<12>(vertex_count, &layout, &edges),
+            13..=16 => run::<16>(vertex_count, &layout, &edges),
+            17..=32 => run::<32>(vertex_count, &layout, &edges),
+            _ => run::<64>(vertex_count, &layout, &edges),
         }
     }
 
@@ -750,7 +826,7 @@ impl Solver<'_, '_> {
         // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.
         if proxy {
             let weight = n - u as i64;
-            values.add(ties.proxy, -(v as i64) * weight * weight * weight);
+            values.add(ties.proxy, -(v as i64) * weight * weight);
         }
         let window = self.fix.len();
         if let Some(k) = self.fix.iter().position(|&f| f == u || f == v) {

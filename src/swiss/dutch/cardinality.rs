@@ -78,6 +78,35 @@ pub fn cover_required(adj: &[Vec<usize>], required: &[bool], mate: &mut [Option<
     true
 }
 
+/// For each extra vertex (given by its neighbours in the graph `adj`): whether adding it makes the
+/// maximum matching larger, i.e. whether it has an augmenting path against a maximum matching.
+pub fn augmentable_from_each(adj: &[Vec<usize>], extras: &[Vec<usize>]) -> Vec<bool> {
+    let n = adj.len();
+    let mut graph: Vec<Vec<usize>> = adj.to_vec();
+    graph.push(Vec::new());
+    let mut mate = vec![NONE; n + 1];
+    let mut search = Search::new(n + 1);
+    // A maximum matching of the graph without the extra vertex.
+    for root in 0..n {
+        if mate[root] == NONE {
+            search.augment_from(root, &graph, &mut mate);
+        }
+    }
+    let mut out = Vec::with_capacity(extras.len());
+    for neighbours in extras {
+        for &u in neighbours {
+            graph[u].push(n);
+        }
+        graph[n] = neighbours.clone();
+        let mut trial = mate.clone();
+        out.push(search.augment_from(n, &graph, &mut trial));
+        for &u in neighbours {
+            graph[u].pop();
+        }
+    }
+    out
+}
+
 struct Search {
     parent: Vec<usize>,
     base: Vec<usize>,

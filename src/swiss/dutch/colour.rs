@@ -92,3 +92,101 @@ pub fn cost(higher: &Candidate, lower: &Candidate, first_colour: Color) -> Colou
     }
     cost
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn player(number: u32, colours: &[Color]) -> Candidate {
+        let difference = colours
+            .iter()
+            .map(|&c| if c == Color::Red { 1 } else { -1 })
+            .sum::<i32>();
+        let (preference, strength) = match colours.last() {
+            None => (None, Strength::None),
+            Some(_) if difference < -1 => (Some(Color::Red), Strength::Absolute),
+            Some(_) if difference > 1 => (Some(Color::Black), Strength::Absolute),
+            Some(&last) if colours.len() >= 2 && colours[colours.len() - 2] == last => {
+                (Some(last.opponent()), Strength::Absolute)
+            }
+            Some(_) if difference == -1 => (Some(Color::Red), Strength::Strong),
+            Some(_) if difference == 1 => (Some(Color::Black), Strength::Strong),
+            Some(&last) => (Some(last.opponent()), Strength::Mild),
+        };
+        Candidate {
+            number,
+            score: crate::swiss::Points::ZERO,
+            colours: colours.to_vec(),
+            colour_difference: difference,
+            preference,
+            strength,
+            floats: [super::super::players::Float::None; 2],
+            bye_eligible: true,
+            unplayed: 0,
+            topscorer: false,
+            avoid: HashSet::new(),
+        }
+    }
+
+    use Color::{Black as B, Red as R};
+
+    #[test]
+    fn e1_both_preferences_granted() {
+        assert_eq!(allocate(&player(1, &[R]), &player(2, &[B]), R), B);
+    }
+
+    #[test]
+    fn e2_the_stronger_preference_wins() {
+        // 1 had Red then Black (mild, wants Red); 2 had Black (strong, wants Red): 2 gets Red.
+        let mild = player(1, &[R, B]);
+        let strong = player(2, &[B]);
+        assert_eq!(allocate(&mild, &strong, R), B);
+        // Between absolute preferences the wider colour difference wins.
+        let wide = player(3, &[B, B, R, B, B]);
+        let narrow = player(4, &[R, B, B]);
+        assert_eq!(allocate(&narrow, &wide, R), B);
+    }
+
+    #[test]
+    fn e3_alternates_from_the_last_different_colours() {
+        // Both absolute Black with colour difference +2; the latest games were equal, the one
+        // before differed.
+        let a = player(1, &[R, R, B, R]);
+        let b = player(2, &[R, B, R, R]);
+        // Compare backwards: R/R, B/R differ: a had Black there, so a gets Red now.
+        assert_eq!(allocate(&a, &b, B), R);
+    }
+
+    #[test]
+    fn e4_and_e5_favour_the_higher_ranked_player() {
+        let a = player(3, &[R]);
+        let b = player(4, &[R]);
+        assert_eq!(
+            allocate(&a, &b, R),
+            B,
+            "E.3: identical histories; E.4: 3 gets Black"
+        );
+        let fresh_odd = player(5, &[]);
+        let fresh = player(6, &[]);
+        assert_eq!(
+            allocate(&fresh_odd, &fresh, R),
+            R,
+            "E.5: odd number gets the initial colour"
+        );
+        assert_eq!(
+            allocate(&player(6, &[]), &player(7, &[]), R),
+            B,
+            "E.5: even number the other"
+        );
+    }
+
+    #[test]
+    fn colour_costs_count_denied_preferences() {
+        let a = player(1, &[R]);
+        let b = player(2, &[R]);
+        let cost = cost(&a, &b, R);
+        assert_eq!((cost.preference, cost.strong), (1, 1));
+        assert_eq!(cost.topscorer_difference + cost.topscorer_repeat, 0);
+    }
+}

@@ -1,11 +1,29 @@
 //! FIDE Dutch system pairing (Handbook C.04.3, with the general rules C.04.1 and C.04.2).
 //!
 //! The round is paired bracket by bracket from the top score group down (A.9). Each bracket takes
-//! the candidate that best satisfies the quality criteria C5–C21 in priority order, the first one in
-//! the rules' generation order among equals ([`bracket`]). If the players left after a bracket can
-//! no longer all be paired (C4), that bracket becomes the penultimate pairing bracket: it is paired
-//! again so that the rest can be completed, and all remaining players form the collapsed last
-//! bracket. Colours follow E.1–E.5 ([`colour`]); boards are ordered by the general handling rules.
+//! the candidate that best satisfies the quality criteria in priority order, and among equally good
+//! candidates the first one in the rules' generation order ([`bracket`]). If the players left after
+//! a bracket can no longer all be paired (C4), that bracket becomes the penultimate pairing bracket:
+//! it is paired again so that the rest can be completed, and all remaining players form the
+//! collapsed last bracket. Colours follow E.1–E.5 ([`colour`]); boards are ordered by the general
+//! handling rules (higher score in the pair, then the sum of scores, then the higher rank).
+//!
+//! Criteria, as numbered in the current rules:
+//! - absolute: C1 no rematch (played games only; forfeits do not count) and no forbidden pair; C2
+//!   no pairing-allocated bye (PAB) for a player who had one or scored a point without playing
+//!   (`U`, `F`, `+`); C3 no two non-topscorers with the same absolute colour preference (topscorers:
+//!   over 50 % of the maximum score, last round only);
+//! - completion: C4 the remaining players must stay pairable (cardinality matching test);
+//! - quality, in priority order: C5 pairs; C6 PSD (exact lexicographic comparison, artificial value
+//!   one win below the bracket's lowest score); C7/C8 pairs and PSD of the following bracket; C9 the
+//!   PAB assignee's unplayed games; C10/C11 topscorers' colour difference beyond ±2 and three equal
+//!   colours; C12/C13 colour preferences and strong ones; C14–C17 repeated down/upfloats from one and
+//!   two rounds before; C18–C21 their score differences (compared like a PSD).
+//!
+//! Interpretations where the text leaves room: a player who did not play a game in a round counts
+//! as having floated down in it (A.4); colour histories are compared over games actually played
+//! (E.3); among moved-down players of equal score that cannot all be paired, the higher-ranked
+//! ones are preferred.
 
 mod blossom;
 mod bracket;
