@@ -40,7 +40,7 @@ pub async fn middleware(
     let is_api = req.path().starts_with("/api/");
     let cache = cache_slot(&req).await;
     if let Some((key, version, state)) = &cache
-        && let Some(body) = state.pages.get(key, *version)
+        && let super::page_cache::Lookup::Hit(body) = state.pages.lookup(key, *version)
     {
         let res = HttpResponse::Ok()
             .content_type("text/html; charset=utf-8")

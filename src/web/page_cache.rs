@@ -17,7 +17,20 @@ pub struct CachedPage {
     pub version: i64,
     /// The HTML.
     pub body: Bytes,
+    /// When a request started rendering a newer version (others meanwhile get this page).
+    pub refreshing_since: Option<std::time::Instant>,
 }
+
+/// What the cache says about a request.
+pub enum Lookup {
+    /// Serve this page.
+    Hit(Bytes),
+    /// Render the page (and `put` it).
+    Render,
+}
+
+/// How long one request may take to render a newer version before another one tries.
+const REFRESH_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The cache (shared by all workers).
 #[derive(Default)]
@@ -32,13 +45,24 @@ impl std::fmt::Debug for PageCache {
 }
 
 impl PageCache {
-    /// The page under `key` if it was rendered at `version`.
-    pub fn get(&self, key: &str, version: i64) -> Option<Bytes> {
-        let pages = self.pages.lock().ok()?;
-        pages
-            .get(key)
-            .filter(|p| p.version == version)
-            .map(|p| p.body.clone())
+    /// Looks a page up for `version`. When only an older version is cached, the first request renders
+    /// the new one while the others keep getting the older page for that short while, so a change
+    /// under load costs one render instead of one per waiting visitor.
+    pub fn lookup(&self, key: &str, version: i64) -> Lookup {
+        let Ok(mut pages) = self.pages.lock() else {
+            return Lookup::Render;
+        };
+        match pages.get_mut(key) {
+            Some(p) if p.version == version => Lookup::Hit(p.body.clone()),
+            Some(p) if p.version < version => match p.refreshing_since {
+                Some(t) if t.elapsed() < REFRESH_GRACE => Lookup::Hit(p.body.clone()),
+                _ => {
+                    p.refreshing_since = Some(std::time::Instant::now());
+                    Lookup::Render
+                }
+            },
+            _ => Lookup::Render,
+        }
     }
 
     /// Stores a page.
@@ -47,7 +71,17 @@ impl PageCache {
             if pages.len() >= MAX_ENTRIES {
                 pages.clear();
             }
-            pages.insert(key, CachedPage { version, body });
+            let newer = pages.get(&key).is_some_and(|p| p.version > version);
+            if !newer {
+                pages.insert(
+                    key,
+                    CachedPage {
+                        version,
+                        body,
+                        refreshing_since: None,
+                    },
+                );
+            }
         }
     }
 }
@@ -86,10 +120,28 @@ mod tests {
     }
 
     #[test]
+    fn one_request_refreshes_while_the_others_get_the_previous_page() {
+        let c = PageCache::default();
+        c.put("k".into(), 1, Bytes::from_static(b"old"));
+        assert!(matches!(c.lookup("k", 1), Lookup::Hit(b) if b == "old"));
+        assert!(
+            matches!(c.lookup("k", 2), Lookup::Render),
+            "the first asker renders"
+        );
+        assert!(
+            matches!(c.lookup("k", 2), Lookup::Hit(b) if b == "old"),
+            "others wait on the old page"
+        );
+        c.put("k".into(), 2, Bytes::from_static(b"new"));
+        assert!(matches!(c.lookup("k", 2), Lookup::Hit(b) if b == "new"));
+        assert!(matches!(c.lookup("other", 2), Lookup::Render));
+    }
+
+    #[test]
     fn stale_versions_miss() {
         let c = PageCache::default();
         c.put("k".into(), 5, Bytes::from_static(b"x"));
-        assert!(c.get("k", 5).is_some());
-        assert!(c.get("k", 6).is_none());
+        assert!(matches!(c.lookup("k", 5), Lookup::Hit(_)));
+        assert!(matches!(c.lookup("k", 6), Lookup::Render));
     }
 }
