@@ -15,6 +15,7 @@ pub mod knockout_records;
 mod layout;
 pub mod page_cache;
 pub mod points;
+pub mod rating_push;
 pub mod round_flow;
 pub mod routes;
 pub mod scoresheet;

@@ -630,3 +630,85 @@ fn a_starting_list_brings_points_from_before_like_anqi_rate_players() {
         403
     );
 }
+
+#[test]
+fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
+    use crate::json_api::api_client;
+    use serde_json::json;
+    let w = World::new("rating-push");
+    let mut api = api_client(&w, "org");
+    let body = json!({"name": "推送賽", "variant": "xiangqi", "rounds": 2, "knockout_size": 0});
+    let id = api.json("POST", "/api/events", &body).json()["id"]
+        .as_i64()
+        .unwrap();
+    let players: Vec<_> = ["甲", "乙", "丙", "丁"]
+        .iter()
+        .map(|n| json!({"name": n}))
+        .collect();
+    api.json(
+        "POST",
+        &format!("/api/events/{id}/players"),
+        &json!(players),
+    );
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "會內等級分", &[]);
+    let push = |c: &mut Client| {
+        c.form(
+            &format!("/events/{id}/push-rating"),
+            &[("list", &list.to_string())],
+        )
+    };
+
+    // Round 1: a win and a forfeit (not rated).
+    let r1 = api.json(
+        "POST",
+        &format!("/api/events/{id}/rounds"),
+        &json!({"lot": "red"}),
+    );
+    let results = ["1-0", "1-0F"];
+    for (b, result) in r1.json()["boards"].as_array().unwrap().iter().zip(results) {
+        api.json(
+            "PUT",
+            &format!("/api/events/{id}/rounds/1/boards/{}/result", b["board"]),
+            &json!({"result": result}),
+        );
+    }
+    // Round 2 is paired but has no results yet: the event is not finished.
+    api.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
+    let r = push(&mut club);
+    assert_eq!(r.status, 409, "unfinished round refused: {}", r.body);
+    let r2 = api.get(&format!("/api/events/{id}/rounds/2")).json();
+    for b in r2["boards"].as_array().unwrap() {
+        api.json(
+            "PUT",
+            &format!("/api/events/{id}/rounds/2/boards/{}/result", b["board"]),
+            &json!({"result": "1/2-1/2"}),
+        );
+    }
+    // Another user's list cannot be chosen.
+    let mut organizer = w.login("org");
+    assert_eq!(
+        organizer
+            .form(
+                &format!("/events/{id}/push-rating"),
+                &[("list", &list.to_string())]
+            )
+            .status,
+        403
+    );
+
+    let r = push(&mut club);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(
+        r.location.unwrap().contains("pushed=3"),
+        "1 win + 2 draws, the forfeit left out"
+    );
+    let page = club.get(&format!("/ratings/{list}"));
+    for name in ["甲", "乙", "丙", "丁"] {
+        assert!(page.body.contains(name), "{name} in the list");
+    }
+    // Once only.
+    let again = push(&mut club);
+    assert_eq!(again.status, 409);
+    assert!(again.body.contains("already in the list"));
+}

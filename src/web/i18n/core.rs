@@ -263,4 +263,11 @@ pub(super) const ENTRIES: &[Entry] = &[
      "由 Anqi 伺服器匯出的 JSON 備份。帳戶按名稱對應；不存在的帳戶會建立但沒有密碼。",
      "由 Anqi 服务器导出的 JSON 备份。账户按名称对应；不存在的账户会创建但没有密码。"),
     ("backup_file", "Backup file", "備份檔", "备份文件"),
+    ("games_pushed", "Rated games added to the rating list.", "已將計分對局加入等級分名單。", "已将计分对局加入等级分名单。"),
+    ("games_pushed_count", "rated games added to the rating list.", "局計分對局已加入等級分名單。", "局计分对局已加入等级分名单。"),
+    ("push_rating", "Add the rated games to a rating list", "加入等級分名單", "加入等级分名单"),
+    ("push_rating_help", "Once the event is finished: its games played over the board (Swiss and knockout; forfeits and byes excluded) go into the chosen list, once.",
+     "賽事完成後：實際對弈的棋局（積分編排及淘汰賽；棄權及輪空除外）加入所選名單，只限一次。",
+     "赛事完成后：实际对弈的棋局（积分编排及淘汰赛；弃权及轮空除外）加入所选名单，只限一次。"),
+    ("rating_list", "Rating list", "等級分名單", "等级分名单"),
 ];

@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(new_form)
         .service(create)
         .service(show)
-        .service(add_arbiter);
+        .service(add_arbiter)
+        .service(push_rating);
 }
 
 #[derive(Template)]
@@ -94,6 +95,9 @@ struct EventPage {
     arbiters: Vec<User>,
     audit: Vec<AuditEntry>,
     flash: Option<&'static str>,
+    /// Rating lists the visitor may push this event's rated games into: (id, name).
+    rating_lists: Vec<(i64, String)>,
+    pushed: Option<usize>,
 }
 
 #[get("/events/{id}")]
@@ -101,9 +105,18 @@ async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    flash: web::Query<Flash>,
+    flash: web::Query<PushedQuery>,
 ) -> AppResult<HttpResponse> {
     let (event, access) = event_access(&ctx, &state, *id).await?;
+    let rating_lists = match &ctx.user {
+        Some(u) => store::ratings::lists(&state.db)
+            .await?
+            .into_iter()
+            .filter(|l| l.owner_id == u.id || u.role == crate::accounts::Role::Admin)
+            .map(|l| (l.id, l.name))
+            .collect(),
+        None => vec![],
+    };
     let player_count = store::players::list(&state.db, event.id).await?.len();
     let arbiters = store::events::arbiters(&state.db, event.id).await?;
     let audit = if access.arbitrate {
@@ -118,8 +131,44 @@ async fn show(
         player_count,
         arbiters,
         audit,
-        flash: flash.key(),
+        flash: Flash {
+            done: flash.done.clone(),
+        }
+        .key(),
+        rating_lists,
+        pushed: flash.pushed,
     })
+}
+
+#[derive(serde::Deserialize, Default)]
+struct PushedQuery {
+    done: Option<String>,
+    pushed: Option<usize>,
+}
+
+#[derive(serde::Deserialize)]
+struct PushForm {
+    list: String,
+}
+
+/// Pushes the finished event's rated games into one of the visitor's rating lists (one click).
+#[post("/events/{id}/push-rating")]
+async fn push_rating(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: CsrfForm<PushForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    let (event, _) = event_access(&ctx, &state, *id).await?;
+    let list_id: i64 = form.list.trim().parse().map_err(|_| {
+        AppError::BadRequest(format!("list: '{}' is not a rating list", form.list.trim()))
+    })?;
+    let n = crate::web::rating_push::push(&state, &user, &event, list_id).await?;
+    Ok(redirect(&format!(
+        "/events/{}?done=games_pushed&pushed={n}",
+        event.id
+    )))
 }
 
 #[derive(serde::Deserialize)]

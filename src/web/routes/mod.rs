@@ -86,7 +86,7 @@ pub struct Flash {
 impl Flash {
     /// The key, if it is one of ours.
     pub fn key(&self) -> Option<&'static str> {
-        const KEYS: [&str; 7] = [
+        const KEYS: [&str; 8] = [
             "player_added",
             "arbiter_added",
             "account_linked",
@@ -94,6 +94,7 @@ impl Flash {
             "password_changed",
             "imported",
             "save",
+            "games_pushed",
         ];
         self.done
             .as_deref()

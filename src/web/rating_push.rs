@@ -1,0 +1,113 @@
+//! Pushing a finished event's rated games into a club rating list (issue 10): the Swiss games and the
+//! knockout games played over the board — forfeits, byes and unfinished games excluded — dated by the
+//! event's first day, appended as one batch (an event enters a list once).
+
+use super::error::{AppError, AppResult};
+use super::{AppState, knockout_flow, round_flow};
+use crate::rating::Outcome;
+use crate::round::BoardResult;
+use crate::store::{self, events::Event, ratings::NewGame, users::User};
+
+/// The event's rated games in the order they were played, or a 409 when the event is not finished.
+pub async fn rated_games(state: &AppState, event: &Event) -> AppResult<Vec<NewGame>> {
+    let names = round_flow::names(state, event.id).await?;
+    let name = |start: u64| names.get(&(start as u32)).map(|n| n.0.clone());
+    let date = event.settings.start_date;
+    let rounds = store::rounds::list(&state.db, event.id).await?;
+    if rounds.is_empty() {
+        return Err(AppError::Conflict("the event has no rounds yet".into()));
+    }
+    let mut games = Vec::new();
+    for round in &rounds {
+        if !round.published {
+            return Err(AppError::Conflict(format!(
+                "round {} is not published",
+                round.number
+            )));
+        }
+        for b in store::rounds::boards(&state.db, round.id).await? {
+            let Some(black) = b.black else { continue };
+            let outcome = match b.result {
+                None => {
+                    return Err(AppError::Conflict(format!(
+                        "round {} board {} has no result yet",
+                        round.number, b.board_no
+                    )));
+                }
+                Some(BoardResult::RedWins) => Outcome::RedWins,
+                Some(BoardResult::BlackWins) => Outcome::BlackWins,
+                Some(BoardResult::Draw) => Outcome::Draw,
+                Some(_) => continue, // forfeits are not rated
+            };
+            if let (Some(red), Some(black)) = (name(b.red.into()), name(black.into())) {
+                games.push(NewGame {
+                    date,
+                    red,
+                    black,
+                    outcome,
+                });
+            }
+        }
+    }
+    if let Some((_, bracket)) = knockout_flow::load(state, event).await? {
+        if !bracket.is_finished() {
+            return Err(AppError::Conflict(
+                "the knockout stage is not finished".into(),
+            ));
+        }
+        let json = bracket.to_json();
+        let matches = json["rounds"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r["matches"].as_array().into_iter().flatten());
+        for m in matches {
+            for g in m["games"].as_array().into_iter().flatten() {
+                let outcome = match g["result"].as_str() {
+                    Some("1-0") => Outcome::RedWins,
+                    Some("0-1") => Outcome::BlackWins,
+                    Some("1/2-1/2") => Outcome::Draw,
+                    _ => continue,
+                };
+                if let (Some(red), Some(black)) = (
+                    g["red"].as_u64().and_then(name),
+                    g["black"].as_u64().and_then(name),
+                ) {
+                    games.push(NewGame {
+                        date,
+                        red,
+                        black,
+                        outcome,
+                    });
+                }
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Appends the event's rated games to a rating list owned by `by` (or any list for an administrator).
+/// Returns the number of games, or a 409 when this event already entered the list.
+pub async fn push(state: &AppState, by: &User, event: &Event, list_id: i64) -> AppResult<usize> {
+    let list = store::ratings::get(&state.db, list_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if list.owner_id != by.id && by.role != crate::accounts::Role::Admin {
+        return Err(AppError::Forbidden);
+    }
+    let games = rated_games(state, event).await?;
+    if games.is_empty() {
+        return Err(AppError::Conflict("the event has no rated games".into()));
+    }
+    let source = store::ratings::Source::Event {
+        event_id: event.id,
+        label: event.settings.name.clone(),
+    };
+    match store::ratings::append_games(&state.db, by, list_id, &games, &source).await? {
+        store::ratings::Appended::Added(_) => Ok(games.len()),
+        store::ratings::Appended::Duplicate(_) => Err(AppError::Conflict(format!(
+            "this event's games are already in the list '{}'",
+            list.name
+        ))),
+    }
+}
