@@ -29,8 +29,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(export_trf);
 }
 
-/// Parses a JSON body into `T`, naming what is wrong.
-fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
+/// Parses a JSON body into `T`, naming what is wrong; an empty body is `{}`.
+pub(super) fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
+    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        body
+    };
     serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))
 }
 
@@ -242,19 +247,15 @@ async fn pair_round(
     let event = arbitrated_event(&ctx, &state, *id).await?;
     let user = ctx.require_user()?.clone();
     // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
-    let lot = if body.iter().all(u8::is_ascii_whitespace) {
-        None
-    } else {
-        let body: PairBody = parse_json(&body)?;
-        match body.lot.as_deref() {
-            None => None,
-            Some("red") => Some(crate::rules::Color::Red),
-            Some("black") => Some(crate::rules::Color::Black),
-            Some(other) => {
-                return Err(AppError::BadRequest(format!(
-                    "lot: '{other}' is not red or black"
-                )));
-            }
+    let body: PairBody = parse_json(&body)?;
+    let lot = match body.lot.as_deref() {
+        None => None,
+        Some("red") => Some(crate::rules::Color::Red),
+        Some("black") => Some(crate::rules::Color::Black),
+        Some(other) => {
+            return Err(AppError::BadRequest(format!(
+                "lot: '{other}' is not red or black"
+            )));
         }
     };
     let round = round_flow::pair_next(&state, &user, &event, lot, true).await?;

@@ -8,6 +8,7 @@ use actix_web::{HttpResponse, get, post, put, web};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::api::parse_json;
 use crate::knockout::MatchId;
 use crate::prizes::{PrizeRow, SpecialPrize};
 use crate::store::knockout::Input;
@@ -24,16 +25,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(put_decider)
         .service(put_prizes)
         .service(ranking);
-}
-
-/// Parses a JSON body into `T`, naming what is wrong; an empty body is `{}`.
-fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AppResult<T> {
-    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        body
-    };
-    serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))
 }
 
 /// Optional choices when seeding; the size and best of come from the event.
