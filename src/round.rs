@@ -162,3 +162,86 @@ mod tests {
         assert!(!BoardResult::DoubleForfeit.is_played());
     }
 }
+
+/// A Banqi match of several games between a pairing's two players (seed 004 §5.2): game points win 1,
+/// draw ½, loss 0; the match score is the pairing's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGames {
+    /// One character per game from Red's view: `1` win, `=` draw, `0` loss.
+    pub games: String,
+}
+
+impl MatchGames {
+    /// Reads the games as typed: one mark per game from Red's view (`1`, `0`, `=` or `½`), with or
+    /// without spaces or commas (`1=0`, `1 ½ 0`); exactly `count` games.
+    pub fn parse(text: &str, count: u32) -> Result<MatchGames, String> {
+        let mut games = String::new();
+        for c in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+            games.push(match c {
+                '1' => '1',
+                '0' => '0',
+                '=' | '½' => '=',
+                other => return Err(format!("'{other}' is not a game result (1, 0, = or ½)")),
+            });
+        }
+        if games.chars().count() != count as usize {
+            return Err(format!(
+                "'{}' has {} games; a match here is {count} games, one mark each from Red's view (e.g. 1=0)",
+                text.trim(),
+                games.chars().count()
+            ));
+        }
+        Ok(MatchGames { games })
+    }
+
+    /// Red's and Black's game points in half points.
+    pub fn half_points(&self) -> (u32, u32) {
+        self.games.chars().fold((0, 0), |(r, b), c| match c {
+            '1' => (r + 2, b),
+            '0' => (r, b + 2),
+            _ => (r + 1, b + 1),
+        })
+    }
+
+    /// The match outcome as a board result.
+    pub fn result(&self) -> BoardResult {
+        let (r, b) = self.half_points();
+        match r.cmp(&b) {
+            std::cmp::Ordering::Greater => BoardResult::RedWins,
+            std::cmp::Ordering::Less => BoardResult::BlackWins,
+            std::cmp::Ordering::Equal => BoardResult::Draw,
+        }
+    }
+
+    /// The match score as shown: `2–1`, `1½–1½`.
+    pub fn display(&self) -> String {
+        let show = |h: u32| match (h / 2, h % 2) {
+            (0, 1) => "½".to_string(),
+            (w, 1) => format!("{w}½"),
+            (w, _) => w.to_string(),
+        };
+        let (r, b) = self.half_points();
+        format!("{}–{}", show(r), show(b))
+    }
+}
+
+#[cfg(test)]
+mod match_tests {
+    use super::*;
+
+    #[test]
+    fn a_banqi_match_scores_game_points() {
+        let m = MatchGames::parse("1 = 0", 3).unwrap();
+        assert_eq!(m.games, "1=0");
+        assert_eq!(m.half_points(), (3, 3));
+        assert_eq!(m.result(), BoardResult::Draw);
+        assert_eq!(m.display(), "1½–1½");
+        let m = MatchGames::parse("1,1,½", 3).unwrap();
+        assert_eq!(
+            (m.result(), m.display().as_str()),
+            (BoardResult::RedWins, "2½–½")
+        );
+        assert!(MatchGames::parse("10", 3).unwrap_err().contains("3 games"));
+        assert!(MatchGames::parse("1x0", 3).unwrap_err().contains("'x'"));
+    }
+}

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
-use crate::round::{Absence, BoardResult};
+use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
 use crate::swiss::Pairing;
 use crate::swiss::tournament::{
@@ -44,6 +44,8 @@ pub struct Board {
     pub manual: bool,
     /// A result reported by one of the players, awaiting confirmation.
     pub reported: Option<(BoardResult, i64)>,
+    /// Banqi match boards: the games' results from Red's view (the result is the match outcome).
+    pub games: Option<MatchGames>,
 }
 
 impl Board {
@@ -103,6 +105,9 @@ fn board_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Board> {
             .as_deref()
             .and_then(BoardResult::parse)
             .zip(reported_by),
+        games: r
+            .try_get::<Option<String>, _>("games")?
+            .map(|games| MatchGames { games }),
     })
 }
 
@@ -126,7 +131,7 @@ pub async fn get(db: &Db, event_id: i64, number: u32) -> StoreResult<Option<Roun
 }
 
 const BOARD_COLUMNS: &str =
-    "id, board_no, red, black, result, version, manual, reported_result, reported_by";
+    "id, board_no, red, black, result, version, manual, reported_result, reported_by, games";
 
 /// The boards of a round in board order.
 pub async fn boards(db: &Db, round_id: i64) -> StoreResult<Vec<Board>> {
@@ -275,14 +280,38 @@ pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
     }
 }
 
+/// Whether an event's Swiss pairings play a match of several games (Banqi, seed 004 §5.2).
+pub fn plays_matches(settings: &crate::event::EventSettings) -> bool {
+    settings.variant == crate::rules::Variant::Banqi && settings.best_of > 1
+}
+
+/// The Swiss scoring of an event: its win/draw/loss points, or for Banqi matches the game points of a
+/// match of `best_of` games (a forfeit or the pairing bye scores every game, a half bye half of them).
+pub fn event_scoring(settings: &crate::event::EventSettings) -> ScoringSystem {
+    if !plays_matches(settings) {
+        return scoring(settings.points);
+    }
+    let games = settings.best_of as i32;
+    let (all, half) = (Points::whole(games), Points::from_tenths(games * 5));
+    ScoringSystem {
+        win: all,
+        draw: half,
+        loss: Points::ZERO,
+        forfeit_win: all,
+        forfeit_loss: Points::ZERO,
+        pairing_bye: all,
+        full_bye: all,
+        half_bye: half,
+        zero_bye: Points::ZERO,
+        not_paired: Points::ZERO,
+    }
+}
+
 /// Builds the Swiss state of an event from its players and its published rounds whose results are
 /// all in (a round still being played is not counted yet).
-pub async fn tournament(
-    db: &Db,
-    event_id: i64,
-    total_rounds: u32,
-    points: (u32, u32, u32),
-) -> StoreResult<Tournament> {
+pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<Tournament> {
+    let event_id = event.id;
+    let total_rounds = event.settings.swiss_rounds;
     let rounds = list(db, event_id).await?;
     let first_colour = rounds
         .first()
@@ -290,7 +319,7 @@ pub async fn tournament(
         .unwrap_or(Color::Red);
     let mut t = Tournament::new(
         total_rounds.max(rounds.len() as u32),
-        scoring(points),
+        event_scoring(&event.settings),
         first_colour,
     );
     let rows = sqlx::query(
@@ -330,8 +359,16 @@ pub async fn tournament(
                 }
                 (Some(black), Some(result)) => {
                     let (rc, bc) = result.codes();
-                    entries.push((b.red, RoundEntry::game(black, Color::Red, rc)));
-                    entries.push((black, RoundEntry::game(b.red, Color::Black, bc)));
+                    let mut red_entry = RoundEntry::game(black, Color::Red, rc);
+                    let mut black_entry = RoundEntry::game(b.red, Color::Black, bc);
+                    // A match scores its game points (½ = 5 tenths per half point).
+                    if let Some(games) = b.games.as_ref().filter(|_| result.is_played()) {
+                        let (r, bl) = games.half_points();
+                        red_entry = red_entry.with_points(Points::from_tenths(r as i32 * 5));
+                        black_entry = black_entry.with_points(Points::from_tenths(bl as i32 * 5));
+                    }
+                    entries.push((b.red, red_entry));
+                    entries.push((black, black_entry));
                 }
                 (Some(_), None) => unreachable!("pending boards stop the loop above"),
             }
@@ -599,14 +636,15 @@ pub async fn set_result(
     round: &Round,
     board: &Board,
     expected_version: i64,
-    result: Option<BoardResult>,
+    (result, games): (Option<BoardResult>, Option<&MatchGames>),
 ) -> Result<i64, ResultError> {
     let mut tx = db.begin().await.map_err(StoreError::from)?;
     let done = sqlx::query(
-        "UPDATE boards SET result = $1, version = version + 1, reported_result = NULL, reported_by = NULL
-         WHERE id = $2 AND version = $3",
+        "UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
+         reported_by = NULL WHERE id = $3 AND version = $4",
     )
     .bind(result.map(BoardResult::as_str))
+    .bind(games.map(|g| g.games.as_str()))
     .bind(board.id)
     .bind(expected_version)
     .execute(&mut *tx)
@@ -623,8 +661,13 @@ pub async fn set_result(
             current,
         });
     }
-    let old = board.result.map(BoardResult::as_str).unwrap_or("none");
-    let new = result.map(BoardResult::as_str).unwrap_or("none");
+    let shown = |r: Option<BoardResult>, g: Option<&MatchGames>| match (r, g) {
+        (Some(_), Some(g)) => g.display(),
+        (Some(r), None) => r.as_str().to_string(),
+        (None, _) => "none".to_string(),
+    };
+    let old = shown(board.result, board.games.as_ref());
+    let new = shown(result, games);
     audit::record(
         &mut *tx,
         Some(by.id),

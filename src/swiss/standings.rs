@@ -268,7 +268,7 @@ pub fn crosstable(tournament: &Tournament, after_round: u32) -> Vec<CrosstableRo
                     opponent: e.opponent,
                     colour: e.colour,
                     result: e.result,
-                    points: tournament.scoring.points(e.result),
+                    points: e.score(&tournament.scoring),
                 })
                 .collect(),
         })
@@ -491,7 +491,7 @@ impl<'a> Field<'a> {
             .iter()
             .take(self.rounds)
             .filter(|e| e.opponent.is_some_and(|o| numbers.contains(&o)))
-            .map(|e| self.tournament.scoring.points(e.result))
+            .map(|e| e.score(&self.tournament.scoring))
             .sum();
         TieBreakValue::points(scored)
     }

@@ -234,6 +234,9 @@ pub struct RoundEntry {
     pub colour: Option<Color>,
     /// The result code.
     pub result: ResultCode,
+    /// Points scored in the round when they are not the result code's: the match score of a pairing
+    /// that plays several games (Banqi matches, seed 004 §5.2). `None` for ordinary games.
+    pub points: Option<Points>,
 }
 
 impl RoundEntry {
@@ -242,7 +245,21 @@ impl RoundEntry {
         opponent: None,
         colour: None,
         result: ResultCode::NotPaired,
+        points: None,
     };
+
+    /// The same entry scoring `points` instead of its result code's points (a match score).
+    pub const fn with_points(self, points: Points) -> RoundEntry {
+        RoundEntry {
+            points: Some(points),
+            ..self
+        }
+    }
+
+    /// The points this entry scores under `scoring`.
+    pub fn score(&self, scoring: &ScoringSystem) -> Points {
+        self.points.unwrap_or_else(|| scoring.points(self.result))
+    }
 
     /// A game (played or forfeited) against `opponent` with `colour`.
     pub const fn game(opponent: PlayerNumber, colour: Color, result: ResultCode) -> RoundEntry {
@@ -250,6 +267,7 @@ impl RoundEntry {
             opponent: Some(opponent),
             colour: Some(colour),
             result,
+            points: None,
         }
     }
 
@@ -259,6 +277,7 @@ impl RoundEntry {
             opponent: None,
             colour: None,
             result,
+            points: None,
         }
     }
 
@@ -605,7 +624,7 @@ impl Tournament {
             p.rounds
                 .iter()
                 .take(round as usize)
-                .map(|e| self.scoring.points(e.result))
+                .map(|e| e.score(&self.scoring))
                 .sum()
         })
     }
@@ -865,6 +884,7 @@ mod tests {
                 opponent: Some(2),
                 colour: None,
                 result: ResultCode::HalfBye,
+                points: None,
             },
         )]);
         assert_eq!(

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::AppState;
 use super::access::Access;
 use super::error::{AppError, AppResult};
-use crate::round::{Absence, BoardResult};
+use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
 use crate::store::{self, events::Event, rounds::Round, users::User};
 use crate::swiss::{PairingError, dutch};
@@ -65,13 +65,7 @@ pub async fn pair_next(
     if number == 1 {
         store::rounds::prepare_round_one(db, event.id).await?;
     }
-    let mut t = store::rounds::tournament(
-        db,
-        event.id,
-        event.settings.swiss_rounds,
-        event.settings.points,
-    )
-    .await?;
+    let mut t = store::rounds::tournament(db, event).await?;
     let first_colour = if number == 1 {
         Some(lot.unwrap_or_else(draw_lot))
     } else {
@@ -124,6 +118,78 @@ pub async fn enter_result(
     expected_version: Option<i64>,
     result: Option<BoardResult>,
 ) -> AppResult<i64> {
+    store_outcome(
+        state,
+        by,
+        event,
+        round,
+        board_no,
+        expected_version,
+        (result, None),
+    )
+    .await
+}
+
+/// A result as typed by an arbiter (the result form, the API): `1-0`, `0-1`, `1/2-1/2` (also `1`, `0`,
+/// `=`), forfeits `1-0F`, `0-1F`, `0-0F`, empty for none — or, in events whose pairings play a Banqi
+/// match, the games from Red's view (`1=0`); the match outcome is then the board's result.
+pub fn parse_typed(
+    event: &Event,
+    board_no: u32,
+    typed: &str,
+) -> AppResult<(Option<BoardResult>, Option<MatchGames>)> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok((None, None));
+    }
+    if store::rounds::plays_matches(&event.settings) {
+        if let Some(forfeit) = BoardResult::parse(typed).filter(|r| !r.is_played()) {
+            return Ok((Some(forfeit), None));
+        }
+        let games = MatchGames::parse(typed, event.settings.best_of)
+            .map_err(|e| AppError::BadRequest(format!("board {board_no}: {e}")))?;
+        return Ok((Some(games.result()), Some(games)));
+    }
+    let result = BoardResult::parse(typed).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "board {board_no}: '{typed}' is not a result (1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F)"
+        ))
+    })?;
+    Ok((Some(result), None))
+}
+
+/// Stores a typed result (see [`parse_typed`]) with the version check.
+pub async fn enter_typed(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    round: &Round,
+    board_no: u32,
+    expected_version: Option<i64>,
+    typed: &str,
+) -> AppResult<i64> {
+    let (result, games) = parse_typed(event, board_no, typed)?;
+    store_outcome(
+        state,
+        by,
+        event,
+        round,
+        board_no,
+        expected_version,
+        (result, games.as_ref()),
+    )
+    .await
+}
+
+async fn store_outcome(
+    state: &AppState,
+    by: &User,
+    event: &Event,
+    round: &Round,
+    board_no: u32,
+    expected_version: Option<i64>,
+    outcome: (Option<BoardResult>, Option<&MatchGames>),
+) -> AppResult<i64> {
     let board = store::rounds::board(&state.db, round.id, board_no)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -139,7 +205,7 @@ pub async fn enter_result(
         )));
     }
     let version = expected_version.unwrap_or(board.version);
-    store::rounds::set_result(&state.db, by, event.id, round, &board, version, result)
+    store::rounds::set_result(&state.db, by, event.id, round, &board, version, outcome)
         .await
         .map_err(|e| match e {
             store::rounds::ResultError::Stale { .. } => AppError::Conflict(e.to_string()),
@@ -164,13 +230,7 @@ pub async fn standings(
     crate::swiss::tournament::Tournament,
     Vec<crate::swiss::standings::Standing>,
 )> {
-    let t = store::rounds::tournament(
-        &state.db,
-        event.id,
-        event.settings.swiss_rounds,
-        event.settings.points,
-    )
-    .await?;
+    let t = store::rounds::tournament(&state.db, event).await?;
     let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
     Ok((t, list))
 }

@@ -13,7 +13,6 @@ use super::error::{AppError, AppResult};
 use super::round_flow;
 use crate::deal::GameNumber;
 use crate::round::BoardResult;
-use crate::rules::Variant;
 use crate::rules::adjudicate::{AdjudicateOptions, GameResult, adjudicate};
 use crate::store::{self, events::Event, rounds::Round, users::User};
 
@@ -100,7 +99,7 @@ pub fn assess(
 
 /// Whether a board of this event holds one game (its result is that game's result).
 pub fn single_game(event: &Event) -> bool {
-    event.settings.variant != Variant::Banqi
+    !store::rounds::plays_matches(&event.settings)
 }
 
 /// Checks the game number of a board of this event.

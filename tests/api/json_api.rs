@@ -468,3 +468,89 @@ fn small_event_tie_breaks_match_a_hand_computation() {
         .collect();
     assert_eq!(order, [2, 1, 4, 3]);
 }
+
+#[test]
+fn banqi_pairings_play_a_match_whose_score_is_the_pairings_result() {
+    let w = World::new("api-banqi-match");
+    let mut org = api_client(&w, "org");
+    let body = json!({"name": "暗棋三戰", "variant": "banqi", "rounds": 3, "best_of": 3, "knockout_size": 0});
+    let id = org.json("POST", "/api/events", &body).json()["id"]
+        .as_i64()
+        .unwrap();
+    let players: Vec<_> = (1..=5)
+        .map(|i| json!({"name": format!("P{i}"), "rating": 2000 - i}))
+        .collect();
+    org.json(
+        "POST",
+        &format!("/api/events/{id}/players"),
+        &json!(players),
+    );
+    let r1 = org
+        .json(
+            "POST",
+            &format!("/api/events/{id}/rounds"),
+            &json!({"lot": "red"}),
+        )
+        .json();
+    // Five players: 1–4, 5–2 … with player 1 Red; the lowest (5) gets the bye.
+    let boards: Vec<(u64, u64, u64)> = r1["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| !b["black"].is_null())
+        .map(|b| {
+            (
+                b["board"].as_u64().unwrap(),
+                b["red"].as_u64().unwrap(),
+                b["black"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(boards.len(), 2);
+    let put = |c: &mut Client, board: u64, result: &str| {
+        c.json(
+            "PUT",
+            &format!("/api/events/{id}/rounds/1/boards/{board}/result"),
+            &json!({"result": result}),
+        )
+    };
+    // A match is three games from Red's view; two marks are refused, naming the board.
+    let bad = put(&mut org, boards[0].0, "10");
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["error"].as_str().unwrap().contains("3 games"));
+    let r = put(&mut org, boards[0].0, "1=0");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["result"], "1/2-1/2", "1½–1½ is a drawn match");
+    assert_eq!(put(&mut org, boards[1].0, "1 1 ½").json()["result"], "1-0");
+
+    let standings = w
+        .server
+        .client()
+        .get(&format!("/api/events/{id}/standings"))
+        .json();
+    let points: HashMap<u64, f64> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["start"].as_u64().unwrap(), s["points"].as_f64().unwrap()))
+        .collect();
+    // The Swiss score is the match score in game points; the pairing bye scores a whole match.
+    let (_, red0, black0) = boards[0];
+    let (_, red1, black1) = boards[1];
+    assert_eq!(points[&red0], 1.5);
+    assert_eq!(points[&black0], 1.5);
+    assert_eq!(points[&red1], 2.5);
+    assert_eq!(points[&black1], 0.5);
+    assert_eq!(points[&5], 3.0);
+    let page = w.server.client().get(&format!("/events/{id}/rounds/1"));
+    assert!(
+        page.body.contains("2½–½"),
+        "the round page shows the match score"
+    );
+    // Round 2 pairs by those scores.
+    assert_eq!(
+        org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}))
+            .status,
+        201
+    );
+}

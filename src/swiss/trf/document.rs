@@ -320,6 +320,7 @@ fn parse_round(
         opponent,
         colour,
         result,
+        points: None,
     }))
 }
 

@@ -88,4 +88,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     ),
     ("standings", "Standings", "排名", "排名"),
     ("print", "Print", "列印", "打印"),
+    ("match_entry_help", "Banqi match: type each game's result from Red's view, e.g. 1=0 (1½–1½); forfeits as above. Games per match",
+     "暗棋對局：按紅方（先手）逐局輸入，例如 1=0（1½–1½）；棄權同上。每場局數",
+     "暗棋对局：按红方（先手）逐局输入，例如 1=0（1½–1½）；弃权同上。每场局数"),
 ];

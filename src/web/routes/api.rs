@@ -217,6 +217,7 @@ async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
                 "red": b.red,
                 "black": b.black,
                 "result": if b.black.is_none() { Value::Null } else { json!(b.result.map(BoardResult::as_str)) },
+                "games": b.games.as_ref().map(|g| g.games.clone()),
                 "version": b.version,
             })
         })
@@ -295,18 +296,16 @@ async fn put_result(
         .await?
         .ok_or(AppError::NotFound)?;
     let body: ResultBody = parse_json(&body)?;
-    let result = match body.result.as_deref() {
-        None | Some("") => None,
-        Some(text) => Some(BoardResult::parse(text).ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "result: '{text}' is not 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F or 0-0F"
-            ))
-        })?),
-    };
+    let typed = body.result.as_deref().unwrap_or("");
+    let (result, games) = round_flow::parse_typed(&event, b, typed)?;
     let version =
-        round_flow::enter_result(&state, &user, &event, &round, b, body.version, result).await?;
-    Ok(HttpResponse::Ok()
-        .json(json!({"board": b, "result": result.map(BoardResult::as_str), "version": version})))
+        round_flow::enter_typed(&state, &user, &event, &round, b, body.version, typed).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "board": b,
+        "result": result.map(BoardResult::as_str),
+        "games": games.map(|g| g.games),
+        "version": version,
+    })))
 }
 
 #[derive(Deserialize, Default)]
@@ -374,13 +373,7 @@ async fn standings(
 
 /// The tournament as TRF-2026 (the same as the page download).
 pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
-    let t = store::rounds::tournament(
-        &state.db,
-        event.id,
-        event.settings.swiss_rounds,
-        event.settings.points,
-    )
-    .await?;
+    let t = store::rounds::tournament(&state.db, event).await?;
     let arbiters = store::events::arbiters(&state.db, event.id).await?;
     let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
     let info = EventInfo {

@@ -61,7 +61,7 @@ pub struct BoardView {
     /// Stored form of the result.
     pub result: String,
     /// Shown form of the result.
-    pub shown: &'static str,
+    pub shown: String,
     /// Version for the concurrency check.
     pub version: i64,
     /// Changed by hand.
@@ -184,13 +184,7 @@ pub async fn board_views(
     round: &Round,
 ) -> AppResult<Vec<BoardView>> {
     let names = round_flow::names(state, event.id).await?;
-    let t = store::rounds::tournament(
-        &state.db,
-        event.id,
-        event.settings.swiss_rounds,
-        event.settings.points,
-    )
-    .await?;
+    let t = store::rounds::tournament(&state.db, event).await?;
     let before = round.number.saturating_sub(1).min(t.rounds_played);
     let seat = |start: u32| Seat {
         start,
@@ -211,8 +205,15 @@ pub async fn board_views(
             no: b.board_no,
             red: seat(b.red),
             black: b.black.map(seat),
-            result: b.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
-            shown: b.result.map(BoardResult::display).unwrap_or(""),
+            // A Banqi match shows its score and is typed as its games (`1=0`).
+            result: match (&b.games, b.result) {
+                (Some(g), Some(_)) => g.games.clone(),
+                (_, r) => r.map(|r| r.as_str().to_string()).unwrap_or_default(),
+            },
+            shown: match (&b.games, b.result) {
+                (Some(g), Some(_)) => g.display(),
+                (_, r) => r.map(BoardResult::display).unwrap_or("").to_string(),
+            },
             version: b.version,
             manual: b.manual,
             reported: b.reported.map(|(r, _)| r.display()),
@@ -234,6 +235,8 @@ struct RoundPage {
     results: Vec<BoardResult>,
     my_board: Option<u32>,
     notes: Vec<String>,
+    /// Banqi pairings play a match: results are typed as the games (`1=0`).
+    match_games: Option<u32>,
     /// Whether the ♟ links to the boards' records are shown to this visitor.
     records_visible: bool,
     round_deals: super::deals::RoundDeals,
@@ -303,6 +306,8 @@ async fn show(
         .map(str::to_string)
         .collect();
     let records_visible = records_visible(&state, &event, access, &round).await?;
+    let match_games =
+        store::rounds::plays_matches(&event.settings).then_some(event.settings.best_of);
     render(&RoundPage {
         ctx,
         event,
@@ -315,6 +320,7 @@ async fn show(
         notes,
         records_visible,
         round_deals,
+        match_games,
     })
 }
 
@@ -340,30 +346,20 @@ async fn results(
         let Some(typed) = form.get(&format!("r{}", b.board_no)) else {
             continue;
         };
-        let result = if typed.trim().is_empty() {
-            None
-        } else {
-            Some(BoardResult::parse(typed).ok_or_else(|| {
-                AppError::BadRequest(format!(
-                    "board {}: '{}' is not a result (1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F)",
-                    b.board_no,
-                    typed.trim()
-                ))
-            })?)
-        };
+        let (result, games) = round_flow::parse_typed(&event, b.board_no, typed)?;
         let version = form
             .get(&format!("v{}", b.board_no))
             .and_then(|v| v.parse::<i64>().ok())
             .ok_or_else(|| {
                 AppError::BadRequest(format!("board {}: version missing", b.board_no))
             })?;
-        if result != b.result || version != b.version {
-            changes.push((b.board_no, version, result));
+        if result != b.result || games != b.games || version != b.version {
+            changes.push((b.board_no, version, typed.clone()));
         }
     }
     let mut stale = Vec::new();
-    for (board_no, version, result) in changes {
-        match round_flow::enter_result(&state, me, &event, &round, board_no, Some(version), result)
+    for (board_no, version, typed) in changes {
+        match round_flow::enter_typed(&state, me, &event, &round, board_no, Some(version), &typed)
             .await
         {
             Ok(_) => {}
