@@ -792,6 +792,20 @@ pub async fn save_record(
     Ok(())
 }
 
+/// The boards of a round that have at least one stored move record (one query, without loading them).
+pub async fn boards_with_records(
+    db: &Db,
+    round_id: i64,
+) -> StoreResult<std::collections::HashSet<i64>> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT g.board_id FROM game_records g JOIN boards b ON b.id = g.board_id WHERE b.round_id = $1",
+    )
+    .bind(round_id)
+    .fetch_all(db)
+    .await?;
+    Ok(ids.into_iter().collect())
+}
+
 /// The records of a board.
 pub async fn records(db: &Db, board_id: i64) -> StoreResult<Vec<GameRecord>> {
     let rows = sqlx::query("SELECT game_no, record, verdict, legal FROM game_records WHERE board_id = $1 ORDER BY game_no")

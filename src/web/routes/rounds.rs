@@ -198,9 +198,10 @@ pub async fn board_views(
             String::new()
         },
     };
+    let with_records = store::rounds::boards_with_records(&state.db, round.id).await?;
     let mut views = Vec::new();
     for b in store::rounds::boards(&state.db, round.id).await? {
-        let has_record = !store::rounds::records(&state.db, b.id).await?.is_empty();
+        let has_record = with_records.contains(&b.id);
         views.push(BoardView {
             no: b.board_no,
             red: seat(b.red),

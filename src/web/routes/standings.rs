@@ -335,7 +335,9 @@ async fn player_card(
         };
         let has_record = match board {
             Some(b) if b.black.is_some() => {
-                !store::rounds::records(&state.db, b.id).await?.is_empty()
+                store::rounds::boards_with_records(&state.db, r.id)
+                    .await?
+                    .contains(&b.id)
                     && records_visible(&state, &event, access, &r).await?
             }
             _ => false,
