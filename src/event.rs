@@ -4,6 +4,7 @@ use chrono::NaiveDate;
 
 use crate::rules::Variant;
 use crate::swiss::standings::TieBreak;
+use crate::swiss::tournament::{Points, ScoringSystem};
 
 /// A field that failed validation, with the form field's name and the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +46,57 @@ pub struct EventSettings {
     pub move_limit: u32,
     /// Tie-breaks of the Swiss standings, in order (default RULES.md §8).
     pub tie_breaks: Vec<TieBreak>,
+}
+
+/// Scoring of win/draw/loss points as the Swiss engine wants it: a pairing bye and a forfeit win
+/// score a win, a half bye a draw.
+pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
+    let (w, d, l) = (
+        Points::whole(points.0 as i32),
+        Points::whole(points.1 as i32),
+        Points::whole(points.2 as i32),
+    );
+    ScoringSystem {
+        win: w,
+        draw: d,
+        loss: l,
+        forfeit_win: w,
+        forfeit_loss: l,
+        pairing_bye: w,
+        full_bye: w,
+        half_bye: d,
+        zero_bye: l,
+        not_paired: l,
+    }
+}
+
+impl EventSettings {
+    /// Whether the Swiss pairings play a match of several games (Banqi, seed 004 §5.2).
+    pub fn plays_matches(&self) -> bool {
+        self.variant == Variant::Banqi && self.best_of > 1
+    }
+
+    /// The Swiss scoring: the win/draw/loss points, or for Banqi matches the game points of a match
+    /// of `best_of` games (a forfeit or the pairing bye scores every game, a half bye half of them).
+    pub fn swiss_scoring(&self) -> ScoringSystem {
+        if !self.plays_matches() {
+            return scoring(self.points);
+        }
+        let games = self.best_of as i32;
+        let (all, half) = (Points::whole(games), Points::from_tenths(games * 5));
+        ScoringSystem {
+            win: all,
+            draw: half,
+            loss: Points::ZERO,
+            forfeit_win: all,
+            forfeit_loss: Points::ZERO,
+            pairing_bye: all,
+            full_bye: all,
+            half_bye: half,
+            zero_bye: Points::ZERO,
+            not_paired: Points::ZERO,
+        }
+    }
 }
 
 /// The raw text of an event form (all strings, as submitted).

@@ -8,9 +8,7 @@ use super::{Db, StoreError, StoreResult, audit, now};
 use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
 use crate::swiss::Pairing;
-use crate::swiss::tournament::{
-    ByeRequest, Player as SwissPlayer, Points, RoundEntry, ScoringSystem, Tournament,
-};
+use crate::swiss::tournament::{ByeRequest, Player as SwissPlayer, Points, RoundEntry, Tournament};
 
 /// A stored round.
 #[derive(Debug, Clone)]
@@ -258,55 +256,6 @@ pub async fn withdraw(
     Ok(done.rows_affected() == 1)
 }
 
-/// Scoring of an event as the Swiss engine wants it: the event's win/draw/loss; a pairing bye and a
-/// forfeit win score a win, a half bye a draw.
-pub fn scoring(points: (u32, u32, u32)) -> ScoringSystem {
-    let (w, d, l) = (
-        Points::whole(points.0 as i32),
-        Points::whole(points.1 as i32),
-        Points::whole(points.2 as i32),
-    );
-    ScoringSystem {
-        win: w,
-        draw: d,
-        loss: l,
-        forfeit_win: w,
-        forfeit_loss: l,
-        pairing_bye: w,
-        full_bye: w,
-        half_bye: d,
-        zero_bye: l,
-        not_paired: l,
-    }
-}
-
-/// Whether an event's Swiss pairings play a match of several games (Banqi, seed 004 §5.2).
-pub fn plays_matches(settings: &crate::event::EventSettings) -> bool {
-    settings.variant == crate::rules::Variant::Banqi && settings.best_of > 1
-}
-
-/// The Swiss scoring of an event: its win/draw/loss points, or for Banqi matches the game points of a
-/// match of `best_of` games (a forfeit or the pairing bye scores every game, a half bye half of them).
-pub fn event_scoring(settings: &crate::event::EventSettings) -> ScoringSystem {
-    if !plays_matches(settings) {
-        return scoring(settings.points);
-    }
-    let games = settings.best_of as i32;
-    let (all, half) = (Points::whole(games), Points::from_tenths(games * 5));
-    ScoringSystem {
-        win: all,
-        draw: half,
-        loss: Points::ZERO,
-        forfeit_win: all,
-        forfeit_loss: Points::ZERO,
-        pairing_bye: all,
-        full_bye: all,
-        half_bye: half,
-        zero_bye: Points::ZERO,
-        not_paired: Points::ZERO,
-    }
-}
-
 /// Builds the Swiss state of an event from its players and its published rounds whose results are
 /// all in (a round still being played is not counted yet).
 pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<Tournament> {
@@ -319,7 +268,7 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
         .unwrap_or(Color::Red);
     let mut t = Tournament::new(
         total_rounds.max(rounds.len() as u32),
-        event_scoring(&event.settings),
+        event.settings.swiss_scoring(),
         first_colour,
     );
     let rows = sqlx::query(

@@ -8,8 +8,8 @@ use actix_web::{FromRequest, HttpRequest, web};
 
 use super::AppState;
 use super::error::AppError;
-use super::i18n::Lang;
 use crate::accounts::Role;
+use crate::i18n::Lang;
 use crate::rules::Variant;
 use crate::store::{self, users::User};
 
@@ -47,18 +47,18 @@ impl Ctx {
         self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
     }
 
-    /// Whether the visitor may create events.
+    /// Whether the visitor may create events (`policy::may_create_events`).
     pub fn can_create_events(&self) -> bool {
         self.user
             .as_ref()
-            .is_some_and(|u| u.role.can_create_events())
+            .is_some_and(|u| crate::service::policy::may_create_events(u.role))
     }
 
-    /// Whether the visitor may create accounts (administrators; organizers for arbiters and players).
+    /// Whether the visitor may create accounts (`policy::may_create_users`).
     pub fn can_create_users(&self) -> bool {
         self.user
             .as_ref()
-            .is_some_and(|u| matches!(u.role, Role::Admin | Role::Organizer))
+            .is_some_and(|u| crate::service::policy::may_create_users(u.role))
     }
 
     /// A role's name in the visitor's language.
@@ -133,23 +133,28 @@ pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>
     }
 }
 
+impl Ctx {
+    /// Computes the context of a request (see `extract::ctx_of`, which keeps it per request).
+    pub async fn build(req: &HttpRequest) -> Result<Ctx, AppError> {
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .ok_or_else(|| AppError::Internal("application state missing".into()))?;
+        let user = user_of(req, state).await?;
+        Ok(Ctx {
+            lang: lang_of(req),
+            user,
+            csrf: super::csrf::token_of(req),
+            path: req.path().to_string(),
+        })
+    }
+}
+
 impl FromRequest for Ctx {
     type Error = AppError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, AppError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move {
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| AppError::Internal("application state missing".into()))?;
-            let user = user_of(&req, state).await?;
-            Ok(Ctx {
-                lang: lang_of(&req),
-                user,
-                csrf: super::csrf::token_of(&req),
-                path: req.path().to_string(),
-            })
-        })
+        Box::pin(async move { super::extract::ctx_of(&req).await })
     }
 }

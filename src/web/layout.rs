@@ -148,8 +148,9 @@ async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -
         Some(state) => user_of(req, state).await.ok().flatten(),
         None => None,
     };
+    let lang = lang_of(req);
     let ctx = Ctx {
-        lang: lang_of(req),
+        lang,
         user,
         csrf: super::csrf::token_of(req),
         path: req.path().to_string(),
@@ -158,7 +159,7 @@ async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -
         ctx,
         status,
         message_key: err.message_key(),
-        detail: err.detail(),
+        detail: err.detail(lang),
     };
     let code = actix_web::http::StatusCode::from_u16(status)
         .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);

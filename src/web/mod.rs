@@ -3,23 +3,16 @@
 //! `Application::build` binds its own listener (port 0 in tests) and reports the address, then `run`
 //! serves until stopped.
 
-pub mod access;
 pub mod csrf;
 pub mod ctx;
-pub mod deal_flow;
 pub mod error;
+pub mod extract;
 pub mod game_view;
-pub mod i18n;
-pub mod knockout_flow;
-pub mod knockout_records;
+
 mod layout;
 pub mod page_cache;
 pub mod points;
-pub mod rating_push;
-pub mod round_flow;
 pub mod routes;
-pub mod scoresheet;
-pub mod scoresheet_visibility;
 
 use std::net::{SocketAddr, TcpListener};
 

@@ -10,13 +10,13 @@ use serde_json::{Value, json};
 use crate::event::EventForm;
 use crate::roster::PlayerEntry;
 use crate::round::BoardResult;
+use crate::service;
 use crate::store::{self, events::Event, rounds::Round};
 use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
-use crate::web::access::{arbitrated_event, event_access, managed_event};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::round_flow;
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create_event)
@@ -164,10 +164,9 @@ struct NewPlayer {
 async fn add_players(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     body: web::Bytes,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let user = ctx.require_user()?.clone();
     let list: Vec<NewPlayer> = parse_json(&body)?;
     let mut entries = Vec::with_capacity(list.len());
@@ -242,10 +241,9 @@ struct PairBody {
 async fn pair_round(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let user = ctx.require_user()?.clone();
     // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
     let body: PairBody = parse_json(&body)?;
@@ -259,19 +257,18 @@ async fn pair_round(
             )));
         }
     };
-    let round = round_flow::pair_next(&state, &user, &event, lot, true).await?;
+    let round = service::rounds::pair_next(&state.db, &user, &event, lot, true).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
 #[get("/api/events/{id}/rounds/{r}")]
 async fn get_round(
-    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, r) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = round_flow::visible_round(&state, &event, access, r).await?;
+    let (_, r) = path.into_inner();
+    let round = service::rounds::visible_round(&state.db, &event, access, r).await?;
     Ok(HttpResponse::Ok().json(round_json(&state, &round).await?))
 }
 
@@ -288,18 +285,19 @@ async fn put_result(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, r, b) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
     let round = store::rounds::get(&state.db, event.id, r)
         .await?
         .ok_or(AppError::NotFound)?;
     let body: ResultBody = parse_json(&body)?;
     let typed = body.result.as_deref().unwrap_or("");
-    let (result, games) = round_flow::parse_typed(&event, b, typed)?;
+    let (result, games) = service::rounds::parse_typed(&event, b, typed)?;
     let version =
-        round_flow::enter_typed(&state, &user, &event, &round, b, body.version, typed).await?;
+        service::rounds::enter_typed(&state.db, &user, &event, &round, b, body.version, typed)
+            .await?;
     Ok(HttpResponse::Ok().json(json!({
         "board": b,
         "result": result.map(BoardResult::as_str),
@@ -324,9 +322,9 @@ async fn post_record(
     path: web::Path<(i64, u32, u32)>,
     query: web::Query<GameQuery>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, r, b) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
     let round = store::rounds::get(&state.db, event.id, r)
         .await?
@@ -336,19 +334,18 @@ async fn post_record(
     })?;
     let game = query.game.unwrap_or(1);
     let verdict =
-        crate::web::scoresheet::submit_record(&state, &user, &event, &round, b, game, text).await?;
+        crate::service::records::submit_record(&state.db, &user, &event, &round, b, game, text)
+            .await?;
     Ok(HttpResponse::Ok().json(verdict))
 }
 
 #[get("/api/events/{id}/standings")]
 async fn standings(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
-    let (_, list) = round_flow::standings(&state, &event).await?;
-    let names = round_flow::names(&state, event.id).await?;
+    let (_, list) = service::rounds::standings(&state.db, &event).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let out: Vec<Value> = list
         .iter()
         .map(|s| {
@@ -390,11 +387,9 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
 
 #[get("/api/events/{id}/export.trf")]
 async fn export_trf(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let text = trf_text(&state, &event).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")

@@ -9,13 +9,14 @@ use askama::Template;
 use super::{redirect, render};
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
 use crate::rules::{Color, Variant};
+use crate::service;
+use crate::service::policy::Access;
 use crate::store::{self, deals::DealRecord, events::Event};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access, managed_event};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
-use crate::web::deal_flow;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
@@ -36,7 +37,7 @@ pub struct DealView {
     /// Status translation key.
     pub status_key: &'static str,
     /// For a knockout round's deal: the round's name key and "Round of N" count (see
-    /// `deal_flow::knockout_round_name`).
+    /// `service::deals::knockout_round_name`).
     pub ko_round: Option<(&'static str, String)>,
 }
 
@@ -56,8 +57,8 @@ impl DealView {
 
     /// The same, labelled with its knockout round's name when it is a knockout round's deal.
     fn labelled(record: DealRecord, event: &Event) -> DealView {
-        let ko_round = deal_flow::knockout_round(event, record.round)
-            .map(|k| deal_flow::knockout_round_name(event, k));
+        let ko_round = service::deals::knockout_round(event, record.round)
+            .map(|k| service::deals::knockout_round_name(event, k));
         DealView {
             ko_round,
             ..DealView::new(record)
@@ -109,21 +110,21 @@ pub async fn round_deals(
     })
 }
 
-/// Loads the event and a deal of it the visitor may see (404 otherwise, see `deal_flow::visible_deal`).
+/// Loads the event and a deal of it the visitor may see (404 otherwise, see `service::deals::visible_deal`).
 async fn event_and_deal(
     ctx: &Ctx,
     state: &AppState,
     path: web::Path<(i64, i64)>,
 ) -> AppResult<(Event, Access, DealRecord)> {
     let (id, deal_id) = path.into_inner();
-    let (event, access) = event_access(ctx, state, id).await?;
-    let deal = deal_flow::visible_deal(state, &event, access, deal_id).await?;
+    let (event, access) = service::policy::event_access(&state.db, ctx.user.as_ref(), id).await?;
+    let deal = service::deals::visible_deal(&state.db, &event, access, deal_id).await?;
     Ok((event, access, deal))
 }
 
 /// The deals list is the arbiters' page: 404 for everyone else (its existence is a secret too).
 async fn arbiter_event(ctx: &Ctx, state: &AppState, id: i64) -> AppResult<(Event, Access)> {
-    let (event, access) = event_access(ctx, state, id).await?;
+    let (event, access) = service::policy::event_access(&state.db, ctx.user.as_ref(), id).await?;
     if !access.arbitrate {
         return Err(AppError::NotFound);
     }
@@ -169,10 +170,10 @@ async fn index(
             .into_iter()
             .map(|r| DealView::labelled(r, &event))
             .collect(),
-        ko_rounds: (0..deal_flow::knockout_rounds(&event))
+        ko_rounds: (0..service::deals::knockout_rounds(&event))
             .map(|k| {
-                let (key, size) = deal_flow::knockout_round_name(&event, k);
-                (deal_flow::knockout_deal_round(&event, k), key, size)
+                let (key, size) = service::deals::knockout_round_name(&event, k);
+                (service::deals::knockout_deal_round(&event, k), key, size)
             })
             .collect(),
         ctx,
@@ -193,10 +194,9 @@ struct SealForm {
 async fn seal(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<SealForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let round = form.round.trim().parse::<u32>().map_err(|_| {
         AppError::BadRequest(format!(
@@ -214,7 +214,7 @@ async fn seal(
             ))
         })?
     };
-    let deal_id = deal_flow::seal(&state, me, &event, round, game).await?;
+    let deal_id = service::deals::seal(&state.db, me, &event, round, game).await?;
     Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
 }
 
@@ -228,10 +228,9 @@ struct AnnounceForm {
 async fn announce(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<AnnounceForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let on = matches!(form.announce.as_str(), "1" | "on" | "true");
     store::deals::set_announce(&state.db, ctx.require_user()?, event.id, on).await?;
     Ok(redirect(&format!("/events/{}/deals", event.id)))
@@ -300,7 +299,11 @@ async fn show(
 ) -> AppResult<HttpResponse> {
     let (event, access, deal) = event_and_deal(&ctx, &state, path).await?;
     let pending = if access.arbitrate && deal.status == store::deals::DealStatus::Sealed {
-        deal_flow::pending_games(&state, &event, &deal).await?
+        service::deals::pending_games(&state.db, &event, &deal)
+            .await?
+            .iter()
+            .map(|r| ctx.lang.reason(r))
+            .collect()
     } else {
         vec![]
     };
@@ -398,9 +401,9 @@ async fn round_sheets(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let records = store::deals::active_in_round(&state.db, event.id, n).await?;
     if records.is_empty() || !(access.arbitrate || records.iter().all(DealRecord::is_public)) {
         return Err(AppError::NotFound);
@@ -448,14 +451,14 @@ async fn unseal(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<UnsealForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, deal_id) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, deal_id) = path.into_inner();
     let deal = store::deals::get(&state.db, event.id, deal_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let over = matches!(form.r#override.as_str(), "1" | "on" | "true");
-    deal_flow::unseal(&state, ctx.require_user()?, &event, &deal, over).await?;
+    service::deals::unseal(&state.db, ctx.require_user()?, &event, &deal, over).await?;
     Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
 }
 

@@ -6,12 +6,13 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::event::{EventForm, FieldError};
+use crate::service::policy::Access;
 use crate::store::{self, audit::AuditEntry, events::Event, users::User};
 use crate::web::AppState;
-use crate::web::access::{Access, event_access, managed_event};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(new_form)
@@ -104,10 +105,9 @@ struct EventPage {
 async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     flash: web::Query<PushedQuery>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, &state, *id).await?;
     let rating_lists = match &ctx.user {
         Some(u) => store::ratings::lists(&state.db)
             .await?
@@ -156,15 +156,14 @@ struct PushForm {
 async fn push_rating(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<PushForm>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let list_id: i64 = form.list.trim().parse().map_err(|_| {
         AppError::BadRequest(format!("list: '{}' is not a rating list", form.list.trim()))
     })?;
-    let n = crate::web::rating_push::push(&state, &user, &event, list_id).await?;
+    let n = crate::service::rating_push::push(&state.db, &user, &event, list_id).await?;
     Ok(redirect(&format!(
         "/events/{}?done=games_pushed&pushed={n}",
         event.id
@@ -180,10 +179,9 @@ struct ArbiterForm {
 async fn add_arbiter(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<ArbiterForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let arbiter = store::users::find_by_name(&state.db, form.name.trim())
         .await?

@@ -9,10 +9,10 @@ use super::{redirect, render, render_status};
 use crate::rules::notation::record::Record;
 use crate::store;
 use crate::web::AppState;
-use crate::web::access::{arbitrated_event, event_access, managed_event};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(export_trf)
@@ -34,11 +34,9 @@ fn attachment(content_type: &str, name: String, body: String) -> HttpResponse {
 
 #[get("/events/{id}/export.trf")]
 async fn export_trf(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let text = super::api::trf_text(&state, &event).await?;
     Ok(attachment(
         "text/plain; charset=utf-8",
@@ -69,12 +67,10 @@ fn tagged(text: &str, tags: &[(&str, String)]) -> String {
 /// rounds with a sealed deal are secret until it is unsealed).
 #[get("/events/{id}/records.pgn")]
 async fn export_records(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
-    let names = crate::web::round_flow::names(&state, event.id).await?;
+    let names = crate::service::rounds::names(&state.db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
     let mut out = String::new();
     for round in store::rounds::list(&state.db, event.id).await? {
@@ -107,11 +103,9 @@ async fn export_records(
 
 #[get("/events/{id}/export.json")]
 async fn export_backup(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let backup = store::backup::export(&state.db, event.id).await?;
     let text =
         serde_json::to_string_pretty(&backup).map_err(|e| AppError::Internal(e.to_string()))?;

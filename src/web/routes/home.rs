@@ -6,11 +6,11 @@ use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
 use super::render;
+use crate::i18n::Lang;
 use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::ctx::{Ctx, LANG_COOKIE};
 use crate::web::error::{AppError, AppResult};
-use crate::web::i18n::Lang;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(home)

@@ -10,15 +10,16 @@ use super::{redirect, render};
 use crate::knockout::{Bracket, Decision, Match, MatchId, MatchKind, MatchState};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
+use crate::service;
+use crate::service::knockout::SeedOptions;
+use crate::service::policy::Access;
 use crate::store::events::Event;
 use crate::store::knockout::{Input, parse_tie_rule};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::knockout_flow::{self, SeedOptions};
-use crate::web::round_flow;
+use crate::web::extract::{Arbitrated, EventView};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(bracket_page)
@@ -183,17 +184,19 @@ struct BracketPage {
 async fn bracket_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, &state, *id).await?;
-    let names = round_flow::names(&state, event.id).await?;
-    let loaded = knockout_flow::load(&state, &event).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
+    let loaded = service::knockout::load(&state.db, &event).await?;
     let blocker = match &loaded {
         Some(_) => None,
-        None if event.settings.knockout_size == 0 => {
-            Some("this event has no knockout stage (knockout size 0)".to_string())
-        }
-        None => knockout_flow::swiss_unfinished(&state, &event).await?,
+        None if event.settings.knockout_size == 0 => Some(
+            ctx.lang
+                .reason(&crate::i18n::Reason::new("svc_no_knockout_stage")),
+        ),
+        None => service::knockout::swiss_unfinished(&state.db, &event)
+            .await?
+            .map(|r| ctx.lang.reason(&r)),
     };
     let (rounds, finished, can_discard, withdrawals, qualifiers) = match &loaded {
         Some((stored, b)) => (
@@ -244,10 +247,9 @@ struct SeedForm {
 async fn seed(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<SeedForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let tie_rule = if form.tie_rule.trim().is_empty() {
         SeedOptions::default().tie_rule
@@ -261,7 +263,7 @@ async fn seed(
         third_place_match: form.third_place.is_some(),
         auto_lots: form.auto_lots.is_some(),
     };
-    knockout_flow::seed(&state, me, &event, options).await?;
+    service::knockout::seed(&state.db, me, &event, options).await?;
     Ok(redirect(&format!("/events/{}/knockout", event.id)))
 }
 
@@ -273,11 +275,10 @@ struct Empty {}
 async fn discard(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     _f: CsrfForm<Empty>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
-    knockout_flow::discard(&state, ctx.require_user()?, &event).await?;
+    service::knockout::discard(&state.db, ctx.require_user()?, &event).await?;
     Ok(redirect(&format!("/events/{}/knockout", event.id)))
 }
 
@@ -308,15 +309,14 @@ fn reason_field(text: &str) -> AppResult<String> {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<WithdrawForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let input = Input::Withdrawal {
         start: start_field("start", &form.start)?,
         reason: reason_field(&form.reason)?,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input, None).await?;
+    service::knockout::record(&state.db, ctx.require_user()?, &event, input, None).await?;
     Ok(redirect(&format!("/events/{}/knockout", event.id)))
 }
 
@@ -392,13 +392,12 @@ struct PrintPage {
 async fn print_sheet(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
-    let (_, bracket) = knockout_flow::load(&state, &event)
+    let (_, bracket) = service::knockout::load(&state.db, &event)
         .await?
         .ok_or(AppError::NotFound)?;
-    let names = round_flow::names(&state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let games = bracket
         .due_games()
         .iter()
@@ -446,13 +445,13 @@ async fn load_match(
     event: &Event,
     m: u32,
 ) -> AppResult<(Bracket, HashMap<u32, (String, String)>, i64)> {
-    let (stored, bracket) = knockout_flow::load(state, event)
+    let (stored, bracket) = service::knockout::load(&state.db, event)
         .await?
         .ok_or(AppError::NotFound)?;
     bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     Ok((
         bracket,
-        round_flow::names(state, event.id).await?,
+        service::rounds::names(&state.db, event.id).await?,
         stored.next_seq(),
     ))
 }
@@ -462,9 +461,9 @@ async fn match_page(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, m) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, m) = path.into_inner();
     let (bracket, names, version) = load_match(&state, &event, m).await?;
     let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     let (round, round_size) = round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
@@ -475,9 +474,11 @@ async fn match_page(
     let mut records = Vec::new();
     for g in &games {
         let visible = access.arbitrate
-            || crate::web::knockout_records::visible_record(&state, &event, access, m, g.number)
-                .await
-                .is_ok();
+            || crate::service::records::visible_knockout_record(
+                &state.db, &event, access, m, g.number,
+            )
+            .await
+            .is_ok();
         if visible {
             records.push(g.number);
         }
@@ -537,9 +538,9 @@ async fn lot(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     form: CsrfForm<LotForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, m) = path.into_inner();
     let red = if form.draw.is_some() {
         let (bracket, _, _) = load_match(&state, &event, m).await?;
         let entrants = bracket
@@ -551,7 +552,7 @@ async fn lot(
                 "match {m} is waiting for its players"
             )));
         };
-        match round_flow::draw_lot() {
+        match service::rounds::draw_lot() {
             Color::Red => upper.start,
             Color::Black => lower.start,
         }
@@ -562,7 +563,7 @@ async fn lot(
         match_id: MatchId(m),
         red,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
+    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
@@ -580,16 +581,16 @@ async fn game_result(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<ResultForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
-    let result = knockout_flow::parse_result(&form.result)?;
+    let (_, m, g) = path.into_inner();
+    let result = service::knockout::parse_result(&form.result)?;
     let input = Input::Game {
         match_id: MatchId(m),
         number: g,
         result,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
+    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
@@ -607,15 +608,15 @@ async fn decider(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     form: CsrfForm<DeciderForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
-    let colour = knockout_flow::parse_colour("colour", &form.colour)?;
+    let (_, m) = path.into_inner();
+    let colour = service::knockout::parse_colour("colour", &form.colour)?;
     let input = Input::DeciderColour {
         match_id: MatchId(m),
         higher_seed_plays: colour,
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
+    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
@@ -637,9 +638,9 @@ async fn forfeit(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     form: CsrfForm<ForfeitForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, m) = path.into_inner();
     let start = start_field("start", &form.start)?;
     let reason = reason_field(&form.reason)?;
     let input = if form.withdraw.is_some() {
@@ -659,7 +660,7 @@ async fn forfeit(
             reason,
         }
     };
-    knockout_flow::record(&state, ctx.require_user()?, &event, input, Some(form.v)).await?;
+    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
 
@@ -691,7 +692,7 @@ mod tests {
             ]
         );
         for key in names {
-            assert!(crate::web::i18n::has_key(key), "{key} translated");
+            assert!(crate::i18n::has_key(key), "{key} translated");
         }
     }
 }

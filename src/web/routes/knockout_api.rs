@@ -11,12 +11,13 @@ use serde_json::json;
 use super::api::parse_json;
 use crate::knockout::MatchId;
 use crate::prizes::{PrizeRow, SpecialPrize};
+use crate::service;
+use crate::service::knockout::SeedOptions;
 use crate::store::knockout::Input;
 use crate::web::AppState;
-use crate::web::access::{arbitrated_event, event_access, managed_event};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::knockout_flow::{self, SeedOptions};
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(seed_bracket)
@@ -43,10 +44,9 @@ struct SeedBody {
 async fn seed_bracket(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let b: SeedBody = parse_json(&body)?;
     let mut options = SeedOptions::default();
@@ -60,18 +60,16 @@ async fn seed_bracket(
     if let Some(third) = b.third_place_match {
         options.third_place_match = third;
     }
-    let bracket = knockout_flow::seed(&state, me, &event, options).await?;
+    let bracket = service::knockout::seed(&state.db, me, &event, options).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(bracket.to_json()))
 }
 
 #[get("/api/events/{id}/knockout")]
 async fn get_bracket(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
-    let (_, bracket) = knockout_flow::load(&state, &event)
+    let (_, bracket) = service::knockout::load(&state.db, &event)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
@@ -89,18 +87,18 @@ async fn put_result(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, m, g) = path.into_inner();
     let me = ctx.require_user()?;
     let b: ResultBody = parse_json(&body)?;
-    let result = knockout_flow::parse_result(&b.result)?;
+    let result = service::knockout::parse_result(&b.result)?;
     let input = Input::Game {
         match_id: MatchId(m),
         number: g,
         result,
     };
-    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
+    let bracket = service::knockout::record(&state.db, me, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -116,17 +114,17 @@ async fn put_decider(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, m) = path.into_inner();
     let me = ctx.require_user()?;
     let b: DeciderBody = parse_json(&body)?;
-    let colour = knockout_flow::parse_colour("higher_seed_plays", &b.higher_seed_plays)?;
+    let colour = service::knockout::parse_colour("higher_seed_plays", &b.higher_seed_plays)?;
     let input = Input::DeciderColour {
         match_id: MatchId(m),
         higher_seed_plays: colour,
     };
-    let bracket = knockout_flow::record(&state, me, &event, input, None).await?;
+    let bracket = service::knockout::record(&state.db, me, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -147,13 +145,12 @@ struct PrizesBody {
 async fn put_prizes(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     body: web::Bytes,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let b: PrizesBody = parse_json(&body)?;
-    let prizes = knockout_flow::prizes(&b.currency, b.rows, b.specials, b.ties.as_deref())?;
+    let prizes = service::knockout::prizes(&b.currency, b.rows, b.specials, b.ties.as_deref())?;
     crate::store::prizes::save(&state.db, me, event.id, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),
@@ -167,12 +164,10 @@ async fn put_prizes(
 /// The final ranking in place order: `[{"place","start","name","prize"}]` (prize 0 when none).
 #[get("/api/events/{id}/ranking")]
 async fn ranking(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
-    let ranking = knockout_flow::final_ranking(&state, &event).await?;
+    let ranking = service::knockout::final_ranking(&state.db, &event).await?;
     let lines: Vec<serde_json::Value> = ranking
         .places
         .iter()

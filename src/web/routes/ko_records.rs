@@ -8,16 +8,16 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{redirect, render, render_status};
+use crate::service::policy::Access;
+use crate::service::records::RecordStatus;
+use crate::service::records::deal_slot;
+use crate::service::{self, ServiceError};
 use crate::store::events::Event;
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access, user_access};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
-use crate::web::deal_flow;
 use crate::web::error::{AppError, AppResult};
-use crate::web::knockout_flow;
-use crate::web::knockout_records::{self, deal_slot};
-use crate::web::scoresheet::{self, RecordStatus};
+use crate::web::extract::{Arbitrated, EventView};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_submit)
@@ -32,20 +32,20 @@ struct RecordBody {
     record: String,
 }
 
-/// Submits a game's move record; answers the verdict JSON (see `knockout_records::submit`).
+/// Submits a game's move record; answers the verdict JSON (see `service::records::submit`).
 #[post("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
 async fn api_submit(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, m, g) = path.into_inner();
     let me = ctx.require_user()?;
     let b: RecordBody = serde_json::from_slice(&body)
         .map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))?;
-    let out = knockout_records::submit(&state, me, &event, m, g, &b.record).await?;
+    let out = service::records::submit_knockout(&state.db, me, &event, m, g, &b.record).await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -53,13 +53,12 @@ async fn api_submit(
 /// secret to this visitor.
 #[get("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
 async fn api_show(
-    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let r = knockout_records::visible_record(&state, &event, access, m, g).await?;
+    let (_, m, g) = path.into_inner();
+    let r = service::records::visible_knockout_record(&state.db, &event, access, m, g).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "match": r.match_id,
         "game": r.game_no,
@@ -102,7 +101,7 @@ async fn page(
     (m, g): (u32, u32),
     draft: (String, Option<String>),
 ) -> AppResult<RecordPage> {
-    let (_, bracket) = knockout_flow::load(state, &event)
+    let (_, bracket) = service::knockout::load(&state.db, &event)
         .await?
         .ok_or(AppError::NotFound)?;
     let slot = deal_slot(&event, &bracket, m, g)?;
@@ -112,19 +111,21 @@ async fn page(
         .games()
         .into_iter()
         .find(|x| x.number == g);
-    let record = match knockout_records::visible_record(state, &event, access, m, g).await {
-        Ok(r) => Some(r),
-        Err(AppError::NotFound) => None,
-        Err(e) => return Err(e),
-    };
+    let record =
+        match service::records::visible_knockout_record(&state.db, &event, access, m, g).await {
+            Ok(r) => Some(r),
+            Err(ServiceError::NotFound) => None,
+            Err(e) => return Err(e.into()),
+        };
     if record.is_none() && !access.arbitrate {
         return Err(AppError::NotFound);
     }
     let entered = game.and_then(|x| x.result);
-    let secret = deal_flow::records_secret(state, event.id, slot.round, slot.game).await?;
+    let secret =
+        service::policy::records_secret(&state.db, event.id, slot.round, slot.game).await?;
     Ok(RecordPage {
         record: record.map(|r| RecordView {
-            status: scoresheet::assess(
+            status: service::records::assess(
                 &r.verdict,
                 entered.and_then(crate::round::BoardResult::from_game),
                 true,
@@ -154,9 +155,9 @@ async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, m, g) = path.into_inner();
     render(&page(ctx, &state, event, access, (m, g), (String::new(), None)).await?)
 }
 
@@ -172,21 +173,24 @@ async fn submit(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<SubmitForm>,
+    Arbitrated {
+        event,
+        user: me,
+        access,
+    }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, m, g) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
-    let me = ctx.require_user()?.clone();
-    let access = user_access(&state, Some(&me), &event).await?;
+    let (_, m, g) = path.into_inner();
     let text = form.0.record;
-    match knockout_records::submit(&state, &me, &event, m, g, &text).await {
+    match service::records::submit_knockout(&state.db, &me, &event, m, g, &text).await {
         Ok(_) => Ok(redirect(&format!(
             "/events/{}/knockout/matches/{m}/games/{g}/record",
             event.id
         ))),
-        Err(AppError::BadRequest(reason)) => {
+        Err(ServiceError::Invalid { reason, .. } | ServiceError::Refused(reason)) => {
+            let reason = ctx.lang.reason(&reason);
             let p = page(ctx, &state, event, access, (m, g), (text, Some(reason))).await?;
             render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }

@@ -6,12 +6,13 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::roster::{self, PlayerEntry, RowError};
+use crate::service::policy::Access;
 use crate::store::{self, events::Event, players::Player};
 use crate::web::AppState;
-use crate::web::access::{Access, event_access, managed_event};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list).service(add).service(import).service(link);
@@ -40,10 +41,9 @@ struct PlayersQuery {
 async fn list(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     q: web::Query<PlayersQuery>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, &state, *id).await?;
     let players = store::players::list(&state.db, event.id).await?;
     let flash = Flash {
         done: q.done.clone(),
@@ -104,10 +104,9 @@ struct PlayerForm {
 async fn add(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<PlayerForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?.clone();
     let f = &form.0;
     let entry = match PlayerEntry::parse(
@@ -145,10 +144,9 @@ struct ImportForm {
 async fn import(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<ImportForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?.clone();
     let entries = match roster::parse_csv(&form.csv) {
         Ok(e) if !e.is_empty() => e,
@@ -191,9 +189,9 @@ async fn link(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
     form: CsrfForm<LinkForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let (id, start) = path.into_inner();
-    let event = managed_event(&ctx, &state, id).await?;
+    let (_, start) = path.into_inner();
     let me = ctx.require_user()?.clone();
     let account = store::users::find_by_name(&state.db, form.name.trim())
         .await?

@@ -8,12 +8,12 @@ use askama::Template;
 
 use super::render;
 use crate::rules::Variant;
+use crate::service;
 use crate::store::{self, events::Event};
 use crate::web::AppState;
-use crate::web::access::arbitrated_event;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::round_flow;
+use crate::web::extract::Arbitrated;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(slips).service(scoresheets);
@@ -47,7 +47,7 @@ async fn printed_boards(state: &AppState, event: &Event, n: u32) -> AppResult<Ve
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
-    let names = round_flow::names(state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let name = |start: u32| player_label(&names, start);
     Ok(store::rounds::boards(&state.db, round.id)
         .await?
@@ -76,9 +76,9 @@ async fn slips(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let boards = printed_boards(&state, &event, n).await?;
     render(&SlipsPage {
         ctx,
@@ -108,9 +108,9 @@ async fn scoresheets(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let boards = printed_boards(&state, &event, n).await?;
     render(&ScoresheetsPage {
         reveal_column: event.settings.variant == Variant::Jieqi,

@@ -6,13 +6,15 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+use crate::service::knockout::FinalRanking;
+use crate::service::policy::Access;
+use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, prizes::Prizes};
 use crate::web::AppState;
-use crate::web::access::{Access, event_access, managed_event};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::knockout_flow::{self, FinalRanking};
+use crate::web::extract::{EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(prizes_page)
@@ -128,9 +130,8 @@ struct PrizesPage {
 async fn prizes_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, &state, *id).await?;
     let prizes = store::prizes::get(&state.db, event.id).await?;
     let (currency, rows, specials, shared) = match &prizes {
         Some(p) => (
@@ -168,11 +169,10 @@ struct PrizesForm {
 async fn save_prizes(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<PrizesForm>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
-    let prizes = knockout_flow::prizes(
+    let prizes = service::knockout::prizes(
         &form.currency,
         parse_rows(&form.rows)?,
         parse_specials(&form.specials)?,
@@ -190,10 +190,9 @@ struct Empty {}
 async fn prize_template(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     _f: CsrfForm<Empty>,
+    Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let event = managed_event(&ctx, &state, *id).await?;
     let prizes = Prizes {
         table: PrizeTable::seed_template(),
         ties: TieHandling::ByTieBreak,
@@ -204,13 +203,14 @@ async fn prize_template(
 
 /// The ranking, or why it is not available yet (shown on the page instead of an error).
 async fn ranking_or_reason(
+    lang: crate::i18n::Lang,
     state: &AppState,
     event: &Event,
 ) -> AppResult<Result<FinalRanking, String>> {
-    match knockout_flow::final_ranking(state, event).await {
+    match service::knockout::final_ranking(&state.db, event).await {
         Ok(r) => Ok(Ok(r)),
-        Err(AppError::Conflict(why)) => Ok(Err(why)),
-        Err(e) => Err(e),
+        Err(ServiceError::Conflict(why)) => Ok(Err(lang.reason(&why))),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -235,10 +235,9 @@ fn currency_of(r: &FinalRanking) -> String {
 async fn ranking_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
-    let (ranking, reason) = match ranking_or_reason(&state, &event).await? {
+    let (ranking, reason) = match ranking_or_reason(ctx.lang, &state, &event).await? {
         Ok(r) => (Some(r), None),
         Err(why) => (None, Some(why)),
     };
@@ -266,7 +265,7 @@ struct PayoutPage {
 
 /// The ranking with a prize table, or 409 naming what is missing.
 async fn payout_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
-    let ranking = knockout_flow::final_ranking(state, event).await?;
+    let ranking = service::knockout::final_ranking(&state.db, event).await?;
     if ranking.payout.is_none() {
         return Err(AppError::Conflict(
             "the event has no prize table yet".into(),
@@ -280,9 +279,8 @@ async fn payout_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanki
 async fn payout_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let ranking = payout_ranking(&state, &event).await?;
     let (paid, unawarded, notes) = ranking
         .payout
@@ -303,11 +301,9 @@ async fn payout_page(
 /// The payout sheet as CSV: `place,start,name,prize,currency,award,signature`.
 #[get("/events/{id}/payout.csv")]
 async fn payout_csv(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let ranking = payout_ranking(&state, &event).await?;
     let csv = ranking
         .payout

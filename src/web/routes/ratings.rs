@@ -518,7 +518,7 @@ async fn upload(
 
 /// The games of a CSV text, or why it cannot be used (in the visitor's language, naming line and
 /// column).
-fn sheet_games(lang: crate::web::i18n::Lang, csv: &str) -> Result<Vec<NewGame>, String> {
+fn sheet_games(lang: crate::i18n::Lang, csv: &str) -> Result<Vec<NewGame>, String> {
     let sheet = read_games(csv.as_bytes()).map_err(|e| input_error_text(lang, &e))?;
     if sheet.entries().is_empty() {
         return Err(lang.t("rating_no_games").into());

@@ -7,14 +7,15 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::deal::GameNumber;
+use crate::service::policy::Access;
+use crate::service::records::RecordStatus;
+use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
-use crate::web::deal_flow;
 use crate::web::error::{AppError, AppResult};
-use crate::web::scoresheet::{self, RecordStatus};
+use crate::web::extract::{Arbitrated, EventView};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(show)
@@ -54,7 +55,8 @@ async fn visible_records(
     let mut out = Vec::new();
     for r in store::rounds::records(&state.db, board.id).await? {
         let game = GameNumber::Game(r.game_no);
-        if deal_flow::may_see_records(state, event.id, access, round.number, game).await? {
+        if service::policy::may_see_records(&state.db, event.id, access, round.number, game).await?
+        {
             out.push(r);
         }
     }
@@ -107,20 +109,24 @@ async fn page(
     board: store::rounds::Board,
     draft: (u32, String, Option<String>),
 ) -> AppResult<RecordPage> {
-    let names = crate::web::round_flow::names(state, event.id).await?;
+    let names = crate::service::rounds::names(&state.db, event.id).await?;
     let name = |s: u32| {
         names
             .get(&s)
             .map(|n| format!("{s}. {}", n.0))
             .unwrap_or_else(|| format!("#{s}"))
     };
-    let single = scoresheet::single_game(&event);
+    let single = service::records::single_game(&event);
     let mut records = Vec::new();
     for r in visible_records(state, &event, access, &round, &board).await? {
-        let status = scoresheet::assess(&r.verdict, board.result, single);
-        let secret =
-            deal_flow::records_secret(state, event.id, round.number, GameNumber::Game(r.game_no))
-                .await?;
+        let status = service::records::assess(&r.verdict, board.result, single);
+        let secret = service::policy::records_secret(
+            &state.db,
+            event.id,
+            round.number,
+            GameNumber::Game(r.game_no),
+        )
+        .await?;
         records.push(RecordView {
             game_no: r.game_no,
             applicable: status.applicable().map(|b| b.as_str()),
@@ -138,7 +144,7 @@ async fn page(
     let games = if single {
         vec![1]
     } else {
-        (1..=scoresheet::MAX_GAMES).collect()
+        (1..=service::records::MAX_GAMES).collect()
     };
     Ok(RecordPage {
         red: name(board.red),
@@ -167,9 +173,9 @@ async fn show(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     q: web::Query<Draft>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, n, b) = path.into_inner();
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let game = q.game.unwrap_or(1);
     let p = page(
@@ -198,13 +204,12 @@ fn first_game() -> u32 {
 /// The record text of one game, as submitted.
 #[get("/events/{id}/rounds/{n}/boards/{b}/record.txt")]
 async fn text(
-    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     q: web::Query<GameQuery>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, n, b) = path.into_inner();
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let record = visible_records(&state, &event, access, &round, &board)
         .await?
@@ -229,20 +234,33 @@ async fn submit(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<SubmitForm>,
+    Arbitrated {
+        event,
+        user: me,
+        access,
+    }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
-    let me = ctx.require_user()?.clone();
-    let access = crate::web::access::user_access(&state, Some(&me), &event).await?;
+    let (_, n, b) = path.into_inner();
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let form = form.0;
-    match scoresheet::submit_record(&state, &me, &event, &round, b, form.game, &form.record).await {
+    match service::records::submit_record(
+        &state.db,
+        &me,
+        &event,
+        &round,
+        b,
+        form.game,
+        &form.record,
+    )
+    .await
+    {
         Ok(_) => Ok(redirect(&format!(
             "/events/{}/rounds/{n}/boards/{b}/record",
             event.id
         ))),
         // A record that cannot be read is shown again with the reason, so nothing typed is lost.
-        Err(AppError::BadRequest(reason)) => {
+        Err(ServiceError::Invalid { reason, .. } | ServiceError::Refused(reason)) => {
+            let reason = ctx.lang.reason(&reason);
             let p = page(
                 ctx,
                 &state,
@@ -255,7 +273,7 @@ async fn submit(
             .await?;
             super::render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -273,14 +291,23 @@ async fn apply(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<ApplyForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n, b) = path.into_inner();
     let me = ctx.require_user()?;
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
-    scoresheet::apply_record_result(&state, me, &event, &round, b, form.game, form.version).await?;
+    service::records::apply_record_result(
+        &state.db,
+        me,
+        &event,
+        &round,
+        b,
+        form.game,
+        form.version,
+    )
+    .await?;
     Ok(redirect(&format!(
         "/events/{}/rounds/{n}/boards/{b}/record",
         event.id

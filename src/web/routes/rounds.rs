@@ -9,15 +9,16 @@ use askama::Template;
 use super::{redirect, render};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
+use crate::service::policy::Access;
+use crate::service::policy::records_visible;
+use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round};
 use crate::web::AppState;
-use crate::web::access::{Access, arbitrated_event, event_access};
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{Arbitrated, EventView};
 use crate::web::points::show as show_points;
-use crate::web::round_flow;
-use crate::web::scoresheet_visibility::records_visible;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
@@ -89,9 +90,8 @@ struct IndexPage {
 async fn index(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, &state, *id).await?;
     let mut rounds = Vec::new();
     for r in store::rounds::list(&state.db, event.id).await? {
         if !r.published && !access.arbitrate {
@@ -108,7 +108,7 @@ async fn index(
     let next_round = rounds.len() as u32 + 1;
     let can_pair = access.arbitrate && next_round <= event.settings.swiss_rounds;
     let (byes, players) = if access.arbitrate {
-        let names = round_flow::names(&state, event.id).await?;
+        let names = service::rounds::names(&state.db, event.id).await?;
         let byes = store::rounds::bye_requests(&state.db, event.id)
             .await?
             .into_iter()
@@ -160,17 +160,16 @@ struct PairForm {
 async fn pair(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<PairForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let me = ctx.require_user()?;
     let lot = match form.lot.as_str() {
         "red" => Some(Color::Red),
         "black" => Some(Color::Black),
         _ => None,
     };
-    let round = round_flow::pair_next(&state, me, &event, lot, false).await?;
+    let round = service::rounds::pair_next(&state.db, me, &event, lot, false).await?;
     Ok(redirect(&format!(
         "/events/{}/rounds/{}",
         event.id, round.number
@@ -183,7 +182,7 @@ pub async fn board_views(
     event: &Event,
     round: &Round,
 ) -> AppResult<Vec<BoardView>> {
-    let names = round_flow::names(state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let t = store::rounds::tournament(&state.db, event).await?;
     let before = round.number.saturating_sub(1).min(t.rounds_played);
     let seat = |start: u32| Seat {
@@ -255,19 +254,20 @@ async fn show(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     q: web::Query<NotesQuery>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = round_flow::visible_round(&state, &event, access, n).await?;
+    let (_, n) = path.into_inner();
+    let round = service::rounds::visible_round(&state.db, &event, access, n).await?;
     let mut boards = board_views(&state, &event, &round).await?;
     // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
     let game = crate::deal::GameNumber::Game(1);
-    if !crate::web::deal_flow::may_see_records(&state, event.id, access, round.number, game).await?
+    if !crate::service::policy::may_see_records(&state.db, event.id, access, round.number, game)
+        .await?
     {
         boards.iter_mut().for_each(|b| b.has_record = false);
     }
     let round_deals = super::deals::round_deals(&state, &event, access, round.number).await?;
-    let names = round_flow::names(&state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let absences = store::rounds::absences(&state.db, round.id)
         .await?
         .into_iter()
@@ -306,9 +306,11 @@ async fn show(
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect();
-    let records_visible = records_visible(&state, &event, access, &round).await?;
-    let match_games =
-        store::rounds::plays_matches(&event.settings).then_some(event.settings.best_of);
+    let records_visible = records_visible(&state.db, &event, access, &round).await?;
+    let match_games = event
+        .settings
+        .plays_matches()
+        .then_some(event.settings.best_of);
     render(&RoundPage {
         ctx,
         event,
@@ -333,9 +335,9 @@ async fn results(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     form: CsrfForm<HashMap<String, String>>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let me = ctx.require_user()?;
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
@@ -347,7 +349,7 @@ async fn results(
         let Some(typed) = form.get(&format!("r{}", b.board_no)) else {
             continue;
         };
-        let (result, games) = round_flow::parse_typed(&event, b.board_no, typed)?;
+        let (result, games) = service::rounds::parse_typed(&event, b.board_no, typed)?;
         let version = form
             .get(&format!("v{}", b.board_no))
             .and_then(|v| v.parse::<i64>().ok())
@@ -360,12 +362,22 @@ async fn results(
     }
     let mut stale = Vec::new();
     for (board_no, version, typed) in changes {
-        match round_flow::enter_typed(&state, me, &event, &round, board_no, Some(version), &typed)
-            .await
+        match service::rounds::enter_typed(
+            &state.db,
+            me,
+            &event,
+            &round,
+            board_no,
+            Some(version),
+            &typed,
+        )
+        .await
         {
             Ok(_) => {}
-            Err(AppError::Conflict(_)) => stale.push(board_no.to_string()),
-            Err(e) => return Err(e),
+            Err(ServiceError::Stale { .. } | ServiceError::Conflict(_)) => {
+                stale.push(board_no.to_string())
+            }
+            Err(e) => return Err(e.into()),
         }
     }
     let query = if stale.is_empty() {
@@ -388,14 +400,14 @@ async fn publish(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     _f: CsrfForm<Empty>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
     if !round.published {
-        round_flow::check_draft(&state, &round).await?;
+        service::rounds::check_draft(&state.db, &round).await?;
         store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
     }
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
@@ -407,9 +419,9 @@ async fn discard(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
     _f: CsrfForm<Empty>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n) = path.into_inner();
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -438,9 +450,9 @@ async fn fix_board(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<FixForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    let event = arbitrated_event(&ctx, &state, id).await?;
+    let (_, n, b) = path.into_inner();
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -452,7 +464,7 @@ async fn fix_board(
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
         .ok_or(AppError::NotFound)?;
-    let names = round_flow::names(&state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let start = |field: &str, s: &str| -> AppResult<u32> {
         s.trim()
             .parse::<u32>()
@@ -505,11 +517,10 @@ struct ByeForm {
 async fn request_bye(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<ByeForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
-    let names = round_flow::names(&state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let start = form
         .start
         .trim()
@@ -553,10 +564,9 @@ struct WithdrawForm {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
     form: CsrfForm<WithdrawForm>,
+    Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let event = arbitrated_event(&ctx, &state, *id).await?;
     let start = form.start.trim().parse::<u32>().map_err(|_| {
         AppError::BadRequest(format!(
             "start: '{}' is not a start number",
@@ -583,11 +593,11 @@ async fn report(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     form: CsrfForm<ReportForm>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
+    let (_, n, b) = path.into_inner();
     let me = ctx.require_user()?.clone();
-    let (event, access) = event_access(&ctx, &state, id).await?;
-    let round = round_flow::visible_round(&state, &event, access, n).await?;
+    let round = service::rounds::visible_round(&state.db, &event, access, n).await?;
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -615,8 +625,8 @@ async fn report(
     match board.reported {
         Some((reported, by)) if reported == result && by != me.id => {
             // The opponent confirms: the result is entered.
-            round_flow::enter_result(
-                &state,
+            service::rounds::enter_result(
+                &state.db,
                 &me,
                 &event,
                 &round,

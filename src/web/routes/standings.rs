@@ -5,16 +5,16 @@ use askama::Template;
 
 use super::render;
 use crate::rules::Color;
+use crate::service;
+use crate::service::policy::records_visible;
 use crate::store::{self, events::Event};
 use crate::swiss::standings::{TieBreak, crosstable};
 use crate::swiss::tournament::ResultCode;
 use crate::web::AppState;
-use crate::web::access::event_access;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::EventView;
 use crate::web::points::show as show_points;
-use crate::web::round_flow;
-use crate::web::scoresheet_visibility::records_visible;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(standings_page)
@@ -42,8 +42,8 @@ pub struct Line {
 
 /// The standings lines of an event after its completed rounds.
 pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>)> {
-    let (t, list) = round_flow::standings(state, event).await?;
-    let names = round_flow::names(state, event.id).await?;
+    let (t, list) = service::rounds::standings(&state.db, event).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let lines = list
         .into_iter()
         .map(|s| {
@@ -75,9 +75,8 @@ struct StandingsPage {
 async fn standings_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let (after, lines) = lines(&state, &event).await?;
     let tie_breaks = event.settings.tie_breaks.clone();
     render(&StandingsPage {
@@ -111,11 +110,9 @@ fn csv_response(name: &str, body: String) -> HttpResponse {
 
 #[get("/events/{id}/standings.csv")]
 async fn standings_csv(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let (_, lines) = lines(&state, &event).await?;
     let mut header: Vec<String> = ["rank", "start", "name", "club", "points"]
         .iter()
@@ -178,8 +175,8 @@ async fn crosstable_rows(
     state: &AppState,
     event: &Event,
 ) -> AppResult<(u32, Vec<(u32, u32, String, Vec<String>, String)>)> {
-    let (t, list) = round_flow::standings(state, event).await?;
-    let names = round_flow::names(state, event.id).await?;
+    let (t, list) = service::rounds::standings(&state.db, event).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let table = crosstable(&t, t.rounds_played);
     let rows = list
         .iter()
@@ -213,9 +210,8 @@ struct CrosstablePage {
 async fn crosstable_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let (played, rows) = crosstable_rows(&state, &event).await?;
     render(&CrosstablePage {
         ctx,
@@ -227,11 +223,9 @@ async fn crosstable_page(
 
 #[get("/events/{id}/crosstable.csv")]
 async fn crosstable_csv(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (event, _) = event_access(&ctx, &state, *id).await?;
     let (played, rows) = crosstable_rows(&state, &event).await?;
     let mut header: Vec<String> = ["rank", "start", "name"]
         .iter()
@@ -284,16 +278,16 @@ async fn player_card(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (id, start) = path.into_inner();
-    let (event, access) = event_access(&ctx, &state, id).await?;
+    let (_, start) = path.into_inner();
     let players = store::players::list(&state.db, event.id).await?;
     let player = players
         .iter()
         .find(|p| p.start_no as u32 == start)
         .ok_or(AppError::NotFound)?;
-    let names = round_flow::names(&state, event.id).await?;
-    let (t, list) = round_flow::standings(&state, &event).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
+    let (t, list) = service::rounds::standings(&state.db, &event).await?;
     let mut rounds = Vec::new();
     for r in store::rounds::list(&state.db, event.id).await? {
         if !r.published && !access.arbitrate {
@@ -338,7 +332,7 @@ async fn player_card(
                 store::rounds::boards_with_records(&state.db, r.id)
                     .await?
                     .contains(&b.id)
-                    && records_visible(&state, &event, access, &r).await?
+                    && records_visible(&state.db, &event, access, &r).await?
             }
             _ => false,
         };

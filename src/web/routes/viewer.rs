@@ -8,14 +8,13 @@ use super::printing::player_label;
 use super::render;
 use crate::deal::GameNumber;
 use crate::rules::Variant;
+use crate::service;
+use crate::service::policy::records_visible;
 use crate::store::{self, events::Event};
 use crate::web::AppState;
-use crate::web::access::event_access;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 use crate::web::game_view::{self, GameView, PlyView};
-use crate::web::round_flow;
-use crate::web::scoresheet_visibility::records_visible;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(board_game).service(numbered_game);
@@ -145,7 +144,8 @@ async fn game_page(
     b: u32,
     game: Option<u32>,
 ) -> AppResult<HttpResponse> {
-    let (event, access) = event_access(&ctx, state, id).await?;
+    let (event, access) =
+        crate::service::policy::event_access(&state.db, ctx.user.as_ref(), id).await?;
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -155,7 +155,7 @@ async fn game_page(
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
         .ok_or(AppError::NotFound)?;
-    let names = round_flow::names(state, event.id).await?;
+    let names = service::rounds::names(&state.db, event.id).await?;
     let name = |start: u32| player_label(&names, start);
     let records = store::rounds::records(&state.db, board.id).await?;
     let banqi = event.settings.variant == Variant::Banqi;
@@ -184,7 +184,7 @@ async fn game_page(
         ctx,
         event,
     };
-    if !records_visible(state, &page.event, access, &round).await? {
+    if !records_visible(&state.db, &page.event, access, &round).await? {
         page.hidden = true;
         return render(&page);
     }
@@ -276,7 +276,7 @@ mod tests {
         ] {
             let key = ending_key(&serde_json::json!({"termination": t.as_str()}));
             assert!(
-                key.is_some_and(crate::web::i18n::has_key),
+                key.is_some_and(crate::i18n::has_key),
                 "{t} has no translated name"
             );
         }

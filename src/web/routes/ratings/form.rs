@@ -3,10 +3,10 @@
 
 use chrono::NaiveDate;
 
+use crate::i18n::Lang;
 use crate::rating::csv::{InputError, Problem};
 use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
 use crate::store::ratings::NewGame;
-use crate::web::i18n::Lang;
 
 /// Longest list name accepted.
 const MAX_LIST_NAME: usize = 120;

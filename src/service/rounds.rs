@@ -3,12 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::AppState;
-use super::access::Access;
-use super::error::{AppError, AppResult};
+use super::policy::Access;
+use super::{Reason, ServiceError, ServiceResult};
 use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
-use crate::store::{self, events::Event, rounds::Round, users::User};
+use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 use crate::swiss::{PairingError, dutch};
 
 /// Draws the lot for player 1's colour in round 1 from the OS random source.
@@ -26,19 +25,17 @@ pub fn draw_lot() -> Color {
 
 /// Pairs the next round of an event; stores it as a draft, or published at once.
 pub async fn pair_next(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     lot: Option<Color>,
     publish: bool,
-) -> AppResult<Round> {
-    let db = &state.db;
+) -> ServiceResult<Round> {
     let rounds = store::rounds::list(db, event.id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
-        return Err(AppError::Conflict(format!(
-            "round {} is paired but not published yet",
-            draft.number
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_draft_pending").arg("round", draft.number),
+        ));
     }
     if let Some(last) = rounds.last() {
         let pending: Vec<String> = store::rounds::boards(db, last.id)
@@ -48,19 +45,18 @@ pub async fn pair_next(
             .map(|b| b.board_no.to_string())
             .collect();
         if !pending.is_empty() {
-            return Err(AppError::Conflict(format!(
-                "round {} has boards without a result: {}",
-                last.number,
-                pending.join(", ")
-            )));
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_round_unfinished")
+                    .arg("round", last.number)
+                    .arg("boards", pending.join(", ")),
+            ));
         }
     }
     let number = rounds.len() as u32 + 1;
     if number > event.settings.swiss_rounds {
-        return Err(AppError::Conflict(format!(
-            "all {} Swiss rounds are paired",
-            event.settings.swiss_rounds
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_all_rounds_paired").arg("rounds", event.settings.swiss_rounds),
+        ));
     }
     if number == 1 {
         store::rounds::prepare_round_one(db, event.id).await?;
@@ -80,15 +76,24 @@ pub async fn pair_next(
         .filter(|p| t.is_available(p.number, number))
         .count();
     if active < 2 {
-        return Err(AppError::Conflict(format!(
-            "round {number} needs at least two players to pair (found {active})"
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_too_few_players")
+                .arg("round", number)
+                .arg("found", active),
+        ));
     }
-    let pairing = dutch::pair_next_round(&t).map_err(|e| match e {
-        PairingError::NoLegalPairing { round } => AppError::Conflict(format!(
-            "no legal pairing exists for round {round}; change byes or withdrawals"
-        )),
-        other => AppError::Conflict(other.to_string()),
+    // The Dutch engine can take seconds on a large field: off the async workers.
+    let (t, paired) = tokio::task::spawn_blocking(move || {
+        let paired = dutch::pair_next_round(&t);
+        (t, paired)
+    })
+    .await
+    .map_err(|e| ServiceError::Internal(format!("pairing task: {e}")))?;
+    let pairing = paired.map_err(|e| match e {
+        PairingError::NoLegalPairing { round } => {
+            ServiceError::Conflict(Reason::new("svc_no_legal_pairing").arg("round", round))
+        }
+        other => ServiceError::Conflict(Reason::detail("svc_pairing_failed", other)),
     })?;
     let absences: Vec<(u32, Absence)> = store::rounds::bye_requests(db, event.id)
         .await?
@@ -110,16 +115,16 @@ pub async fn pair_next(
 
 /// Stores a result with the version check; a stale version becomes a 409 naming the board.
 pub async fn enter_result(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     expected_version: Option<i64>,
     result: Option<BoardResult>,
-) -> AppResult<i64> {
+) -> ServiceResult<i64> {
     store_outcome(
-        state,
+        db,
         by,
         event,
         round,
@@ -137,40 +142,49 @@ pub fn parse_typed(
     event: &Event,
     board_no: u32,
     typed: &str,
-) -> AppResult<(Option<BoardResult>, Option<MatchGames>)> {
+) -> ServiceResult<(Option<BoardResult>, Option<MatchGames>)> {
     let typed = typed.trim();
     if typed.is_empty() {
         return Ok((None, None));
     }
-    if store::rounds::plays_matches(&event.settings) {
+    if event.settings.plays_matches() {
         if let Some(forfeit) = BoardResult::parse(typed).filter(|r| !r.is_played()) {
             return Ok((Some(forfeit), None));
         }
-        let games = MatchGames::parse(typed, event.settings.best_of)
-            .map_err(|e| AppError::BadRequest(format!("board {board_no}: {e}")))?;
+        let games = MatchGames::parse(typed, event.settings.best_of).map_err(|e| {
+            ServiceError::invalid(
+                "result",
+                Reason::new("svc_bad_match_games")
+                    .arg("board", board_no)
+                    .arg("detail", e),
+            )
+        })?;
         return Ok((Some(games.result()), Some(games)));
     }
     let result = BoardResult::parse(typed).ok_or_else(|| {
-        AppError::BadRequest(format!(
-            "board {board_no}: '{typed}' is not a result (1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F)"
-        ))
+        ServiceError::invalid(
+            "result",
+            Reason::new("svc_not_a_result")
+                .arg("board", board_no)
+                .arg("typed", typed),
+        )
     })?;
     Ok((Some(result), None))
 }
 
 /// Stores a typed result (see [`parse_typed`]) with the version check.
 pub async fn enter_typed(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     expected_version: Option<i64>,
     typed: &str,
-) -> AppResult<i64> {
+) -> ServiceResult<i64> {
     let (result, games) = parse_typed(event, board_no, typed)?;
     store_outcome(
-        state,
+        db,
         by,
         event,
         round,
@@ -182,40 +196,41 @@ pub async fn enter_typed(
 }
 
 async fn store_outcome(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     expected_version: Option<i64>,
     outcome: (Option<BoardResult>, Option<&MatchGames>),
-) -> AppResult<i64> {
-    let board = store::rounds::board(&state.db, round.id, board_no)
+) -> ServiceResult<i64> {
+    let board = store::rounds::board(db, round.id, board_no)
         .await?
-        .ok_or(AppError::NotFound)?;
+        .ok_or(ServiceError::NotFound)?;
     if board.is_bye() {
-        return Err(AppError::BadRequest(format!(
-            "board {board_no} is the pairing-allocated bye; it has no result to enter"
-        )));
+        return Err(ServiceError::Refused(
+            Reason::new("svc_bye_has_no_result").arg("board", board_no),
+        ));
     }
     if !round.published {
-        return Err(AppError::Conflict(format!(
-            "round {} is not published yet",
-            round.number
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_round_not_published").arg("round", round.number),
+        ));
     }
     let version = expected_version.unwrap_or(board.version);
-    store::rounds::set_result(&state.db, by, event.id, round, &board, version, outcome)
+    store::rounds::set_result(db, by, event.id, round, &board, version, outcome)
         .await
         .map_err(|e| match e {
-            store::rounds::ResultError::Stale { .. } => AppError::Conflict(e.to_string()),
+            store::rounds::ResultError::Stale { .. } => ServiceError::Stale {
+                board: Some(board_no),
+            },
             store::rounds::ResultError::Store(s) => s.into(),
         })
 }
 
 /// Start number → (name, club) of an event's players.
-pub async fn names(state: &AppState, event_id: i64) -> AppResult<HashMap<u32, (String, String)>> {
-    Ok(store::players::list(&state.db, event_id)
+pub async fn names(db: &Db, event_id: i64) -> ServiceResult<HashMap<u32, (String, String)>> {
+    Ok(store::players::list(db, event_id)
         .await?
         .into_iter()
         .map(|p| (p.start_no as u32, (p.entry.name, p.entry.club)))
@@ -224,53 +239,55 @@ pub async fn names(state: &AppState, event_id: i64) -> AppResult<HashMap<u32, (S
 
 /// The Swiss state and the standings after the completed rounds, with the event's tie-breaks.
 pub async fn standings(
-    state: &AppState,
+    db: &Db,
     event: &Event,
-) -> AppResult<(
+) -> ServiceResult<(
     crate::swiss::tournament::Tournament,
     Vec<crate::swiss::standings::Standing>,
 )> {
-    let t = store::rounds::tournament(&state.db, event).await?;
+    let t = store::rounds::tournament(db, event).await?;
     let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
     Ok((t, list))
 }
 
 /// Loads a round the visitor may see: drafts exist only for the event's arbiters (404 for others).
 pub async fn visible_round(
-    state: &AppState,
+    db: &Db,
     event: &Event,
     access: Access,
     number: u32,
-) -> AppResult<Round> {
-    let round = store::rounds::get(&state.db, event.id, number)
+) -> ServiceResult<Round> {
+    let round = store::rounds::get(db, event.id, number)
         .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
+        .ok_or(ServiceError::NotFound)?;
+    if !super::policy::round_visible(access, &round) {
+        return Err(ServiceError::NotFound);
     }
     Ok(round)
 }
 
 /// Checks a draft before publication: nobody plays twice, and nobody both plays and is absent (a
 /// manual fix can leave a player on two boards). The error names the player.
-pub async fn check_draft(state: &AppState, round: &Round) -> AppResult<()> {
+pub async fn check_draft(db: &Db, round: &Round) -> ServiceResult<()> {
     let mut seen = std::collections::HashSet::new();
-    for b in store::rounds::boards(&state.db, round.id).await? {
+    for b in store::rounds::boards(db, round.id).await? {
         for start in std::iter::once(b.red).chain(b.black) {
             if !seen.insert(start) {
-                return Err(AppError::Conflict(format!(
-                    "player {start} is on two boards of round {}",
-                    round.number
-                )));
+                return Err(ServiceError::Conflict(
+                    Reason::new("svc_player_twice")
+                        .arg("player", start)
+                        .arg("round", round.number),
+                ));
             }
         }
     }
-    for (start, _) in store::rounds::absences(&state.db, round.id).await? {
+    for (start, _) in store::rounds::absences(db, round.id).await? {
         if seen.contains(&start) {
-            return Err(AppError::Conflict(format!(
-                "player {start} has a bye in round {} but is also paired",
-                round.number
-            )));
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_bye_and_paired")
+                    .arg("player", start)
+                    .arg("round", round.number),
+            ));
         }
     }
     Ok(())

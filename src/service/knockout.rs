@@ -5,60 +5,64 @@
 
 use std::collections::HashMap;
 
-use super::AppState;
-use super::error::{AppError, AppResult};
-use super::round_flow;
+use super::rounds;
+use super::{Reason, ServiceError, ServiceResult};
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
 use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::store::knockout::{Input, Setup, Stored};
 use crate::store::prizes::Prizes;
-use crate::store::{self, StoreError, events::Event, users::User};
+use crate::store::{self, Db, StoreError, events::Event, users::User};
 
 /// A knockout refusal as an HTTP error: unknown match 404, bad player or result 400, otherwise 409
 /// (the bracket is not in a state that allows it).
-pub fn knockout_error(e: KnockoutError) -> AppError {
+pub fn knockout_error(e: KnockoutError) -> ServiceError {
     match e {
-        KnockoutError::NoMatch(_) => AppError::NotFound,
+        KnockoutError::NoMatch(_) => ServiceError::NotFound,
         KnockoutError::NotInMatch { .. }
         | KnockoutError::NoResult(_)
-        | KnockoutError::NotQualified(_) => AppError::BadRequest(e.to_string()),
-        other => AppError::Conflict(other.to_string()),
+        | KnockoutError::NotQualified(_) => {
+            ServiceError::Refused(Reason::detail("svc_knockout_refused", e))
+        }
+        other => ServiceError::Conflict(Reason::detail("svc_knockout_refused", other)),
     }
 }
 
 /// A game result as typed or sent: `1-0`, `0-1` or `1/2-1/2` (also `½-½`).
-pub fn parse_result(text: &str) -> AppResult<GameResult> {
+pub fn parse_result(text: &str) -> ServiceResult<GameResult> {
     GameResult::parse(text)
         .filter(|r| *r != GameResult::Unknown)
         .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
-                text.trim()
-            ))
+            ServiceError::invalid(
+                "result",
+                Reason::new("svc_not_a_game_result").arg("typed", text.trim()),
+            )
         })
 }
 
 /// A colour as sent by a form or the API: `red` or `black`; the error names the field.
-pub fn parse_colour(field: &str, text: &str) -> AppResult<Color> {
+pub fn parse_colour(field: &'static str, text: &str) -> ServiceResult<Color> {
     match text.trim() {
         "red" => Ok(Color::Red),
         "black" => Ok(Color::Black),
-        other => Err(AppError::BadRequest(format!(
-            "{field}: '{other}' is not red or black"
-        ))),
+        other => Err(ServiceError::invalid(
+            field,
+            Reason::new("svc_not_a_colour")
+                .arg("field", field)
+                .arg("typed", other),
+        )),
     }
 }
 
 /// The stored knockout of an event and the bracket its inputs rebuild, if it has been seeded.
-pub async fn load(state: &AppState, event: &Event) -> AppResult<Option<(Stored, Bracket)>> {
-    let Some(stored) = store::knockout::load(&state.db, event.id).await? else {
+pub async fn load(db: &Db, event: &Event) -> ServiceResult<Option<(Stored, Bracket)>> {
+    let Some(stored) = store::knockout::load(db, event.id).await? else {
         return Ok(None);
     };
     // The inputs were each checked against the bracket before they were stored.
     let bracket = stored.bracket().map_err(|e| {
-        AppError::Internal(format!(
+        ServiceError::Internal(format!(
             "event {}: stored knockout does not replay: {e}",
             event.id
         ))
@@ -67,33 +71,36 @@ pub async fn load(state: &AppState, event: &Event) -> AppResult<Option<(Stored, 
 }
 
 /// The bracket of an event, or 409 when it has not been seeded yet.
-pub async fn require(state: &AppState, event: &Event) -> AppResult<(Stored, Bracket)> {
-    load(state, event).await?.ok_or_else(|| {
-        AppError::Conflict("the knockout has not been seeded yet (POST .../knockout)".into())
-    })
+pub async fn require(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)> {
+    load(db, event)
+        .await?
+        .ok_or_else(|| ServiceError::Conflict(Reason::new("svc_knockout_not_seeded_yet")))
 }
 
 /// Why the Swiss stage is not over yet, if it is not: every round paired, published and complete.
-pub async fn swiss_unfinished(state: &AppState, event: &Event) -> AppResult<Option<String>> {
-    let rounds = store::rounds::list(&state.db, event.id).await?;
+pub async fn swiss_unfinished(db: &Db, event: &Event) -> ServiceResult<Option<Reason>> {
+    let rounds = store::rounds::list(db, event.id).await?;
     let wanted = event.settings.swiss_rounds;
     if (rounds.len() as u32) < wanted || rounds.iter().any(|r| !r.published) {
         let done = rounds.iter().filter(|r| r.published).count();
-        return Ok(Some(format!(
-            "the Swiss stage is not over: {done} of {wanted} rounds published"
-        )));
+        return Ok(Some(
+            Reason::new("svc_swiss_not_over")
+                .arg("done", done)
+                .arg("wanted", wanted),
+        ));
     }
     for r in &rounds {
-        let pending = store::rounds::boards(&state.db, r.id)
+        let pending = store::rounds::boards(db, r.id)
             .await?
             .iter()
             .filter(|b| b.is_pending())
             .count();
         if pending > 0 {
-            return Ok(Some(format!(
-                "the Swiss stage is not over: round {} has {pending} boards without a result",
-                r.number
-            )));
+            return Ok(Some(
+                Reason::new("svc_swiss_round_pending")
+                    .arg("round", r.number)
+                    .arg("pending", pending),
+            ));
         }
     }
     Ok(None)
@@ -101,7 +108,7 @@ pub async fn swiss_unfinished(state: &AppState, event: &Event) -> AppResult<Opti
 
 /// Game 1's colours of every match whose players are known and whose lot is still to be drawn,
 /// drawn now from the OS random source and applied to the bracket.
-fn draw_due_lots(bracket: &mut Bracket) -> AppResult<Vec<Input>> {
+fn draw_due_lots(bracket: &mut Bracket) -> ServiceResult<Vec<Input>> {
     let mut lots = Vec::new();
     loop {
         let waiting = bracket
@@ -113,7 +120,7 @@ fn draw_due_lots(bracket: &mut Bracket) -> AppResult<Vec<Input>> {
         let Some((match_id, [Some(upper), Some(lower)])) = waiting else {
             return Ok(lots);
         };
-        let red = match round_flow::draw_lot() {
+        let red = match rounds::draw_lot() {
             Color::Red => upper.start,
             Color::Black => lower.start,
         };
@@ -148,36 +155,33 @@ impl Default for SeedOptions {
 /// Seeds the bracket from the final Swiss standings: the best `knockout_size` players who have not
 /// withdrawn, seed 1 first. Only once every Swiss round is complete, and only once.
 pub async fn seed(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     options: SeedOptions,
-) -> AppResult<Bracket> {
+) -> ServiceResult<Bracket> {
     let size = event.settings.knockout_size as usize;
     if size == 0 {
-        return Err(AppError::Conflict(
-            "this event has no knockout stage (knockout size 0)".into(),
-        ));
+        return Err(ServiceError::Conflict(Reason::new("svc_no_knockout_stage")));
     }
-    if store::knockout::load(&state.db, event.id).await?.is_some() {
-        return Err(AppError::Conflict("the knockout is already seeded".into()));
+    if store::knockout::load(db, event.id).await?.is_some() {
+        return Err(ServiceError::Conflict(Reason::new("svc_already_seeded")));
     }
-    if let Some(why) = swiss_unfinished(state, event).await? {
-        return Err(AppError::Conflict(why));
+    if let Some(why) = swiss_unfinished(db, event).await? {
+        return Err(ServiceError::Conflict(why));
     }
     let best_of = BestOf::new(event.settings.best_of).ok_or_else(|| {
-        AppError::Conflict(format!(
-            "best of {}: a knockout match is best of 1, 3, 5 or 7",
-            event.settings.best_of
-        ))
+        ServiceError::Conflict(
+            Reason::new("svc_bad_best_of").arg("best_of", event.settings.best_of),
+        )
     })?;
-    let withdrawn: Vec<u32> = store::players::list(&state.db, event.id)
+    let withdrawn: Vec<u32> = store::players::list(db, event.id)
         .await?
         .iter()
         .filter(|p| p.withdrawn_from.is_some())
         .map(|p| p.start_no as u32)
         .collect();
-    let (_, standings) = round_flow::standings(state, event).await?;
+    let (_, standings) = rounds::standings(db, event).await?;
     let qualifiers: Vec<u32> = standings
         .iter()
         .map(|s| s.player)
@@ -185,10 +189,11 @@ pub async fn seed(
         .take(size)
         .collect();
     if qualifiers.len() < size {
-        return Err(AppError::Conflict(format!(
-            "the knockout needs {size} qualifiers; only {} players are available",
-            qualifiers.len()
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_too_few_qualifiers")
+                .arg("size", size)
+                .arg("found", qualifiers.len()),
+        ));
     }
     let settings = KnockoutSettings {
         best_of,
@@ -206,10 +211,10 @@ pub async fn seed(
         auto_lots: options.auto_lots,
         qualifiers,
     };
-    store::knockout::create(&state.db, by, event.id, &setup, &lots)
+    store::knockout::create(db, by, event.id, &setup, &lots)
         .await
         .map_err(|e| match e {
-            StoreError::Conflict => AppError::Conflict("the knockout is already seeded".into()),
+            StoreError::Conflict => ServiceError::Conflict(Reason::new("svc_already_seeded")),
             other => other.into(),
         })?;
     Ok(bracket)
@@ -221,13 +226,13 @@ pub async fn seed(
 /// with (`Stored::next_seq`), so a form older than someone else's change is refused instead of, say,
 /// silently correcting the result just entered. Returns the bracket afterwards.
 pub async fn record(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     input: Input,
     loaded_version: Option<i64>,
-) -> AppResult<Bracket> {
-    let (stored, before) = require(state, event).await?;
+) -> ServiceResult<Bracket> {
+    let (stored, before) = require(db, event).await?;
     if loaded_version.is_some_and(|v| v != stored.next_seq()) {
         return Err(stale());
     }
@@ -240,7 +245,7 @@ pub async fn record(
     if stored.setup.auto_lots {
         inputs.extend(draw_due_lots(&mut bracket)?);
     }
-    store::knockout::append(&state.db, by, event.id, stored.next_seq(), &inputs)
+    store::knockout::append(db, by, event.id, stored.next_seq(), &inputs)
         .await
         .map_err(|e| match e {
             StoreError::Conflict => stale(),
@@ -249,26 +254,22 @@ pub async fn record(
     Ok(bracket)
 }
 
-fn stale() -> AppError {
-    AppError::Conflict(
-        "the bracket was changed by someone else meanwhile; reload the page and try again".into(),
-    )
+fn stale() -> ServiceError {
+    ServiceError::Stale { board: None }
 }
 
 /// Discards a bracket in which no game has been played yet (to seed again after a correction of the
 /// Swiss results).
-pub async fn discard(state: &AppState, by: &User, event: &Event) -> AppResult<()> {
-    let (stored, _) = require(state, event).await?;
+pub async fn discard(db: &Db, by: &User, event: &Event) -> ServiceResult<()> {
+    let (stored, _) = require(db, event).await?;
     if stored
         .inputs
         .iter()
         .any(|i| !matches!(i, Input::Lot { .. }))
     {
-        return Err(AppError::Conflict(
-            "the knockout has begun; it can no longer be discarded".into(),
-        ));
+        return Err(ServiceError::Conflict(Reason::new("svc_knockout_begun")));
     }
-    store::knockout::delete(&state.db, by, event.id).await?;
+    store::knockout::delete(db, by, event.id).await?;
     Ok(())
 }
 
@@ -300,24 +301,24 @@ pub struct FinalRanking {
 
 /// The final ranking: after the knockout (RULES.md §8) once every match is decided, or the Swiss
 /// standings for an event without a knockout stage; with prizes from the prize table.
-pub async fn final_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
-    let (_, standings) = round_flow::standings(state, event).await?;
+pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking> {
+    let (_, standings) = rounds::standings(db, event).await?;
     let swiss_order: Vec<u32> = standings.iter().map(|s| s.player).collect();
     let score: HashMap<u32, u32> = standings
         .iter()
         .map(|s| (s.player, s.score.tenths().max(0) as u32))
         .collect();
-    let prizes = store::prizes::get(&state.db, event.id).await?;
+    let prizes = store::prizes::get(db, event.id).await?;
     let (order, ties) = if event.settings.knockout_size == 0 {
-        if let Some(why) = swiss_unfinished(state, event).await? {
-            return Err(AppError::Conflict(why));
+        if let Some(why) = swiss_unfinished(db, event).await? {
+            return Err(ServiceError::Conflict(why));
         }
         (
             swiss_order,
             prizes.as_ref().map_or(TieHandling::ByTieBreak, |p| p.ties),
         )
     } else {
-        let (_, bracket) = require(state, event).await?;
+        let (_, bracket) = require(db, event).await?;
         let placings = bracket
             .final_ranking(&swiss_order)
             .map_err(knockout_error)?;
@@ -327,7 +328,7 @@ pub async fn final_ranking(state: &AppState, event: &Event) -> AppResult<FinalRa
             TieHandling::ByTieBreak,
         )
     };
-    let players = store::players::list(&state.db, event.id).await?;
+    let players = store::players::list(db, event.id).await?;
     let contenders: Vec<Contender> = order
         .iter()
         .map(|&start| {
@@ -351,13 +352,13 @@ pub async fn final_ranking(state: &AppState, event: &Event) -> AppResult<FinalRa
             }
         })
         .collect();
-    let payout = match &prizes {
-        Some(p) => Some(
-            award(&p.table, &contenders, ties)
-                .map_err(|e| AppError::Internal(format!("prizes of event {}: {e}", event.id)))?,
-        ),
-        None => None,
-    };
+    let payout =
+        match &prizes {
+            Some(p) => Some(award(&p.table, &contenders, ties).map_err(|e| {
+                ServiceError::Internal(format!("prizes of event {}: {e}", event.id))
+            })?),
+            None => None,
+        };
     let places = contenders
         .iter()
         .enumerate()
@@ -391,30 +392,31 @@ pub fn prizes(
     rows: Vec<PrizeRow>,
     specials: Vec<SpecialPrize>,
     ties: Option<&str>,
-) -> AppResult<Prizes> {
+) -> ServiceResult<Prizes> {
     if let Some(i) = rows.iter().position(|r| r.amount > MAX_AMOUNT) {
-        return Err(AppError::BadRequest(format!(
-            "prize row {}: amount too large",
-            i + 1
-        )));
+        return Err(ServiceError::invalid(
+            "rows",
+            Reason::new("svc_prize_row_too_large").arg("row", i + 1),
+        ));
     }
     if let Some(i) = specials.iter().position(|s| s.amount > MAX_AMOUNT) {
-        return Err(AppError::BadRequest(format!(
-            "special prize {}: amount too large",
-            i + 1
-        )));
+        return Err(ServiceError::invalid(
+            "specials",
+            Reason::new("svc_special_too_large").arg("row", i + 1),
+        ));
     }
     let ties = match ties.map(str::trim).filter(|t| !t.is_empty()) {
         None => TieHandling::ByTieBreak,
         Some(t) => store::prizes::parse_ties(t).ok_or_else(|| {
-            AppError::BadRequest(format!("ties: '{t}' is not by_tie_break or shared"))
+            ServiceError::invalid("ties", Reason::new("svc_bad_ties").arg("typed", t))
         })?,
     };
     let table = PrizeTable::new(currency, rows, specials)
-        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        .map_err(|e| ServiceError::invalid("rows", Reason::detail("svc_bad_prize_table", e)))?;
     if table.total() > MAX_AMOUNT {
-        return Err(AppError::BadRequest(
-            "the prize amounts are too large".into(),
+        return Err(ServiceError::invalid(
+            "rows",
+            Reason::new("svc_prizes_too_large"),
         ));
     }
     Ok(Prizes { table, ties })

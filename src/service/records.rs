@@ -6,15 +6,25 @@
 //! "Decided" means the verdict has a result: decided by the position (mate, stalemate, repetition,
 //! move limit) or, for an undecided final position, the result the record claims (resignation,
 //! agreement, time), which the players' signed scoresheet states.
+//!
+//! Knockout games (issue 9) work the same way: the record of game g of match m is adjudicated with
+//! the sealed deal of that knockout round for that game number (round number `swiss_rounds + k`, see
+//! `deals`), and — when legal, decided and the game has no result yet — the result is recorded
+//! through the bracket's usual game-result path. Before the deal is unsealed a record is visible to
+//! the event's arbiters only (RULES.md §9).
 
-use super::AppState;
-use super::deal_flow;
-use super::error::{AppError, AppResult};
-use super::round_flow;
+use super::deals;
+use super::knockout;
+use super::policy::Access;
+use super::rounds;
+use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::GameNumber;
+use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::adjudicate::{AdjudicateOptions, GameResult, adjudicate};
-use crate::store::{self, events::Event, rounds::Round, users::User};
+use crate::store::knockout::Input;
+use crate::store::knockout_records::{self, KnockoutRecord};
+use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
 /// Most games a board can hold (a Banqi match of 7); xiangqi and Jieqi boards hold one.
 pub const MAX_GAMES: u32 = 7;
@@ -99,68 +109,88 @@ pub fn assess(
 
 /// Whether a board of this event holds one game (its result is that game's result).
 pub fn single_game(event: &Event) -> bool {
-    !store::rounds::plays_matches(&event.settings)
+    !event.settings.plays_matches()
 }
 
 /// Checks the game number of a board of this event.
-fn check_game_no(event: &Event, game_no: u32) -> AppResult<()> {
+fn check_game_no(event: &Event, game_no: u32) -> ServiceResult<()> {
     let max = if single_game(event) { 1 } else { MAX_GAMES };
     if game_no == 0 || game_no > max {
-        return Err(AppError::BadRequest(format!(
-            "game: {game_no} is not a game of this board (1–{max})"
-        )));
+        return Err(ServiceError::invalid(
+            "game",
+            Reason::new("svc_not_a_board_game")
+                .arg("game", game_no)
+                .arg("max", max),
+        ));
     }
     Ok(())
 }
 
 /// Loads a board for an arbiter of the event (403 for anyone else), checking the game number.
 async fn arbiters_board(
-    state: &AppState,
+    db: &Db,
     user: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     game_no: u32,
-) -> AppResult<store::rounds::Board> {
-    if !super::access::user_access(state, Some(user), event)
+) -> ServiceResult<store::rounds::Board> {
+    if !super::policy::user_access(db, Some(user), event)
         .await?
         .arbitrate
     {
-        return Err(AppError::Forbidden);
+        return Err(ServiceError::Forbidden);
     }
     check_game_no(event, game_no)?;
-    store::rounds::board(&state.db, round.id, board_no)
+    store::rounds::board(db, round.id, board_no)
         .await?
-        .ok_or(AppError::NotFound)
+        .ok_or(ServiceError::NotFound)
 }
 
 /// Adjudicates a record for a game with the deal sealed for `(round_no, game)` (if one is) and the
 /// event's move limit. `round_no` is the deal's round number: the Swiss round, or `swiss_rounds + k`
-/// for knockout round k (see `deal_flow::knockout_deal_round`). A record that cannot be read at all is
+/// for knockout round k (see `deals::knockout_deal_round`). A record that cannot be read at all is
 /// a 400 naming the line.
 pub async fn adjudicate_for(
-    state: &AppState,
+    db: &Db,
     event: &Event,
     round_no: u32,
     game: GameNumber,
     text: &str,
-) -> AppResult<crate::rules::adjudicate::Verdict> {
-    let deal = store::deals::active(&state.db, event.id, round_no, game).await?;
+) -> ServiceResult<crate::rules::adjudicate::Verdict> {
+    let deal = store::deals::active(db, event.id, round_no, game).await?;
+    let unreadable = |e: &dyn std::fmt::Display| {
+        ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e))
+    };
+    let record = crate::rules::notation::record::Record::from_bytes(text.as_bytes())
+        .map_err(|e| unreadable(&e))?;
     if event.settings.variant == crate::rules::Variant::Banqi {
-        let record = crate::rules::notation::record::Record::from_bytes(text.as_bytes())
-            .map_err(|e| AppError::BadRequest(format!("record: {e}")))?;
         let settings = crate::rules::banqi::Settings {
             no_progress_limit: Some(event.settings.move_limit),
             ..Default::default()
         };
         let deal_text = deal.as_ref().map(|d| d.deal.as_str());
         return crate::rules::banqi::adjudicate(&record, None, deal_text, settings)
-            .map_err(|e| AppError::BadRequest(format!("record: {e}")));
+            .map_err(|e| unreadable(&e));
     }
     let rules_deal = match &deal {
-        Some(d) => deal_flow::jieqi_deal(d)?,
+        Some(d) => deals::jieqi_deal(d)?,
         None => None,
     };
+    // A Deal tag other than the sealed deal is refused outright (it would replay another game).
+    if let (Some(sealed), Some(tagged)) = (
+        rules_deal.as_ref(),
+        record
+            .tag("Deal")
+            .map(str::trim)
+            .filter(|d| !d.is_empty() && *d != "-"),
+    ) && crate::rules::xiangqi::Deal::parse(tagged).ok().as_ref() != Some(sealed)
+    {
+        return Err(ServiceError::invalid(
+            "record",
+            Reason::new("svc_deal_tag_differs"),
+        ));
+    }
     let options = AdjudicateOptions {
         move_limit: u16::try_from(event.settings.move_limit).unwrap_or(u16::MAX),
         fen: None,
@@ -171,12 +201,7 @@ pub async fn adjudicate_for(
         rules_deal.as_ref(),
         &options,
     )
-    .map_err(|e| match e {
-        crate::rules::adjudicate::AdjudicateError::Setup(m) if m.contains("Deal tag differs") => {
-            AppError::BadRequest("record: the Deal tag differs from the round's sealed deal".into())
-        }
-        other => AppError::BadRequest(format!("record: {other}")),
-    })
+    .map_err(|e| unreadable(&e))
 }
 
 /// Submits a move record for game `game_no` of board `board_no` of a published round, as an arbiter of
@@ -187,34 +212,35 @@ pub async fn adjudicate_for(
 /// result, `stale` when another writer entered one meanwhile) and `entered` (the board's result as
 /// this call left it, or null). The JSON API calls this for `POST …/boards/{b}/record`.
 pub async fn submit_record(
-    state: &AppState,
+    db: &Db,
     user: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     game_no: u32,
     text: &str,
-) -> AppResult<serde_json::Value> {
+) -> ServiceResult<serde_json::Value> {
     if !round.published {
-        return Err(AppError::Conflict(format!(
-            "round {} is not published yet",
-            round.number
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_round_not_published").arg("round", round.number),
+        ));
     }
-    let board = arbiters_board(state, user, event, round, board_no, game_no).await?;
+    let board = arbiters_board(db, user, event, round, board_no, game_no).await?;
     if board.is_bye() {
-        return Err(AppError::BadRequest(format!(
-            "board {board_no} is the pairing-allocated bye; it has no game"
-        )));
+        return Err(ServiceError::Refused(
+            Reason::new("svc_bye_has_no_game").arg("board", board_no),
+        ));
     }
     if text.trim().is_empty() {
-        return Err(AppError::BadRequest("record: the record is empty".into()));
+        return Err(ServiceError::invalid(
+            "record",
+            Reason::new("svc_record_empty"),
+        ));
     }
-    let verdict =
-        adjudicate_for(state, event, round.number, GameNumber::Game(game_no), text).await?;
+    let verdict = adjudicate_for(db, event, round.number, GameNumber::Game(game_no), text).await?;
     let json = verdict.to_json();
     store::rounds::save_record(
-        &state.db,
+        db,
         user,
         event.id,
         round,
@@ -230,8 +256,8 @@ pub async fn submit_record(
     let status = assess(&json, board.result, single_game(event));
     let (code, entered) = match status {
         RecordStatus::Unentered(result) => {
-            match round_flow::enter_result(
-                state,
+            match rounds::enter_result(
+                db,
                 user,
                 event,
                 round,
@@ -243,13 +269,13 @@ pub async fn submit_record(
             {
                 Ok(_) => ("result_set", Some(result)),
                 // Someone entered a result meanwhile: the record is stored, the result left alone.
-                Err(AppError::Conflict(_)) => ("stale", board.result),
+                Err(ServiceError::Stale { .. }) => ("stale", board.result),
                 Err(e) => return Err(e),
             }
         }
         ref other => (other.code(), board.result),
     };
-    let deal = store::deals::active(&state.db, event.id, round.number, GameNumber::Game(game_no))
+    let deal = store::deals::active(db, event.id, round.number, GameNumber::Game(game_no))
         .await?
         .map(|d| d.commitment);
     let mut out = json;
@@ -265,29 +291,31 @@ pub async fn submit_record(
 /// result not entered yet), checked against the version the arbiter saw; logged as `record.apply`
 /// next to the `result.set` entry.
 pub async fn apply_record_result(
-    state: &AppState,
+    db: &Db,
     user: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     game_no: u32,
     expected_version: i64,
-) -> AppResult<BoardResult> {
-    let board = arbiters_board(state, user, event, round, board_no, game_no).await?;
-    let record = store::rounds::records(&state.db, board.id)
+) -> ServiceResult<BoardResult> {
+    let board = arbiters_board(db, user, event, round, board_no, game_no).await?;
+    let record = store::rounds::records(db, board.id)
         .await?
         .into_iter()
         .find(|r| r.game_no == game_no)
-        .ok_or(AppError::NotFound)?;
+        .ok_or(ServiceError::NotFound)?;
     let status = assess(&record.verdict, board.result, single_game(event));
     let result = status.applicable().ok_or_else(|| {
-        AppError::Conflict(format!(
-            "board {board_no} game {game_no}: the record has no result to apply ({})",
-            status.code()
-        ))
+        ServiceError::Conflict(
+            Reason::new("svc_nothing_to_apply")
+                .arg("board", board_no)
+                .arg("game", game_no)
+                .arg("status", status.code()),
+        )
     })?;
-    round_flow::enter_result(
-        state,
+    rounds::enter_result(
+        db,
         user,
         event,
         round,
@@ -297,7 +325,7 @@ pub async fn apply_record_result(
     )
     .await?;
     store::audit::record(
-        &state.db,
+        db,
         Some(user.id),
         Some(event.id),
         "record.apply",
@@ -312,6 +340,161 @@ pub async fn apply_record_result(
     Ok(result)
 }
 
+/// Where a knockout game's deal lives: the deal's round number and game number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealSlot {
+    /// The round number the deal is sealed under (`swiss_rounds + k`).
+    pub round: u32,
+    /// The game number of the deal (game n or the decider).
+    pub game: GameNumber,
+}
+
+/// The deal slot of game `game_no` of match `match_id` (404 for an unknown match).
+pub fn deal_slot(
+    event: &Event,
+    bracket: &Bracket,
+    match_id: u32,
+    game_no: u32,
+) -> ServiceResult<DealSlot> {
+    let m = bracket
+        .get(MatchId(match_id))
+        .map_err(|_| ServiceError::NotFound)?;
+    let k = bracket
+        .round_of(m.id())
+        .map_err(|_| ServiceError::NotFound)?;
+    Ok(DealSlot {
+        round: deals::knockout_deal_round(event, k),
+        game: m.deal_game(game_no),
+    })
+}
+
+/// The game `game_no` of a match as the bracket has it: played, or due (400 for any other number).
+fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<MatchGame> {
+    let m = bracket
+        .get(MatchId(match_id))
+        .map_err(|_| ServiceError::NotFound)?;
+    m.games()
+        .into_iter()
+        .find(|g| g.number == game_no)
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "game",
+                Reason::new("svc_not_a_match_game")
+                    .arg("game", game_no)
+                    .arg("match", match_id),
+            )
+        })
+}
+
+/// Submits the move record of game `game_no` of match `match_id` as an arbiter of the event (403
+/// otherwise). Returns the adjudicator's verdict JSON plus `match`, `game`, `deal` (the commitment
+/// used, or null), `status` (`result_set` when this call recorded the game's result, `stale` when the
+/// bracket changed meanwhile, `refused` with `reason` when the bracket does not take the result now,
+/// else [`RecordStatus::code`]) and `entered` (the game's result as this call left it, or null).
+pub async fn submit_knockout(
+    db: &Db,
+    user: &User,
+    event: &Event,
+    match_id: u32,
+    game_no: u32,
+    text: &str,
+) -> ServiceResult<serde_json::Value> {
+    if !super::policy::user_access(db, Some(user), event)
+        .await?
+        .arbitrate
+    {
+        return Err(ServiceError::Forbidden);
+    }
+    let (stored, bracket) = knockout::require(db, event).await?;
+    let game = match_game(&bracket, match_id, game_no)?;
+    if text.trim().is_empty() {
+        return Err(ServiceError::invalid(
+            "record",
+            Reason::new("svc_record_empty"),
+        ));
+    }
+    let slot = deal_slot(event, &bracket, match_id, game_no)?;
+    let verdict = adjudicate_for(db, event, slot.round, slot.game, text).await?;
+    let json = verdict.to_json();
+    knockout_records::save(
+        db,
+        user,
+        event.id,
+        &KnockoutRecord {
+            match_id,
+            game_no,
+            record: text.to_string(),
+            verdict: json.clone(),
+            legal: verdict.is_legal(),
+        },
+    )
+    .await?;
+    let entered = game.result.and_then(BoardResult::from_game);
+    let status = assess(&json, entered, true);
+    let mut reason = None;
+    let (code, entered) = match status {
+        RecordStatus::Unentered(_) => {
+            let result = json["result"]
+                .as_str()
+                .and_then(GameResult::parse)
+                .ok_or_else(|| {
+                    ServiceError::Internal("a decided verdict without a result".into())
+                })?;
+            let input = Input::Game {
+                match_id: MatchId(match_id),
+                number: game_no,
+                result,
+            };
+            // The version loaded above: a result entered meanwhile is never overwritten.
+            match knockout::record(db, user, event, input, Some(stored.next_seq())).await {
+                Ok(_) => ("result_set", Some(result)),
+                Err(ServiceError::Stale { .. }) => ("stale", game.result),
+                Err(ServiceError::Conflict(why)) => {
+                    reason = Some(why.to_string());
+                    ("refused", game.result)
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        ref other => (other.code(), game.result),
+    };
+    let deal = store::deals::active(db, event.id, slot.round, slot.game)
+        .await?
+        .map(|d| d.commitment);
+    let mut out = json;
+    out["match"] = match_id.into();
+    out["game"] = game_no.into();
+    out["deal"] = deal.into();
+    out["status"] = code.into();
+    out["entered"] = entered.map(|r| r.as_str()).into();
+    if let Some(reason) = reason {
+        out["reason"] = reason.into();
+    }
+    Ok(out)
+}
+
+/// The stored record of a knockout game for this visitor: 404 (never 403) when there is none, or
+/// while the deal of its knockout round and game number is sealed and the visitor does not
+/// arbitrate the event.
+pub async fn visible_knockout_record(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    match_id: u32,
+    game_no: u32,
+) -> ServiceResult<KnockoutRecord> {
+    let (_, bracket) = knockout::load(db, event)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let slot = deal_slot(event, &bracket, match_id, game_no)?;
+    if !super::policy::may_see_records(db, event.id, access, slot.round, slot.game).await? {
+        return Err(ServiceError::NotFound);
+    }
+    knockout_records::get(db, event.id, match_id, game_no)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,23 +507,18 @@ mod tests {
     #[tokio::test]
     async fn submit_record_answers_the_verdict_json_with_what_it_did() {
         let (db, user, event_id, dir) = store::deals::test_event("scoresheet", "jieqi").await;
-        let state = AppState {
-            db: db.clone(),
-            pages: Default::default(),
-        };
         let entries =
             crate::roster::parse_csv("name,club,rating\nA,X,2000\nB,Y,1900\n").expect("csv");
         store::players::add_all(&db, &user, event_id, &entries)
             .await
             .expect("players");
         let event = store::events::get(&db, event_id).await.unwrap().unwrap();
-        let deal_id = deal_flow::seal(&state, &user, &event, 1, GameNumber::Game(1))
+        let deal_id = deals::seal(&db, &user, &event, 1, GameNumber::Game(1))
             .await
             .expect("seal");
-        let round =
-            round_flow::pair_next(&state, &user, &event, Some(crate::rules::Color::Red), true)
-                .await
-                .expect("pair");
+        let round = rounds::pair_next(&db, &user, &event, Some(crate::rules::Color::Red), true)
+            .await
+            .expect("pair");
         let sealed = store::deals::get(&db, event_id, deal_id)
             .await
             .unwrap()
@@ -368,7 +546,7 @@ mod tests {
         )
         .unwrap();
 
-        let v = submit_record(&state, &user, &event, &round, 1, 1, &text)
+        let v = submit_record(&db, &user, &event, &round, 1, 1, &text)
             .await
             .expect("submit");
         assert_eq!(v["status"], "result_set", "{v}");
@@ -380,7 +558,7 @@ mod tests {
             (v["board"].as_u64(), v["game"].as_u64()),
             (Some(1), Some(1))
         );
-        let v = submit_record(&state, &user, &event, &round, 1, 1, &text)
+        let v = submit_record(&db, &user, &event, &round, 1, 1, &text)
             .await
             .expect("again");
         assert_eq!(v["status"], "agrees");
@@ -391,7 +569,7 @@ mod tests {
             .find(|c| *c != h2)
             .unwrap();
         let v = submit_record(
-            &state,
+            &db,
             &user,
             &event,
             &round,
@@ -407,8 +585,8 @@ mod tests {
 
         assert!(
             matches!(
-                submit_record(&state, &user, &event, &round, 1, 2, &text).await,
-                Err(AppError::BadRequest(_))
+                submit_record(&db, &user, &event, &round, 1, 2, &text).await,
+                Err(ServiceError::Invalid { field: "game", .. })
             ),
             "a Jieqi board has one game"
         );
@@ -416,8 +594,8 @@ mod tests {
             .await
             .unwrap();
         assert!(matches!(
-            submit_record(&state, &player, &event, &round, 1, 1, &text).await,
-            Err(AppError::Forbidden)
+            submit_record(&db, &player, &event, &round, 1, 1, &text).await,
+            Err(ServiceError::Forbidden)
         ));
         db.close().await;
         let _ = std::fs::remove_dir_all(dir);

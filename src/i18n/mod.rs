@@ -5,6 +5,7 @@ mod deals;
 mod knockout;
 mod ratings;
 mod rounds;
+mod service;
 mod standings;
 mod viewer;
 
@@ -99,6 +100,61 @@ impl Lang {
             None => "??",
         }
     }
+
+    /// A reason in this language: the key's translation with each `{name}` replaced by its argument.
+    pub fn reason(self, reason: &Reason) -> String {
+        let mut out = self.t(reason.key).to_string();
+        for (name, value) in &reason.args {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+}
+
+/// A message key with its named arguments (`{round}`, `{board}` … in the translations).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    /// The translation key (see `i18n/service.rs`).
+    pub key: &'static str,
+    /// Named arguments, substituted for `{name}` in the translation.
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Reason {
+    /// A reason without arguments.
+    pub fn new(key: &'static str) -> Reason {
+        Reason {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a named argument.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Reason {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// A reason whose one argument `detail` is text produced by a pure module (a parser's message
+    /// naming a line, a token or a field).
+    pub fn detail(key: &'static str, detail: impl ToString) -> Reason {
+        Reason::new(key).arg("detail", detail)
+    }
+
+    /// The value of an argument, if present.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl std::fmt::Display for Reason {
+    /// The English text (logs, the JSON API, the CLI without a language).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Lang::En.reason(self))
+    }
 }
 
 type Row = (&'static str, &'static str, &'static str);
@@ -131,6 +187,7 @@ const AREAS: &[&[Entry]] = &[
     deals::ENTRIES,
     ratings::ENTRIES,
     knockout::ENTRIES,
+    service::ENTRIES,
 ];
 
 #[cfg(test)]

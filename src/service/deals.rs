@@ -9,66 +9,68 @@
 //! deciders), so every board playing game n of that knockout round uses the same deal
 //! ([`knockout_round`], [`knockout_deal_round`]).
 
-use super::AppState;
-use super::access::Access;
-use super::error::{AppError, AppResult};
+use super::policy::Access;
+use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
 use crate::knockout::{Bracket, MatchState};
 use crate::rules::Variant;
-use crate::store::{self, deals::DealRecord, events::Event, users::User};
+use crate::store::{self, Db, deals::DealRecord, events::Event, users::User};
 
 /// Highest round number a deal may be sealed for (Swiss plus knockout rounds stay far below).
 pub const MAX_ROUND: u32 = 99;
 
 /// The commitment context of an event's game: the event id as the store writes it, round, game.
-pub fn context(event: &Event, round: u32, game: GameNumber) -> AppResult<DealContext> {
+pub fn context(event: &Event, round: u32, game: GameNumber) -> ServiceResult<DealContext> {
     DealContext::new(&event.id.to_string(), round, game)
-        .map_err(|e| AppError::BadRequest(format!("round/game: {e}")))
+        .map_err(|e| ServiceError::invalid("round", Reason::detail("svc_bad_round_game", e)))
 }
 
 /// Draws a deal for a game of a round from a fresh operating-system seed and seals it. Sealing again
 /// for the same game is a re-draw: allowed until a board of the round has a result or a move record
 /// (the round has started), it withdraws the previous deal, which stays listed.
 pub async fn seal(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     round: u32,
     game: GameNumber,
-) -> AppResult<i64> {
+) -> ServiceResult<i64> {
     let variant = event.settings.variant;
     if variant == Variant::Xiangqi {
-        return Err(AppError::BadRequest(
-            "variant: xiangqi has no face-down pieces, so no deal".into(),
-        ));
+        return Err(ServiceError::Refused(Reason::new("svc_xiangqi_no_deal")));
     }
     if round == 0 || round > MAX_ROUND {
-        return Err(AppError::BadRequest(format!(
-            "round: {round} is not a round number (1–{MAX_ROUND})"
-        )));
+        return Err(ServiceError::invalid(
+            "round",
+            Reason::new("svc_not_a_round")
+                .arg("round", round)
+                .arg("max", MAX_ROUND),
+        ));
     }
     if let Some(k) = knockout_round(event, round) {
         if k >= knockout_rounds(event) {
-            return Err(AppError::BadRequest(format!(
-                "round: {round} is past the final (the knockout has {} rounds after {} Swiss rounds)",
-                knockout_rounds(event),
-                event.settings.swiss_rounds
-            )));
+            return Err(ServiceError::invalid(
+                "round",
+                Reason::new("svc_past_the_final")
+                    .arg("round", round)
+                    .arg("knockout", knockout_rounds(event))
+                    .arg("swiss", event.settings.swiss_rounds),
+            ));
         }
-        if knockout_round_started(state, event, k).await? {
-            return Err(AppError::Conflict(format!(
-                "round {round} has started (a knockout game has a result or a record); its deal can no longer be drawn"
-            )));
+        if knockout_round_started(db, event, k).await? {
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_knockout_round_started").arg("round", round),
+            ));
         }
-    } else if store::deals::round_has_reports(&state.db, event.id, round).await? {
-        return Err(AppError::Conflict(format!(
-            "round {round} has started (a board has a result or a record); its deal can no longer be drawn"
-        )));
+    } else if store::deals::round_has_reports(db, event.id, round).await? {
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_round_started").arg("round", round),
+        ));
     }
-    let seed = Seed::generate().map_err(|e| AppError::Internal(format!("seed: {e}")))?;
+    let seed = Seed::generate().map_err(|e| ServiceError::Internal(format!("seed: {e}")))?;
     let sealed = SealedDeal::from_seed(variant, context(event, round, game)?, seed)
-        .map_err(|e| AppError::Internal(format!("draw: {e}")))?;
-    Ok(store::deals::seal(&state.db, by, event.id, &sealed).await?)
+        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))?;
+    Ok(store::deals::seal(db, by, event.id, &sealed).await?)
 }
 
 /// The 0-based knockout round a deal's round number stands for (`None` for a Swiss round): round
@@ -110,8 +112,8 @@ pub fn knockout_round_name(event: &Event, k: usize) -> (&'static str, String) {
 
 /// Whether a game of knockout round `k` already has a result or a move record (its deals can no
 /// longer be drawn again).
-async fn knockout_round_started(state: &AppState, event: &Event, k: usize) -> AppResult<bool> {
-    let Some((_, bracket)) = super::knockout_flow::load(state, event).await? else {
+async fn knockout_round_started(db: &Db, event: &Event, k: usize) -> ServiceResult<bool> {
+    let Some((_, bracket)) = super::knockout::load(db, event).await? else {
         return Ok(false);
     };
     let Some(matches) = bracket.rounds().get(k) else {
@@ -121,15 +123,15 @@ async fn knockout_round_started(state: &AppState, event: &Event, k: usize) -> Ap
         return Ok(true);
     }
     let ids: Vec<u32> = matches.iter().map(|m| m.id().0).collect();
-    Ok(store::knockout_records::any_for_matches(&state.db, event.id, &ids).await?)
+    Ok(store::knockout_records::any_for_matches(db, event.id, &ids).await?)
 }
 
 /// The matches of knockout round `k` that still play, or may still play, a game on the deal for
 /// `game` without a result yet: a match whose game on it is due, or that is not decided and has not
 /// played it yet (players unknown, an earlier game due, or a decider that may still be needed).
-pub fn knockout_pending(bracket: &Bracket, k: usize, game: GameNumber) -> Vec<String> {
+pub fn knockout_pending(bracket: &Bracket, k: usize, game: GameNumber) -> Vec<Reason> {
     let Some(matches) = bracket.rounds().get(k) else {
-        return vec![format!("knockout round {} does not exist", k + 1)];
+        return vec![Reason::new("svc_no_knockout_round").arg("round", k + 1)];
     };
     matches
         .iter()
@@ -141,7 +143,7 @@ pub fn knockout_pending(bracket: &Bracket, k: usize, game: GameNumber) -> Vec<St
             let played = m.played().iter().any(|g| g.deal_game == game);
             open || (!matches!(m.state(), MatchState::Decided { .. }) && !played)
         })
-        .map(|m| format!("match {}", m.id()))
+        .map(|m| Reason::new("svc_pending_match").arg("match", m.id()))
         .collect()
 }
 
@@ -150,115 +152,105 @@ pub fn knockout_pending(bracket: &Bracket, k: usize, game: GameNumber) -> Vec<St
 /// played, so it counts as pending too. A knockout round's deal for game n (or the decider) is used
 /// by that game of every match of the round: see [`knockout_pending`].
 pub async fn pending_games(
-    state: &AppState,
+    db: &Db,
     event: &Event,
     deal: &DealRecord,
-) -> AppResult<Vec<String>> {
+) -> ServiceResult<Vec<Reason>> {
     if let Some(k) = knockout_round(event, deal.round) {
-        return Ok(match super::knockout_flow::load(state, event).await? {
-            None => vec!["the knockout is not seeded".to_string()],
+        return Ok(match super::knockout::load(db, event).await? {
+            None => vec![Reason::new("svc_knockout_not_seeded")],
             Some((_, bracket)) => knockout_pending(&bracket, k, deal.game),
         });
     }
-    let Some(round) = store::rounds::get(&state.db, event.id, deal.round).await? else {
-        return Ok(vec![format!("round {} is not paired", deal.round)]);
+    let Some(round) = store::rounds::get(db, event.id, deal.round).await? else {
+        return Ok(vec![
+            Reason::new("svc_round_not_paired").arg("round", deal.round),
+        ]);
     };
     if !round.published {
-        return Ok(vec![format!("round {} is not published", deal.round)]);
+        return Ok(vec![
+            Reason::new("svc_pending_round_unpublished").arg("round", deal.round),
+        ]);
     }
-    Ok(store::rounds::boards(&state.db, round.id)
+    Ok(store::rounds::boards(db, round.id)
         .await?
         .iter()
         .filter(|b| b.is_pending())
-        .map(|b| format!("board {}", b.board_no))
+        .map(|b| Reason::new("svc_pending_board").arg("board", b.board_no))
         .collect())
 }
 
 /// Unseals a deal: refused (409, naming the games) while a game using it has no result, unless the
 /// arbiter overrides, which the audit log records with the pending games.
 pub async fn unseal(
-    state: &AppState,
+    db: &Db,
     by: &User,
     event: &Event,
     deal: &DealRecord,
     override_pending: bool,
-) -> AppResult<()> {
+) -> ServiceResult<()> {
     if !deal.is_active() || deal.is_public() {
-        return Err(AppError::Conflict(format!(
-            "deal #{} is {}; only a sealed deal can be unsealed",
-            deal.id,
-            deal.status.as_str()
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_deal_not_sealed")
+                .arg("deal", deal.id)
+                .arg("status", deal.status.as_str()),
+        ));
     }
-    let pending = pending_games(state, event, deal).await?;
+    let pending = pending_games(db, event, deal).await?;
     if !pending.is_empty() && !override_pending {
-        return Err(AppError::Conflict(format!(
-            "round {} game {}: not every game has a result ({}); unseal with the override if you must",
-            deal.round,
-            deal.game,
-            pending.join(", ")
-        )));
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_unseal_pending")
+                .arg("round", deal.round)
+                .arg("game", deal.game)
+                .arg("pending", join(&pending)),
+        ));
     }
-    store::deals::unseal(&state.db, by, deal, &pending)
+    let pending: Vec<String> = pending.iter().map(Reason::to_string).collect();
+    store::deals::unseal(db, by, deal, &pending)
         .await
         .map_err(|e| match e {
             store::StoreError::NotFound => {
-                AppError::Conflict(format!("deal #{} was changed meanwhile", deal.id))
+                ServiceError::Conflict(Reason::new("svc_deal_changed").arg("deal", deal.id))
             }
             other => other.into(),
         })
 }
 
+/// The pending games as one English line, for the audit log and messages.
+pub fn join(pending: &[Reason]) -> String {
+    pending
+        .iter()
+        .map(Reason::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Loads a deal record the visitor may see: 404 (never 403) unless it is unsealed or the visitor
 /// arbitrates the event.
 pub async fn visible_deal(
-    state: &AppState,
+    db: &Db,
     event: &Event,
     access: Access,
     deal_id: i64,
-) -> AppResult<DealRecord> {
-    let deal = store::deals::get(&state.db, event.id, deal_id)
+) -> ServiceResult<DealRecord> {
+    let deal = store::deals::get(db, event.id, deal_id)
         .await?
-        .ok_or(AppError::NotFound)?;
-    if deal.is_public() || access.arbitrate {
+        .ok_or(ServiceError::NotFound)?;
+    if super::policy::deal_visible(access, &deal) {
         Ok(deal)
     } else {
-        Err(AppError::NotFound)
+        Err(ServiceError::NotFound)
     }
 }
 
-/// Whether the move records of a game of a round are secret: its deal is sealed, not yet unsealed.
-pub async fn records_secret(
-    state: &AppState,
-    event_id: i64,
-    round: u32,
-    game: GameNumber,
-) -> AppResult<bool> {
-    Ok(store::deals::active(&state.db, event_id, round, game)
-        .await?
-        .is_some_and(|d| !d.is_public()))
-}
-
-/// Whether the visitor may see the move records of a game of a round (arbiters always; everyone
-/// else once no sealed deal hides them). The game viewer and the API use this too.
-pub async fn may_see_records(
-    state: &AppState,
-    event_id: i64,
-    access: Access,
-    round: u32,
-    game: GameNumber,
-) -> AppResult<bool> {
-    Ok(access.arbitrate || !records_secret(state, event_id, round, game).await?)
-}
-
 /// The rules engine's Jieqi deal for a stored record (`None` for Banqi, whose rules take their own).
-pub fn jieqi_deal(deal: &DealRecord) -> AppResult<Option<crate::rules::xiangqi::Deal>> {
+pub fn jieqi_deal(deal: &DealRecord) -> ServiceResult<Option<crate::rules::xiangqi::Deal>> {
     if deal.variant != Variant::Jieqi {
         return Ok(None);
     }
     crate::rules::xiangqi::Deal::parse(&deal.deal)
         .map(Some)
-        .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", deal.id)))
+        .map_err(|e| ServiceError::Internal(format!("stored deal #{}: {e}", deal.id)))
 }
 
 #[cfg(test)]
@@ -278,7 +270,12 @@ mod tests {
             third_place_match: true,
         };
         let mut b = Bracket::seed(&[1, 2, 3, 4], settings).expect("seed");
-        let pending = |b: &Bracket, k: usize, g: GameNumber| knockout_pending(b, k, g);
+        let pending = |b: &Bracket, k: usize, g: GameNumber| -> Vec<String> {
+            knockout_pending(b, k, g)
+                .iter()
+                .map(Reason::to_string)
+                .collect()
+        };
         assert_eq!(pending(&b, 0, GameNumber::Game(1)), ["match 1", "match 2"]);
         assert_eq!(pending(&b, 0, GameNumber::Decider), ["match 1", "match 2"]);
 

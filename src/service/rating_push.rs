@@ -2,37 +2,37 @@
 //! knockout games played over the board — forfeits, byes and unfinished games excluded — dated by the
 //! event's first day, appended as one batch (an event enters a list once).
 
-use super::error::{AppError, AppResult};
-use super::{AppState, knockout_flow, round_flow};
+use super::{Reason, ServiceError, ServiceResult};
+use super::{knockout, rounds};
 use crate::rating::Outcome;
 use crate::round::BoardResult;
-use crate::store::{self, events::Event, ratings::NewGame, users::User};
+use crate::store::{self, Db, events::Event, ratings::NewGame, users::User};
 
 /// The event's rated games in the order they were played, or a 409 when the event is not finished.
-pub async fn rated_games(state: &AppState, event: &Event) -> AppResult<Vec<NewGame>> {
-    let names = round_flow::names(state, event.id).await?;
+pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> {
+    let names = rounds::names(db, event.id).await?;
     let name = |start: u64| names.get(&(start as u32)).map(|n| n.0.clone());
     let date = event.settings.start_date;
-    let rounds = store::rounds::list(&state.db, event.id).await?;
+    let rounds = store::rounds::list(db, event.id).await?;
     if rounds.is_empty() {
-        return Err(AppError::Conflict("the event has no rounds yet".into()));
+        return Err(ServiceError::Conflict(Reason::new("svc_no_rounds_yet")));
     }
     let mut games = Vec::new();
     for round in &rounds {
         if !round.published {
-            return Err(AppError::Conflict(format!(
-                "round {} is not published",
-                round.number
-            )));
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_round_not_published").arg("round", round.number),
+            ));
         }
-        for b in store::rounds::boards(&state.db, round.id).await? {
+        for b in store::rounds::boards(db, round.id).await? {
             let Some(black) = b.black else { continue };
             let outcome = match b.result {
                 None => {
-                    return Err(AppError::Conflict(format!(
-                        "round {} board {} has no result yet",
-                        round.number, b.board_no
-                    )));
+                    return Err(ServiceError::Conflict(
+                        Reason::new("svc_board_without_result")
+                            .arg("round", round.number)
+                            .arg("board", b.board_no),
+                    ));
                 }
                 Some(BoardResult::RedWins) => Outcome::RedWins,
                 Some(BoardResult::BlackWins) => Outcome::BlackWins,
@@ -49,11 +49,11 @@ pub async fn rated_games(state: &AppState, event: &Event) -> AppResult<Vec<NewGa
             }
         }
     }
-    if let Some((_, bracket)) = knockout_flow::load(state, event).await? {
+    if let Some((_, bracket)) = knockout::load(db, event).await? {
         if !bracket.is_finished() {
-            return Err(AppError::Conflict(
-                "the knockout stage is not finished".into(),
-            ));
+            return Err(ServiceError::Conflict(Reason::new(
+                "svc_knockout_unfinished",
+            )));
         }
         let json = bracket.to_json();
         let matches = json["rounds"]
@@ -88,26 +88,25 @@ pub async fn rated_games(state: &AppState, event: &Event) -> AppResult<Vec<NewGa
 
 /// Appends the event's rated games to a rating list owned by `by` (or any list for an administrator).
 /// Returns the number of games, or a 409 when this event already entered the list.
-pub async fn push(state: &AppState, by: &User, event: &Event, list_id: i64) -> AppResult<usize> {
-    let list = store::ratings::get(&state.db, list_id)
+pub async fn push(db: &Db, by: &User, event: &Event, list_id: i64) -> ServiceResult<usize> {
+    let list = store::ratings::get(db, list_id)
         .await?
-        .ok_or(AppError::NotFound)?;
-    if list.owner_id != by.id && by.role != crate::accounts::Role::Admin {
-        return Err(AppError::Forbidden);
+        .ok_or(ServiceError::NotFound)?;
+    if !super::policy::may_change_list(by, &list) {
+        return Err(ServiceError::Forbidden);
     }
-    let games = rated_games(state, event).await?;
+    let games = rated_games(db, event).await?;
     if games.is_empty() {
-        return Err(AppError::Conflict("the event has no rated games".into()));
+        return Err(ServiceError::Conflict(Reason::new("svc_no_rated_games")));
     }
     let source = store::ratings::Source::Event {
         event_id: event.id,
         label: event.settings.name.clone(),
     };
-    match store::ratings::append_games(&state.db, by, list_id, &games, &source).await? {
+    match store::ratings::append_games(db, by, list_id, &games, &source).await? {
         store::ratings::Appended::Added(_) => Ok(games.len()),
-        store::ratings::Appended::Duplicate(_) => Err(AppError::Conflict(format!(
-            "this event's games are already in the list '{}'",
-            list.name
-        ))),
+        store::ratings::Appended::Duplicate(_) => Err(ServiceError::Conflict(
+            Reason::new("svc_event_already_in_list").arg("list", &list.name),
+        )),
     }
 }

@@ -1,0 +1,253 @@
+//! The one authorization policy: who may do what to an event, a rating list or an account, and
+//! what a viewer may see of sealed material (deals, seeds, move records of games in play). Every
+//! rule is a function here; handlers and templates ask, never decide. The test table at the end
+//! states the rules for every role.
+
+use super::{ServiceError, ServiceResult};
+use crate::accounts::Role;
+use crate::deal::GameNumber;
+use crate::store::{
+    self, Db, deals::DealRecord, events::Event, ratings::ListInfo, rounds::Round, users::User,
+};
+
+/// What the visitor may do with one event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Access {
+    /// Organizer of the event or administrator: settings, players, arbiters.
+    pub manage: bool,
+    /// Manager or assigned arbiter: rounds, results, deals.
+    pub arbitrate: bool,
+}
+
+/// The rights a user (or an anonymous caller, `None`) has on an event, given whether the user is
+/// one of its assigned arbiters: administrators and the organizer manage (and so arbitrate),
+/// assigned arbiters arbitrate, everyone else only views what is public.
+pub fn event_rights(user: Option<&User>, owner_id: i64, assigned_arbiter: bool) -> Access {
+    match user {
+        None => Access::default(),
+        Some(u) if u.role == Role::Admin || u.id == owner_id => Access {
+            manage: true,
+            arbitrate: true,
+        },
+        Some(_) => Access {
+            manage: false,
+            arbitrate: assigned_arbiter,
+        },
+    }
+}
+
+/// The rights of a user on an event (see [`event_rights`]), asking the store about the arbiters.
+pub async fn user_access(db: &Db, user: Option<&User>, event: &Event) -> ServiceResult<Access> {
+    let assigned = match user {
+        Some(u) if u.role != Role::Admin && u.id != event.owner_id => {
+            store::events::is_arbiter(db, event.id, u.id).await?
+        }
+        _ => false,
+    };
+    Ok(event_rights(user, event.owner_id, assigned))
+}
+
+/// Loads an event (404 when missing) and the user's rights on it.
+pub async fn event_access(
+    db: &Db,
+    user: Option<&User>,
+    event_id: i64,
+) -> ServiceResult<(Event, Access)> {
+    let event = store::events::get(db, event_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let access = user_access(db, user, &event).await?;
+    Ok((event, access))
+}
+
+/// Loads an event the user must manage (403 otherwise).
+pub async fn managed_event(db: &Db, user: &User, event_id: i64) -> ServiceResult<Event> {
+    let (event, access) = event_access(db, Some(user), event_id).await?;
+    if access.manage {
+        Ok(event)
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// Loads an event the user must arbitrate (403 otherwise).
+pub async fn arbitrated_event(db: &Db, user: &User, event_id: i64) -> ServiceResult<Event> {
+    let (event, access) = event_access(db, Some(user), event_id).await?;
+    if access.arbitrate {
+        Ok(event)
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// Whether a role may create events (and import backups).
+pub fn may_create_events(role: Role) -> bool {
+    matches!(role, Role::Admin | Role::Organizer)
+}
+
+/// The roles a user may give to accounts they create: administrators any role, organizers
+/// arbiters and players, nobody else any.
+pub fn grantable_roles(by: Role) -> Vec<Role> {
+    match by {
+        Role::Admin => Role::ALL.to_vec(),
+        Role::Organizer => vec![Role::Arbiter, Role::Player],
+        _ => vec![],
+    }
+}
+
+/// Whether a user may open the accounts page and create accounts.
+pub fn may_create_users(role: Role) -> bool {
+    !grantable_roles(role).is_empty()
+}
+
+/// Whether a user may create club rating lists (club managers and administrators).
+pub fn may_create_lists(role: Role) -> bool {
+    matches!(role, Role::Club | Role::Admin)
+}
+
+/// Whether a user may change a rating list: its owner or an administrator.
+pub fn may_change_list(user: &User, list: &ListInfo) -> bool {
+    owns_list(user, list.owner_id)
+}
+
+/// Whether a user owns (or, as administrator, may change) the rating list of `owner_id`.
+pub fn owns_list(user: &User, owner_id: i64) -> bool {
+    user.role == Role::Admin || user.id == owner_id
+}
+
+/// Whether a round exists for this viewer: drafts only for the event's arbiters.
+pub fn round_visible(access: Access, round: &Round) -> bool {
+    round.published || access.arbitrate
+}
+
+/// Whether the viewer may see a deal, its seed and setup sheet: once unsealed, or as an arbiter.
+pub fn deal_visible(access: Access, deal: &DealRecord) -> bool {
+    deal.is_public() || access.arbitrate
+}
+
+/// Whether the move records of a game of a round are secret: its deal is sealed, not yet unsealed.
+pub async fn records_secret(
+    db: &Db,
+    event_id: i64,
+    round: u32,
+    game: GameNumber,
+) -> ServiceResult<bool> {
+    Ok(store::deals::active(db, event_id, round, game)
+        .await?
+        .is_some_and(|d| !d.is_public()))
+}
+
+/// Whether the viewer may see the move records of a game of a round (arbiters always; everyone
+/// else once no sealed deal hides them). The game viewer and the API use this too.
+pub async fn may_see_records(
+    db: &Db,
+    event_id: i64,
+    access: Access,
+    round: u32,
+    game: GameNumber,
+) -> ServiceResult<bool> {
+    Ok(access.arbitrate || !records_secret(db, event_id, round, game).await?)
+}
+
+/// Whether the viewer may see the records of `round`: the event's arbiters always; everyone else
+/// once the round is published and none of its games has a deal that is sealed and not yet
+/// unsealed (RULES.md §9: the records would give the hidden layout away).
+pub async fn records_visible(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    round: &Round,
+) -> ServiceResult<bool> {
+    if access.arbitrate {
+        return Ok(true);
+    }
+    if !round.published {
+        return Ok(false);
+    }
+    let deals = store::deals::active_in_round(db, event.id, round.number).await?;
+    Ok(deals.iter().all(|d| d.is_public()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Who the table speaks of.
+    #[derive(Debug, Clone, Copy)]
+    enum Who {
+        Anonymous,
+        Player,
+        Arbiter,
+        OtherArbiter,
+        Organizer,
+        OtherOrganizer,
+        Club,
+        Admin,
+    }
+
+    fn user(id: i64, role: Role) -> User {
+        User {
+            id,
+            name: format!("u{id}"),
+            role,
+        }
+    }
+
+    /// The event (owned by user 10) as each role sees it, and what each role may do elsewhere.
+    /// Columns: manage, arbitrate the event; create events, accounts, rating lists; change list
+    /// 1 (owned by user 20, a club manager).
+    #[test]
+    fn the_role_table() {
+        let table: &[(Who, [bool; 6])] = &[
+            (Who::Anonymous, [false, false, false, false, false, false]),
+            (Who::Player, [false, false, false, false, false, false]),
+            (Who::Arbiter, [false, true, false, false, false, false]),
+            (
+                Who::OtherArbiter,
+                [false, false, false, false, false, false],
+            ),
+            (Who::Organizer, [true, true, true, true, false, false]),
+            (
+                Who::OtherOrganizer,
+                [false, false, true, true, false, false],
+            ),
+            (Who::Club, [false, false, false, false, true, true]),
+            (Who::Admin, [true, true, true, true, true, true]),
+        ];
+        for (who, expected) in table {
+            let (u, assigned) = match who {
+                Who::Anonymous => (None, false),
+                Who::Player => (Some(user(2, Role::Player)), false),
+                Who::Arbiter => (Some(user(3, Role::Arbiter)), true),
+                Who::OtherArbiter => (Some(user(4, Role::Arbiter)), false),
+                Who::Organizer => (Some(user(10, Role::Organizer)), false),
+                Who::OtherOrganizer => (Some(user(11, Role::Organizer)), false),
+                Who::Club => (Some(user(20, Role::Club)), false),
+                Who::Admin => (Some(user(1, Role::Admin)), false),
+            };
+            let access = event_rights(u.as_ref(), 10, assigned);
+            let role = u.as_ref().map(|u| u.role);
+            let got = [
+                access.manage,
+                access.arbitrate,
+                role.is_some_and(may_create_events),
+                role.is_some_and(may_create_users),
+                role.is_some_and(may_create_lists),
+                u.as_ref().is_some_and(|u| owns_list(u, 20)),
+            ];
+            assert_eq!(&got, expected, "{who:?}");
+        }
+    }
+
+    #[test]
+    fn organizers_grant_only_arbiter_and_player_accounts() {
+        assert_eq!(grantable_roles(Role::Admin), Role::ALL.to_vec());
+        assert_eq!(
+            grantable_roles(Role::Organizer),
+            [Role::Arbiter, Role::Player]
+        );
+        for role in [Role::Arbiter, Role::Player, Role::Club] {
+            assert!(grantable_roles(role).is_empty(), "{role:?}");
+        }
+    }
+}

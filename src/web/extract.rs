@@ -1,0 +1,130 @@
+//! Typed extractors: a handler's signature says who may call it. [`EventView`] loads the event of
+//! the `{id}` path segment with the visitor's rights (404 when missing); [`Arbitrated`] and
+//! [`Managed`] also require a signed-in arbiter or organizer of that event (401 / 403). The rules
+//! themselves are `service::policy`'s.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+
+use super::AppState;
+use super::ctx::Ctx;
+use super::error::AppError;
+use crate::service::policy::{self, Access};
+use crate::store::{events::Event, users::User};
+
+/// The request's [`Ctx`], computed once per request and kept in its extensions.
+pub async fn ctx_of(req: &HttpRequest) -> Result<Ctx, AppError> {
+    if let Some(ctx) = req.extensions().get::<Ctx>() {
+        return Ok(ctx.clone());
+    }
+    let ctx = Ctx::build(req).await?;
+    req.extensions_mut().insert(ctx.clone());
+    Ok(ctx)
+}
+
+fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("application state missing".into()))
+}
+
+/// The event id of the `{id}` path segment (404 when it is not a number).
+fn event_id(req: &HttpRequest) -> Result<i64, AppError> {
+    req.match_info()
+        .get("id")
+        .and_then(|s| s.parse().ok())
+        .ok_or(AppError::NotFound)
+}
+
+/// An event as the visitor sees it, with the visitor's rights.
+pub struct EventView {
+    /// The event.
+    pub event: Event,
+    /// What the visitor may do with it.
+    pub access: Access,
+}
+
+/// An event the signed-in visitor arbitrates (its organizer, an administrator or an assigned
+/// arbiter).
+pub struct Arbitrated {
+    /// The event.
+    pub event: Event,
+    /// The arbiter.
+    pub user: User,
+    /// The arbiter's rights (`manage` for the organizer and administrators).
+    pub access: Access,
+}
+
+/// An event the signed-in visitor manages (its organizer or an administrator).
+pub struct Managed {
+    /// The event.
+    pub event: Event,
+    /// The organizer.
+    pub user: User,
+}
+
+async fn load(req: HttpRequest) -> Result<(Ctx, Event, Access), AppError> {
+    let ctx = ctx_of(&req).await?;
+    let state = state_of(&req)?;
+    let (event, access) =
+        policy::event_access(&state.db, ctx.user.as_ref(), event_id(&req)?).await?;
+    Ok((ctx, event, access))
+}
+
+type Boxed<T> = Pin<Box<dyn Future<Output = Result<T, AppError>>>>;
+
+impl FromRequest for EventView {
+    type Error = AppError;
+    type Future = Boxed<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let (_, event, access) = load(req).await?;
+            Ok(EventView { event, access })
+        })
+    }
+}
+
+impl FromRequest for Arbitrated {
+    type Error = AppError;
+    type Future = Boxed<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let ctx = ctx_of(&req).await?;
+            let user = ctx.require_user()?.clone();
+            let (_, event, access) = load(req).await?;
+            if !access.arbitrate {
+                return Err(AppError::Forbidden);
+            }
+            Ok(Arbitrated {
+                event,
+                user,
+                access,
+            })
+        })
+    }
+}
+
+impl FromRequest for Managed {
+    type Error = AppError;
+    type Future = Boxed<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let ctx = ctx_of(&req).await?;
+            let user = ctx.require_user()?.clone();
+            let (_, event, access) = load(req).await?;
+            if !access.manage {
+                return Err(AppError::Forbidden);
+            }
+            Ok(Managed { event, user })
+        })
+    }
+}
