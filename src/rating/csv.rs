@@ -8,6 +8,7 @@
 use super::formula::Outcome;
 use super::list::{RatingList, Standing};
 use super::points::{Points, PointsError};
+pub use super::sheet::{GameSheet, SheetGame};
 use chrono::NaiveDate;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -82,46 +83,6 @@ impl fmt::Display for InputError {
             write!(f, ", column {} ({})", c.number, c.name)?;
         }
         write!(f, ": {}", self.problem)
-    }
-}
-
-/// One game of a sheet, with players as indices into the sheet's names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SheetGame {
-    /// The day it was played.
-    pub date: NaiveDate,
-    /// Index of Red's name in [`GameSheet::names`].
-    pub red: u32,
-    /// Index of Black's name in [`GameSheet::names`].
-    pub black: u32,
-    /// The result.
-    pub outcome: Outcome,
-}
-
-/// Games read from a CSV file, in file order, with every distinct name stored once.
-///
-/// Invariant (only [`read_games`] builds sheets): names are non-empty and trimmed, and every game has
-/// two different names.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameSheet {
-    names: Vec<Box<str>>,
-    games: Vec<SheetGame>,
-}
-
-impl GameSheet {
-    /// The distinct player names, in order of first appearance.
-    pub fn names(&self) -> &[Box<str>] {
-        &self.names
-    }
-
-    /// The games in file order.
-    pub fn entries(&self) -> &[SheetGame] {
-        &self.games
-    }
-
-    /// The name at a game's player index.
-    pub fn name(&self, index: u32) -> Option<&str> {
-        self.names.get(index as usize).map(|n| &**n)
     }
 }
 

@@ -1,10 +1,10 @@
 //! A club's rating list: players, their points and games, and the log of rated games applied in date
 //! order (file order within a date), from which every number can be recomputed.
 
-use super::csv::GameSheet;
 use super::formula::{Outcome, SideResult, red_change};
 use super::level::{Level, LevelTable};
 use super::points::Points;
+use super::sheet::GameSheet;
 use crate::rules::Color;
 use chrono::NaiveDate;
 use std::collections::HashMap;

@@ -8,6 +8,7 @@ pub mod level;
 pub mod list;
 pub mod match_score;
 pub mod points;
+pub mod sheet;
 
 pub use formula::{Outcome, SideResult, red_change};
 pub use level::{Level, LevelTable};

@@ -23,35 +23,70 @@ pub struct Event {
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks";
 
+/// An `events` row as stored.
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    id: i64,
+    owner_id: i64,
+    name: String,
+    venue: String,
+    start_date: String,
+    end_date: String,
+    variant: String,
+    swiss_rounds: i64,
+    knockout_size: i64,
+    best_of: i64,
+    points_win: i64,
+    points_draw: i64,
+    points_loss: i64,
+    move_limit: i64,
+    tie_breaks: String,
+}
+
+impl TryFrom<EventRow> for Event {
+    type Error = StoreError;
+
+    fn try_from(r: EventRow) -> StoreResult<Event> {
+        let corrupt = |column: &'static str, value: &str| StoreError::Corrupt {
+            table: "events",
+            id: r.id,
+            column,
+            value: value.to_string(),
+        };
+        let date = |column: &'static str, s: &str| {
+            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| corrupt(column, s))
+        };
+        let u = |column: &'static str, v: i64| {
+            u32::try_from(v).map_err(|_| corrupt(column, &v.to_string()))
+        };
+        Ok(Event {
+            id: r.id,
+            owner_id: r.owner_id,
+            settings: EventSettings {
+                start_date: date("start_date", &r.start_date)?,
+                end_date: date("end_date", &r.end_date)?,
+                variant: Variant::parse(&r.variant)
+                    .ok_or_else(|| corrupt("variant", &r.variant))?,
+                swiss_rounds: u("swiss_rounds", r.swiss_rounds)?,
+                knockout_size: u("knockout_size", r.knockout_size)?,
+                best_of: u("best_of", r.best_of)?,
+                points: (
+                    u("points_win", r.points_win)?,
+                    u("points_draw", r.points_draw)?,
+                    u("points_loss", r.points_loss)?,
+                ),
+                move_limit: u("move_limit", r.move_limit)?,
+                tie_breaks: crate::event::parse_tie_breaks(&r.tie_breaks)
+                    .map_err(|_| corrupt("tie_breaks", &r.tie_breaks))?,
+                name: r.name,
+                venue: r.venue,
+            },
+        })
+    }
+}
+
 fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
-    let date = |col: &str| -> StoreResult<NaiveDate> {
-        let s: String = row.try_get(col)?;
-        NaiveDate::parse_from_str(&s, "%Y-%m-%d")
-            .map_err(|e| StoreError::Database(sqlx::Error::Decode(e.into())))
-    };
-    let variant: String = row.try_get("variant")?;
-    let u = |col: &str| -> StoreResult<u32> {
-        let v: i64 = row.try_get(col)?;
-        Ok(v as u32)
-    };
-    Ok(Event {
-        id: row.try_get("id")?,
-        owner_id: row.try_get("owner_id")?,
-        settings: EventSettings {
-            name: row.try_get("name")?,
-            venue: row.try_get("venue")?,
-            start_date: date("start_date")?,
-            end_date: date("end_date")?,
-            variant: Variant::parse(&variant).unwrap_or(Variant::Jieqi),
-            swiss_rounds: u("swiss_rounds")?,
-            knockout_size: u("knockout_size")?,
-            best_of: u("best_of")?,
-            points: (u("points_win")?, u("points_draw")?, u("points_loss")?),
-            move_limit: u("move_limit")?,
-            tie_breaks: crate::event::parse_tie_breaks(&row.try_get::<String, _>("tie_breaks")?)
-                .unwrap_or_default(),
-        },
-    })
+    Event::try_from(<EventRow as sqlx::FromRow<_>>::from_row(row)?)
 }
 
 /// Creates an event owned by `owner`, with an audit entry.

@@ -38,6 +38,18 @@ pub enum StoreError {
     /// Anything else from the database.
     #[error("database error: {0}")]
     Database(sqlx::Error),
+    /// A stored value does not decode (a corrupt or hand-edited row): never masked by a default.
+    #[error("{table} row {id}: column {column} holds '{value}', which is not valid")]
+    Corrupt {
+        /// The table.
+        table: &'static str,
+        /// The row's id.
+        id: i64,
+        /// The column.
+        column: &'static str,
+        /// What it holds.
+        value: String,
+    },
     /// Applying the migrations failed.
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),

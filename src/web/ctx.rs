@@ -88,7 +88,7 @@ impl Ctx {
 
     /// The current path, percent-encoded for a `back=` parameter.
     pub fn back(&self) -> String {
-        super::layout::utf8_percent(&self.path)
+        super::paths::utf8_percent(&self.path)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The application's one error type for handlers, mapped to an HTTP status in one place. Pages render it
-//! with the error template in the visitor's language (see `web::layout`), the JSON API as `{"error": …}`.
+//! with the error template in the visitor's language (see `web::middleware`), the JSON API as `{"error": …}`.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};

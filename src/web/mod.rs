@@ -9,8 +9,9 @@ pub mod error;
 pub mod extract;
 pub mod game_view;
 
-mod layout;
+mod middleware;
 pub mod page_cache;
+pub mod paths;
 pub mod points;
 pub mod routes;
 
@@ -82,7 +83,7 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
-                .wrap(actix_web::middleware::from_fn(layout::middleware))
+                .wrap(actix_web::middleware::from_fn(middleware::middleware))
                 .configure(routes::configure)
         })
         .listen(listener)

@@ -134,7 +134,7 @@ fn finish(
 
 async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -> HttpResponse {
     if matches!(err, AppError::LoginRequired) && req.method() == actix_web::http::Method::GET {
-        let next = utf8_percent(
+        let next = super::paths::utf8_percent(
             req.uri()
                 .path_and_query()
                 .map(|p| p.as_str())
@@ -169,17 +169,4 @@ async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -
             .body(html),
         Err(_) => HttpResponse::build(code).body(err.to_string()),
     }
-}
-
-/// Percent-encodes everything but unreserved characters and `/` (for a `next=` parameter).
-pub fn utf8_percent(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
