@@ -86,6 +86,29 @@ impl Ctx {
         self.t(&format!("tb_{}", tb.code()))
     }
 
+    /// The event's tabs for this visitor: (translation key, path below `/events/{id}/`). The deals
+    /// tab exists for the event's arbiters only; the knockout tab for events that have one.
+    pub fn event_tabs(
+        &self,
+        event: &crate::store::events::Event,
+        access: &crate::service::policy::Access,
+    ) -> Vec<(&'static str, &'static str)> {
+        let mut tabs = vec![
+            ("players", "players"),
+            ("rounds", "rounds"),
+            ("standings", "standings"),
+            ("crosstable", "crosstable"),
+        ];
+        if access.arbitrate {
+            tabs.push(("deals", "deals"));
+        }
+        if event.settings.knockout_size > 0 {
+            tabs.push(("knockout", "knockout"));
+        }
+        tabs.extend([("ko_final_ranking", "ranking"), ("prizes", "prizes")]);
+        tabs
+    }
+
     /// The current path, percent-encoded for a `back=` parameter.
     pub fn back(&self) -> String {
         super::paths::utf8_percent(&self.path)

@@ -91,6 +91,8 @@ struct RecordPage {
     record: Option<RecordView>,
     draft: String,
     error: Option<String>,
+    /// A knockout game is one game: no game choice on the form.
+    games: Vec<u32>,
 }
 
 async fn page(
@@ -143,6 +145,7 @@ async fn page(
         game_no: g,
         draft: draft.0,
         error: draft.1,
+        games: Vec::new(),
         ctx,
         event,
         access,

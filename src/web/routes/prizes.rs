@@ -219,6 +219,7 @@ async fn ranking_or_reason(
 struct RankingPage {
     ctx: Ctx,
     event: Event,
+    access: Access,
     ranking: Option<FinalRanking>,
     reason: Option<String>,
     currency: String,
@@ -235,7 +236,7 @@ fn currency_of(r: &FinalRanking) -> String {
 async fn ranking_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    EventView { event, .. }: EventView,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (ranking, reason) = match ranking_or_reason(ctx.lang, &state, &event).await? {
         Ok(r) => (Some(r), None),
@@ -243,6 +244,7 @@ async fn ranking_page(
     };
     let currency = ranking.as_ref().map(currency_of).unwrap_or_default();
     render(&RankingPage {
+        access,
         ctx,
         event,
         ranking,

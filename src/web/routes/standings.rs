@@ -6,6 +6,7 @@ use askama::Template;
 use super::render;
 use crate::rules::Color;
 use crate::service;
+use crate::service::policy::Access;
 use crate::service::policy::records_visible;
 use crate::store::{self, events::Event};
 use crate::swiss::standings::{TieBreak, crosstable};
@@ -66,6 +67,7 @@ pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>
 struct StandingsPage {
     ctx: Ctx,
     event: Event,
+    access: Access,
     after: u32,
     tie_breaks: Vec<TieBreak>,
     lines: Vec<Line>,
@@ -75,11 +77,12 @@ struct StandingsPage {
 async fn standings_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    EventView { event, .. }: EventView,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (after, lines) = lines(&state, &event).await?;
     let tie_breaks = event.settings.tie_breaks.clone();
     render(&StandingsPage {
+        access,
         ctx,
         event,
         after,
@@ -202,6 +205,7 @@ async fn crosstable_rows(
 struct CrosstablePage {
     ctx: Ctx,
     event: Event,
+    access: Access,
     rounds: Vec<u32>,
     rows: Vec<(u32, u32, String, Vec<String>, String)>,
 }
@@ -210,10 +214,11 @@ struct CrosstablePage {
 async fn crosstable_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    EventView { event, .. }: EventView,
+    EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (played, rows) = crosstable_rows(&state, &event).await?;
     render(&CrosstablePage {
+        access,
         ctx,
         event,
         rounds: (1..=played).collect(),
