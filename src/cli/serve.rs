@@ -75,7 +75,7 @@ pub fn run(args: ServeArgs) -> i32 {
 }
 
 /// A fresh one-time setup link when no administrator exists yet.
-async fn setup_link(db: &store::Db, base: &str) -> store::StoreResult<Option<String>> {
+pub async fn setup_link(db: &store::Db, base: &str) -> store::StoreResult<Option<String>> {
     if store::users::admin_exists(db).await? {
         return Ok(None);
     }

@@ -105,6 +105,11 @@ impl Application {
         &self.db
     }
 
+    /// A handle that stops the server (tests run it in their own process).
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
     /// Serves until the server is stopped (Ctrl-C).
     pub async fn run(self) -> std::io::Result<()> {
         self.server.await

@@ -98,7 +98,7 @@ fn an_exported_event_imports_into_a_fresh_server_with_identical_pages() {
         .collect();
 
     let fresh = TempDir::new("backup-dst");
-    assert_eq!(add_user(&fresh, "admin", "admin", PASSWORD), 0);
+    create_user(&fresh, "admin", "admin");
     let server = Server::start(&fresh);
     let mut admin = server.client();
     admin.login("admin", PASSWORD);

@@ -494,7 +494,7 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     let backup = org.get(&format!("/events/{id}/export.json"));
     assert_eq!(backup.status, 200);
     let fresh = TempDir::new("knockout-restore");
-    assert_eq!(add_user(&fresh, "admin", "admin", PASSWORD), 0);
+    create_user(&fresh, "admin", "admin");
     let server = Server::start(&fresh);
     let mut admin = server.client();
     admin.login("admin", PASSWORD);

@@ -478,7 +478,7 @@ fn level_distribution_counts_players_per_level() {
 #[test]
 fn only_the_owner_or_an_administrator_may_change_a_list() {
     let w = World::new("rating-perm");
-    assert_eq!(add_user(&w.dir, "club2", "club", PASSWORD), 0);
+    create_user(&w.dir, "club2", "club");
     let mut club = w.login("club");
     let list = create_list(&mut club, "Mine", &[]);
     let csv = games_csv(10, 5);

@@ -1,12 +1,12 @@
-//! Test support: start the real `anqi` binary on port 0 against a fresh SQLite file, and a small
+//! Test support: start the real application in this process on port 0 against a fresh SQLite file, and a small
 //! HTTP client with a cookie jar that fills in the CSRF field of forms like a browser page would.
 
 #![allow(dead_code)]
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -44,9 +44,10 @@ impl Drop for TempDir {
     }
 }
 
-/// A running server process.
+/// A running server: the real application, started in this test process on port 0.
 pub struct Server {
-    child: Child,
+    handle: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
     /// e.g. `http://127.0.0.1:41234`
     pub base: String,
     /// The one-time administrator setup link, when the database had no administrator.
@@ -54,60 +55,48 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `anqi serve` on port 0 with the database in `dir`, waiting for its start-up line.
-    // The child is waited for by `Server`'s `Drop` (or `stop`), which clippy cannot see.
-    #[allow(clippy::zombie_processes)]
+    /// Builds the application on port 0 with the database in `dir` (as `anqi serve` does, setup
+    /// link included) and serves it on a thread of its own.
     pub fn start(dir: &TempDir) -> Server {
-        let mut child = Command::new(anqi_bin())
-            .args([
-                "serve",
-                "--bind",
-                "127.0.0.1:0",
-                "--database-url",
-                &dir.database_url(),
-            ])
-            .current_dir(&dir.0)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start anqi serve");
-        let stdout = child.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
-        let mut setup_link = None;
-        loop {
-            let Some(Ok(line)) = lines.next() else {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("server exited before start-up");
-            };
-            if let Some(i) = line
-                .find("http://")
-                .filter(|_| line.contains("/setup?token="))
-            {
-                setup_link = Some(line[i..].trim().to_string());
-            }
-            if let Some(rest) = line.split("serving at ").nth(1) {
-                let base = rest
-                    .split_whitespace()
-                    .next()
-                    .unwrap()
-                    .trim_end_matches('/')
-                    .to_string();
-                // Keep draining stdout so the server never blocks on a full pipe.
-                std::thread::spawn(move || for _ in lines.by_ref() {});
-                return Server {
-                    child,
-                    base,
-                    setup_link,
+        let url = dir.database_url();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let config = anqi::web::Config {
+                    database_url: url,
+                    bind: "127.0.0.1:0".into(),
                 };
-            }
+                let app = anqi::web::Application::build(&config)
+                    .await
+                    .expect("start the application");
+                let base = format!("http://127.0.0.1:{}", app.addr().port());
+                let link = anqi::cli::serve::setup_link(app.db(), &base)
+                    .await
+                    .expect("setup link");
+                tx.send((base, link, app.handle()))
+                    .expect("report start-up");
+                let _ = app.run().await;
+            })
+        });
+        let (base, setup_link, handle) = rx.recv().expect("server started");
+        Server {
+            handle,
+            thread: Some(thread),
+            base,
+            setup_link,
         }
     }
 
     /// Stops the server (like an operator pressing Ctrl-C would, but certain).
     pub fn stop(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            actix_web::rt::System::new().block_on(self.handle.stop(false));
+            let _ = thread.join();
+        }
     }
 
     /// A new client (an empty cookie jar) for this server.
@@ -118,8 +107,7 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.shutdown();
     }
 }
 
@@ -330,6 +318,21 @@ pub fn add_user(dir: &TempDir, name: &str, role: &str, password: &str) -> i32 {
     child.wait().unwrap().code().unwrap_or(-1)
 }
 
+/// Creates an account directly through the store (no process, one password hash per test run).
+pub fn create_user(dir: &TempDir, name: &str, role: &str) {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let hash = HASH.get_or_init(|| anqi::accounts::hash_password(PASSWORD).expect("hash"));
+    let role = anqi::accounts::Role::parse(role).expect("role");
+    let url = dir.database_url();
+    actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&url).await.expect("open the database");
+        anqi::store::users::create(&db, name, role, hash)
+            .await
+            .expect("create the account");
+        db.close().await;
+    });
+}
+
 /// The password every test account uses.
 pub const PASSWORD: &str = "s3cret-pass";
 
@@ -354,7 +357,7 @@ impl World {
             ("player", "player"),
             ("club", "club"),
         ] {
-            assert_eq!(add_user(&dir, name, role, PASSWORD), 0, "add {name}");
+            create_user(&dir, name, role);
         }
         let server = Server::start(&dir);
         World { server, dir }

@@ -288,7 +288,7 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
 fn players_report_their_own_result_and_the_opponent_confirms() {
     let w = World::new("swiss-report");
     let (mut org, id) = setup_event(&w, 4);
-    assert_eq!(add_user(&w.dir, "p1", "player", PASSWORD), 0);
+    create_user(&w.dir, "p1", "player");
     assert_eq!(add_user(&w.dir, "p3", "player", PASSWORD), 0);
     let mut arb = w.login("arb");
     assert_eq!(
