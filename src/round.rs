@@ -98,6 +98,16 @@ impl BoardResult {
             GameResult::Unknown => None,
         }
     }
+
+    /// The game result of a result played over the board (`None` for forfeits).
+    pub const fn game(self) -> Option<GameResult> {
+        match self {
+            BoardResult::RedWins => Some(GameResult::RedWins),
+            BoardResult::BlackWins => Some(GameResult::BlackWins),
+            BoardResult::Draw => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
 }
 
 /// A requested absence from a round (decided before pairing).

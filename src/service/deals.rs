@@ -123,7 +123,7 @@ async fn knockout_round_started(db: &Db, event: &Event, k: usize) -> ServiceResu
         return Ok(true);
     }
     let ids: Vec<u32> = matches.iter().map(|m| m.id().0).collect();
-    Ok(store::knockout_records::any_for_matches(db, event.id, &ids).await?)
+    Ok(store::records::any_for_matches(db, event.id, &ids).await?)
 }
 
 /// The matches of knockout round `k` that still play, or may still play, a game on the deal for

@@ -23,7 +23,6 @@ use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::adjudicate::{AdjudicateOptions, GameResult, adjudicate};
 use crate::store::knockout::Input;
-use crate::store::knockout_records::{self, KnockoutRecord};
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
 /// Most games a board can hold (a Banqi match of 7); xiangqi and Jieqi boards hold one.
@@ -204,89 +203,288 @@ pub async fn adjudicate_for(
     .map_err(|e| unreadable(&e))
 }
 
-/// Submits a move record for game `game_no` of board `board_no` of a published round, as an arbiter of
-/// the event (403 otherwise). The record is adjudicated, stored, and — when legal, decided and
-/// agreeing with the entered result or finding none — sets or confirms the result (with the board's
-/// version). Returns the verdict JSON of the adjudicator plus `board`, `game`, `deal` (the commitment
-/// used, or null), `status` (see [`RecordStatus::code`]; `result_set` when this call entered the
-/// result, `stale` when another writer entered one meanwhile) and `entered` (the board's result as
-/// this call left it, or null). The JSON API calls this for `POST …/boards/{b}/record`.
-pub async fn submit_record(
+/// The game a move record belongs to, as callers name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameRef {
+    /// Game `game` of board `board` of Swiss round `round`.
+    Board {
+        /// Round number.
+        round: u32,
+        /// Board number.
+        board: u32,
+        /// Game number within the board (1 except in Banqi matches).
+        game: u32,
+    },
+    /// Game `game` of knockout match `match_id`.
+    Knockout {
+        /// Match id within the bracket.
+        match_id: u32,
+        /// Game number within the match.
+        game: u32,
+    },
+}
+
+/// A game resolved for a submission: where its record and deal live, and its result so far.
+struct Target {
+    of: store::records::RecordOf,
+    deal: DealSlot,
+    entered: Option<BoardResult>,
+    single_game: bool,
+    /// How to enter a result the record decides.
+    enter: Enter,
+}
+
+/// The path a decided record's result takes into the event.
+enum Enter {
+    Board {
+        round: Round,
+        board_no: u32,
+        version: i64,
+    },
+    Knockout {
+        match_id: u32,
+        game_no: u32,
+        version: i64,
+    },
+}
+
+/// Resolves a game for an arbiter's submission (403 for others; 404 for no such game; 400 for a
+/// bye or a game number the board or match does not have).
+async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceResult<Target> {
+    if !super::policy::user_access(db, Some(user), event)
+        .await?
+        .arbitrate
+    {
+        return Err(ServiceError::Forbidden);
+    }
+    match game {
+        GameRef::Board {
+            round: number,
+            board: board_no,
+            game: game_no,
+        } => {
+            let round = store::rounds::get(db, event.id, number)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            if !round.published {
+                return Err(ServiceError::Conflict(
+                    Reason::new("svc_round_not_published").arg("round", round.number),
+                ));
+            }
+            check_game_no(event, game_no)?;
+            let board = store::rounds::board(db, round.id, board_no)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            if board.is_bye() {
+                return Err(ServiceError::Refused(
+                    Reason::new("svc_bye_has_no_game").arg("board", board_no),
+                ));
+            }
+            Ok(Target {
+                of: store::records::RecordOf::Board {
+                    board_id: board.id,
+                    round: number,
+                    board_no,
+                    game_no,
+                },
+                deal: DealSlot {
+                    round: number,
+                    game: GameNumber::Game(game_no),
+                },
+                entered: board.result,
+                single_game: single_game(event),
+                enter: Enter::Board {
+                    round,
+                    board_no,
+                    version: board.version,
+                },
+            })
+        }
+        GameRef::Knockout {
+            match_id,
+            game: game_no,
+        } => {
+            let (stored, bracket) = knockout::require(db, event).await?;
+            let played = match_game(&bracket, match_id, game_no)?;
+            Ok(Target {
+                of: store::records::RecordOf::Knockout { match_id, game_no },
+                deal: deal_slot(event, &bracket, match_id, game_no)?,
+                entered: played.result.and_then(BoardResult::from_game),
+                single_game: true,
+                enter: Enter::Knockout {
+                    match_id,
+                    game_no,
+                    version: stored.next_seq(),
+                },
+            })
+        }
+    }
+}
+
+/// Submits the move record of a game (a Swiss board's or a knockout match's) as an arbiter of the
+/// event (403 otherwise). The record is adjudicated with the deal sealed for the game (if one is)
+/// and the event's move limit, stored, and — when legal, decided and the game has no result yet —
+/// its result is entered (with the version loaded here, so a result entered meanwhile is never
+/// overwritten). Returns the verdict JSON of the adjudicator plus `board` or `match`, `game`, `deal`
+/// (the commitment used, or null), `status` (see [`RecordStatus::code`]; `result_set` when this call
+/// entered the result, `stale` when another writer changed the game meanwhile, `refused` with
+/// `reason` when the bracket does not take the result now) and `entered` (the game's result as this
+/// call left it, or null). The JSON API answers this for `POST …/record`.
+pub async fn submit(
     db: &Db,
     user: &User,
     event: &Event,
-    round: &Round,
-    board_no: u32,
-    game_no: u32,
+    game: GameRef,
     text: &str,
 ) -> ServiceResult<serde_json::Value> {
-    if !round.published {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_round_not_published").arg("round", round.number),
-        ));
-    }
-    let board = arbiters_board(db, user, event, round, board_no, game_no).await?;
-    if board.is_bye() {
-        return Err(ServiceError::Refused(
-            Reason::new("svc_bye_has_no_game").arg("board", board_no),
-        ));
-    }
+    let target = target(db, user, event, game).await?;
     if text.trim().is_empty() {
         return Err(ServiceError::invalid(
             "record",
             Reason::new("svc_record_empty"),
         ));
     }
-    let verdict = adjudicate_for(db, event, round.number, GameNumber::Game(game_no), text).await?;
+    let verdict = adjudicate_for(db, event, target.deal.round, target.deal.game, text).await?;
     let json = verdict.to_json();
-    store::rounds::save_record(
+    store::records::save(
         db,
         user,
         event.id,
-        round,
-        &board,
-        store::rounds::RecordSubmission {
-            game_no,
-            record: text,
-            verdict: &json,
-            legal: verdict.is_legal(),
-        },
+        target.of,
+        text,
+        &json,
+        verdict.is_legal(),
     )
     .await?;
-    let status = assess(&json, board.result, single_game(event));
+    let status = assess(&json, target.entered, target.single_game);
+    let mut reason = None;
     let (code, entered) = match status {
         RecordStatus::Unentered(result) => {
-            match rounds::enter_result(
+            match enter(db, user, event, &target.enter, result).await {
+                Ok(()) => ("result_set", Some(result)),
+                Err(ServiceError::Stale { .. }) => ("stale", target.entered),
+                Err(ServiceError::Conflict(why))
+                    if matches!(target.enter, Enter::Knockout { .. }) =>
+                {
+                    reason = Some(why.to_string());
+                    ("refused", target.entered)
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        ref other => (other.code(), target.entered),
+    };
+    let deal = store::deals::active(db, event.id, target.deal.round, target.deal.game)
+        .await?
+        .map(|d| d.commitment);
+    let mut out = json;
+    match game {
+        GameRef::Board { board, .. } => out["board"] = board.into(),
+        GameRef::Knockout { match_id, .. } => out["match"] = match_id.into(),
+    }
+    out["game"] = target.of.game_no().into();
+    out["deal"] = deal.into();
+    out["status"] = code.into();
+    out["entered"] = entered.map(|r| r.as_str()).into();
+    if let Some(reason) = reason {
+        out["reason"] = reason.into();
+    }
+    Ok(out)
+}
+
+/// Enters the result a record decides, through the game's own path (a board's result with its
+/// version, or the bracket's game result with the bracket's version).
+async fn enter(
+    db: &Db,
+    user: &User,
+    event: &Event,
+    how: &Enter,
+    result: BoardResult,
+) -> ServiceResult<()> {
+    match how {
+        Enter::Board {
+            round,
+            board_no,
+            version,
+        } => {
+            rounds::enter_result(
                 db,
                 user,
                 event,
                 round,
-                board_no,
-                Some(board.version),
+                *board_no,
+                Some(*version),
                 Some(result),
             )
-            .await
-            {
-                Ok(_) => ("result_set", Some(result)),
-                // Someone entered a result meanwhile: the record is stored, the result left alone.
-                Err(ServiceError::Stale { .. }) => ("stale", board.result),
-                Err(e) => return Err(e),
-            }
+            .await?;
         }
-        ref other => (other.code(), board.result),
-    };
-    let deal = store::deals::active(db, event.id, round.number, GameNumber::Game(game_no))
-        .await?
-        .map(|d| d.commitment);
-    let mut out = json;
-    out["board"] = board_no.into();
-    out["game"] = game_no.into();
-    out["deal"] = deal.into();
-    out["status"] = code.into();
-    out["entered"] = entered.map(|r| r.as_str()).into();
-    Ok(out)
+        Enter::Knockout {
+            match_id,
+            game_no,
+            version,
+        } => {
+            let result = result.game().ok_or_else(|| {
+                ServiceError::Internal("a decided verdict without a result".into())
+            })?;
+            let input = Input::Game {
+                match_id: MatchId(*match_id),
+                number: *game_no,
+                result,
+            };
+            knockout::record(db, user, event, input, Some(*version)).await?;
+        }
+    }
+    Ok(())
 }
 
+/// The stored record of a game for this viewer: 404 (never 403) when there is none, when its round
+/// is a draft the viewer may not see, or while the deal of its round and game number is sealed and
+/// the viewer does not arbitrate the event.
+pub async fn visible(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    game: GameRef,
+) -> ServiceResult<store::records::StoredRecord> {
+    let (of, slot) = match game {
+        GameRef::Board { round, board, game } => {
+            let round = rounds::visible_round(db, event, access, round).await?;
+            let board = store::rounds::board(db, round.id, board)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            (
+                store::records::RecordOf::Board {
+                    board_id: board.id,
+                    round: round.number,
+                    board_no: board.board_no,
+                    game_no: game,
+                },
+                DealSlot {
+                    round: round.number,
+                    game: GameNumber::Game(game),
+                },
+            )
+        }
+        GameRef::Knockout { match_id, game } => {
+            let (_, bracket) = knockout::load(db, event)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            (
+                store::records::RecordOf::Knockout {
+                    match_id,
+                    game_no: game,
+                },
+                deal_slot(event, &bracket, match_id, game)?,
+            )
+        }
+    };
+    if !super::policy::may_see_records(db, event.id, access, slot.round, slot.game).await? {
+        return Err(ServiceError::NotFound);
+    }
+    store::records::get(db, event.id, of)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
 /// The arbiter's explicit decision to apply a stored record's result to the board (a conflict, or a
 /// result not entered yet), checked against the version the arbiter saw; logged as `record.apply`
 /// next to the `result.set` entry.
@@ -300,11 +498,18 @@ pub async fn apply_record_result(
     expected_version: i64,
 ) -> ServiceResult<BoardResult> {
     let board = arbiters_board(db, user, event, round, board_no, game_no).await?;
-    let record = store::rounds::records(db, board.id)
-        .await?
-        .into_iter()
-        .find(|r| r.game_no == game_no)
-        .ok_or(ServiceError::NotFound)?;
+    let record = store::records::get(
+        db,
+        event.id,
+        store::records::RecordOf::Board {
+            board_id: board.id,
+            round: round.number,
+            board_no,
+            game_no,
+        },
+    )
+    .await?
+    .ok_or(ServiceError::NotFound)?;
     let status = assess(&record.verdict, board.result, single_game(event));
     let result = status.applicable().ok_or_else(|| {
         ServiceError::Conflict(
@@ -386,115 +591,6 @@ fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<M
         })
 }
 
-/// Submits the move record of game `game_no` of match `match_id` as an arbiter of the event (403
-/// otherwise). Returns the adjudicator's verdict JSON plus `match`, `game`, `deal` (the commitment
-/// used, or null), `status` (`result_set` when this call recorded the game's result, `stale` when the
-/// bracket changed meanwhile, `refused` with `reason` when the bracket does not take the result now,
-/// else [`RecordStatus::code`]) and `entered` (the game's result as this call left it, or null).
-pub async fn submit_knockout(
-    db: &Db,
-    user: &User,
-    event: &Event,
-    match_id: u32,
-    game_no: u32,
-    text: &str,
-) -> ServiceResult<serde_json::Value> {
-    if !super::policy::user_access(db, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        return Err(ServiceError::Forbidden);
-    }
-    let (stored, bracket) = knockout::require(db, event).await?;
-    let game = match_game(&bracket, match_id, game_no)?;
-    if text.trim().is_empty() {
-        return Err(ServiceError::invalid(
-            "record",
-            Reason::new("svc_record_empty"),
-        ));
-    }
-    let slot = deal_slot(event, &bracket, match_id, game_no)?;
-    let verdict = adjudicate_for(db, event, slot.round, slot.game, text).await?;
-    let json = verdict.to_json();
-    knockout_records::save(
-        db,
-        user,
-        event.id,
-        &KnockoutRecord {
-            match_id,
-            game_no,
-            record: text.to_string(),
-            verdict: json.clone(),
-            legal: verdict.is_legal(),
-        },
-    )
-    .await?;
-    let entered = game.result.and_then(BoardResult::from_game);
-    let status = assess(&json, entered, true);
-    let mut reason = None;
-    let (code, entered) = match status {
-        RecordStatus::Unentered(_) => {
-            let result = json["result"]
-                .as_str()
-                .and_then(GameResult::parse)
-                .ok_or_else(|| {
-                    ServiceError::Internal("a decided verdict without a result".into())
-                })?;
-            let input = Input::Game {
-                match_id: MatchId(match_id),
-                number: game_no,
-                result,
-            };
-            // The version loaded above: a result entered meanwhile is never overwritten.
-            match knockout::record(db, user, event, input, Some(stored.next_seq())).await {
-                Ok(_) => ("result_set", Some(result)),
-                Err(ServiceError::Stale { .. }) => ("stale", game.result),
-                Err(ServiceError::Conflict(why)) => {
-                    reason = Some(why.to_string());
-                    ("refused", game.result)
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        ref other => (other.code(), game.result),
-    };
-    let deal = store::deals::active(db, event.id, slot.round, slot.game)
-        .await?
-        .map(|d| d.commitment);
-    let mut out = json;
-    out["match"] = match_id.into();
-    out["game"] = game_no.into();
-    out["deal"] = deal.into();
-    out["status"] = code.into();
-    out["entered"] = entered.map(|r| r.as_str()).into();
-    if let Some(reason) = reason {
-        out["reason"] = reason.into();
-    }
-    Ok(out)
-}
-
-/// The stored record of a knockout game for this visitor: 404 (never 403) when there is none, or
-/// while the deal of its knockout round and game number is sealed and the visitor does not
-/// arbitrate the event.
-pub async fn visible_knockout_record(
-    db: &Db,
-    event: &Event,
-    access: Access,
-    match_id: u32,
-    game_no: u32,
-) -> ServiceResult<KnockoutRecord> {
-    let (_, bracket) = knockout::load(db, event)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let slot = deal_slot(event, &bracket, match_id, game_no)?;
-    if !super::policy::may_see_records(db, event.id, access, slot.round, slot.game).await? {
-        return Err(ServiceError::NotFound);
-    }
-    knockout_records::get(db, event.id, match_id, game_no)
-        .await?
-        .ok_or(ServiceError::NotFound)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,9 +642,19 @@ mod tests {
         )
         .unwrap();
 
-        let v = submit_record(&db, &user, &event, &round, 1, 1, &text)
-            .await
-            .expect("submit");
+        let v = submit(
+            &db,
+            &user,
+            &event,
+            GameRef::Board {
+                round: round.number,
+                board: 1,
+                game: 1,
+            },
+            &text,
+        )
+        .await
+        .expect("submit");
         assert_eq!(v["status"], "result_set", "{v}");
         assert_eq!(v["entered"], "1-0");
         assert_eq!(v["result"], "1-0");
@@ -558,9 +664,19 @@ mod tests {
             (v["board"].as_u64(), v["game"].as_u64()),
             (Some(1), Some(1))
         );
-        let v = submit_record(&db, &user, &event, &round, 1, 1, &text)
-            .await
-            .expect("again");
+        let v = submit(
+            &db,
+            &user,
+            &event,
+            GameRef::Board {
+                round: round.number,
+                board: 1,
+                game: 1,
+            },
+            &text,
+        )
+        .await
+        .expect("again");
         assert_eq!(v["status"], "agrees");
 
         let h2 = sealed.deal.chars().nth(21).unwrap();
@@ -568,13 +684,15 @@ mod tests {
             .into_iter()
             .find(|c| *c != h2)
             .unwrap();
-        let v = submit_record(
+        let v = submit(
             &db,
             &user,
             &event,
-            &round,
-            1,
-            1,
+            GameRef::Board {
+                round: round.number,
+                board: 1,
+                game: 1,
+            },
             &format!("1. h2e2{wrong} *"),
         )
         .await
@@ -585,7 +703,18 @@ mod tests {
 
         assert!(
             matches!(
-                submit_record(&db, &user, &event, &round, 1, 2, &text).await,
+                submit(
+                    &db,
+                    &user,
+                    &event,
+                    GameRef::Board {
+                        round: round.number,
+                        board: 1,
+                        game: 2,
+                    },
+                    &text
+                )
+                .await,
                 Err(ServiceError::Invalid { field: "game", .. })
             ),
             "a Jieqi board has one game"
@@ -594,7 +723,18 @@ mod tests {
             .await
             .unwrap();
         assert!(matches!(
-            submit_record(&db, &player, &event, &round, 1, 1, &text).await,
+            submit(
+                &db,
+                &player,
+                &event,
+                GameRef::Board {
+                    round: round.number,
+                    board: 1,
+                    game: 1,
+                },
+                &text
+            )
+            .await,
             Err(ServiceError::Forbidden)
         ));
         db.close().await;

@@ -1,15 +1,14 @@
 //! The audit log: who changed what and when. Rows are only ever appended.
 
-use sqlx::Row;
-
 use super::{Db, StoreResult, now};
 
 /// One audit entry.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AuditEntry {
     /// When (RFC 3339).
     pub at: String,
     /// Who (user name), if a user did it.
+    #[sqlx(rename = "user_name")]
     pub user: Option<String>,
     /// What kind of change (`event.create`, `players.import`, …).
     pub action: String,
@@ -43,21 +42,11 @@ where
 
 /// The entries of an event, newest first.
 pub async fn for_event(db: &Db, event_id: i64) -> StoreResult<Vec<AuditEntry>> {
-    let rows = sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT a.at, u.name AS user_name, a.action, a.detail FROM audit_log a
          LEFT JOIN users u ON u.id = a.user_id WHERE a.event_id = $1 ORDER BY a.id DESC",
     )
     .bind(event_id)
     .fetch_all(db)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(AuditEntry {
-                at: r.try_get("at")?,
-                user: r.try_get("user_name")?,
-                action: r.try_get("action")?,
-                detail: r.try_get("detail")?,
-            })
-        })
-        .collect()
+    .await?)
 }

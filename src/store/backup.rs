@@ -202,7 +202,7 @@ pub async fn import(db: &Db, by_user: i64, backup: &Value) -> Result<i64, Import
         .get("tables")
         .and_then(Value::as_object)
         .ok_or_else(|| ImportError::Format("no \"tables\"".into()))?;
-    let mut tx = db.begin().await.map_err(StoreError::from)?;
+    let mut tx = super::begin_write(db).await?;
     let mut maps: HashMap<&'static str, HashMap<i64, i64>> = HashMap::new();
     for (i, u) in backup
         .get("users")
@@ -341,6 +341,6 @@ pub async fn import(db: &Db, by_user: i64, backup: &Value) -> Result<i64, Import
         FORMAT,
     )
     .await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(event_id)
 }

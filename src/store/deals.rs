@@ -187,7 +187,7 @@ pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<
 pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> StoreResult<i64> {
     let round = sealed.context.round();
     let game = sealed.context.game();
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let at = now();
     let withdrawn: Vec<(i64, String)> = sqlx::query(
         "UPDATE deals SET status = 'withdrawn', withdrawn_at = $1
@@ -228,8 +228,7 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
     .bind(&at)
     .fetch_one(&mut *tx)
     .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "deal.seal",
@@ -239,14 +238,13 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(id)
 }
 
 /// Unseals a sealed deal; `pending` names the games still without a result when an arbiter overrides
 /// (logged). Fails with `NotFound` unless the record is currently sealed.
 pub async fn unseal(db: &Db, by: &User, deal: &DealRecord, pending: &[String]) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE deals SET status = 'unsealed', unsealed_by = $1, unsealed_at = $2, unseal_override = $3
          WHERE id = $4 AND status = 'sealed'",
@@ -279,8 +277,8 @@ pub async fn unseal(db: &Db, by: &User, deal: &DealRecord, pending: &[String]) -
     } else {
         "deal.unseal_override"
     };
-    audit::record(&mut *tx, Some(by.id), Some(deal.event_id), action, &detail).await?;
-    tx.commit().await?;
+    tx.commit_audited(Some(by.id), Some(deal.event_id), action, &detail)
+        .await?;
     Ok(())
 }
 
@@ -295,7 +293,7 @@ pub async fn announces(db: &Db, event_id: i64) -> StoreResult<bool> {
 
 /// Sets the "announce duplicate deals" setting, logged.
 pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query("UPDATE events SET announce_deals = $1 WHERE id = $2")
         .bind(on as i64)
         .bind(event_id)
@@ -304,15 +302,13 @@ pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreR
     if done.rows_affected() != 1 {
         return Err(StoreError::NotFound);
     }
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "event.announce_deals",
         if on { "on" } else { "off" },
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 

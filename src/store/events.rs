@@ -91,7 +91,7 @@ fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
 
 /// Creates an event owned by `owner`, with an audit entry.
 pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Event> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let row = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
          best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at)
@@ -115,15 +115,8 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     .fetch_one(&mut *tx)
     .await?;
     let event = event_from_row(&row)?;
-    audit::record(
-        &mut *tx,
-        Some(owner.id),
-        Some(event.id),
-        "event.create",
-        &s.name,
-    )
-    .await?;
-    tx.commit().await?;
+    tx.commit_audited(Some(owner.id), Some(event.id), "event.create", &s.name)
+        .await?;
     Ok(event)
 }
 
@@ -150,7 +143,7 @@ pub async fn list(db: &Db) -> StoreResult<Vec<Event>> {
 
 /// Assigns an arbiter account to an event (idempotent), with an audit entry.
 pub async fn add_arbiter(db: &Db, by: &User, event_id: i64, arbiter: &User) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "INSERT INTO event_arbiters (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
     )

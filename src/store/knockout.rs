@@ -367,7 +367,7 @@ pub async fn create(
     setup: &Setup,
     first_inputs: &[Input],
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "INSERT INTO knockouts (event_id, best_of, tie_rule, third_place, auto_lots, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -428,7 +428,7 @@ pub async fn append(
     expected_seq: i64,
     inputs: &[Input],
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let next: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM knockout_inputs WHERE event_id = $1",
     )
@@ -447,20 +447,13 @@ pub async fn append(
 
 /// Removes the bracket of an event (allowed by the caller only before any game is recorded).
 pub async fn delete(db: &Db, by: &User, event_id: i64) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query("DELETE FROM knockouts WHERE event_id = $1")
         .bind(event_id)
         .execute(&mut *tx)
         .await?;
-    audit::record(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
-        "knockout.discard",
-        "",
-    )
-    .await?;
-    tx.commit().await?;
+    tx.commit_audited(Some(by.id), Some(event_id), "knockout.discard", "")
+        .await?;
     Ok(())
 }
 

@@ -8,10 +8,10 @@ pub mod backup;
 pub mod deals;
 pub mod events;
 pub mod knockout;
-pub mod knockout_records;
 pub mod players;
 pub mod prizes;
 pub mod ratings;
+pub mod records;
 pub mod rounds;
 pub mod sessions;
 pub mod users;
@@ -71,6 +71,59 @@ pub type StoreResult<T> = Result<T, StoreError>;
 /// A stored value that does not decode into its domain type (a row written by hand or by a bug).
 pub(crate) fn corrupt(what: String) -> StoreError {
     StoreError::Database(sqlx::Error::Decode(what.into()))
+}
+
+/// A write transaction. It begins as a writer (`BEGIN IMMEDIATE`), so that concurrent writers wait
+/// for each other on the busy timeout instead of failing half-way when a read turns into a write;
+/// it dereferences to the connection (`&mut *tx` is an executor) and commits with its audit entry.
+pub struct Write {
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+}
+
+/// Begins a write transaction (see [`Write`]).
+pub async fn begin_write(db: &Db) -> StoreResult<Write> {
+    Ok(Write {
+        tx: db.begin_with("BEGIN IMMEDIATE").await?,
+    })
+}
+
+impl Write {
+    /// Commits.
+    pub async fn commit(self) -> StoreResult<()> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+
+    /// Rolls back (dropping a `Write` does too).
+    pub async fn rollback(self) -> StoreResult<()> {
+        self.tx.rollback().await?;
+        Ok(())
+    }
+
+    /// Appends the audit entry of the change, then commits both together.
+    pub async fn commit_audited(
+        mut self,
+        user_id: Option<i64>,
+        event_id: Option<i64>,
+        action: &str,
+        detail: &str,
+    ) -> StoreResult<()> {
+        audit::record(&mut *self.tx, user_id, event_id, action, detail).await?;
+        self.commit().await
+    }
+}
+
+impl std::ops::Deref for Write {
+    type Target = sqlx::SqliteConnection;
+    fn deref(&self) -> &sqlx::SqliteConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for Write {
+    fn deref_mut(&mut self) -> &mut sqlx::SqliteConnection {
+        &mut self.tx
+    }
 }
 
 /// Opens (creating if missing) the database at `url` and applies the migrations.

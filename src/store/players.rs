@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{Db, StoreResult, audit};
+use super::{Db, StoreError, StoreResult, audit};
 use crate::roster::PlayerEntry;
 
 /// A registered player.
@@ -23,25 +23,57 @@ pub struct Player {
     pub withdrawn_from: Option<u32>,
 }
 
+/// A `players` row as stored.
+#[derive(sqlx::FromRow)]
+struct PlayerRow {
+    id: i64,
+    start_no: i64,
+    name: String,
+    club: String,
+    rating: i64,
+    fide_id: String,
+    local_id: String,
+    category: String,
+    user_id: Option<i64>,
+    joins_at: i64,
+    withdrawn_from: Option<i64>,
+}
+
+impl TryFrom<PlayerRow> for Player {
+    type Error = StoreError;
+
+    fn try_from(r: PlayerRow) -> StoreResult<Player> {
+        let round = |column: &'static str, v: i64| {
+            u32::try_from(v).map_err(|_| StoreError::Corrupt {
+                table: "players",
+                id: r.id,
+                column,
+                value: v.to_string(),
+            })
+        };
+        Ok(Player {
+            id: r.id,
+            start_no: r.start_no,
+            entry: PlayerEntry {
+                rating: round("rating", r.rating)?,
+                name: r.name,
+                club: r.club,
+                fide_id: r.fide_id,
+                local_id: r.local_id,
+                category: r.category,
+            },
+            user_id: r.user_id,
+            joins_at: round("joins_at", r.joins_at)?,
+            withdrawn_from: r
+                .withdrawn_from
+                .map(|w| round("withdrawn_from", w))
+                .transpose()?,
+        })
+    }
+}
+
 fn player_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Player> {
-    let rating: i64 = r.try_get("rating")?;
-    Ok(Player {
-        id: r.try_get("id")?,
-        start_no: r.try_get("start_no")?,
-        entry: PlayerEntry {
-            name: r.try_get("name")?,
-            club: r.try_get("club")?,
-            rating: rating as u32,
-            fide_id: r.try_get("fide_id")?,
-            local_id: r.try_get("local_id")?,
-            category: r.try_get("category")?,
-        },
-        user_id: r.try_get("user_id")?,
-        joins_at: r.try_get::<i64, _>("joins_at")? as u32,
-        withdrawn_from: r
-            .try_get::<Option<i64>, _>("withdrawn_from")?
-            .map(|w| w as u32),
-    })
+    Player::try_from(<PlayerRow as sqlx::FromRow<_>>::from_row(r)?)
 }
 
 /// The players of an event by start number.
@@ -64,7 +96,7 @@ pub async fn add_all(
     event_id: i64,
     entries: &[PlayerEntry],
 ) -> StoreResult<Vec<Player>> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let mut next: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(start_no), 0) + 1 FROM players WHERE event_id = $1",
     )
@@ -97,15 +129,8 @@ pub async fn add_all(
     } else {
         format!("{} players", entries.len())
     };
-    audit::record(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
-        "players.add",
-        &detail,
-    )
-    .await?;
-    tx.commit().await?;
+    tx.commit_audited(Some(by.id), Some(event_id), "players.add", &detail)
+        .await?;
     Ok(added)
 }
 
@@ -117,7 +142,7 @@ pub async fn link_user(
     start_no: i64,
     account: &User,
 ) -> StoreResult<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query("UPDATE players SET user_id = $1 WHERE event_id = $2 AND start_no = $3")
         .bind(account.id)
         .bind(event_id)

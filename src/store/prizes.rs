@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::users::User;
-use super::{Db, StoreResult, audit, corrupt, now};
+use super::{Db, StoreResult, corrupt, now};
 use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
 
 /// The stored prize table with its tie handling.
@@ -113,7 +113,7 @@ fn describe(p: &Prizes) -> String {
 pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreResult<()> {
     // Amounts go into INTEGER columns; the table refused totals beyond u64 but SQLite holds i64.
     let amount = |a: u64| i64::try_from(a).map_err(|_| corrupt(format!("amount {a}")));
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query("DELETE FROM prize_tables WHERE event_id = $1")
         .bind(event_id)
         .execute(&mut *tx)
@@ -153,14 +153,7 @@ pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreRe
         .execute(&mut *tx)
         .await?;
     }
-    audit::record(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
-        "prizes.set",
-        &describe(prizes),
-    )
-    .await?;
-    tx.commit().await?;
+    tx.commit_audited(Some(by.id), Some(event_id), "prizes.set", &describe(prizes))
+        .await?;
     Ok(())
 }

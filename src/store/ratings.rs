@@ -202,7 +202,7 @@ pub async fn create(
     name: &str,
     settings: &RatingSettings,
 ) -> StoreResult<i64> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO rating_lists (owner_id, name, start_points, rated_after_games, level_base,
          level_step, lowest_level, highest_level, created_at)
@@ -219,15 +219,13 @@ pub async fn create(
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(owner.id),
         None,
         "rating_list.create",
         &format!("#{id} {name}"),
     )
     .await?;
-    tx.commit().await?;
     Ok(id)
 }
 
@@ -240,7 +238,7 @@ pub async fn update(
     name: &str,
     settings: &RatingSettings,
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "UPDATE rating_lists SET name = $1, start_points = $2, rated_after_games = $3, level_base = $4,
          level_step = $5, lowest_level = $6, highest_level = $7 WHERE id = $8",
@@ -255,8 +253,7 @@ pub async fn update(
     .bind(list.id)
     .execute(&mut *tx)
     .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         None,
         "rating_list.settings",
@@ -270,7 +267,6 @@ pub async fn update(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -355,7 +351,7 @@ pub async fn append_games(
         Source::Form => ("", None, None),
         Source::Event { event_id, label } => (label.as_str(), None, Some(*event_id)),
     };
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     // The batch row is written first so the transaction holds the write lock before it reads the
     // players and the next game number: two uploads at once cannot hand out the same numbers.
     let inserted = sqlx::query(
@@ -453,15 +449,13 @@ pub async fn append_games(
         },
         Source::Event { event_id, label } => format!("event #{event_id} {label}"),
     };
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         None,
         "rating.games",
         &format!("list #{list_id}: {what}, {} games", games.len()),
     )
     .await?;
-    tx.commit().await?;
     Ok(Appended::Added(upload))
 }
 
@@ -469,7 +463,7 @@ pub async fn append_games(
 /// the batch itself (so the same file may be uploaded again), and players left without games or a
 /// starting entry. Returns whether the batch was in the list.
 pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> StoreResult<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let removed = sqlx::query("DELETE FROM rating_games WHERE list_id = $1 AND upload_id = $2")
         .bind(list_id)
         .bind(upload_id)
@@ -496,8 +490,7 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
     .await?;
     let kind: String = batch.try_get("kind")?;
     let label: String = batch.try_get("label")?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         None,
         "rating.remove",
@@ -507,7 +500,6 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(true)
 }
 
@@ -530,7 +522,7 @@ pub async fn add_starting_entries(
     list_id: i64,
     entries: &[StartEntry],
 ) -> StoreResult<StartAdded> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     // Written first so the transaction holds the write lock before it looks for the names.
     audit::record(
         &mut *tx,

@@ -203,7 +203,7 @@ pub async fn request_bye(
     start: u32,
     kind: Absence,
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "INSERT INTO bye_requests (event_id, round_no, start_no, kind) VALUES ($1, $2, $3, $4)
          ON CONFLICT (event_id, round_no, start_no) DO UPDATE SET kind = excluded.kind",
@@ -214,15 +214,13 @@ pub async fn request_bye(
     .bind(kind.letter())
     .execute(&mut *tx)
     .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "bye.request",
         &format!("round {round} #{start} {}", kind.letter()),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -234,7 +232,7 @@ pub async fn withdraw(
     start: u32,
     from_round: u32,
 ) -> StoreResult<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done =
         sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
             .bind(from_round as i64)
@@ -349,25 +347,22 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
 }
 
 /// Renumbers the players by rating (highest first), then name — the initial ranking — before round 1.
-async fn assign_start_numbers(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    event_id: i64,
-) -> StoreResult<()> {
+async fn assign_start_numbers(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<()> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
     )
     .bind(event_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *tx)
     .await?;
     sqlx::query("UPDATE players SET start_no = -start_no WHERE event_id = $1")
         .bind(event_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     for (i, id) in ids.iter().enumerate() {
         sqlx::query("UPDATE players SET start_no = $1 WHERE id = $2")
             .bind(i as i64 + 1)
             .bind(id)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     Ok(())
@@ -398,7 +393,7 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
         absences,
         publish,
     } = new;
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let row = sqlx::query(
         "INSERT INTO rounds (event_id, number, published, first_colour, created_at) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, number, published, first_colour",
@@ -445,21 +440,19 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
     } else {
         "round.pair"
     };
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         what,
         &format!("round {number}: {} boards", pairing.boards.len()),
     )
     .await?;
-    tx.commit().await?;
     Ok(round)
 }
 
 /// Renumbers players by rating before the first round (a no-op once a round exists).
 pub async fn prepare_round_one(db: &Db, event_id: i64) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE event_id = $1")
         .bind(event_id)
         .fetch_one(&mut *tx)
@@ -473,26 +466,24 @@ pub async fn prepare_round_one(db: &Db, event_id: i64) -> StoreResult<()> {
 
 /// Publishes a draft round.
 pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query("UPDATE rounds SET published = 1 WHERE id = $1")
         .bind(round.id)
         .execute(&mut *tx)
         .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "round.publish",
         &format!("round {}", round.number),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
 /// Deletes a draft (unpublished) round so it can be paired again.
 pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0")
         .bind(round.id)
         .execute(&mut *tx)
@@ -500,15 +491,13 @@ pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> S
     if done.rows_affected() != 1 {
         return Err(StoreError::NotFound);
     }
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "round.discard",
         &format!("round {}", round.number),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -522,7 +511,7 @@ pub async fn set_board_players(
     (red, black): (u32, Option<u32>),
     reason: &str,
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "UPDATE boards SET red = $1, black = $2, manual = 1, version = version + 1 WHERE id = $3",
     )
@@ -543,8 +532,7 @@ pub async fn set_board_players(
         "{red}-{}",
         black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into())
     );
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "board.manual",
@@ -554,7 +542,6 @@ pub async fn set_board_players(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -587,7 +574,7 @@ pub async fn set_result(
     expected_version: i64,
     (result, games): (Option<BoardResult>, Option<&MatchGames>),
 ) -> Result<i64, ResultError> {
-    let mut tx = db.begin().await.map_err(StoreError::from)?;
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
          reported_by = NULL WHERE id = $3 AND version = $4",
@@ -628,7 +615,7 @@ pub async fn set_result(
         ),
     )
     .await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(expected_version + 1)
 }
 
@@ -641,7 +628,7 @@ pub async fn report_result(
     board: &Board,
     result: BoardResult,
 ) -> StoreResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "UPDATE boards SET reported_result = $1, reported_by = $2 WHERE id = $3 AND result IS NULL",
     )
@@ -650,8 +637,7 @@ pub async fn report_result(
     .bind(board.id)
     .execute(&mut *tx)
     .await?;
-    audit::record(
-        &mut *tx,
+    tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "result.report",
@@ -663,115 +649,5 @@ pub async fn report_result(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
-}
-
-/// A stored move record of a board's game, with its adjudication.
-#[derive(Debug, Clone)]
-pub struct GameRecord {
-    /// Game number within the board (1 except in Banqi matches).
-    pub game_no: u32,
-    /// The record text as submitted.
-    pub record: String,
-    /// The verdict JSON.
-    pub verdict: serde_json::Value,
-    /// Whether the record was legal throughout.
-    pub legal: bool,
-}
-
-/// A move record as submitted, with its adjudication.
-#[derive(Debug, Clone, Copy)]
-pub struct RecordSubmission<'a> {
-    /// Game number within the board (1 except in Banqi matches).
-    pub game_no: u32,
-    /// The record text.
-    pub record: &'a str,
-    /// The verdict JSON.
-    pub verdict: &'a serde_json::Value,
-    /// Whether the record was legal throughout.
-    pub legal: bool,
-}
-
-/// Stores (or replaces) the record of a game, with its verdict.
-pub async fn save_record(
-    db: &Db,
-    by: &User,
-    event_id: i64,
-    round: &Round,
-    board: &Board,
-    submission: RecordSubmission<'_>,
-) -> StoreResult<()> {
-    let RecordSubmission {
-        game_no,
-        record,
-        verdict,
-        legal,
-    } = submission;
-    let mut tx = db.begin().await?;
-    sqlx::query(
-        "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (board_id, game_no) DO UPDATE SET record = excluded.record, verdict = excluded.verdict,
-         legal = excluded.legal, submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at",
-    )
-    .bind(board.id)
-    .bind(game_no as i64)
-    .bind(record)
-    .bind(verdict.to_string())
-    .bind(legal as i64)
-    .bind(by.id)
-    .bind(now())
-    .execute(&mut *tx)
-    .await?;
-    audit::record(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
-        "record.submit",
-        &format!(
-            "round {} board {} game {game_no}: {}",
-            round.number,
-            board.board_no,
-            if legal { "legal" } else { "illegal" }
-        ),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-/// The boards of a round that have at least one stored move record (one query, without loading them).
-pub async fn boards_with_records(
-    db: &Db,
-    round_id: i64,
-) -> StoreResult<std::collections::HashSet<i64>> {
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT DISTINCT g.board_id FROM game_records g JOIN boards b ON b.id = g.board_id WHERE b.round_id = $1",
-    )
-    .bind(round_id)
-    .fetch_all(db)
-    .await?;
-    Ok(ids.into_iter().collect())
-}
-
-/// The records of a board.
-pub async fn records(db: &Db, board_id: i64) -> StoreResult<Vec<GameRecord>> {
-    let rows = sqlx::query("SELECT game_no, record, verdict, legal FROM game_records WHERE board_id = $1 ORDER BY game_no")
-        .bind(board_id)
-        .fetch_all(db)
-        .await?;
-    rows.iter()
-        .map(|r| {
-            let game_no: i64 = r.try_get("game_no")?;
-            let verdict: String = r.try_get("verdict")?;
-            let legal: i64 = r.try_get("legal")?;
-            Ok(GameRecord {
-                game_no: game_no as u32,
-                record: r.try_get("record")?,
-                verdict: serde_json::from_str(&verdict).unwrap_or(serde_json::Value::Null),
-                legal: legal != 0,
-            })
-        })
-        .collect()
 }

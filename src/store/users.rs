@@ -29,14 +29,35 @@ pub struct Credentials {
     pub last_failed_at: Option<String>,
 }
 
+/// The `id`, `name` and `role` columns of a `users` row.
+#[derive(sqlx::FromRow)]
+struct UserRow {
+    id: i64,
+    name: String,
+    role: String,
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = StoreError;
+
+    fn try_from(r: UserRow) -> StoreResult<User> {
+        let role = Role::parse(&r.role).ok_or_else(|| StoreError::Corrupt {
+            table: "users",
+            id: r.id,
+            column: "role",
+            value: r.role.clone(),
+        })?;
+        Ok(User {
+            id: r.id,
+            name: r.name,
+            role,
+        })
+    }
+}
+
 /// Reads the `id`, `name` and `role` columns of a row.
 pub(super) fn user_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
-    let role: String = row.try_get("role")?;
-    Ok(User {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
-        role: Role::parse(&role).ok_or(StoreError::NotFound)?,
-    })
+    User::try_from(<UserRow as sqlx::FromRow<_>>::from_row(row)?)
 }
 
 /// Creates an account; `Conflict` when the name is taken.
@@ -166,7 +187,7 @@ pub async fn create_admin_with_token(
     name: &str,
     password_hash: &str,
 ) -> StoreResult<Option<User>> {
-    let mut tx = db.begin().await?;
+    let mut tx = super::begin_write(db).await?;
     let used = sqlx::query(
         "UPDATE setup_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
     )

@@ -326,16 +326,22 @@ async fn post_record(
 ) -> AppResult<HttpResponse> {
     let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
-    let round = store::rounds::get(&state.db, event.id, r)
-        .await?
-        .ok_or(AppError::NotFound)?;
     let text = std::str::from_utf8(&body).map_err(|e| {
         AppError::BadRequest(format!("record: not UTF-8 at byte {}", e.valid_up_to()))
     })?;
     let game = query.game.unwrap_or(1);
-    let verdict =
-        crate::service::records::submit_record(&state.db, &user, &event, &round, b, game, text)
-            .await?;
+    let verdict = crate::service::records::submit(
+        &state.db,
+        &user,
+        &event,
+        crate::service::records::GameRef::Board {
+            round: r,
+            board: b,
+            game,
+        },
+        text,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(verdict))
 }
 

@@ -75,7 +75,7 @@ async fn export_records(
     let mut out = String::new();
     for round in store::rounds::list(&state.db, event.id).await? {
         for board in store::rounds::boards(&state.db, round.id).await? {
-            for rec in store::rounds::records(&state.db, board.id).await? {
+            for rec in store::records::of_board(&state.db, board.id).await? {
                 let tags = [
                     ("Event", event.settings.name.clone()),
                     ("Variant", event.settings.variant.name().to_string()),

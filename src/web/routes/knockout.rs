@@ -474,8 +474,14 @@ async fn match_page(
     let mut records = Vec::new();
     for g in &games {
         let visible = access.arbitrate
-            || crate::service::records::visible_knockout_record(
-                &state.db, &event, access, m, g.number,
+            || crate::service::records::visible(
+                &state.db,
+                &event,
+                access,
+                crate::service::records::GameRef::Knockout {
+                    match_id: m,
+                    game: g.number,
+                },
             )
             .await
             .is_ok();

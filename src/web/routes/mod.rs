@@ -9,7 +9,6 @@ mod exports;
 mod home;
 mod knockout;
 mod knockout_api;
-mod ko_records;
 mod players;
 mod printing;
 mod prizes;
@@ -32,7 +31,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     home::configure(cfg);
     knockout::configure(cfg);
     knockout_api::configure(cfg);
-    ko_records::configure(cfg);
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);

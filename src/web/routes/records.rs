@@ -1,14 +1,16 @@
 //! Scoresheet pages of a board: the stored move records with their verdicts, the arbiters' form to
 //! paste or upload a record, and the explicit "apply the record's result" decision. Records of games
-//! whose deal is still sealed answer 404 to everyone but the event's arbiters.
+//! whose deal is still sealed answer 404 to everyone but the event's arbiters. Knockout games have the
+//! same pages and API (game g of match m, adjudicated with the knockout round's sealed deal for that
+//! game number), beside the match page.
 
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{redirect, render};
+use super::{redirect, render, render_status};
 use crate::deal::GameNumber;
 use crate::service::policy::Access;
-use crate::service::records::RecordStatus;
+use crate::service::records::{GameRef, RecordStatus, deal_slot};
 use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round};
 use crate::web::AppState;
@@ -21,7 +23,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(show)
         .service(text)
         .service(submit)
-        .service(apply);
+        .service(apply)
+        .service(api_knockout_submit)
+        .service(api_knockout_show)
+        .service(knockout_show)
+        .service(knockout_submit);
 }
 
 /// Loads a round the visitor may see (drafts only for arbiters) and one of its boards.
@@ -51,9 +57,9 @@ async fn visible_records(
     access: Access,
     round: &Round,
     board: &store::rounds::Board,
-) -> AppResult<Vec<store::rounds::GameRecord>> {
+) -> AppResult<Vec<store::records::StoredRecord>> {
     let mut out = Vec::new();
-    for r in store::rounds::records(&state.db, board.id).await? {
+    for r in store::records::of_board(&state.db, board.id).await? {
         let game = GameNumber::Game(r.game_no);
         if service::policy::may_see_records(&state.db, event.id, access, round.number, game).await?
         {
@@ -63,7 +69,7 @@ async fn visible_records(
     Ok(out)
 }
 
-/// A stored record as the page shows it.
+/// A stored record as the pages show it (a Swiss board's game or a knockout game).
 struct RecordView {
     game_no: u32,
     record: String,
@@ -71,8 +77,33 @@ struct RecordView {
     termination: String,
     plies: u64,
     status: RecordStatus,
+    /// The result an arbiter may apply from the record.
     applicable: Option<&'static str>,
+    /// Whether the game's deal is still sealed (only arbiters see the record then).
     secret: bool,
+}
+
+impl RecordView {
+    /// Judges a stored record against the game's entered result (`single_game`: false for a game
+    /// of a Banqi match, whose board result is the match score).
+    fn new(
+        r: store::records::StoredRecord,
+        entered: Option<crate::round::BoardResult>,
+        single_game: bool,
+        secret: bool,
+    ) -> RecordView {
+        let status = service::records::assess(&r.verdict, entered, single_game);
+        RecordView {
+            game_no: r.game_no,
+            applicable: status.applicable().map(|b| b.as_str()),
+            result: r.verdict["result"].as_str().unwrap_or("*").to_string(),
+            termination: r.verdict["termination"].as_str().unwrap_or("").to_string(),
+            plies: r.verdict["plies"].as_u64().unwrap_or(0),
+            record: r.record,
+            status,
+            secret,
+        }
+    }
 }
 
 #[derive(Template)]
@@ -119,7 +150,6 @@ async fn page(
     let single = service::records::single_game(&event);
     let mut records = Vec::new();
     for r in visible_records(state, &event, access, &round, &board).await? {
-        let status = service::records::assess(&r.verdict, board.result, single);
         let secret = service::policy::records_secret(
             &state.db,
             event.id,
@@ -127,16 +157,7 @@ async fn page(
             GameNumber::Game(r.game_no),
         )
         .await?;
-        records.push(RecordView {
-            game_no: r.game_no,
-            applicable: status.applicable().map(|b| b.as_str()),
-            result: r.verdict["result"].as_str().unwrap_or("*").to_string(),
-            termination: r.verdict["termination"].as_str().unwrap_or("").to_string(),
-            plies: r.verdict["plies"].as_u64().unwrap_or(0),
-            record: r.record,
-            status,
-            secret,
-        });
+        records.push(RecordView::new(r, board.result, single, secret));
     }
     if records.is_empty() && !access.arbitrate {
         return Err(AppError::NotFound);
@@ -243,17 +264,12 @@ async fn submit(
     let (_, n, b) = path.into_inner();
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let form = form.0;
-    match service::records::submit_record(
-        &state.db,
-        &me,
-        &event,
-        &round,
-        b,
-        form.game,
-        &form.record,
-    )
-    .await
-    {
+    let game = service::records::GameRef::Board {
+        round: n,
+        board: b,
+        game: form.game,
+    };
+    match service::records::submit(&state.db, &me, &event, game, &form.record).await {
         Ok(_) => Ok(redirect(&format!(
             "/events/{}/rounds/{n}/boards/{b}/record",
             event.id
@@ -271,7 +287,7 @@ async fn submit(
                 (form.game, form.record, Some(reason)),
             )
             .await?;
-            super::render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
+            render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
         }
         Err(e) => Err(e.into()),
     }
@@ -312,4 +328,204 @@ async fn apply(
         "/events/{}/rounds/{n}/boards/{b}/record",
         event.id
     )))
+}
+
+// Knockout games.
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordBody {
+    record: String,
+}
+
+/// Submits a game's move record; answers the verdict JSON (see `service::records::submit`).
+#[post("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
+async fn api_knockout_submit(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    body: web::Bytes,
+    Arbitrated { event, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    let (_, m, g) = path.into_inner();
+    let me = ctx.require_user()?;
+    let b: RecordBody = serde_json::from_slice(&body)
+        .map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))?;
+    let out = service::records::submit(
+        &state.db,
+        me,
+        &event,
+        GameRef::Knockout {
+            match_id: m,
+            game: g,
+        },
+        &b.record,
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// A game's stored record and verdict: `{"match","game","record","verdict","legal"}`; 404 while
+/// secret to this visitor.
+#[get("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
+async fn api_knockout_show(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    EventView { event, access }: EventView,
+) -> AppResult<HttpResponse> {
+    let (_, m, g) = path.into_inner();
+    let r = service::records::visible(
+        &state.db,
+        &event,
+        access,
+        GameRef::Knockout {
+            match_id: m,
+            game: g,
+        },
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "match": m,
+        "game": r.game_no,
+        "record": r.record,
+        "verdict": r.verdict,
+        "legal": r.legal,
+    })))
+}
+
+#[derive(Template)]
+#[template(path = "records/knockout.html")]
+struct KnockoutRecordPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    match_id: u32,
+    game_no: u32,
+    /// The game's result in the bracket, as shown.
+    entered: &'static str,
+    record: Option<RecordView>,
+    draft: String,
+    error: Option<String>,
+    /// A knockout game is one game: no game choice on the form.
+    games: Vec<u32>,
+}
+
+async fn knockout_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    (m, g): (u32, u32),
+    draft: (String, Option<String>),
+) -> AppResult<KnockoutRecordPage> {
+    let (_, bracket) = service::knockout::load(&state.db, &event)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let slot = deal_slot(&event, &bracket, m, g)?;
+    let game = bracket
+        .get(crate::knockout::MatchId(m))
+        .map_err(|_| AppError::NotFound)?
+        .games()
+        .into_iter()
+        .find(|x| x.number == g);
+    let record = match service::records::visible(
+        &state.db,
+        &event,
+        access,
+        GameRef::Knockout {
+            match_id: m,
+            game: g,
+        },
+    )
+    .await
+    {
+        Ok(r) => Some(r),
+        Err(ServiceError::NotFound) => None,
+        Err(e) => return Err(e.into()),
+    };
+    if record.is_none() && !access.arbitrate {
+        return Err(AppError::NotFound);
+    }
+    let entered = game.and_then(|x| x.result);
+    let secret =
+        service::policy::records_secret(&state.db, event.id, slot.round, slot.game).await?;
+    Ok(KnockoutRecordPage {
+        record: record.map(|r| {
+            RecordView::new(
+                r,
+                entered.and_then(crate::round::BoardResult::from_game),
+                true,
+                secret,
+            )
+        }),
+        entered: entered
+            .and_then(crate::round::BoardResult::from_game)
+            .map_or("", crate::round::BoardResult::display),
+        match_id: m,
+        game_no: g,
+        draft: draft.0,
+        error: draft.1,
+        games: Vec::new(),
+        ctx,
+        event,
+        access,
+    })
+}
+
+/// The record page of a knockout game (arbiters: with the submission form).
+#[get("/events/{id}/knockout/matches/{m}/games/{g}/record")]
+async fn knockout_show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    EventView { event, access }: EventView,
+) -> AppResult<HttpResponse> {
+    let (_, m, g) = path.into_inner();
+    render(&knockout_page(ctx, &state, event, access, (m, g), (String::new(), None)).await?)
+}
+
+#[derive(serde::Deserialize)]
+struct KnockoutSubmitForm {
+    record: String,
+}
+
+/// Submits a record from the page; an unreadable record is shown again with the reason.
+#[post("/events/{id}/knockout/matches/{m}/games/{g}/record")]
+async fn knockout_submit(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32, u32)>,
+    form: CsrfForm<KnockoutSubmitForm>,
+    Arbitrated {
+        event,
+        user: me,
+        access,
+    }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    let (_, m, g) = path.into_inner();
+    let typed = form.0.record;
+    match service::records::submit(
+        &state.db,
+        &me,
+        &event,
+        GameRef::Knockout {
+            match_id: m,
+            game: g,
+        },
+        &typed,
+    )
+    .await
+    {
+        Ok(_) => Ok(redirect(&format!(
+            "/events/{}/knockout/matches/{m}/games/{g}/record",
+            event.id
+        ))),
+        Err(ServiceError::Invalid { reason, .. } | ServiceError::Refused(reason)) => {
+            let reason = ctx.lang.reason(&reason);
+            let p =
+                knockout_page(ctx, &state, event, access, (m, g), (typed, Some(reason))).await?;
+            render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
+        }
+        Err(e) => Err(e.into()),
+    }
 }

@@ -197,7 +197,7 @@ pub async fn board_views(
             String::new()
         },
     };
-    let with_records = store::rounds::boards_with_records(&state.db, round.id).await?;
+    let with_records = store::records::boards_with_records(&state.db, round.id).await?;
     let mut views = Vec::new();
     for b in store::rounds::boards(&state.db, round.id).await? {
         let has_record = with_records.contains(&b.id);

@@ -334,7 +334,7 @@ async fn player_card(
         };
         let has_record = match board {
             Some(b) if b.black.is_some() => {
-                store::rounds::boards_with_records(&state.db, r.id)
+                store::records::boards_with_records(&state.db, r.id)
                     .await?
                     .contains(&b.id)
                     && records_visible(&state.db, &event, access, &r).await?

@@ -157,7 +157,7 @@ async fn game_page(
         .ok_or(AppError::NotFound)?;
     let names = service::rounds::names(&state.db, event.id).await?;
     let name = |start: u32| player_label(&names, start);
-    let records = store::rounds::records(&state.db, board.id).await?;
+    let records = store::records::of_board(&state.db, board.id).await?;
     let banqi = event.settings.variant == Variant::Banqi;
     let code_name = if banqi {
         ctx.t("square_notation")
