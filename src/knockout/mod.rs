@@ -7,12 +7,14 @@
 //! [`Bracket::final_ranking`] for places once it is finished. Players are start numbers.
 
 mod bracket;
+pub mod input;
 mod matches;
 mod ranking;
 mod seeding;
 mod settings;
 
 pub use bracket::{Bracket, DueGame};
+pub use input::Input;
 pub use matches::{
     Decision, Entrant, Forfeit, KnockoutError, Match, MatchGame, MatchId, MatchKind, MatchState,
     Slot,

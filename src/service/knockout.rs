@@ -7,11 +7,12 @@ use std::collections::HashMap;
 
 use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
+use crate::knockout::Input;
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
 use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
-use crate::store::knockout::{Input, Setup, Stored};
+use crate::store::knockout::{Setup, Stored};
 use crate::store::prizes::Prizes;
 use crate::store::{self, Db, StoreError, events::Event, users::User};
 

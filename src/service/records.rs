@@ -19,10 +19,10 @@ use super::policy::Access;
 use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::GameNumber;
+use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::adjudicate::{AdjudicateOptions, GameResult, adjudicate};
-use crate::store::knockout::Input;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
 /// Most games a board can hold (a Banqi match of 7); xiangqi and Jieqi boards hold one.

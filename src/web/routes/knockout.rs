@@ -7,6 +7,7 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render};
+use crate::knockout::Input;
 use crate::knockout::{Bracket, Decision, Match, MatchId, MatchKind, MatchState};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
@@ -14,7 +15,7 @@ use crate::service;
 use crate::service::knockout::SeedOptions;
 use crate::service::policy::Access;
 use crate::store::events::Event;
-use crate::store::knockout::{Input, parse_tie_rule};
+use crate::store::knockout::parse_tie_rule;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;

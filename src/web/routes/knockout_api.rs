@@ -9,11 +9,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::api::parse_json;
+use crate::knockout::Input;
 use crate::knockout::MatchId;
 use crate::prizes::{PrizeRow, SpecialPrize};
 use crate::service;
 use crate::service::knockout::SeedOptions;
-use crate::store::knockout::Input;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
