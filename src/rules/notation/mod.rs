@@ -9,7 +9,10 @@ pub mod iccs;
 pub mod record;
 pub mod wxf;
 
-pub use record::{MoveToken, Record, RecordError, RecordErrorKind, RecordWriter};
+pub use record::{
+    GameSplitter, GameText, LegacyEncoding, MoveToken, Record, RecordError, RecordErrorKind,
+    RecordWriter,
+};
 
 use crate::rules::Color;
 use crate::rules::xiangqi::{Move, MoveList, PieceKind, Position, Square};
@@ -108,7 +111,7 @@ pub fn write_game(
     notation: Notation,
     tags: &[(String, String)],
     deal: Option<&crate::rules::xiangqi::Deal>,
-    result: Option<crate::rules::adjudicate::GameResult>,
+    result: Option<crate::rules::outcome::GameResult>,
 ) -> Result<String, crate::rules::xiangqi::MoveError> {
     let mut pos = start.clone();
     let mut texts = Vec::with_capacity(moves.len());
