@@ -635,7 +635,10 @@ impl GameSplitter {
             .strip_prefix("\u{feff}".as_bytes())
             .unwrap_or(line)
             .trim_ascii_start();
-        let is_tag = !self.in_comment && text.first() == Some(&b'[');
+        // A tag line ends a comment that was never closed: one game's comment does not run into
+        // the next game's tags.
+        let is_tag = text.first() == Some(&b'[')
+            && (!self.in_comment || (self.in_moves && looks_like_tag(text)));
         let mut done = None;
         if is_tag && self.in_moves {
             done = self.take();
@@ -683,6 +686,19 @@ impl GameSplitter {
             }
         }
     }
+}
+
+/// Whether a line is a whole tag: `[Name "value"]`.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    let Some(inner) = line.strip_prefix(b"[").and_then(|l| l.strip_suffix(b"]")) else {
+        return false;
+    };
+    let name = inner
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0 && inner[name..].trim_ascii_start().first() == Some(&b'"')
 }
 
 /// Writes records in the syntax [`Record::parse`] reads: tags, a blank line, numbered movetext wrapped to
