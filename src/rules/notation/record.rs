@@ -482,10 +482,20 @@ fn closing_quote(line: &str) -> Option<usize> {
         }
     }
     let closes_tag = |i: usize| line[i + 1..].trim_start().strip_prefix(']');
+    // A quote followed by `]` and another whole tag closes its own tag.
+    let next_tag = |rest: &str| {
+        let rest = rest.trim_start();
+        rest.starts_with('[') && looks_like_tag(rest.as_bytes())
+    };
     quotes
         .iter()
-        .rev()
-        .find(|&&i| closes_tag(i).is_some_and(|rest| rest.trim().is_empty()))
+        .find(|&&i| closes_tag(i).is_some_and(next_tag))
+        .or_else(|| {
+            quotes
+                .iter()
+                .rev()
+                .find(|&&i| closes_tag(i).is_some_and(|rest| rest.trim().is_empty()))
+        })
         .or_else(|| quotes.iter().find(|&&i| closes_tag(i).is_some()))
         .or_else(|| quotes.last())
         .copied()
@@ -963,6 +973,61 @@ mod tests {
         assert!(matches!(e.kind, RecordErrorKind::MalformedTag(_)));
         let e = err("[Event \"x\" y]");
         assert!(matches!(e.kind, RecordErrorKind::MalformedTag(_)));
+    }
+
+    #[test]
+    fn tag_values_with_unescaped_quotes_are_the_text_between_the_first_and_last_quote() {
+        let r = Record::parse(
+            "[Event \"\"Huangshan Cup\" National GM Tournament 2002\"]\n[Site \"第25屆\"五羊杯\" \"]\n[Round \"1\"] [Red \"x\"]\n\n1. h2e2 *",
+        )
+        .unwrap();
+        assert_eq!(
+            r.tag("Event"),
+            Some("\"Huangshan Cup\" National GM Tournament 2002")
+        );
+        assert_eq!(r.tag("Site"), Some("第25屆\"五羊杯\" "));
+        // Two tags on one line still close at their own quotes.
+        assert_eq!((r.tag("Round"), r.tag("Red")), (Some("1"), Some("x")));
+        // Escapes keep working.
+        let r = Record::parse("[Event \"a \\\"b\\\" c\"]").unwrap();
+        assert_eq!(r.tag("Event"), Some("a \"b\" c"));
+    }
+
+    #[test]
+    fn the_likely_legacy_encoding_is_named() {
+        // 車九進一 in Big5, 车九进一 in GB18030.
+        let big5 = b"[Event \"x\"]\n1. \xa8\xae\xa4\x45\xb6\x69\xa4\x40";
+        let gb = b"[Event \"x\"]\n1. \xb3\xb5\xbe\xc5\xbd\xf8\xd2\xbb";
+        assert_eq!(LegacyEncoding::guess(big5), Some(LegacyEncoding::Big5));
+        assert_eq!(LegacyEncoding::guess(gb), Some(LegacyEncoding::Gb18030));
+        assert_eq!(LegacyEncoding::guess(b"1. a1 \xff\xfe"), None);
+        let e = Record::from_bytes(big5).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("the file is not UTF-8 but looks like Big5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_file_of_many_games_is_split_at_tags_after_movetext() {
+        let text = "\u{feff}[Event \"a\"]\n\n1. h2e2 {note\n[not a tag]} *\n\n; source: b\n[Event \"b\"]\n[Round \"2\"]\n1. h2e2\n{tail}\n[Event \"c\"]\n1. a1 {open\n[Event \"d\"]\n1. b1\n";
+        let mut splitter = GameSplitter::new();
+        let mut games = Vec::new();
+        for line in text.split_inclusive('\n') {
+            games.extend(splitter.push_line(line.as_bytes()));
+        }
+        games.extend(splitter.finish());
+        let firsts: Vec<usize> = games.iter().map(|g| g.first_line).collect();
+        assert_eq!(firsts, [1, 7, 11, 13]);
+        let record = |g: &GameText| Record::from_bytes_at(&g.bytes, g.first_line);
+        let a = record(&games[0]).unwrap();
+        assert_eq!(a.moves.len(), 1);
+        let b = record(&games[1]).unwrap();
+        assert_eq!((b.tag("Round"), b.moves[0].line), (Some("2"), 9));
+        // The unclosed comment of game c is its own error, at its own line; game d reads.
+        assert_eq!(record(&games[2]).unwrap_err().line, 12);
+        assert_eq!(record(&games[3]).unwrap().moves[0].text, "b1");
     }
 
     #[test]
