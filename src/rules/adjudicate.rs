@@ -148,3 +148,52 @@ fn read_with_garbage_moves(record: &[u8], first_line: usize) -> Option<Record> {
         .sum();
     (bad_in_moves > 0 && bad_in_tokens == bad_total).then_some(parsed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn banqi_records_are_adjudicated_here_too() {
+        let record =
+            b"[Variant \"Banqi\"]\n[FEN \"K7/8/8/7k r 98 60\"]\n\n60. a4-b4 h1-g1 61. b4-c4 *";
+        let v = adjudicate(record, Variant::Banqi, None, &AdjudicateOptions::default()).unwrap();
+        // The default limit of 120 plies is used as Banqi's no-progress limit here: not reached.
+        assert_eq!(v.termination, Termination::Unfinished);
+        let hundred = AdjudicateOptions {
+            move_limit: 100,
+            fen: None,
+        };
+        let v = adjudicate(record, Variant::Banqi, None, &hundred).unwrap();
+        assert_eq!((v.termination, v.plies), (Termination::MoveLimit, 3));
+        assert_eq!(v.events.len(), 1);
+        assert_eq!((v.events[0].rule, v.events[0].ply), (Rule::MoveLimit, 2));
+        let jieqi_deal = crate::rules::xiangqi::Deal::identity();
+        assert!(matches!(
+            adjudicate(record, Variant::Banqi, Some(&jieqi_deal), &hundred),
+            Err(AdjudicateError::Setup(_))
+        ));
+        assert!(matches!(
+            adjudicate(record, Variant::Xiangqi, None, &hundred),
+            Err(AdjudicateError::Setup(m)) if m.contains("banqi")
+        ));
+    }
+
+    #[test]
+    fn a_legacy_encoded_record_is_unreadable_even_when_only_its_moves_are_chinese() {
+        // 車九進一 in Big5 after ASCII tags: not garbage at a ply but a file to convert.
+        let big5 = b"[Event \"x\"]\n\n1. \xa8\xae\xa4\x45\xb6\x69\xa4\x40 *";
+        let e =
+            adjudicate(big5, Variant::Xiangqi, None, &AdjudicateOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("looks like Big5"), "{e}");
+        // Bytes that fit no legacy encoding inside a move stay a bad ply.
+        let v = adjudicate(
+            b"1. h2e2 h9g7 2. \xff\xfe\x80 *",
+            Variant::Xiangqi,
+            None,
+            &AdjudicateOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(v.error.map(|e| e.ply), Some(3));
+    }
+}
