@@ -125,14 +125,12 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
                         square: square(mv.from()),
                     }));
                 }
-                (None, Some(said)) => {
-                    if pos.set_hidden_identity(mv.from(), said).is_err() {
-                        return Err(fail(PlyCause::ImpossibleIdentity {
-                            square: square(mv.from()),
-                            color: mover,
-                            said,
-                        }));
-                    }
+                (None, Some(said)) if pos.set_hidden_identity(mv.from(), said).is_err() => {
+                    return Err(fail(PlyCause::ImpossibleIdentity {
+                        square: square(mv.from()),
+                        color: mover,
+                        said,
+                    }));
                 }
                 _ => {}
             }
@@ -148,15 +146,14 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
                     }));
                 }
                 Some(_) => {}
-                None => {
-                    if pos.set_hidden_identity(mv.to(), said).is_err() {
-                        return Err(fail(PlyCause::ImpossibleIdentity {
-                            square: square(mv.to()),
-                            color: mover.opponent(),
-                            said,
-                        }));
-                    }
+                None if pos.set_hidden_identity(mv.to(), said).is_err() => {
+                    return Err(fail(PlyCause::ImpossibleIdentity {
+                        square: square(mv.to()),
+                        color: mover.opponent(),
+                        said,
+                    }));
                 }
+                None => {}
             }
         }
         let known = WrittenMove {
