@@ -573,3 +573,64 @@ fn a_one_game_file_prints_what_it_printed_before() {
         ]
     );
 }
+
+#[test]
+fn refusals_are_worded_with_correct_grammar_in_each_language() {
+    let path = record("wrong_reveal.pgn");
+    let args = ["adjudicate", "--variant", "jieqi", path.as_str()];
+    let (code, out, _) = anqi(&args, None, "en_US.UTF-8");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("the piece on h0 is a horse, not a chariot"),
+        "{out}"
+    );
+    let (_, out, _) = anqi(&args, None, "zh_TW.UTF-8");
+    assert!(out.contains("h0 的暗子是馬，不是車"), "{out}");
+    let (_, out, _) = anqi(&args, None, "zh_CN.UTF-8");
+    assert!(out.contains("h0 的暗子是马，不是车"), "{out}");
+    // The JSON message is the English sentence.
+    let (_, v) = json("jieqi", "wrong_reveal.pgn", &[]);
+    assert_eq!(
+        v["error"]["message"],
+        "reveal contradicts the deal: the piece on h0 is a horse, not a chariot"
+    );
+}
+
+#[test]
+fn the_text_report_of_a_multi_game_file_heads_each_game() {
+    let text = [
+        std::fs::read_to_string(record("checkmate.pgn")).expect("record"),
+        std::fs::read_to_string(record("repetition.pgn")).expect("record"),
+    ]
+    .join("\n");
+    let (code, out, _) = anqi(
+        &["adjudicate", "--variant", "xiangqi", "-"],
+        Some(text.as_bytes()),
+        "C",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Game 1 (line 1):\nXiangqi: 3 plies, 1-0"),
+        "{out}"
+    );
+    // checkmate.pgn ends with a line end; the join adds a blank line.
+    let second = std::fs::read_to_string(record("checkmate.pgn"))
+        .expect("record")
+        .lines()
+        .count()
+        + 2;
+    assert!(
+        out.contains(&format!("\n\nGame 2 (line {second}):\nXiangqi: 8 plies")),
+        "{out}"
+    );
+    let (_, out, _) = anqi(
+        &["adjudicate", "--variant", "xiangqi", "--summary", "-"],
+        Some(text.as_bytes()),
+        "C",
+    );
+    assert!(out.starts_with("2 games\n"), "{out}");
+    assert!(
+        out.contains("checkmate") && out.contains("repetition"),
+        "{out}"
+    );
+}
