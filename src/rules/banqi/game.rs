@@ -404,6 +404,28 @@ mod tests {
     }
 
     #[test]
+    fn rulings_are_events_and_turns_go_on_after_them() {
+        let mut g = game("K7/8/8/7k r 0 9", Settings::default());
+        play(&mut g, "a4-b4 h1-g1 b4-a4 g1-h1 a4-b4 h1-g1 b4-a4 g1-h1");
+        assert_eq!(
+            g.outcome(),
+            outcome(GameResult::Draw, Termination::Repetition)
+        );
+        assert_eq!(g.hard_end(), None);
+        // The repetition is a ruling: the game goes on, and leaves it.
+        assert_eq!(play(&mut g, "a4-b4 h1-h2"), None);
+        assert_eq!(g.events().len(), 1);
+        assert_eq!(
+            (g.events()[0].ply, g.events()[0].rule),
+            (8, Rule::Repetition)
+        );
+        // A hard end still refuses further turns.
+        let mut g = game("8/8/8/Rn6 r 0 9", Settings::default());
+        play(&mut g, "a1xb1");
+        assert!(g.hard_end().is_some());
+    }
+
+    #[test]
     fn a_flip_or_capture_breaks_the_repetition_count() {
         let mut g = game("K6X/8/8/7k r 0 9", Settings::default());
         // The flip on h4 comes between the occurrences; before and after it the boards differ anyway.
