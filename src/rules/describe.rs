@@ -321,6 +321,16 @@ pub fn cause(c: &PlyCause, lang: Lang) -> String {
     }
 }
 
+/// A refused ply whose English message is written from its cause.
+pub fn ply_error(ply: usize, token: &str, c: PlyCause) -> PlyError {
+    PlyError {
+        ply,
+        token: token.to_string(),
+        message: cause(&c, Lang::En),
+        cause: Some(c),
+    }
+}
+
 /// Why the ply of `e` was refused: from its cause in any language, else its English message.
 pub fn error(e: &PlyError, lang: Lang) -> String {
     match &e.cause {
@@ -596,7 +606,7 @@ mod tests {
             "reveal contradicts the deal: the piece on h9 is an advisor, not a horse"
         );
         assert_eq!(cause(&horse, Lang::ZhHant), "h9 的暗子是士，不是馬");
-        let e = PlyError::with_cause(3, "马二进三车", c);
+        let e = ply_error(3, "马二进三车", c);
         assert_eq!(
             describe(
                 &Verdict::illegal(Variant::Jieqi, 2, "f".into(), e),

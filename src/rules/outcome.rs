@@ -281,16 +281,6 @@ impl PlyError {
             cause: None,
         }
     }
-
-    /// An error whose English message is written from its cause.
-    pub fn with_cause(ply: usize, token: &str, cause: PlyCause) -> PlyError {
-        PlyError {
-            ply,
-            token: token.to_string(),
-            message: super::describe::cause(&cause, super::describe::Lang::En),
-            cause: Some(cause),
-        }
-    }
 }
 
 /// The outcome of replaying a record. Serialized as the verdict JSON of `anqi adjudicate --json`

@@ -89,7 +89,7 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
 
     fn play(&mut self, token: &str) -> Result<Ply, PlyError> {
         let ply = self.ply + 1;
-        let fail = |cause: PlyCause| PlyError::with_cause(ply, token, cause);
+        let fail = |cause: PlyCause| super::describe::ply_error(ply, token, cause);
         if let Some((termination, after_ply)) = self.hard_end {
             return Err(fail(PlyCause::AfterTheEnd {
                 termination,

@@ -8,8 +8,8 @@ use super::game::{Game, GameError, Settings};
 use super::notation;
 use super::position::Position;
 use crate::rules::Variant;
-use crate::rules::adjudicate::{GameResult, PlyError, Termination, Verdict};
 use crate::rules::notation::Record;
+use crate::rules::outcome::{GameResult, PlyError, Termination, Verdict};
 
 /// Why a record cannot be replayed at all (the CLI's "unreadable input", exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
