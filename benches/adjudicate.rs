@@ -1,8 +1,13 @@
-//! Adjudication speed: a 120-ply Jieqi record in Chinese notation, replayed with its deal.
+//! Adjudication speed: a 120-ply Jieqi record in Chinese notation, replayed with its deal; and the
+//! 10,349 real games of the CCPD collection (traditional Chinese notation, about 87 plies a game)
+//! adjudicated as one multi-game file, parsing included, as `anqi adjudicate FILE` does it. The
+//! collection is read from `../shared/data/real-games/` when it is there (decompressed with
+//! `gzip -dc`); otherwise the committed sample `tests/data/real-games/ccpd-sample.chinese.pgn` is used.
 //! Run: `cargo bench --bench adjudicate`.
 
 use anqi::rules::Variant;
-use anqi::rules::adjudicate::{AdjudicateOptions, adjudicate};
+use anqi::rules::adjudicate::{AdjudicateOptions, adjudicate, adjudicate_record, read_record};
+use anqi::rules::notation::GameSplitter;
 use anqi::rules::notation::{Notation, WrittenMove, write_game};
 use anqi::rules::xiangqi::{Deal, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -41,6 +46,66 @@ fn record(deal: &Deal) -> String {
     unreachable!("some seed gives a 120-ply game")
 }
 
+/// The CCPD collection (or the committed sample) as one file's bytes, and its name.
+fn collection() -> (Vec<u8>, &'static str) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let shared = format!("{root}/../shared/data/real-games/ccpd-10k.chinese.pgn.gz");
+    if std::path::Path::new(&shared).exists()
+        && let Ok(out) = std::process::Command::new("gzip")
+            .args(["-dc", &shared])
+            .output()
+        && out.status.success()
+    {
+        return (out.stdout, "ccpd 10,349 games");
+    }
+    let sample = format!("{root}/tests/data/real-games/ccpd-sample.chinese.pgn");
+    (
+        std::fs::read(sample).expect("committed sample"),
+        "ccpd sample 170 games",
+    )
+}
+
+/// Adjudicates every game of a multi-game file; returns how many games were judged legal.
+fn adjudicate_file(bytes: &[u8], options: &AdjudicateOptions) -> usize {
+    let mut splitter = GameSplitter::new();
+    let mut legal = 0;
+    let mut judge = |game: anqi::rules::notation::GameText| {
+        let verdict = read_record(&game.bytes, game.first_line)
+            .ok()
+            .and_then(|r| adjudicate_record(&r, Variant::Xiangqi, None, options).ok());
+        legal += usize::from(verdict.is_some_and(|v| v.is_legal()));
+    };
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if let Some(game) = splitter.push_line(line) {
+            judge(game);
+        }
+    }
+    if let Some(game) = splitter.finish() {
+        judge(game);
+    }
+    legal
+}
+
+fn bench_collection(c: &mut Criterion) {
+    let (bytes, name) = collection();
+    let opts = AdjudicateOptions::default();
+    let games = {
+        let mut splitter = GameSplitter::new();
+        let mut n = 0;
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            n += usize::from(splitter.push_line(line).is_some());
+        }
+        n + usize::from(splitter.finish().is_some())
+    };
+    // Every game but the one damaged at the source is legal.
+    assert!(adjudicate_file(&bytes, &opts) + 1 >= games);
+    let mut group = c.benchmark_group("adjudicate file");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(games as u64));
+    group.bench_function(name, |b| b.iter(|| adjudicate_file(&bytes, &opts)));
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let deal = Deal::parse("pppppccrnbaabnrRNBAABNRCCPPPPP").expect("valid deal");
     let text = record(&deal);
@@ -55,5 +120,5 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, bench_collection);
 criterion_main!(benches);

@@ -1,17 +1,25 @@
-//! `anqi adjudicate [--variant V] [--deal DEAL] [--fen FEN] [--json] FILE|-`: replay a record and report
-//! the verdict. Exit status 0 for a legal record, 1 for an illegal one, 2 for unreadable input.
+//! `anqi adjudicate [--variant V] [--deal DEAL] [--fen FEN] [--json] [--summary] FILE|-`: replay
+//! every game of a record file and report the verdicts. The file is read game by game (a
+//! collection of thousands of games never sits in memory at once). Exit status: the worst over the
+//! file: 0 every game legal, 1 an illegal or unreadable game, 2 the file itself unreadable (or a
+//! one-game file that cannot be read, as before multi-game files).
 
-use std::io::Read;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
 
 use crate::rules::Variant;
-use crate::rules::adjudicate::{AdjudicateOptions, GameResult, Termination, Verdict, adjudicate};
-use crate::rules::notation::Record;
+use crate::rules::adjudicate::{
+    AdjudicateOptions, PlyCause, PlyError, Termination, Verdict, adjudicate_banqi,
+    adjudicate_record, read_record,
+};
+use crate::rules::describe::{self, Lang};
+use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
 
 /// Arguments of `anqi adjudicate`.
 #[derive(Debug, clap::Args)]
 pub struct AdjudicateArgs {
-    /// The game: xiangqi, jieqi or banqi (default: the record's Variant or Game tag).
+    /// The game: xiangqi, jieqi or banqi (default: each record's Variant or Game tag).
     #[arg(long)]
     pub variant: Option<String>,
     /// The arbiter's deal (overrides the record's Deal tag).
@@ -20,15 +28,15 @@ pub struct AdjudicateArgs {
     /// The start position (overrides the record's FEN tag).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Draw after this many plies without a capture (Banqi: without a capture or a flip; default 100).
-    /// 0 turns the rule off.
+    /// The no-capture limit in plies at which the move-limit ruling applies (xiangqi/Jieqi default
+    /// 120; Banqi: without a capture or a flip, default 100). 0 turns the rule off.
     #[arg(long, value_name = "PLIES")]
     pub move_limit: Option<String>,
-    /// Banqi: draw after this many plies in all (off by default; some rule sets use 180).
+    /// Banqi: the move-limit ruling after this many plies in all (off by default; some rule sets use 180).
     #[arg(long, value_name = "PLIES")]
     pub ply_limit: Option<u32>,
-    /// Banqi: plies of perpetual chasing, with no face-down piece left, that draw (seed 4.11 D; default 20).
-    /// 0 turns the rule off.
+    /// Banqi: plies of perpetual chasing, with no face-down piece left, for the chase ruling (seed
+    /// 4.11 D; default 20). 0 turns the rule off.
     #[arg(long, value_name = "PLIES")]
     pub chase_limit: Option<u32>,
     /// Banqi: chariots move any distance (a house rule; off by default).
@@ -38,307 +46,395 @@ pub struct AdjudicateArgs {
     /// off by default).
     #[arg(long)]
     pub chain_captures: bool,
-    /// Print the verdict as JSON.
+    /// Print each verdict as JSON, one object per line.
     #[arg(long)]
     pub json: bool,
-    /// The record file, or `-` for standard input.
+    /// Print only the counts of games by termination (as JSON with --json).
+    #[arg(long)]
+    pub summary: bool,
+    /// The record file (one game or many), or `-` for standard input.
     pub file: String,
+}
+
+/// Settings shared by every game of the file.
+struct Setup {
+    variant: Option<Variant>,
+    /// The `--deal` read as a Jieqi deal (checked at once when `--variant` says Jieqi or xiangqi).
+    deal: Option<Result<xiangqi::Deal, String>>,
+    move_limit: Option<u32>,
+}
+
+/// What one game of the file came to.
+enum GameVerdict {
+    /// Judged (legal or illegal).
+    Judged(Verdict),
+    /// Could not be judged: the message, and the line and column it names.
+    Unreadable {
+        message: String,
+        line: usize,
+        column: usize,
+        plies_before: usize,
+    },
 }
 
 /// Runs `anqi adjudicate`; returns the exit status.
 pub fn run(args: AdjudicateArgs) -> i32 {
-    // Options are checked here, not by clap, so that every error is one line.
-    let chosen = match args
-        .variant
-        .as_deref()
-        .map(str::parse::<Variant>)
-        .transpose()
-    {
-        Ok(v) => v,
+    let setup = match setup(&args) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("anqi adjudicate: {e}");
             return 2;
         }
     };
-    let move_limit = match args
+    let input: Box<dyn Read> = if args.file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        match std::fs::File::open(&args.file) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("anqi adjudicate: cannot read {}: {e}", args.file);
+                return 2;
+            }
+        }
+    };
+    let lang = Lang::from_lang(&std::env::var("LANG").unwrap_or_default());
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut run = Run {
+        args: &args,
+        setup: &setup,
+        lang,
+        games: 0,
+        held: None,
+        status: 0,
+        counts: BTreeMap::new(),
+        claim_conflicts: 0,
+        events: 0,
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, input);
+    let mut splitter = GameSplitter::new();
+    let mut line = Vec::with_capacity(256);
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = out.flush();
+                eprintln!("anqi adjudicate: cannot read {}: {e}", args.file);
+                return 2;
+            }
+        }
+        if let Some(game) = splitter.push_line(&line)
+            && let Err(message) = run.game(game, &mut out)
+        {
+            let _ = out.flush();
+            eprintln!("anqi adjudicate: {message}");
+            return 2;
+        }
+    }
+    if let Some(game) = splitter.finish()
+        && let Err(message) = run.game(game, &mut out)
+    {
+        let _ = out.flush();
+        eprintln!("anqi adjudicate: {message}");
+        return 2;
+    }
+    let status = run.finish(&mut out);
+    if out.flush().is_err() {
+        return 2;
+    }
+    status
+}
+
+/// Options are checked here, not by clap, so that every error is one line.
+fn setup(args: &AdjudicateArgs) -> Result<Setup, String> {
+    let variant = args
+        .variant
+        .as_deref()
+        .map(str::parse::<Variant>)
+        .transpose()?;
+    let move_limit = args
         .move_limit
         .as_deref()
         .map(|m| m.trim().parse::<u32>())
         .transpose()
-    {
-        Ok(m) => m,
-        Err(_) => {
-            eprintln!(
-                "anqi adjudicate: --move-limit must be a whole number of plies (0 turns the rule off), got '{}'",
+        .map_err(|_| {
+            format!(
+                "--move-limit must be a whole number of plies (0 turns the rule off), got '{}'",
                 args.move_limit.as_deref().unwrap_or_default()
-            );
-            return 2;
+            )
+        })?;
+    let deal = args
+        .deal
+        .as_deref()
+        .map(|d| xiangqi::Deal::parse(d).map_err(|e| format!("--deal: {e}")));
+    match (&deal, variant) {
+        (Some(Err(e)), Some(Variant::Xiangqi | Variant::Jieqi)) => return Err(e.clone()),
+        (Some(_), Some(Variant::Banqi)) => {
+            if let Some(d) = &args.deal {
+                banqi::Deal::parse(d).map_err(|e| format!("--deal: {e}"))?;
+            }
         }
-    };
-    let bytes = match read_input(&args.file) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("anqi adjudicate: cannot read {}: {e}", args.file);
-            return 2;
+        _ => {}
+    }
+    if let (Some(fen), Some(v)) = (&args.fen, variant) {
+        match v {
+            Variant::Banqi => banqi::fen::read(fen, args.deal.as_deref())
+                .map(|_| ())
+                .map_err(|e| format!("--fen: {e}"))?,
+            _ => xiangqi::Position::from_fen(fen, v)
+                .map(|_| ())
+                .map_err(|e| format!("--fen: {e}"))?,
         }
-    };
-    // The xiangqi/Jieqi replay reads the record itself and reports garbage inside a move at its ply;
-    // the record is read here first only when its tag must name the game, and for Banqi.
-    let record = || Record::from_bytes(&bytes).map_err(|e| format!("{}: {e}", args.file));
-    let variant = match chosen {
-        Some(v) => v,
-        None => {
-            let record = match record() {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("anqi adjudicate: {e}");
-                    return 2;
-                }
-            };
-            match record.tag("Variant").or_else(|| record.tag("Game")) {
-                Some(tag) => match Variant::parse(tag) {
-                    Some(v) => v,
-                    None => {
-                        eprintln!("anqi adjudicate: unknown variant tag '{tag}' (give --variant)");
-                        return 2;
-                    }
-                },
-                None => {
-                    eprintln!("anqi adjudicate: no variant: give --variant or a Variant tag");
+    }
+    if let Some(n) = move_limit
+        && n > u32::from(u16::MAX)
+        && variant != Some(Variant::Banqi)
+    {
+        return Err(format!("--move-limit {n} is too large"));
+    }
+    Ok(Setup {
+        variant,
+        deal,
+        move_limit,
+    })
+}
+
+/// The state of one run over a file.
+struct Run<'a> {
+    args: &'a AdjudicateArgs,
+    setup: &'a Setup,
+    lang: Lang,
+    games: usize,
+    /// The first game, held back until a second shows whether the file holds one game or many.
+    held: Option<(GameText, GameVerdict)>,
+    status: i32,
+    counts: BTreeMap<&'static str, usize>,
+    claim_conflicts: usize,
+    events: usize,
+}
+
+impl Run<'_> {
+    /// Judges one game; `Err` when the file itself is unreadable (it is not UTF-8 but Big5 or
+    /// GB18030, so no game of it can be read).
+    fn game(&mut self, game: GameText, out: &mut impl Write) -> Result<(), String> {
+        let verdict = self.judge(&game)?;
+        self.games += 1;
+        if let Some((text, held)) = self.held.take() {
+            self.emit(1, &text, held, out);
+        }
+        if self.games == 1 {
+            self.held = Some((game, verdict));
+        } else {
+            self.emit(self.games, &game, verdict, out);
+        }
+        Ok(())
+    }
+
+    /// Prints what is held and the summary; returns the exit status.
+    fn finish(&mut self, out: &mut impl Write) -> i32 {
+        if let Some((text, held)) = self.held.take() {
+            if self.games == 1 {
+                // A one-game file behaves as before: an unreadable record is the file's error.
+                if let GameVerdict::Unreadable { message, .. } = &held {
+                    eprintln!("anqi adjudicate: {message}");
                     return 2;
                 }
             }
+            self.emit(1, &text, held, out);
         }
-    };
-    let verdict = match variant {
-        Variant::Banqi => record().and_then(|r| adjudicate_banqi(&r, &args, move_limit)),
-        Variant::Xiangqi | Variant::Jieqi => adjudicate_xiangqi(&bytes, variant, &args, move_limit),
-    };
-    let verdict = match verdict {
-        Ok(v) => v,
-        Err(message) => {
-            eprintln!("anqi adjudicate: {message}");
-            return 2;
+        if self.args.summary {
+            self.print_summary(out);
         }
-    };
-    if args.json {
-        println!("{}", verdict.to_json());
-    } else {
-        print!("{}", report(&verdict, Language::from_env()));
-    }
-    if verdict.is_legal() { 0 } else { 1 }
-}
-
-fn read_input(file: &str) -> std::io::Result<Vec<u8>> {
-    if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(file)
-    }
-}
-
-/// Xiangqi and Jieqi: the deal (checked), the move limit (default 120 plies; 0 turns it off), then the
-/// replay.
-fn adjudicate_xiangqi(
-    bytes: &[u8],
-    variant: Variant,
-    args: &AdjudicateArgs,
-    move_limit: Option<u32>,
-) -> Result<Verdict, String> {
-    let deal = match &args.deal {
-        Some(d) => Some(xiangqi::Deal::parse(d).map_err(|e| format!("--deal: {e}"))?),
-        None => None,
-    };
-    let move_limit = match move_limit {
-        None => 120,
-        Some(0) => u16::MAX,
-        Some(n) => u16::try_from(n).map_err(|_| format!("--move-limit {n} is too large"))?,
-    };
-    let options = AdjudicateOptions {
-        move_limit,
-        fen: args.fen.clone(),
-    };
-    adjudicate(bytes, variant, deal.as_ref(), &options).map_err(|e| e.to_string())
-}
-
-/// Banqi: settings from the flags (defaults of RULES.md §6), then the replay.
-fn adjudicate_banqi(
-    record: &Record,
-    args: &AdjudicateArgs,
-    move_limit: Option<u32>,
-) -> Result<Verdict, String> {
-    let defaults = banqi::Settings::default();
-    let limit = |flag: Option<u32>, default: Option<u32>| match flag {
-        Some(0) => None,
-        Some(n) => Some(n),
-        None => default,
-    };
-    let settings = banqi::Settings {
-        move_rules: banqi::MoveRules {
-            chariot_slides: args.chariot_slides,
-            chain_captures: args.chain_captures,
-        },
-        no_progress_limit: limit(move_limit, defaults.no_progress_limit),
-        ply_limit: limit(args.ply_limit, defaults.ply_limit),
-        perpetual_chase_plies: limit(args.chase_limit, defaults.perpetual_chase_plies),
-    };
-    banqi::adjudicate(record, args.fen.as_deref(), args.deal.as_deref(), settings)
-        .map_err(|e| e.to_string())
-}
-
-/// The language of the readable report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    /// English (the default).
-    English,
-    /// Simplified Chinese (`LANG=zh_CN…`, `zh_SG`, `zh`).
-    Simplified,
-    /// Traditional Chinese (`LANG=zh_TW…`, `zh_HK`, `zh_MO`).
-    Traditional,
-}
-
-impl Language {
-    /// Chooses from a `LANG` value such as `zh_TW.UTF-8`.
-    pub fn from_lang(lang: &str) -> Language {
-        let lang = lang.to_ascii_lowercase();
-        if !lang.starts_with("zh") {
-            Language::English
-        } else if ["tw", "hk", "mo", "hant"]
-            .iter()
-            .any(|region| lang.contains(region))
-        {
-            Language::Traditional
-        } else {
-            Language::Simplified
-        }
+        self.status
     }
 
-    /// Chooses from the `LANG` environment variable.
-    pub fn from_env() -> Language {
-        Language::from_lang(&std::env::var("LANG").unwrap_or_default())
-    }
-}
-
-/// The readable report of a verdict, in the given language, ending with a newline.
-pub fn report(verdict: &Verdict, language: Language) -> String {
-    let zh = language != Language::English;
-    let t =
-        |simplified: &'static str, traditional: &'static str, english: &'static str| match language
-        {
-            Language::English => english,
-            Language::Simplified => simplified,
-            Language::Traditional => traditional,
+    fn judge(&self, game: &GameText) -> Result<GameVerdict, String> {
+        let unreadable = |message: String, line: usize, column: usize, plies_before: usize| {
+            Ok(GameVerdict::Unreadable {
+                message,
+                line,
+                column,
+                plies_before,
+            })
         };
-    // Chinese-only phrases (the English report is worded separately).
-    let z = |simplified: &'static str, traditional: &'static str| {
-        if language == Language::Traditional {
-            traditional
-        } else {
-            simplified
-        }
-    };
-    let game = match verdict.variant {
-        Variant::Xiangqi => t("象棋", "象棋", "Xiangqi"),
-        Variant::Jieqi => t("揭棋", "揭棋", "Jieqi"),
-        Variant::Banqi => t("暗棋", "暗棋", "Banqi"),
-    };
-    let mut out = String::new();
-    if let Some(e) = &verdict.error {
-        if zh {
-            out.push_str(&format!(
-                "{game}：第 {} 步「{}」{}：{}\n",
-                e.ply,
-                e.token,
-                z("不合规则", "不合規則"),
-                e.message
-            ));
-            out.push_str(&format!(
-                "{} {} {}：{}\n",
-                "已走",
-                verdict.plies,
-                z("步；出错前的局面", "步；出錯前的局面"),
-                verdict.final_fen
-            ));
-        } else {
-            out.push_str(&format!(
-                "{game}: illegal ply {} '{}': {}\n",
-                e.ply, e.token, e.message
-            ));
-            out.push_str(&format!(
-                "Plies applied: {}. Position before it: {}\n",
-                verdict.plies, verdict.final_fen
-            ));
-        }
-        return out;
-    }
-    let result = match verdict.result {
-        GameResult::RedWins => t("红胜", "紅勝", "Red wins"),
-        GameResult::BlackWins => t("黑胜", "黑勝", "Black wins"),
-        GameResult::Draw => t("和棋", "和棋", "draw"),
-        GameResult::Unknown => t("未定", "未定", "no result"),
-    };
-    let how = match verdict.termination {
-        Termination::Checkmate => t("将死", "將死", "checkmate"),
-        Termination::Stalemate => t(
-            "走方无着可走",
-            "走方無著可走",
-            "the side to move has no legal move",
-        ),
-        Termination::PerpetualCheck => t("长将", "長將", "perpetual check"),
-        Termination::PerpetualChase => t("长捉", "長捉", "perpetual chase"),
-        Termination::Repetition => t("三次重复局面", "三次重複局面", "threefold repetition"),
-        Termination::MoveLimit => t("达到限着", "達到限著", "move limit reached"),
-        Termination::NoPieces => t(
-            "一方棋子被吃光",
-            "一方棋子被吃光",
-            "a side has no pieces left",
-        ),
-        Termination::Claimed => t(
-            "依棋谱所记结果",
-            "依棋譜所記結果",
-            "result as claimed in the record",
-        ),
-        Termination::Unfinished => t("对局未完", "對局未完", "unfinished"),
-        Termination::Illegal => t("违例着法", "違例著法", "illegal move"),
-    };
-    if zh {
-        out.push_str(&format!(
-            "{game}：共 {} 步，{}（{result}，{how}）\n",
-            verdict.plies, verdict.result
-        ));
-        out.push_str(&format!(
-            "{}：{}\n",
-            z("终局局面", "終局局面"),
-            verdict.final_fen
-        ));
-    } else {
-        out.push_str(&format!(
-            "{game}: {} plies, {} ({result}: {how})\n",
-            verdict.plies, verdict.result
-        ));
-        out.push_str(&format!("Final position: {}\n", verdict.final_fen));
-    }
-    if let Some(claim) = verdict.claim_conflict {
-        if zh {
-            out.push_str(&format!(
-                "{}：{claim}\n",
-                z("棋谱所记结果与局面矛盾", "棋譜所記結果與局面矛盾")
-            ));
-        } else {
-            out.push_str(&format!(
-                "Note: the record claims {claim}, which the position contradicts\n"
-            ));
+        let name = &self.args.file;
+        let record = match read_record(&game.bytes, game.first_line) {
+            Ok(r) => r,
+            Err(e) => {
+                if let RecordErrorKind::NotUtf8 {
+                    likely: Some(_), ..
+                } = e.kind
+                {
+                    return Err(format!("{name}: {e}"));
+                }
+                return unreadable(format!("{name}: {e}"), e.line, e.column, e.plies_before);
+            }
+        };
+        let at_start = |message: String| {
+            unreadable(
+                format!("{name}: line {}: {message}", game.first_line),
+                game.first_line,
+                1,
+                0,
+            )
+        };
+        let variant = match self.setup.variant {
+            Some(v) => v,
+            None => match record.tag("Variant").or_else(|| record.tag("Game")) {
+                Some(tag) => match Variant::parse(tag) {
+                    Some(v) => v,
+                    None => {
+                        return at_start(format!("unknown variant tag '{tag}' (give --variant)"));
+                    }
+                },
+                None => return at_start("no variant: give --variant or a Variant tag".into()),
+            },
+        };
+        let judged = match variant {
+            Variant::Banqi if record.moves.iter().any(|m| m.text.contains('\u{FFFD}')) => {
+                // Banqi reports bytes that are not UTF-8 as the record's error, wherever they stand.
+                return match crate::rules::notation::Record::from_bytes_at(
+                    &game.bytes,
+                    game.first_line,
+                ) {
+                    Err(e) => unreadable(format!("{name}: {e}"), e.line, e.column, e.plies_before),
+                    Ok(_) => at_start("bytes that are not UTF-8".into()),
+                };
+            }
+            Variant::Banqi => {
+                let defaults = banqi::Settings::default();
+                let limit = |flag: Option<u32>, default: Option<u32>| match flag {
+                    Some(0) => None,
+                    Some(n) => Some(n),
+                    None => default,
+                };
+                let settings = banqi::Settings {
+                    move_rules: banqi::MoveRules {
+                        chariot_slides: self.args.chariot_slides,
+                        chain_captures: self.args.chain_captures,
+                    },
+                    no_progress_limit: limit(self.setup.move_limit, defaults.no_progress_limit),
+                    ply_limit: limit(self.args.ply_limit, defaults.ply_limit),
+                    perpetual_chase_plies: limit(
+                        self.args.chase_limit,
+                        defaults.perpetual_chase_plies,
+                    ),
+                };
+                adjudicate_banqi(
+                    &record,
+                    self.args.fen.as_deref(),
+                    self.args.deal.as_deref(),
+                    settings,
+                )
+            }
+            Variant::Xiangqi | Variant::Jieqi => {
+                let move_limit = match self.setup.move_limit {
+                    None => 120,
+                    Some(0) => u16::MAX,
+                    Some(n) => u16::try_from(n).unwrap_or(u16::MAX),
+                };
+                let options = AdjudicateOptions {
+                    move_limit,
+                    fen: self.args.fen.clone(),
+                };
+                let deal = match &self.setup.deal {
+                    None => None,
+                    Some(Ok(d)) => Some(d),
+                    Some(Err(e)) => return at_start(e.clone()),
+                };
+                adjudicate_record(&record, variant, deal, &options)
+            }
+        };
+        match judged {
+            Ok(v) => Ok(GameVerdict::Judged(v)),
+            Err(e) => at_start(e.to_string()),
         }
     }
-    out
+
+    /// Prints (or counts) one game's verdict.
+    fn emit(&mut self, number: usize, game: &GameText, verdict: GameVerdict, out: &mut impl Write) {
+        let verdict = match verdict {
+            GameVerdict::Judged(v) => v,
+            GameVerdict::Unreadable {
+                message,
+                line,
+                column,
+                plies_before,
+            } => {
+                let error = PlyError {
+                    ply: plies_before + 1,
+                    token: String::new(),
+                    message,
+                    cause: Some(PlyCause::Unreadable { line, column }),
+                };
+                let variant = self.setup.variant.unwrap_or(Variant::Xiangqi);
+                Verdict::illegal(variant, 0, String::new(), error)
+            }
+        };
+        if !verdict.is_legal() {
+            self.status = self.status.max(1);
+        }
+        *self.counts.entry(verdict.termination.as_str()).or_default() += 1;
+        self.claim_conflicts += usize::from(verdict.claim_conflict.is_some());
+        self.events += verdict.events.len();
+        if self.args.summary {
+            return;
+        }
+        // Output errors (a closed pipe) end nothing here; the status reports the verdicts.
+        let _ = if self.args.json {
+            writeln!(out, "{}", verdict.to_json())
+        } else if self.games == 1 {
+            write!(out, "{}", describe::report(&verdict, self.lang))
+        } else {
+            let header = match self.lang {
+                Lang::En => format!("Game {number} (line {}):", game.first_line),
+                Lang::ZhHant => format!("第 {number} 局（第 {} 行）：", game.first_line),
+                Lang::ZhHans => format!("第 {number} 局（第 {} 行）：", game.first_line),
+            };
+            let blank = if number > 1 { "\n" } else { "" };
+            write!(
+                out,
+                "{blank}{header}\n{}",
+                describe::report(&verdict, self.lang)
+            )
+        };
+    }
+
+    fn print_summary(&self, out: &mut impl Write) {
+        let _ = if self.args.json {
+            let json = serde_json::json!({
+                "games": self.games,
+                "terminations": self.counts,
+                "claim_conflicts": self.claim_conflicts,
+                "events": self.events,
+            });
+            writeln!(out, "{json}")
+        } else {
+            let mut text = format!("{} {}\n", self.games, self.lang.pick("games", "局", "局"));
+            for t in Termination::ALL {
+                if let Some(n) = self.counts.get(t.as_str()) {
+                    text.push_str(&format!(
+                        "  {n:>7}  {} ({})\n",
+                        t.as_str(),
+                        describe::termination(t, self.lang)
+                    ));
+                }
+            }
+            text.push_str(&format!(
+                "  {:>7}  claim_conflict\n  {:>7}  events\n",
+                self.claim_conflicts, self.events
+            ));
+            write!(out, "{text}")
+        };
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::adjudicate::PlyError;
+    use crate::rules::adjudicate::GameResult;
 
     fn verdict() -> Verdict {
         Verdict {
@@ -349,56 +445,43 @@ mod tests {
             final_fen: "8/8/8/1R6 b 0 9".into(),
             error: None,
             claim_conflict: None,
+            events: vec![],
         }
-    }
-
-    #[test]
-    fn language_follows_lang() {
-        assert_eq!(Language::from_lang("en_US.UTF-8"), Language::English);
-        assert_eq!(Language::from_lang(""), Language::English);
-        assert_eq!(Language::from_lang("zh_CN.UTF-8"), Language::Simplified);
-        assert_eq!(Language::from_lang("zh_TW.UTF-8"), Language::Traditional);
-        assert_eq!(Language::from_lang("zh_HK"), Language::Traditional);
     }
 
     #[test]
     fn reports_in_each_language() {
         let v = verdict();
         assert_eq!(
-            report(&v, Language::English),
+            describe::report(&v, Lang::En),
             "Banqi: 12 plies, 1-0 (Red wins: a side has no pieces left)\nFinal position: 8/8/8/1R6 b 0 9\n"
         );
         assert_eq!(
-            report(&v, Language::Traditional),
+            describe::report(&v, Lang::ZhHant),
             "暗棋：共 12 步，1-0（紅勝，一方棋子被吃光）\n終局局面：8/8/8/1R6 b 0 9\n"
         );
-        assert!(report(&v, Language::Simplified).contains("红胜"));
+        assert!(describe::report(&v, Lang::ZhHans).contains("红胜"));
         let conflict = Verdict {
             claim_conflict: Some(GameResult::BlackWins),
             ..verdict()
         };
-        assert!(report(&conflict, Language::English).contains("claims 0-1"));
+        assert!(describe::report(&conflict, Lang::En).contains("claims 0-1"));
     }
 
     #[test]
     fn reports_an_illegal_ply() {
-        let v = Verdict {
-            plies: 2,
-            result: GameResult::Unknown,
-            termination: Termination::Illegal,
-            error: Some(PlyError {
-                ply: 3,
-                token: "a1-a2".into(),
-                message: "a2 is not empty".into(),
-            }),
-            ..verdict()
-        };
+        let v = Verdict::illegal(
+            Variant::Banqi,
+            2,
+            "8/8/8/1R6 b 0 9".into(),
+            PlyError::new(3, "a1-a2", "a2 is not empty"),
+        );
         assert_eq!(
-            report(&v, Language::English),
+            describe::report(&v, Lang::En),
             "Banqi: illegal ply 3 'a1-a2': a2 is not empty\nPlies applied: 2. Position before it: 8/8/8/1R6 b 0 9\n"
         );
         assert!(
-            report(&v, Language::Simplified)
+            describe::report(&v, Lang::ZhHans)
                 .starts_with("暗棋：第 3 步「a1-a2」不合规则：a2 is not empty\n")
         );
     }

@@ -1,169 +1,13 @@
-//! Shared outcome types of adjudication: the result, how the game ended, and the `Verdict` of a record.
-//! The replay itself lives beside each game's rules (xiangqi/Jieqi and Banqi) and fills these in.
+//! Adjudication of a record: replay it into a [`Verdict`] by the rules of its game (xiangqi and
+//! Jieqi here, Banqi by `rules::banqi`). The outcome types live in `rules::outcome` and are
+//! re-exported here for the callers that know them by this path.
 
 use super::Variant;
-
-/// A game result as written in records: `1-0` (Red wins), `0-1`, `1/2-1/2`, `*` (unknown / unfinished).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    RedWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`
-    Unknown,
-}
-
-impl GameResult {
-    /// The record token of this result.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Parses a result token (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`).
-    pub fn parse(s: &str) -> Option<GameResult> {
-        match s.trim() {
-            "1-0" => Some(GameResult::RedWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "0.5-0.5" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-
-    /// The win for the given side.
-    pub const fn win_for(color: super::Color) -> GameResult {
-        match color {
-            super::Color::Red => GameResult::RedWins,
-            super::Color::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-impl std::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// How a replayed game ended (the `termination` field of the verdict JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and is in check.
-    Checkmate,
-    /// The side to move has no legal move and is not in check (loses, RULES.md §2, §6).
-    Stalemate,
-    /// Repetition with one side checking every move (RULES.md §5).
-    PerpetualCheck,
-    /// Repetition with one side chasing every move (RULES.md §5; Banqi seed rule 4.11 D).
-    PerpetualChase,
-    /// Threefold repetition drawn.
-    Repetition,
-    /// The no-capture move limit was reached.
-    MoveLimit,
-    /// Banqi: a side has no pieces left.
-    NoPieces,
-    /// The record ended in an undecided position with a claimed result (resignation, agreement, time…).
-    Claimed,
-    /// The record ended in an undecided position without a result.
-    Unfinished,
-    /// The record has an illegal ply.
-    Illegal,
-}
-
-impl Termination {
-    /// The snake_case name used in the verdict JSON.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::PerpetualCheck => "perpetual_check",
-            Termination::PerpetualChase => "perpetual_chase",
-            Termination::Repetition => "repetition",
-            Termination::MoveLimit => "move_limit",
-            Termination::NoPieces => "no_pieces",
-            Termination::Claimed => "claimed",
-            Termination::Unfinished => "unfinished",
-            Termination::Illegal => "illegal",
-        }
-    }
-}
-
-impl std::fmt::Display for Termination {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The first bad ply of a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlyError {
-    /// 1-based ply number of the bad token.
-    pub ply: usize,
-    /// The token as written in the record.
-    pub token: String,
-    /// Why it was rejected (illegal move, ambiguous move, reveal contradicts the deal, …).
-    pub message: String,
-}
-
-/// The outcome of replaying a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
-    /// The game.
-    pub variant: Variant,
-    /// Number of plies applied (before the bad ply, if any).
-    pub plies: usize,
-    /// The result: decided by the position, or the accepted claim, or `*`.
-    pub result: GameResult,
-    /// How the game ended.
-    pub termination: Termination,
-    /// FEN of the last position reached (before the bad ply, if any).
-    pub final_fen: String,
-    /// The first illegal ply, if any.
-    pub error: Option<PlyError>,
-    /// Set when the record's claimed result contradicts the decided position (e.g. "1-0" after Red is mated).
-    pub claim_conflict: Option<GameResult>,
-}
-
-impl Verdict {
-    /// The verdict as the JSON object of `anqi adjudicate --json`:
-    /// `{"variant","plies","result","termination","final_fen","error":null|{"ply","token","message"}}`
-    /// plus `"claimed"` (the contradicted claim) when the record's result conflicts with the position.
-    pub fn to_json(&self) -> serde_json::Value {
-        let error = match &self.error {
-            None => serde_json::Value::Null,
-            Some(e) => serde_json::json!({"ply": e.ply, "token": e.token, "message": e.message}),
-        };
-        let mut v = serde_json::json!({
-            "variant": self.variant.name(),
-            "plies": self.plies,
-            "result": self.result.as_str(),
-            "termination": self.termination.as_str(),
-            "final_fen": self.final_fen,
-            "error": error,
-        });
-        if let Some(c) = self.claim_conflict {
-            v["claim_conflict"] = serde_json::Value::String(c.as_str().to_string());
-        }
-        v
-    }
-
-    /// Whether the record was legal throughout.
-    pub fn is_legal(&self) -> bool {
-        self.error.is_none()
-    }
-}
+pub use super::outcome::{GameResult, PlyCause, PlyError, Rule, RulingEvent, Termination, Verdict};
 
 mod xiangqi;
 
-pub use xiangqi::replay as replay_xiangqi;
+pub use xiangqi::judge as replay_xiangqi;
 
 /// Settings of an adjudication.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,17 +39,55 @@ pub enum AdjudicateError {
 }
 
 /// Replays a record (raw bytes: UTF-8 with or without BOM, LF or CRLF) of `variant` and judges it.
-/// `deal` is the sealed deal (arbiter); without it, every reveal must be written in the record.
+/// `deal` is the sealed Jieqi deal (arbiter); without it, every reveal must be written in the
+/// record. Banqi records are judged by the Banqi rules with their default settings and
+/// `options.move_limit` as the no-progress limit (`u16::MAX`: off); their deal comes from the
+/// record's `Deal` tag (see [`adjudicate_banqi`] for every setting).
 pub fn adjudicate(
     record: &[u8],
     variant: Variant,
     deal: Option<&super::xiangqi::Deal>,
     options: &AdjudicateOptions,
 ) -> Result<Verdict, AdjudicateError> {
-    let parsed = match super::notation::Record::from_bytes(record) {
-        Ok(r) => r,
-        Err(e) => read_with_garbage_moves(record).ok_or(e)?,
-    };
+    let parsed = read_record(record, 1)?;
+    if variant == Variant::Banqi {
+        if deal.is_some() {
+            return Err(AdjudicateError::Setup(
+                "a Jieqi deal was given for a banqi record".into(),
+            ));
+        }
+        let settings = super::banqi::Settings {
+            no_progress_limit: (options.move_limit != u16::MAX)
+                .then_some(u32::from(options.move_limit)),
+            ..super::banqi::Settings::default()
+        };
+        return adjudicate_banqi(&parsed, options.fen.as_deref(), None, settings);
+    }
+    adjudicate_record(&parsed, variant, deal, options)
+}
+
+/// Reads the record of one game that starts on line `first_line` of its file. A record that is
+/// not UTF-8 only inside its move tokens is still read, so that the garbage is reported at its ply;
+/// bad bytes elsewhere, or a file that looks like Big5 or GB18030, leave it unreadable.
+pub fn read_record(bytes: &[u8], first_line: usize) -> Result<Record, RecordError> {
+    match Record::from_bytes_at(bytes, first_line) {
+        Ok(r) => Ok(r),
+        Err(e) => match e.kind {
+            RecordErrorKind::NotUtf8 { likely: None, .. } => {
+                read_with_garbage_moves(bytes, first_line).ok_or(e)
+            }
+            _ => Err(e),
+        },
+    }
+}
+
+/// Judges a xiangqi or Jieqi record already read (its `Variant`/`Game` tag must agree).
+pub fn adjudicate_record(
+    parsed: &Record,
+    variant: Variant,
+    deal: Option<&super::xiangqi::Deal>,
+    options: &AdjudicateOptions,
+) -> Result<Verdict, AdjudicateError> {
     let tagged = parsed
         .tag("Variant")
         .or_else(|| parsed.tag("Game"))
@@ -223,20 +105,36 @@ pub fn adjudicate(
     }
     match variant {
         Variant::Xiangqi | Variant::Jieqi => {
-            xiangqi::adjudicate_record(&parsed, variant, deal, options)
+            xiangqi::adjudicate_record(parsed, variant, deal, options)
         }
-        Variant::Banqi => Err(AdjudicateError::Setup(
-            "banqi records are adjudicated by the banqi rules".into(),
-        )),
+        Variant::Banqi => adjudicate_banqi(
+            parsed,
+            options.fen.as_deref(),
+            None,
+            super::banqi::Settings::default(),
+        ),
     }
 }
 
-/// A record that is not UTF-8 only inside its move tokens is still judged, so that the garbage is
-/// reported at its ply (the token then holds U+FFFD). Bad bytes elsewhere (tags, comments) leave
-/// the record unreadable.
-fn read_with_garbage_moves(record: &[u8]) -> Option<super::notation::Record> {
+/// Judges a Banqi record with every setting of the event; `fen` and `deal` (the arbiter's) take
+/// precedence over the record's tags.
+pub fn adjudicate_banqi(
+    parsed: &Record,
+    fen: Option<&str>,
+    deal: Option<&str>,
+    settings: super::banqi::Settings,
+) -> Result<Verdict, AdjudicateError> {
+    super::banqi::adjudicate(parsed, fen, deal, settings)
+        .map_err(|e| AdjudicateError::Setup(e.to_string()))
+}
+
+use super::notation::{Record, RecordError, RecordErrorKind};
+
+/// The lossy reading of a record whose only bad bytes stand inside move tokens (each then holds
+/// U+FFFD).
+fn read_with_garbage_moves(record: &[u8], first_line: usize) -> Option<Record> {
     let text = String::from_utf8_lossy(record);
-    let parsed = super::notation::Record::parse(&text).ok()?;
+    let parsed = Record::parse_at(&text, first_line).ok()?;
     let bad_in_moves = parsed
         .moves
         .iter()
@@ -249,4 +147,53 @@ fn read_with_garbage_moves(record: &[u8]) -> Option<super::notation::Record> {
         .map(|m| m.text.matches('\u{FFFD}').count())
         .sum();
     (bad_in_moves > 0 && bad_in_tokens == bad_total).then_some(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn banqi_records_are_adjudicated_here_too() {
+        let record =
+            b"[Variant \"Banqi\"]\n[FEN \"K7/8/8/7k r 98 60\"]\n\n60. a4-b4 h1-g1 61. b4-c4 *";
+        let v = adjudicate(record, Variant::Banqi, None, &AdjudicateOptions::default()).unwrap();
+        // The default limit of 120 plies is used as Banqi's no-progress limit here: not reached.
+        assert_eq!(v.termination, Termination::Unfinished);
+        let hundred = AdjudicateOptions {
+            move_limit: 100,
+            fen: None,
+        };
+        let v = adjudicate(record, Variant::Banqi, None, &hundred).unwrap();
+        assert_eq!((v.termination, v.plies), (Termination::MoveLimit, 3));
+        assert_eq!(v.events.len(), 1);
+        assert_eq!((v.events[0].rule, v.events[0].ply), (Rule::MoveLimit, 2));
+        let jieqi_deal = crate::rules::xiangqi::Deal::identity();
+        assert!(matches!(
+            adjudicate(record, Variant::Banqi, Some(&jieqi_deal), &hundred),
+            Err(AdjudicateError::Setup(_))
+        ));
+        assert!(matches!(
+            adjudicate(record, Variant::Xiangqi, None, &hundred),
+            Err(AdjudicateError::Setup(m)) if m.contains("banqi")
+        ));
+    }
+
+    #[test]
+    fn a_legacy_encoded_record_is_unreadable_even_when_only_its_moves_are_chinese() {
+        // 車九進一 in Big5 after ASCII tags: not garbage at a ply but a file to convert.
+        let big5 = b"[Event \"x\"]\n\n1. \xa8\xae\xa4\x45\xb6\x69\xa4\x40 *";
+        let e =
+            adjudicate(big5, Variant::Xiangqi, None, &AdjudicateOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("looks like Big5"), "{e}");
+        // Bytes that fit no legacy encoding inside a move stay a bad ply.
+        let v = adjudicate(
+            b"1. h2e2 h9g7 2. \xff\xfe\x80 *",
+            Variant::Xiangqi,
+            None,
+            &AdjudicateOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(v.error.map(|e| e.ply), Some(3));
+    }
 }

@@ -2,7 +2,10 @@
 
 pub mod adjudicate;
 pub mod banqi;
+pub mod describe;
 pub mod notation;
+pub mod outcome;
+pub mod replay;
 pub mod xiangqi;
 
 /// A side. In chess-software formats (TRF, pairing output) "white" means Red.

@@ -8,7 +8,8 @@
 use serde::Serialize;
 
 use crate::rules::banqi;
-use crate::rules::notation::{Notation, Record, WrittenMove, parse_move, write_move};
+use crate::rules::notation::{Notation, Record};
+use crate::rules::replay::Replay;
 use crate::rules::xiangqi::{Deal, Position, Square};
 use crate::rules::{Color, Variant};
 
@@ -83,21 +84,36 @@ fn replay_xiangqi(
     variant: Variant,
     deal: Option<&str>,
 ) -> Result<GameView, ViewError> {
-    let mut pos = start_position(parsed, variant, deal)?;
+    let pos = start_position(parsed, variant, deal)?;
     let mut view = GameView {
         variant: variant.name(),
         positions: vec![points(&pos)],
         plies: Vec::with_capacity(parsed.moves.len()),
         error: None,
     };
-    for (i, token) in parsed.moves.iter().enumerate() {
-        match play(&mut pos, &token.text) {
-            Ok(ply) => {
-                view.plies.push(ply);
-                view.positions.push(points(&pos));
+    // The adjudicator's own replay, writing each ply in the viewer's two notations.
+    let notations = [Notation::Chinese, Notation::Iccs];
+    let mut replay =
+        Replay::new(pos, parsed.moves.iter().map(|t| t.text.as_str())).writing(&notations);
+    while let Some(step) = replay.next() {
+        match step {
+            Ok(mut ply) => {
+                let iccs = ply.texts.pop().unwrap_or_default();
+                let zh = ply.texts.pop().unwrap_or_default();
+                view.plies.push(PlyView {
+                    number: ply.move_number,
+                    red: ply.mover == Color::Red,
+                    zh,
+                    iccs,
+                    from: ply.written.mv.from().index90(),
+                    to: ply.written.mv.to().index90(),
+                    reveal: ply.reveal,
+                    capture: ply.capture,
+                });
+                view.positions.push(points(replay.position()));
             }
-            Err(why) => {
-                view.error = Some(format!("ply {} ({}): {why}", i + 1, token.text));
+            Err(e) => {
+                view.error = Some(format!("ply {} ({}): {}", e.ply, e.token, e.message));
                 break;
             }
         }
@@ -124,47 +140,6 @@ fn start_position(
         pos.apply_deal(&d).map_err(setup)?;
     }
     Ok(pos)
-}
-
-/// Plays one token in `pos`, returning the ply as the viewer lists it.
-fn play(pos: &mut Position, token: &str) -> Result<PlyView, String> {
-    let written = parse_move(pos, token).map_err(|e| e.to_string())?;
-    let mv = written.mv;
-    let reveal = pos.is_reveal(mv);
-    if reveal && pos.hidden_identity(mv.from()).is_none() {
-        let said = written.reveal.ok_or_else(|| {
-            format!(
-                "the face-down piece on {} moves but its identity is not written",
-                mv.from()
-            )
-        })?;
-        pos.set_hidden_identity(mv.from(), said)
-            .map_err(|e| e.to_string())?;
-    }
-    if let Some(said) = written.captured
-        && pos.hidden_identity(mv.to()).is_none()
-    {
-        pos.set_hidden_identity(mv.to(), said)
-            .map_err(|e| e.to_string())?;
-    }
-    // Written from the identities now known, so a deal-only reveal still shows in the move list.
-    let canonical = WrittenMove {
-        mv,
-        reveal: pos.hidden_identity(mv.from()).filter(|_| reveal),
-        captured: written.captured,
-    };
-    let ply = PlyView {
-        number: pos.move_number(),
-        red: pos.side_to_move() == Color::Red,
-        zh: write_move(pos, &canonical, Notation::Chinese),
-        iccs: write_move(pos, &canonical, Notation::Iccs),
-        from: mv.from().index90(),
-        to: mv.to().index90(),
-        reveal,
-        capture: pos.is_capture(mv),
-    };
-    pos.make_move(mv).map_err(|e| e.to_string())?;
-    Ok(ply)
 }
 
 /// The viewer's encoding of a position (see [`Points`]).
@@ -333,7 +308,7 @@ mod tests {
         assert_eq!(view.positions[1].as_bytes()[e2] as char, revealed);
         // Without the deal the same record cannot say what the piece was.
         let blind = replay("1. h2e2", Variant::Jieqi, None).unwrap();
-        assert!(blind.error.unwrap().contains("identity is not written"));
+        assert!(blind.error.unwrap().contains("reveal missing"));
     }
 
     #[test]

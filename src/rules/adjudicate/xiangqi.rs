@@ -1,10 +1,15 @@
-//! Replaying a xiangqi or Jieqi record into a [`Verdict`]: every token resolved by legality, every
-//! reveal checked against the deal (or, without a deal, required and checked against the pool),
-//! then the game-end rules of RULES.md §5 in their order: no legal move, repetition (perpetual
-//! check, perpetual chase, plain repetition), the move limit.
+//! Judging a xiangqi or Jieqi record ([`Verdict`]): the plies come from the shared
+//! [`Replay`](crate::rules::replay::Replay) iterator; the game-end rules of RULES.md §5 are applied
+//! on the way. Hard ends (no legal move) stop the record; rulings (repetition with perpetual check
+//! or chase, the move limit) are events that never make later moves illegal, and the verdict comes
+//! from where the record ends.
 
-use super::{AdjudicateError, AdjudicateOptions, GameResult, PlyError, Termination, Verdict};
-use crate::rules::notation::{Record, parse_move};
+use super::{
+    AdjudicateError, AdjudicateOptions, GameResult, PlyError, Rule, RulingEvent, Termination,
+    Verdict,
+};
+use crate::rules::notation::Record;
+use crate::rules::replay::Replay;
 use crate::rules::xiangqi::{Deal, Position, Undo};
 use crate::rules::{Color, Variant};
 
@@ -48,7 +53,7 @@ pub(super) fn adjudicate_record(
         start.apply_deal(d).map_err(setup)?;
     }
     let tokens: Vec<&str> = record.moves.iter().map(|t| t.text.as_str()).collect();
-    Ok(replay(
+    Ok(judge(
         start,
         &tokens,
         record.claimed_result(),
@@ -56,162 +61,119 @@ pub(super) fn adjudicate_record(
     ))
 }
 
-/// How a game was decided by the position.
-#[derive(Debug, Clone, Copy)]
-struct Decided {
-    result: GameResult,
-    termination: Termination,
-    after_ply: usize,
+/// A ruling: result, termination and the side ruled to lose (none for a draw).
+type Ruling = (GameResult, Termination, Option<Color>);
+
+/// What the repetition and move-limit rules remember while a record is replayed.
+struct Rulings {
+    /// Position hashes, index = ply (0 = start).
+    hashes: Vec<u64>,
+    /// The plies made, for taking a cycle back to judge chases.
+    undos: Vec<Undo>,
+    /// Whether ply i+1 gave check.
+    checks: Vec<bool>,
+    /// Index of the first position that can recur (after the last capture or reveal).
+    since: usize,
+    /// Whether the current position belongs to a repetition episode (RULES.md §5).
+    in_episode: bool,
+    events: Vec<RulingEvent>,
 }
 
 /// Replays move tokens from `start` (identities under face-down pieces known when a deal was
-/// applied). `claimed` is the record's result; `move_limit` the plies without capture that draw.
-pub fn replay(
+/// applied) and judges the record. `claimed` is the record's written result; `move_limit` the
+/// plies without capture at which the move-limit ruling applies (`u16::MAX`: off).
+pub fn judge(
     start: Position,
     tokens: &[&str],
     claimed: Option<GameResult>,
     move_limit: u16,
 ) -> Verdict {
     let variant = start.variant();
-    let mut pos = start;
-    let mut undos: Vec<Undo> = Vec::with_capacity(tokens.len());
-    let mut hashes: Vec<u64> = Vec::with_capacity(tokens.len() + 1);
-    let mut checks: Vec<bool> = Vec::with_capacity(tokens.len());
-    hashes.push(pos.hash());
-    let mut decided = decide_at_start(&pos);
-    let mut irreversible = 0;
-
-    for (i, token) in tokens.iter().enumerate() {
-        let ply = i + 1;
-        let fail = |pos: &Position, message: String| Verdict {
-            variant,
-            plies: i,
-            result: GameResult::Unknown,
-            termination: Termination::Illegal,
-            final_fen: pos.to_fen(),
-            error: Some(PlyError {
-                ply,
-                token: token.to_string(),
-                message,
-            }),
-            claim_conflict: None,
-        };
-        if let Some(d) = decided {
-            let when = if d.after_ply == 0 {
-                "before the first move".to_string()
-            } else {
-                format!("after ply {}", d.after_ply)
-            };
-            return fail(
-                &pos,
-                format!("the game had already ended ({}) {when}", d.termination),
-            );
-        }
-        if token.contains('\u{FFFD}') {
-            return fail(&pos, "garbage bytes (not UTF-8) in the move".to_string());
-        }
-        let written = match parse_move(&pos, token) {
-            Ok(w) => w,
-            Err(e) => return fail(&pos, e.to_string()),
-        };
-        let mv = written.mv;
-        if pos.is_reveal(mv) {
-            match (pos.hidden_identity(mv.from()), written.reveal) {
-                (Some(known), Some(said)) if known != said => {
-                    return fail(
-                        &pos,
-                        format!(
-                            "reveal contradicts the deal: the piece on {} is a {known:?}, not a {said:?}",
-                            mv.from()
-                        ),
-                    );
-                }
-                (None, None) => {
-                    return fail(
-                        &pos,
-                        format!(
-                            "reveal missing: the face-down piece on {} moves but the record does not name it",
-                            mv.from()
-                        ),
-                    );
-                }
-                (None, Some(said)) => {
-                    if let Err(e) = pos.set_hidden_identity(mv.from(), said) {
-                        return fail(&pos, format!("impossible identity: {e}"));
-                    }
-                }
-                _ => {}
+    let mut rulings = Rulings {
+        hashes: Vec::with_capacity(tokens.len() + 1),
+        undos: Vec::with_capacity(tokens.len()),
+        checks: Vec::with_capacity(tokens.len()),
+        since: 0,
+        in_episode: false,
+        events: Vec::new(),
+    };
+    rulings.hashes.push(start.hash());
+    let mut clock_before = start.plies_since_capture();
+    let mut replay = Replay::new(start, tokens.iter().copied());
+    let mut error: Option<PlyError> = None;
+    while let Some(step) = replay.next() {
+        let ply = match step {
+            Ok(ply) => ply,
+            Err(e) => {
+                error = Some(e);
+                break;
             }
-        }
-        if let Some(said) = written.captured {
-            match pos.hidden_identity(mv.to()) {
-                Some(known) if known != said => {
-                    return fail(
-                        &pos,
-                        format!(
-                            "captured identity contradicts the deal: the piece on {} is a {known:?}, not a {said:?}",
-                            mv.to()
-                        ),
-                    );
-                }
-                Some(_) => {}
-                None => {
-                    if let Err(e) = pos.set_hidden_identity(mv.to(), said) {
-                        return fail(&pos, format!("impossible identity: {e}"));
-                    }
-                }
-            }
-        }
-        let undo = match pos.make_move(mv) {
-            Ok(u) => u,
-            Err(e) => return fail(&pos, e.to_string()),
         };
-        undos.push(undo);
-        hashes.push(pos.hash());
-        let (check, can_move) = pos.check_and_mobility_in_place();
-        checks.push(check);
-        if undo.captured().is_some() || undo.revealed().is_some() {
+        rulings.undos.push(ply.undo);
+        rulings.hashes.push(replay.position().hash());
+        rulings.checks.push(ply.check);
+        if ply.capture || ply.reveal {
             // Positions before a capture or a reveal can never come back.
-            irreversible = hashes.len() - 1;
+            rulings.since = rulings.hashes.len() - 1;
         }
-
-        let mover = pos.side_to_move().opponent();
-        decided = if !can_move {
-            let termination = if check {
-                Termination::Checkmate
-            } else {
-                Termination::Stalemate
-            };
-            Some(Decided {
-                result: GameResult::win_for(mover),
-                termination,
-                after_ply: ply,
-            })
-        } else if let Some((result, termination)) =
-            repetition(&pos, &hashes, &undos, &checks, irreversible)
-        {
-            Some(Decided {
+        let pos = replay.position();
+        let (count, _) = rulings.occurrences();
+        if count >= 2 && rulings.in_episode {
+            // The episode goes on: every position in it has occurred before.
+        } else if count >= 3 {
+            rulings.in_episode = true;
+            let (result, ruling, offender) = rulings.repetition(pos);
+            rulings.events.push(RulingEvent {
+                ply: ply.ply,
+                rule: Rule::Repetition,
+                ruling,
                 result,
-                termination,
-                after_ply: ply,
-            })
-        } else if pos.plies_since_capture() >= move_limit {
-            Some(Decided {
-                result: GameResult::Draw,
-                termination: Termination::MoveLimit,
-                after_ply: ply,
-            })
+                offender,
+                occurrence: u32::try_from(count).ok(),
+            });
         } else {
-            None
+            rulings.in_episode = false;
+        }
+        let clock = pos.plies_since_capture();
+        if clock >= move_limit && clock_before < move_limit {
+            rulings.events.push(RulingEvent {
+                ply: ply.ply,
+                rule: Rule::MoveLimit,
+                ruling: Termination::MoveLimit,
+                result: GameResult::Draw,
+                offender: None,
+                occurrence: None,
+            });
+        }
+        clock_before = clock;
+    }
+    let plies = replay.plies();
+    let hard_end = replay.hard_end();
+    let pos = replay.into_position();
+    if let Some(error) = error {
+        return Verdict {
+            events: rulings.events,
+            ..Verdict::illegal(variant, plies, pos.to_fen(), error)
         };
     }
-
+    // The verdict comes from where the record ends: a hard end, else a ruling that applies to the
+    // final position (repetition before the move limit), else the written result.
+    let decided: Option<Ruling> = if let Some((end, _)) = hard_end {
+        let loser = pos.side_to_move();
+        Some((GameResult::win_for(loser.opponent()), end, None))
+    } else if rulings.occurrences().0 >= 3 {
+        Some(rulings.repetition(&pos))
+    } else if pos.plies_since_capture() >= move_limit {
+        Some((GameResult::Draw, Termination::MoveLimit, None))
+    } else {
+        None
+    };
     let claim = claimed.unwrap_or(GameResult::Unknown);
     let (result, termination, claim_conflict) = match decided {
-        Some(d) => (
-            d.result,
-            d.termination,
-            Some(claim).filter(|c| *c != GameResult::Unknown && *c != d.result),
+        Some((result, termination, _)) => (
+            result,
+            termination,
+            Some(claim).filter(|c| *c != GameResult::Unknown && *c != result),
         ),
         None if claim == GameResult::Unknown => {
             (GameResult::Unknown, Termination::Unfinished, None)
@@ -220,50 +182,55 @@ pub fn replay(
     };
     Verdict {
         variant,
-        plies: tokens.len(),
+        plies,
         result,
         termination,
         final_fen: pos.to_fen(),
         error: None,
         claim_conflict,
+        events: rulings.events,
     }
 }
 
-/// A start position may already be decided (no legal move for the side to move).
-fn decide_at_start(pos: &Position) -> Option<Decided> {
-    (!pos.has_legal_move()).then(|| Decided {
-        result: GameResult::win_for(pos.side_to_move().opponent()),
-        termination: if pos.in_check() {
-            Termination::Checkmate
-        } else {
-            Termination::Stalemate
-        },
-        after_ply: 0,
-    })
+impl Rulings {
+    /// How many times the current position has occurred (itself included), and the index of its
+    /// previous occurrence.
+    fn occurrences(&self) -> (usize, Option<usize>) {
+        let last = self.hashes.len() - 1;
+        let now = self.hashes[last];
+        // Only positions since the last capture or reveal, with the same side to move, can match.
+        let mut count = 0;
+        let mut previous = None;
+        let mut i = last;
+        loop {
+            if self.hashes[i] == now {
+                count += 1;
+                if i != last && previous.is_none() {
+                    previous = Some(i);
+                }
+            }
+            if i < self.since + 2 {
+                break;
+            }
+            i -= 2;
+        }
+        (count, previous)
+    }
+
+    /// The ruling on the current position, a third-or-later occurrence (RULES.md §5): the moves of
+    /// the cycle since its previous occurrence decide.
+    fn repetition(&self, pos: &Position) -> Ruling {
+        let Some(first) = self.occurrences().1 else {
+            return (GameResult::Draw, Termination::Repetition, None);
+        };
+        judge_cycle(pos, &self.undos, &self.checks, first)
+    }
 }
 
-/// RULES.md §5 repetition: on the third occurrence of the current position, judge the cycle of
-/// moves since its first occurrence: perpetual check, then perpetual chase, else a draw.
-fn repetition(
-    pos: &Position,
-    hashes: &[u64],
-    undos: &[Undo],
-    checks: &[bool],
-    since: usize,
-) -> Option<(GameResult, Termination)> {
-    let now = *hashes.last()?;
-    let last = hashes.len() - 1;
-    // Only positions since the last capture or reveal, with the same side to move, can match.
-    let same_side = || {
-        (since..=last)
-            .rev()
-            .step_by(2)
-            .filter(|&i| hashes[i] == now)
-    };
-    if same_side().count() < 3 {
-        return None;
-    }
-    let first = same_side().last()?;
+/// Judges the cycle of plies `first+1 ..= last` that leads back to the current position `pos`:
+/// perpetual check, then perpetual chase, else a plain repetition draw.
+fn judge_cycle(pos: &Position, undos: &[Undo], checks: &[bool], first: usize) -> Ruling {
+    let last = undos.len();
     // Ply j (1-based) is made by the side opposite to the one to move after it; plies alternate.
     let mover_of = |j: usize| {
         if (last - j).is_multiple_of(2) {
@@ -277,16 +244,19 @@ fn repetition(
             .filter(|&j| mover_of(j) == side)
             .all(flags)
     };
+    let one_sided = |red: bool, black: bool, termination: Termination| match (red, black) {
+        (true, true) => Some((GameResult::Draw, termination, None)),
+        (true, false) => Some((GameResult::BlackWins, termination, Some(Color::Red))),
+        (false, true) => Some((GameResult::RedWins, termination, Some(Color::Black))),
+        (false, false) => None,
+    };
     let check_of = |j: usize| checks[j - 1];
-    let red_checks = all_by(Color::Red, &check_of);
-    let black_checks = all_by(Color::Black, &check_of);
-    if red_checks || black_checks {
-        let result = match (red_checks, black_checks) {
-            (true, true) => GameResult::Draw,
-            (true, false) => GameResult::BlackWins,
-            _ => GameResult::RedWins,
-        };
-        return Some((result, Termination::PerpetualCheck));
+    if let Some(r) = one_sided(
+        all_by(Color::Red, &check_of),
+        all_by(Color::Black, &check_of),
+        Termination::PerpetualCheck,
+    ) {
+        return r;
     }
     // Chases need the positions of the cycle: take the moves back to its start, then replay.
     let mut q = pos.clone();
@@ -297,19 +267,16 @@ fn repetition(
     for u in &undos[first..] {
         chased.push(q.chases(u.mv()).unwrap_or(false));
         if q.make_move(u.mv()).is_err() {
-            return Some((GameResult::Draw, Termination::Repetition));
+            return (GameResult::Draw, Termination::Repetition, None);
         }
     }
     let chase_of = |j: usize| chased[j - first - 1];
-    let red_chases = all_by(Color::Red, &chase_of);
-    let black_chases = all_by(Color::Black, &chase_of);
-    let result = match (red_chases, black_chases) {
-        (true, false) => GameResult::BlackWins,
-        (false, true) => GameResult::RedWins,
-        (true, true) => return Some((GameResult::Draw, Termination::PerpetualChase)),
-        (false, false) => return Some((GameResult::Draw, Termination::Repetition)),
-    };
-    Some((result, Termination::PerpetualChase))
+    one_sided(
+        all_by(Color::Red, &chase_of),
+        all_by(Color::Black, &chase_of),
+        Termination::PerpetualChase,
+    )
+    .unwrap_or((GameResult::Draw, Termination::Repetition, None))
 }
 
 #[cfg(test)]
@@ -510,45 +477,62 @@ mod tests {
     }
 
     #[test]
-    fn the_cycle_decides_who_checked_every_move() {
+    fn the_cycle_since_the_previous_occurrence_decides_who_checked_every_move() {
         // Kings shuffle to a third occurrence; the check flags of the cycle are then set by hand
         // to exercise each branch of the rule.
         let mut pos =
             Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", Variant::Xiangqi).unwrap();
-        let mut hashes = vec![pos.hash()];
-        let mut undos = vec![];
+        let mut rulings = Rulings {
+            hashes: vec![pos.hash()],
+            undos: vec![],
+            checks: vec![],
+            since: 0,
+            in_episode: false,
+            events: vec![],
+        };
         for m in [
             "d0d1", "e9e8", "d1d0", "e8e9", "d0d1", "e9e8", "d1d0", "e8e9",
         ] {
-            undos.push(
+            rulings.undos.push(
                 pos.make_move(crate::rules::xiangqi::Move::parse_iccs(m).unwrap())
                     .unwrap(),
             );
-            hashes.push(pos.hash());
+            rulings.hashes.push(pos.hash());
+            if rulings.hashes.len() == 8 {
+                assert_eq!(rulings.occurrences(), (2, Some(3)));
+            }
         }
-        let judge = |checks: [bool; 8]| repetition(&pos, &hashes, &undos, &checks, 0);
+        assert_eq!(rulings.occurrences(), (3, Some(4)));
+        let judge = |checks: [bool; 8]| judge_cycle(&pos, &rulings.undos, &checks, 4);
         assert_eq!(
             judge([true; 8]),
-            Some((GameResult::Draw, Termination::PerpetualCheck))
+            (GameResult::Draw, Termination::PerpetualCheck, None)
         );
-        let red_only = [true, false, true, false, true, false, true, false];
+        let red_only = [false, false, false, false, true, false, true, false];
         assert_eq!(
             judge(red_only),
-            Some((GameResult::BlackWins, Termination::PerpetualCheck))
+            (
+                GameResult::BlackWins,
+                Termination::PerpetualCheck,
+                Some(Color::Red)
+            )
         );
-        let black_only = [false, true, false, true, false, true, false, true];
+        let black_only = [false, false, false, false, false, true, false, true];
         assert_eq!(
             judge(black_only),
-            Some((GameResult::RedWins, Termination::PerpetualCheck))
+            (
+                GameResult::RedWins,
+                Termination::PerpetualCheck,
+                Some(Color::Black)
+            )
         );
-        let red_but_once = [true, false, false, false, true, false, true, false];
+        // Only the cycle since the previous occurrence counts: Red's quiet first moves do not.
+        let red_but_earlier = [false, false, false, false, true, false, true, false];
+        assert_eq!(judge(red_but_earlier).1, Termination::PerpetualCheck);
+        let red_but_once = [true, false, true, false, true, false, false, false];
         assert_eq!(
             judge(red_but_once),
-            Some((GameResult::Draw, Termination::Repetition))
-        );
-        assert_eq!(
-            repetition(&pos, &hashes[..8], &undos[..7], &[false; 7], 0),
-            None
+            (GameResult::Draw, Termination::Repetition, None)
         );
     }
 }

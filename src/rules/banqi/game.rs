@@ -1,10 +1,12 @@
-//! A Banqi game in progress: the position, the event's rule settings, the history the end rules need, and
-//! the outcome once the game is decided (RULES.md §6).
+//! A Banqi game in progress: the position, the event's rule settings, the history the end rules need,
+//! the ruling events met on the way and the outcome where the game stands (RULES.md §6). Hard ends (a
+//! side without pieces or without a legal turn) end the game; the draws (repetition, the move limit,
+//! perpetual chase) are rulings: reported as events, never refusing later turns.
 
 use super::board::{Cell, Piece, Square};
 use super::position::{MoveRules, Position, Turn, TurnError};
 use crate::rules::Color;
-use crate::rules::adjudicate::{GameResult, Termination};
+use crate::rules::outcome::{GameResult, Rule, RulingEvent, Termination};
 
 /// The configurable Banqi rules of an event. [`Settings::default`] is the Taiwan rule set of seed 004.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +55,13 @@ pub struct Game {
     /// For each ply since the last flip or capture: the mover and whether the ply chased.
     chases: Vec<(Color, bool)>,
     plies: u32,
-    outcome: Option<Outcome>,
+    /// The hard end reached, if any: nothing may follow it.
+    hard_end: Option<Outcome>,
+    /// Whether the current position belongs to a repetition episode (RULES.md §5).
+    in_episode: bool,
+    /// Whether the perpetual-chase condition held after the previous ply.
+    chasing: bool,
+    events: Vec<RulingEvent>,
 }
 
 impl Game {
@@ -67,9 +75,12 @@ impl Game {
             settings,
             chases: Vec::new(),
             plies: 0,
-            outcome: None,
+            hard_end: None,
+            in_episode: false,
+            chasing: false,
+            events: Vec::new(),
         };
-        game.outcome = game.decided_by_material();
+        game.hard_end = game.decided_by_material();
         game
     }
 
@@ -88,19 +99,30 @@ impl Game {
         self.plies
     }
 
-    /// The outcome, once decided.
+    /// The outcome if the game ended here: the hard end, else the ruling that applies to the current
+    /// position (repetition, perpetual chase, move limit, in that order), else `None`.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.hard_end.or_else(|| self.ruling())
     }
 
-    /// Plays a turn (see [`Position::play`] for `identity`) and applies the end rules. A decided game takes
-    /// no more turns.
+    /// The hard end reached, if any (a side without pieces or without a legal turn).
+    pub fn hard_end(&self) -> Option<Outcome> {
+        self.hard_end
+    }
+
+    /// The ruling events so far, in ply order.
+    pub fn events(&self) -> &[RulingEvent] {
+        &self.events
+    }
+
+    /// Plays a turn (see [`Position::play`] for `identity`) and applies the end rules; returns
+    /// [`Game::outcome`] after it. Only a hard end refuses further turns.
     pub fn play(
         &mut self,
         turn: Turn,
         identity: Option<Piece>,
     ) -> Result<Option<Outcome>, GameError> {
-        if let Some(outcome) = self.outcome {
+        if let Some(outcome) = self.hard_end {
             return Err(GameError::Over(outcome));
         }
         let mover = self.position.side_to_move();
@@ -112,6 +134,7 @@ impl Game {
         } else {
             None
         };
+        let no_progress_before = self.position.no_progress_plies();
         self.position.play(turn, identity)?;
         self.plies += 1;
         match turn {
@@ -129,34 +152,84 @@ impl Game {
             }
         }
         self.since_progress.push(self.position.hash());
-        self.outcome = self.decide();
-        Ok(self.outcome)
+        self.hard_end = self.decided_by_material();
+        if self.hard_end.is_none() {
+            self.note_events(no_progress_before);
+        }
+        Ok(self.outcome())
     }
 
-    /// The end rules in their order: no pieces, no legal turn, repetition, perpetual chase, move limits.
-    fn decide(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided_by_material() {
-            return Some(outcome);
+    /// Records the rulings that start at the ply just played (RULES.md §5–§6): a repetition episode,
+    /// the perpetual-chase window filling, a limit reached.
+    fn note_events(&mut self, no_progress_before: u32) {
+        let ply = self.plies as usize;
+        let count = self.occurrences();
+        let event = |rule, ruling, occurrence| RulingEvent {
+            ply,
+            rule,
+            ruling,
+            result: GameResult::Draw,
+            offender: None,
+            occurrence,
+        };
+        if count >= 2 && self.in_episode {
+            // The episode goes on.
+        } else if count >= 3 {
+            self.in_episode = true;
+            let occurrence = u32::try_from(count).ok();
+            self.events
+                .push(event(Rule::Repetition, Termination::Repetition, occurrence));
+        } else {
+            self.in_episode = false;
         }
+        let chasing = self.chase_holds();
+        if chasing && !self.chasing {
+            self.events.push(event(
+                Rule::PerpetualChase,
+                Termination::PerpetualChase,
+                None,
+            ));
+        }
+        self.chasing = chasing;
+        let now = self.position.no_progress_plies();
+        let reached = |limit: Option<u32>, before: u32, after: u32| {
+            limit.is_some_and(|l| after >= l && before < l)
+        };
+        if reached(self.settings.no_progress_limit, no_progress_before, now)
+            || reached(self.settings.ply_limit, self.plies - 1, self.plies)
+        {
+            self.events
+                .push(event(Rule::MoveLimit, Termination::MoveLimit, None));
+        }
+    }
+
+    /// How many times the current position has occurred since the last flip or capture.
+    fn occurrences(&self) -> usize {
+        let current = self.position.hash();
+        self.since_progress
+            .iter()
+            .filter(|&&h| h == current)
+            .count()
+    }
+
+    fn chase_holds(&self) -> bool {
+        self.settings
+            .perpetual_chase_plies
+            .is_some_and(|window| self.perpetual_chase(window as usize))
+    }
+
+    /// The draw rulings in their order: repetition, perpetual chase, move limits.
+    fn ruling(&self) -> Option<Outcome> {
         let draw = |termination| {
             Some(Outcome {
                 result: GameResult::Draw,
                 termination,
             })
         };
-        let current = self.position.hash();
-        if self
-            .since_progress
-            .iter()
-            .filter(|&&h| h == current)
-            .count()
-            >= 3
-        {
+        if self.occurrences() >= 3 {
             return draw(Termination::Repetition);
         }
-        if let Some(window) = self.settings.perpetual_chase_plies
-            && self.perpetual_chase(window as usize)
-        {
+        if self.chase_holds() {
             return draw(Termination::PerpetualChase);
         }
         let reached = |limit: Option<u32>, count: u32| limit.is_some_and(|l| count >= l);
@@ -328,6 +401,28 @@ mod tests {
             play(&mut g, "g1-h1"),
             outcome(GameResult::Draw, Termination::Repetition)
         );
+    }
+
+    #[test]
+    fn rulings_are_events_and_turns_go_on_after_them() {
+        let mut g = game("K7/8/8/7k r 0 9", Settings::default());
+        play(&mut g, "a4-b4 h1-g1 b4-a4 g1-h1 a4-b4 h1-g1 b4-a4 g1-h1");
+        assert_eq!(
+            g.outcome(),
+            outcome(GameResult::Draw, Termination::Repetition)
+        );
+        assert_eq!(g.hard_end(), None);
+        // The repetition is a ruling: the game goes on, and leaves it.
+        assert_eq!(play(&mut g, "a4-b4 h1-h2"), None);
+        assert_eq!(g.events().len(), 1);
+        assert_eq!(
+            (g.events()[0].ply, g.events()[0].rule),
+            (8, Rule::Repetition)
+        );
+        // A hard end still refuses further turns.
+        let mut g = game("8/8/8/Rn6 r 0 9", Settings::default());
+        play(&mut g, "a1xb1");
+        assert!(g.hard_end().is_some());
     }
 
     #[test]

@@ -5,8 +5,8 @@
 use super::board::{Cell, Piece, PieceKind, Square, chinese_piece};
 use super::position::{Hops, Position, Turn, TurnError};
 use crate::rules::Color;
-use crate::rules::adjudicate::GameResult;
 use crate::rules::notation::RecordWriter;
+use crate::rules::outcome::GameResult;
 
 /// A piece named in a flip: its kind and, when the name shows it, its colour (simplified 车马炮 do not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

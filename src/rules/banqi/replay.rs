@@ -1,5 +1,6 @@
 //! Adjudication of a Banqi record: replay every token from the start (or a FEN) with the arbiter's deal
-//! or without one, stop at the first bad ply, and say how the game ended as a shared [`Verdict`].
+//! or without one, stop at the first bad ply (or a turn after a hard end), and judge where the record
+//! ends as a shared [`Verdict`], with the ruling events met on the way (RULES.md §6).
 
 use super::deal::{Deal, DealError};
 use super::fen::{self, FenError};
@@ -7,8 +8,8 @@ use super::game::{Game, GameError, Settings};
 use super::notation;
 use super::position::Position;
 use crate::rules::Variant;
-use crate::rules::adjudicate::{GameResult, PlyError, Termination, Verdict};
 use crate::rules::notation::Record;
+use crate::rules::outcome::{GameResult, PlyError, Termination, Verdict};
 
 /// Why a record cannot be replayed at all (the CLI's "unreadable input", exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,18 +71,14 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
                 })
             });
         if let Err(message) = played {
+            let error = PlyError::new(
+                i + 1,
+                &token.text,
+                format!("{message} (line {}, column {})", token.line, token.column),
+            );
             return Verdict {
-                variant: Variant::Banqi,
-                plies,
-                result: GameResult::Unknown,
-                termination: Termination::Illegal,
-                final_fen: fen::write(game.position()),
-                error: Some(PlyError {
-                    ply: i + 1,
-                    token: token.text.clone(),
-                    message: format!("{message} (line {}, column {})", token.line, token.column),
-                }),
-                claim_conflict: None,
+                events: game.events().to_vec(),
+                ..Verdict::illegal(Variant::Banqi, plies, fen::write(game.position()), error)
             };
         }
         plies += 1;
@@ -102,6 +99,7 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
         final_fen: fen::write(game.position()),
         error: None,
         claim_conflict,
+        events: game.events().to_vec(),
     }
 }
 

@@ -174,9 +174,10 @@ pub fn write(pos: &Position, wm: &WrittenMove) -> String {
                 Place::Front => '前',
                 Place::Middle => '中',
                 Place::Rear => '后',
-                Place::Ordinal(i) | Place::WxfOrdinal(i) => {
-                    CHINESE_NUMERALS[usize::from(i.clamp(1, 9)) - 1]
-                }
+                Place::Ordinal(i) => CHINESE_NUMERALS[usize::from(i.clamp(1, 9)) - 1],
+                // Not produced by canonical_place.
+                Place::WxfFront | Place::WxfForemost => '前',
+                Place::WxfRear | Place::WxfRearmost => '后',
             });
             s.push(piece_name(color, p.kind));
             if keep_file {

@@ -9,7 +9,10 @@ pub mod iccs;
 pub mod record;
 pub mod wxf;
 
-pub use record::{MoveToken, Record, RecordError, RecordErrorKind, RecordWriter};
+pub use record::{
+    GameSplitter, GameText, LegacyEncoding, MoveToken, Record, RecordError, RecordErrorKind,
+    RecordWriter,
+};
 
 use crate::rules::Color;
 use crate::rules::xiangqi::{Move, MoveList, PieceKind, Position, Square};
@@ -77,9 +80,11 @@ pub enum NotationError {
     RevealOnFaceUp(Square),
 }
 
-/// Reads one move token of any notation in `pos`.
+/// Reads one move token of any notation in `pos`. Full-width forms (`Ｃ２＝５`, `ｈ２ｅ２`, `马８进７`)
+/// read as their ASCII characters.
 pub fn parse_move(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    let token = token.trim();
+    let folded = fold_full_width(token.trim());
+    let token = folded.as_ref();
     if token.is_ascii() {
         if let Some(r) = iccs::parse(pos, token) {
             return r;
@@ -88,6 +93,25 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<WrittenMove, NotationEr
     } else {
         chinese::parse(pos, token)
     }
+}
+
+/// Folds full-width ASCII forms (U+FF01–U+FF5E) and the minus sign U+2212 to ASCII.
+fn fold_full_width(token: &str) -> std::borrow::Cow<'_, str> {
+    if token.chars().all(|c| c.is_ascii() || !is_full_width(c)) {
+        return std::borrow::Cow::Borrowed(token);
+    }
+    token
+        .chars()
+        .map(|c| match c {
+            '\u{2212}' => '-',
+            c if is_full_width(c) => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            c => c,
+        })
+        .collect()
+}
+
+fn is_full_width(c: char) -> bool {
+    ('\u{FF01}'..='\u{FF5E}').contains(&c) || c == '\u{2212}'
 }
 
 /// Writes `wm` (a legal move of `pos`) in the canonical form of `notation`.
@@ -108,7 +132,7 @@ pub fn write_game(
     notation: Notation,
     tags: &[(String, String)],
     deal: Option<&crate::rules::xiangqi::Deal>,
-    result: Option<crate::rules::adjudicate::GameResult>,
+    result: Option<crate::rules::outcome::GameResult>,
 ) -> Result<String, crate::rules::xiangqi::MoveError> {
     let mut pos = start.clone();
     let mut texts = Vec::with_capacity(moves.len());
@@ -170,8 +194,14 @@ pub(crate) enum Place {
     Rear,
     /// 二, 三, … or a digit: the n-th (1-based).
     Ordinal(u8),
-    /// A WXF ordinal digit: the n-th of three or more.
-    WxfOrdinal(u8),
+    /// WXF `+` after the letter: the front one of two or three, the second of four or five.
+    WxfFront,
+    /// WXF `-` after the letter: the rear one of two or three, the second-last of four or five.
+    WxfRear,
+    /// WXF `++`: the foremost of four or five pawns.
+    WxfForemost,
+    /// WXF `--`: the rearmost of four or five pawns.
+    WxfRearmost,
 }
 
 /// What a WXF or Chinese token says about a move.
@@ -262,7 +292,16 @@ fn place_matches(place: Place, index: u8, count: u8) -> bool {
             Place::Rear => index == count,
             Place::Middle => count % 2 == 1 && index == count.div_ceil(2),
             Place::Ordinal(n) => index == n,
-            Place::WxfOrdinal(n) => count >= 3 && index == n,
+            Place::WxfFront => match count {
+                2 | 3 => index == 1,
+                _ => index == 2,
+            },
+            Place::WxfRear => match count {
+                2 | 3 => index == count,
+                _ => index == count - 1,
+            },
+            Place::WxfForemost => count >= 4 && index == 1,
+            Place::WxfRearmost => count >= 4 && index == count,
         }
 }
 

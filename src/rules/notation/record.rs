@@ -16,7 +16,7 @@
 //! (`!`, `?`) are dropped. Variations in parentheses are not supported and are reported as errors.
 //! Line and column numbers are 1-based; columns count characters (Unicode scalar values), not bytes.
 
-use crate::rules::adjudicate::GameResult;
+use crate::rules::outcome::GameResult;
 
 /// One move as written in the movetext, with where it stands in the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,21 +43,27 @@ pub struct Record {
 impl Record {
     /// Parses a record from raw bytes: UTF-8 with or without a byte-order mark, LF, CRLF or CR line ends.
     pub fn from_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
+        Record::from_bytes_at(bytes, 1)
+    }
+
+    /// Like [`Record::from_bytes`] for a record that starts on line `first_line` of a larger file:
+    /// token and error lines count from there.
+    pub fn from_bytes_at(bytes: &[u8], first_line: usize) -> Result<Record, RecordError> {
         match std::str::from_utf8(bytes) {
-            Ok(text) => Record::parse(text),
+            Ok(text) => Record::parse_at(text, first_line),
             Err(e) => {
                 let offset = e.valid_up_to();
                 // The valid prefix tells where the bad byte stands and how many moves come before it.
                 let prefix = std::str::from_utf8(&bytes[..offset]).unwrap_or_default();
                 let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
-                let mut reader = Reader::new(prefix);
+                let mut reader = Reader::new(prefix, first_line);
                 let _ = reader.read();
                 let mut plies_before = reader.record.moves.len();
                 if plies_before > 0 && reader.last_word_end == prefix.len() {
                     // The bad byte continues the last token, so that move is the bad one.
                     plies_before -= 1;
                 }
-                let mut cursor = Cursor::new(prefix);
+                let mut cursor = Cursor::new(prefix, first_line);
                 while cursor.bump().is_some() {}
                 Err(RecordError {
                     line: cursor.line,
@@ -66,6 +72,7 @@ impl Record {
                     kind: RecordErrorKind::NotUtf8 {
                         offset,
                         byte: bytes.get(offset).copied().unwrap_or_default(),
+                        likely: LegacyEncoding::guess(bytes),
                     },
                 })
             }
@@ -74,8 +81,13 @@ impl Record {
 
     /// Parses a record from text (a leading byte-order mark is ignored).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        Record::parse_at(text, 1)
+    }
+
+    /// Like [`Record::parse`] for a record that starts on line `first_line` of a larger file.
+    pub fn parse_at(text: &str, first_line: usize) -> Result<Record, RecordError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut reader = Reader::new(text);
+        let mut reader = Reader::new(text, first_line);
         match reader.read() {
             Ok(()) => Ok(reader.record),
             Err(mut e) => {
@@ -119,12 +131,14 @@ pub struct RecordError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordErrorKind {
     /// The input is not UTF-8; `offset` is the 0-based byte offset of the first bad byte.
-    #[error("byte 0x{byte:02X} at offset {offset} is not UTF-8")]
+    #[error("{}", not_utf8_message(*.offset, *.byte, *.likely))]
     NotUtf8 {
         /// 0-based byte offset.
         offset: usize,
         /// The offending byte.
         byte: u8,
+        /// The legacy Chinese encoding the bytes most likely are, if one fits.
+        likely: Option<LegacyEncoding>,
     },
     /// A `{` comment that is never closed (the position is the `{`).
     #[error("unterminated comment (no closing '}}')")]
@@ -161,11 +175,11 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, first_line: usize) -> Self {
         Cursor {
             text,
             pos: 0,
-            line: 1,
+            line: first_line.max(1),
             column: 1,
         }
     }
@@ -239,9 +253,9 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, first_line: usize) -> Self {
         Reader {
-            cursor: Cursor::new(text),
+            cursor: Cursor::new(text, first_line),
             record: Record::default(),
             last_word_end: 0,
         }
@@ -319,31 +333,30 @@ impl<'a> Reader<'a> {
             ));
         }
         self.cursor.bump();
+        // Real files hold values with unescaped quotes inside (`[Event ""Huangshan Cup" 2002"]`):
+        // the value ends at the quote that closes the line's tag (RULES.md §4, Records).
+        let line = self.cursor.rest();
+        let line = &line[..line.find(['\n', '\r']).unwrap_or(line.len())];
+        let Some(close) = closing_quote(line) else {
+            return Err(unterminated);
+        };
         let mut value = String::new();
-        loop {
-            match self.cursor.peek() {
-                None | Some('\n' | '\r') => return Err(unterminated),
-                Some('"') => {
-                    self.cursor.bump();
-                    break;
-                }
-                Some('\\') => {
-                    self.cursor.bump();
-                    match self.cursor.peek() {
-                        Some(c @ ('"' | '\\')) => {
-                            value.push(c);
-                            self.cursor.bump();
-                        }
-                        // Not an escape: keep the backslash (e.g. a Windows path in a Site tag).
-                        _ => value.push('\\'),
+        let end = self.cursor.pos + close;
+        while self.cursor.pos < end {
+            match self.cursor.bump() {
+                Some('\\') if self.cursor.pos < end => match self.cursor.peek() {
+                    Some(c @ ('"' | '\\')) => {
+                        value.push(c);
+                        self.cursor.bump();
                     }
-                }
-                Some(c) => {
-                    value.push(c);
-                    self.cursor.bump();
-                }
+                    // Not an escape: keep the backslash (e.g. a Windows path in a Site tag).
+                    _ => value.push('\\'),
+                },
+                Some(c) => value.push(c),
+                None => break,
             }
         }
+        self.cursor.bump(); // the closing quote
         self.skip_spaces();
         if self.cursor.peek() != Some(']') {
             return Err(self.malformed_or_unterminated(
@@ -448,6 +461,254 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
+}
+
+/// The byte index, in the rest of a tag's line after its opening quote, of the quote that closes
+/// the value: the last unescaped quote followed only by `]` (and spaces) to the end of the line;
+/// else the first one followed by `]` (another tag or movetext on the same line); else the last
+/// unescaped quote (text after it is then an error).
+fn closing_quote(line: &str) -> Option<usize> {
+    let mut quotes = Vec::new();
+    let mut chars = line.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some((_, '"' | '\\')) = chars.clone().next() {
+                    chars.next();
+                }
+            }
+            '"' => quotes.push(i),
+            _ => {}
+        }
+    }
+    let closes_tag = |i: usize| line[i + 1..].trim_start().strip_prefix(']');
+    // A quote followed by `]` and another whole tag closes its own tag.
+    let next_tag = |rest: &str| {
+        let rest = rest.trim_start();
+        rest.starts_with('[') && looks_like_tag(rest.as_bytes())
+    };
+    quotes
+        .iter()
+        .find(|&&i| closes_tag(i).is_some_and(next_tag))
+        .or_else(|| {
+            quotes
+                .iter()
+                .rev()
+                .find(|&&i| closes_tag(i).is_some_and(|rest| rest.trim().is_empty()))
+        })
+        .or_else(|| quotes.iter().find(|&&i| closes_tag(i).is_some()))
+        .or_else(|| quotes.last())
+        .copied()
+}
+
+/// A legacy Chinese encoding a file that is not UTF-8 may be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LegacyEncoding {
+    /// Big5 / cp950 (traditional Chinese, Taiwan and Hong Kong).
+    Big5,
+    /// GB18030 / GBK / GB2312 (simplified Chinese, mainland China).
+    Gb18030,
+}
+
+impl LegacyEncoding {
+    /// The encoding's usual name (as `iconv -f` takes it).
+    pub const fn name(self) -> &'static str {
+        match self {
+            LegacyEncoding::Big5 => "Big5",
+            LegacyEncoding::Gb18030 => "GB18030",
+        }
+    }
+
+    /// Guesses which of Big5 and GB18030 `bytes` are in. Every Big5 byte pair is also a valid
+    /// GB18030 pair, so validity alone cannot tell: the guess counts the characters of a game
+    /// record's vocabulary (piece names, 進/进, numerals, 勝/胜, …) each reading finds, and takes the
+    /// reading that finds more. `None` when the bytes are neither, or nothing tells them apart.
+    pub fn guess(bytes: &[u8]) -> Option<LegacyEncoding> {
+        let big5 = scan(bytes, LegacyEncoding::Big5);
+        let gb = scan(bytes, LegacyEncoding::Gb18030);
+        match (big5, gb) {
+            (None, None) => None,
+            (Some(_), None) => Some(LegacyEncoding::Big5),
+            (None, Some(_)) => Some(LegacyEncoding::Gb18030),
+            (Some(b), Some(g)) if b > g => Some(LegacyEncoding::Big5),
+            (Some(b), Some(g)) if g > b => Some(LegacyEncoding::Gb18030),
+            _ => None,
+        }
+    }
+}
+
+/// Common characters of game records in Big5 (traditional): 車馬炮包砲進退平兵卒相象士仕將帥,
+/// 一…九, 前後中, 和勝負先紅黑局賽第.
+const BIG5_WORDS: [u16; 37] = [
+    0xA8AE, 0xB0A8, 0xACB6, 0xA55D, 0xAFA5, 0xB669, 0xB068, 0xA5AD, 0xA74C, 0xA8F2, 0xACDB, 0xB648,
+    0xA468, 0xA54B, 0xB14E, 0xABD3, 0xA440, 0xA447, 0xA454, 0xA57C, 0xA4AD, 0xA4BB, 0xA443, 0xA44B,
+    0xA445, 0xAB65, 0xABE1, 0xA4A4, 0xA94D, 0xB3D3, 0xAD74, 0xA5FD, 0xACF5, 0xB6C2, 0xA7BD, 0xC1C9,
+    0xB2C4,
+];
+
+/// The same characters in GB18030 (simplified): 车马炮包砲进退平兵卒相象士仕将帅, 一…九, 前后中,
+/// 和胜负先红黑局赛第.
+const GB_WORDS: [u16; 37] = [
+    0xB3B5, 0xC2ED, 0xC5DA, 0xB0FC, 0xB368, 0xBDF8, 0xCDCB, 0xC6BD, 0xB1F8, 0xD7E4, 0xCFE0, 0xCFF3,
+    0xCABF, 0xCACB, 0xBDAB, 0xCBA7, 0xD2BB, 0xB6FE, 0xC8FD, 0xCBC4, 0xCEE5, 0xC1F9, 0xC6DF, 0xB0CB,
+    0xBEC5, 0xC7B0, 0xBAF3, 0xD6D0, 0xBACD, 0xCAA4, 0xB8BA, 0xCFC8, 0xBAEC, 0xBADA, 0xBED6, 0xC8FC,
+    0xB5DA,
+];
+
+/// Walks `bytes` as `encoding`: `None` at a sequence the encoding does not have, else how many
+/// vocabulary characters it read.
+fn scan(bytes: &[u8], encoding: LegacyEncoding) -> Option<usize> {
+    let (words, trail_ok): (&[u16], fn(u8) -> bool) = match encoding {
+        LegacyEncoding::Big5 => (&BIG5_WORDS, |b| matches!(b, 0x40..=0x7E | 0xA1..=0xFE)),
+        LegacyEncoding::Gb18030 => (&GB_WORDS, |b| matches!(b, 0x40..=0x7E | 0x80..=0xFE)),
+    };
+    let mut hits = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            i += 1;
+            continue;
+        }
+        if !(0x81..=0xFE).contains(&b) {
+            return None;
+        }
+        let next = *bytes.get(i + 1)?;
+        if encoding == LegacyEncoding::Gb18030 && next.is_ascii_digit() {
+            // A four-byte GB18030 sequence.
+            let (c, d) = (*bytes.get(i + 2)?, *bytes.get(i + 3)?);
+            if !(0x81..=0xFE).contains(&c) || !d.is_ascii_digit() {
+                return None;
+            }
+            i += 4;
+            continue;
+        }
+        if !trail_ok(next) {
+            return None;
+        }
+        if words.contains(&(u16::from(b) << 8 | u16::from(next))) {
+            hits += 1;
+        }
+        i += 2;
+    }
+    Some(hits)
+}
+
+fn not_utf8_message(offset: usize, byte: u8, likely: Option<LegacyEncoding>) -> String {
+    let base = format!("byte 0x{byte:02X} at offset {offset} is not UTF-8");
+    match likely {
+        Some(e) => format!(
+            "{base}: the file is not UTF-8 but looks like {}; convert it to UTF-8 first (e.g. iconv -f {} -t UTF-8)",
+            e.name(),
+            e.name()
+        ),
+        None => format!("{base}: the file is not UTF-8"),
+    }
+}
+
+/// The text of one game of a multi-game file, and the line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameText {
+    /// The game's bytes (tags, movetext, comments), line ends included.
+    pub bytes: Vec<u8>,
+    /// 1-based line of the file where the game starts.
+    pub first_line: usize,
+}
+
+/// Splits a file holding many games into the text of each, line by line, so that a reader never
+/// holds more than one game: a game starts at a tag line that follows movetext (outside `{…}`
+/// comments). Lines are bytes, so that a game that is not UTF-8 is still split off and reported
+/// alone.
+#[derive(Debug, Clone, Default)]
+pub struct GameSplitter {
+    current: Vec<u8>,
+    first_line: usize,
+    lines: usize,
+    in_moves: bool,
+    in_comment: bool,
+}
+
+impl GameSplitter {
+    /// A splitter at the start of a file.
+    pub fn new() -> GameSplitter {
+        GameSplitter {
+            first_line: 1,
+            ..GameSplitter::default()
+        }
+    }
+
+    /// Feeds the next line (its line end included); returns the game before it when this line
+    /// starts a new one.
+    pub fn push_line(&mut self, line: &[u8]) -> Option<GameText> {
+        self.lines += 1;
+        let text = line
+            .strip_prefix("\u{feff}".as_bytes())
+            .unwrap_or(line)
+            .trim_ascii_start();
+        // A tag line ends a comment that was never closed: one game's comment does not run into
+        // the next game's tags.
+        let is_tag = text.first() == Some(&b'[')
+            && (!self.in_comment || (self.in_moves && looks_like_tag(text)));
+        let mut done = None;
+        if is_tag && self.in_moves {
+            done = self.take();
+            self.first_line = self.lines;
+        }
+        if self.current.is_empty() && text.is_empty() {
+            // Blank lines between games belong to neither.
+            self.first_line = self.lines + 1;
+        } else {
+            self.current.extend_from_slice(line);
+        }
+        if !is_tag {
+            self.scan_movetext(text);
+        }
+        done
+    }
+
+    /// The last game, at the end of the file (`None` when only blank lines remain).
+    pub fn finish(&mut self) -> Option<GameText> {
+        self.take()
+    }
+
+    fn take(&mut self) -> Option<GameText> {
+        self.in_moves = false;
+        self.in_comment = false;
+        let bytes = std::mem::take(&mut self.current);
+        (!bytes.trim_ascii().is_empty()).then_some(GameText {
+            bytes,
+            first_line: self.first_line,
+        })
+    }
+
+    /// Notes movetext and `{…}` comments on a line that is not a tag.
+    fn scan_movetext(&mut self, text: &[u8]) {
+        if !self.in_comment && matches!(text.first(), Some(b';' | b'%')) {
+            return;
+        }
+        for &b in text {
+            match b {
+                b'{' if !self.in_comment => self.in_comment = true,
+                b'}' if self.in_comment => self.in_comment = false,
+                b';' if !self.in_comment => return,
+                b if !self.in_comment && !b.is_ascii_whitespace() => self.in_moves = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether a line is a whole tag: `[Name "value"]`.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    let Some(inner) = line.strip_prefix(b"[").and_then(|l| l.strip_suffix(b"]")) else {
+        return false;
+    };
+    let name = inner
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0 && inner[name..].trim_ascii_start().first() == Some(&b'"')
 }
 
 /// Writes records in the syntax [`Record::parse`] reads: tags, a blank line, numbered movetext wrapped to
@@ -715,6 +976,61 @@ mod tests {
     }
 
     #[test]
+    fn tag_values_with_unescaped_quotes_are_the_text_between_the_first_and_last_quote() {
+        let r = Record::parse(
+            "[Event \"\"Huangshan Cup\" National GM Tournament 2002\"]\n[Site \"第25屆\"五羊杯\" \"]\n[Round \"1\"] [Red \"x\"]\n\n1. h2e2 *",
+        )
+        .unwrap();
+        assert_eq!(
+            r.tag("Event"),
+            Some("\"Huangshan Cup\" National GM Tournament 2002")
+        );
+        assert_eq!(r.tag("Site"), Some("第25屆\"五羊杯\" "));
+        // Two tags on one line still close at their own quotes.
+        assert_eq!((r.tag("Round"), r.tag("Red")), (Some("1"), Some("x")));
+        // Escapes keep working.
+        let r = Record::parse("[Event \"a \\\"b\\\" c\"]").unwrap();
+        assert_eq!(r.tag("Event"), Some("a \"b\" c"));
+    }
+
+    #[test]
+    fn the_likely_legacy_encoding_is_named() {
+        // 車九進一 in Big5, 车九进一 in GB18030.
+        let big5 = b"[Event \"x\"]\n1. \xa8\xae\xa4\x45\xb6\x69\xa4\x40";
+        let gb = b"[Event \"x\"]\n1. \xb3\xb5\xbe\xc5\xbd\xf8\xd2\xbb";
+        assert_eq!(LegacyEncoding::guess(big5), Some(LegacyEncoding::Big5));
+        assert_eq!(LegacyEncoding::guess(gb), Some(LegacyEncoding::Gb18030));
+        assert_eq!(LegacyEncoding::guess(b"1. a1 \xff\xfe"), None);
+        let e = Record::from_bytes(big5).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("the file is not UTF-8 but looks like Big5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_file_of_many_games_is_split_at_tags_after_movetext() {
+        let text = "\u{feff}[Event \"a\"]\n\n1. h2e2 {note\n[not a tag]} *\n\n; source: b\n[Event \"b\"]\n[Round \"2\"]\n1. h2e2\n{tail}\n[Event \"c\"]\n1. a1 {open\n[Event \"d\"]\n1. b1\n";
+        let mut splitter = GameSplitter::new();
+        let mut games = Vec::new();
+        for line in text.split_inclusive('\n') {
+            games.extend(splitter.push_line(line.as_bytes()));
+        }
+        games.extend(splitter.finish());
+        let firsts: Vec<usize> = games.iter().map(|g| g.first_line).collect();
+        assert_eq!(firsts, [1, 7, 11, 13]);
+        let record = |g: &GameText| Record::from_bytes_at(&g.bytes, g.first_line);
+        let a = record(&games[0]).unwrap();
+        assert_eq!(a.moves.len(), 1);
+        let b = record(&games[1]).unwrap();
+        assert_eq!((b.tag("Round"), b.moves[0].line), (Some("2"), 9));
+        // The unclosed comment of game c is its own error, at its own line; game d reads.
+        assert_eq!(record(&games[2]).unwrap_err().line, 12);
+        assert_eq!(record(&games[3]).unwrap().moves[0].text, "b1");
+    }
+
+    #[test]
     fn a_backslash_that_escapes_nothing_is_kept() {
         let r = Record::parse("[Site \"C:\\games\"]").unwrap();
         assert_eq!(r.tag("site"), Some("C:\\games"));
@@ -728,7 +1044,8 @@ mod tests {
             e.kind,
             RecordErrorKind::NotUtf8 {
                 offset: 18,
-                byte: 0xff
+                byte: 0xff,
+                likely: None
             }
         );
         assert_eq!((e.line, e.column), (2, 7));

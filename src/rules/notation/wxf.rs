@@ -1,13 +1,20 @@
-//! WXF notation: `H2+3`, `C2.5` (also `C2=5`), `R1-1`; tandem pieces `R+.4`/`R-+1` or ordinal
-//! digits for three or more; a face-down mover named by its start-square type with the revealed
-//! identity after `=` (`H2+3=C`). When tandems stand on two files the place goes before the
-//! letter and the file stays: `+P5.4`.
+//! WXF notation (the official AXF/WXF forms, RULES.md §4.2): `H2+3`, `C2.5` (also `C2=5`, `C25`),
+//! `R1-1`; a face-down mover named by its start-square type with the revealed identity after `=`
+//! (`H2+3=C`). Tandem pieces replace the file digit by `+` (front) or `-` (rear): `R+.3`, `C--1`;
+//! three pawns on a file: `P+.4`, `P3.4` (the middle one keeps its file digit), `P-.4`; four or five:
+//! `++.4`, `P+.4`, `P3.4`, `P-.4`, `--.4`; tandem pawns on two files put the file first: `3+.4`,
+//! `33.4`, `3-.4`, `7+.6`. Readers also take the sign before the letter (`+P+1`, `-R.8`, and this
+//! project's `+R9.8` for tandem pieces on two files) and full-width characters (folded before).
+//!
+//! A token may have several readings; it names a move when the readings that match exactly one
+//! legal move all name the same move (with three pawns on file 3, `P3.4` is the middle pawn: the
+//! plain file reading matches three moves and does not count).
 
 use super::{
     Direction, NotationError, Pattern, Place, WrittenMove, describe, file_number, place_on_file,
     tandem_files,
 };
-use crate::rules::xiangqi::{PieceKind, Position};
+use crate::rules::xiangqi::{Move, PieceKind, Position};
 
 /// The WXF letter of a kind.
 pub fn letter(kind: PieceKind) -> char {
@@ -18,70 +25,108 @@ pub fn letter(kind: PieceKind) -> char {
     }
 }
 
+/// A piece letter on input: K A E H R C P, also G (king), S (pawn), B and N.
+fn kind_of(c: char) -> Option<PieceKind> {
+    match c.to_ascii_uppercase() {
+        'G' => Some(PieceKind::King),
+        'S' => Some(PieceKind::Pawn),
+        c => PieceKind::from_letter(c),
+    }
+}
+
 fn digit(c: char) -> Option<u8> {
     c.to_digit(10)
         .filter(|&d| (1..=9).contains(&d))
         .map(|d| d as u8)
 }
 
-fn place_char(c: char) -> Option<Place> {
+fn sign(c: char) -> Option<Place> {
     match c {
-        '+' => Some(Place::Front),
-        '-' => Some(Place::Rear),
-        _ => digit(c).map(Place::WxfOrdinal),
+        '+' => Some(Place::WxfFront),
+        '-' => Some(Place::WxfRear),
+        _ => None,
     }
 }
 
-/// One reading of the place/file character: a place among tandem pieces, or a file number.
-type Reading = (Option<Place>, Option<u8>);
-
-/// The readings of a WXF token (a digit after the letter may be a file or an ordinal).
+/// The readings of a WXF token (after full-width folding).
 fn patterns(token: &str) -> Result<Vec<Pattern>, NotationError> {
     let syntax = |why: &str| NotationError::Syntax(format!("WXF: {why}"));
     let c: Vec<char> = token.chars().collect();
-    let (body, reveal) = match c.len() {
-        n if n >= 6 && c[n - 2] == '=' && c[n - 1].is_ascii_alphabetic() => {
-            let k =
-                PieceKind::from_letter(c[n - 1]).ok_or_else(|| syntax("unknown reveal letter"))?;
-            (&c[..n - 2], Some(k))
-        }
-        _ => (&c[..], None),
+    let n = c.len();
+    let (body, reveal) = if n >= 5 && c[n - 2] == '=' && c[n - 1].is_ascii_alphabetic() {
+        let k = kind_of(c[n - 1]).ok_or_else(|| syntax("unknown reveal letter"))?;
+        (&c[..n - 2], Some(k))
+    } else {
+        (&c[..], None)
     };
-    let kind_of =
-        |ch: char| PieceKind::from_letter(ch).ok_or_else(|| syntax("unknown piece letter"));
-    let (kinds_at, readings): (usize, Vec<Reading>) = match body {
-        [p, l, f, _, _] if !p.is_ascii_alphabetic() && l.is_ascii_alphabetic() => {
-            let place =
-                place_char(*p).ok_or_else(|| syntax("bad place before the piece letter"))?;
+    let reading = |place: Option<Place>, kind: PieceKind, file: Option<u8>| (place, kind, file);
+    let letter_of = |ch: char| kind_of(ch).ok_or_else(|| syntax("unknown piece letter"));
+    let (readings, direction, number) = match *body {
+        // `C25`: sideways without a direction sign.
+        [l, f, num] if l.is_ascii_alphabetic() => {
+            let kind = letter_of(l)?;
+            let file = digit(f).ok_or_else(|| syntax("bad file"))?;
             (
-                1,
-                vec![(
-                    Some(place),
-                    Some(digit(*f).ok_or_else(|| syntax("bad file"))?),
-                )],
+                vec![
+                    reading(None, kind, Some(file)),
+                    reading(Some(Place::Middle), kind, Some(file)),
+                ],
+                Direction::Sideways,
+                num,
             )
         }
-        [l, x, _, _] if l.is_ascii_alphabetic() => match x {
-            '+' | '-' => (0, vec![(place_char(*x), None)]),
-            _ => {
-                let d = digit(*x).ok_or_else(|| syntax("bad file"))?;
-                (0, vec![(None, Some(d)), (Some(Place::WxfOrdinal(d)), None)])
-            }
-        },
+        [a, b, op, num] => {
+            let readings = match (a, b) {
+                (l, f) if l.is_ascii_alphabetic() && f.is_ascii_digit() => {
+                    let kind = letter_of(l)?;
+                    let file = digit(f).ok_or_else(|| syntax("bad file"))?;
+                    vec![
+                        reading(None, kind, Some(file)),
+                        reading(Some(Place::Middle), kind, Some(file)),
+                    ]
+                }
+                (l, s) if l.is_ascii_alphabetic() && sign(s).is_some() => {
+                    vec![reading(sign(s), letter_of(l)?, None)]
+                }
+                // Sign first, as real WXF databases write it: `+P+1`, `-R.8`.
+                (s, l) if sign(s).is_some() && l.is_ascii_alphabetic() => {
+                    vec![reading(sign(s), letter_of(l)?, None)]
+                }
+                ('+', '+') => vec![reading(Some(Place::WxfForemost), PieceKind::Pawn, None)],
+                ('-', '-') => vec![reading(Some(Place::WxfRearmost), PieceKind::Pawn, None)],
+                (f, p) if f.is_ascii_digit() => {
+                    let file = digit(f).ok_or_else(|| syntax("bad file"))?;
+                    let place = match p {
+                        '+' => Place::WxfFront,
+                        '-' => Place::WxfRear,
+                        p if p == f => Place::Middle,
+                        _ => return Err(syntax("a pawn file must be followed by + - or itself")),
+                    };
+                    vec![reading(Some(place), PieceKind::Pawn, Some(file))]
+                }
+                _ => return Err(syntax("expected letter, file, direction, number")),
+            };
+            (
+                readings,
+                direction_of(op).ok_or_else(|| syntax("direction must be + - . or ="))?,
+                num,
+            )
+        }
+        // `+R9.8`: tandem pieces on two files, sign first with the file.
+        [s, l, f, op, num] if sign(s).is_some() && l.is_ascii_alphabetic() => {
+            let file = digit(f).ok_or_else(|| syntax("bad file"))?;
+            (
+                vec![reading(sign(s), letter_of(l)?, Some(file))],
+                direction_of(op).ok_or_else(|| syntax("direction must be + - . or ="))?,
+                num,
+            )
+        }
         _ => return Err(syntax("expected letter, file, direction, number")),
     };
-    let kind = kind_of(body[kinds_at])?;
-    let n = body.len();
-    let direction = match body[n - 2] {
-        '+' => Direction::Forward,
-        '-' => Direction::Backward,
-        '.' | '=' => Direction::Sideways,
-        _ => return Err(syntax("direction must be + - . or =")),
-    };
-    let number = digit(body[n - 1]).ok_or_else(|| syntax("bad number"))?;
+    let number = digit(number).ok_or_else(|| syntax("bad number"))?;
     Ok(readings
         .into_iter()
-        .map(|(place, file)| Pattern {
+        .map(|(place, kind, file)| Pattern {
             place,
             kind,
             file,
@@ -92,13 +137,85 @@ fn patterns(token: &str) -> Result<Vec<Pattern>, NotationError> {
         .collect())
 }
 
-/// Reads a WXF token in `pos`.
-pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    let ps = patterns(token)?;
-    super::resolve(pos, &ps, write)
+fn direction_of(c: char) -> Option<Direction> {
+    match c {
+        '+' => Some(Direction::Forward),
+        '-' => Some(Direction::Backward),
+        '.' | '=' => Some(Direction::Sideways),
+        _ => None,
+    }
 }
 
-/// Writes the canonical WXF form of `wm` (a legal move of `pos`).
+/// The move the readings name: the readings that match exactly one legal move must all name the
+/// same one (RULES.md §4.2).
+fn resolve(pos: &Position, readings: &[Pattern]) -> Result<(Move, Option<PieceKind>), Vec<Move>> {
+    let mut found: Option<(Move, Option<PieceKind>)> = None;
+    let mut candidates: Vec<Move> = Vec::new();
+    let mut conflict = false;
+    let mut lists: Vec<(Option<PieceKind>, Option<u8>, super::MoveList)> = Vec::new();
+    for p in readings {
+        let file = p.file.map(|n| match pos.side_to_move() {
+            crate::rules::Color::Red => 9u8.saturating_sub(n),
+            crate::rules::Color::Black => n.saturating_sub(1),
+        });
+        let key = (Some(p.kind), file);
+        let index = match lists.iter().position(|(k, f, _)| (*k, *f) == key) {
+            Some(i) => i,
+            None => {
+                lists.push((Some(p.kind), file, pos.legal_moves_of(p.kind, file)));
+                lists.len() - 1
+            }
+        };
+        let matching: Vec<Move> = lists[index]
+            .2
+            .iter()
+            .copied()
+            .filter(|&m| p.matches(pos, m))
+            .collect();
+        for &m in &matching {
+            if !candidates.contains(&m) {
+                candidates.push(m);
+            }
+        }
+        if let [m] = matching.as_slice() {
+            match found {
+                None => found = Some((*m, p.reveal)),
+                Some((f, _)) if f == *m => {}
+                Some(_) => conflict = true,
+            }
+        }
+    }
+    match found {
+        Some(f) if !conflict => Ok(f),
+        _ => Err(candidates),
+    }
+}
+
+/// Reads a WXF token in `pos`.
+pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
+    let readings = patterns(token)?;
+    match resolve(pos, &readings) {
+        Ok((mv, reveal)) => {
+            if reveal.is_some() && !pos.is_reveal(mv) {
+                return Err(NotationError::RevealOnFaceUp(mv.from()));
+            }
+            Ok(WrittenMove {
+                mv,
+                reveal,
+                captured: None,
+            })
+        }
+        Err(candidates) if candidates.is_empty() => Err(NotationError::Illegal),
+        Err(candidates) => Err(NotationError::Ambiguous(
+            candidates
+                .iter()
+                .map(|&m| super::iccs::write(pos, &WrittenMove::plain(m)))
+                .collect(),
+        )),
+    }
+}
+
+/// Writes the official WXF form of `wm` (a legal move of `pos`).
 pub fn write(pos: &Position, wm: &WrittenMove) -> String {
     let mv = wm.mv;
     let Some(piece) = pos.piece_at(mv.from()) else {
@@ -112,47 +229,181 @@ pub fn write(pos: &Position, wm: &WrittenMove) -> String {
         Direction::Sideways => '.',
     };
     let l = letter(piece.kind);
-    let file = file_number(color, mv.from().file());
+    let file = char::from(b'0' + file_number(color, mv.from().file()));
     let (index, count) = place_on_file(pos, mv.from());
-    let place = match (index, count) {
-        (_, c) if c < 2 => None,
-        (1, 2) => Some('+'),
-        (_, 2) => Some('-'),
-        (i, _) => char::from_digit(u32::from(i), 10),
+    let pawn = piece.kind == PieceKind::Pawn;
+    let two_files = count >= 2 && tandem_files(pos, color, piece.kind) >= 2;
+    // The place characters of the official form (what replaces the letter and the file digit).
+    let head: String = match (count, index) {
+        (c, _) if c < 2 => format!("{l}{file}"),
+        (c, i) if pawn && two_files && c <= 3 => {
+            let p = match i {
+                1 => '+',
+                i if i == c => '-',
+                _ => file,
+            };
+            format!("{file}{p}")
+        }
+        (c, i) if !pawn && two_files => {
+            let p = if i == 1 { '+' } else { '-' };
+            let _ = c;
+            format!("{p}{l}{file}")
+        }
+        (2 | 3, 1) => format!("{l}+"),
+        (c @ (2 | 3), i) if i == c => format!("{l}-"),
+        (3, _) => format!("{l}{file}"),
+        (_, 1) => "++".to_string(),
+        (c, i) if i == c => "--".to_string(),
+        (_, 2) => format!("{l}+"),
+        (c, i) if i == c - 1 => format!("{l}-"),
+        _ => format!("{l}{file}"),
     };
     let reveal = wm
         .reveal
         .map(|k| format!("={}", letter(k)))
         .unwrap_or_default();
-    let short = match place {
-        None => format!("{l}{file}{op}{number}"),
-        Some(p) => format!("{l}{p}{op}{number}"),
+    let names_it = |text: &str| {
+        patterns(text).is_ok_and(|ps| matches!(resolve(pos, &ps), Ok((m, _)) if m == mv))
     };
-    let long = |p: char| format!("{p}{l}{file}{op}{number}");
-    let legal = pos.legal_moves();
-    let unique = |text: &str| {
-        patterns(text).is_ok_and(
-            |ps| matches!(super::matching(pos, &legal, &ps).as_slice(), [(m, _)] if *m == mv),
-        )
-    };
-    let text = match place {
-        Some(p) if tandem_files(pos, color, piece.kind) >= 2 => long(p),
-        // A digit after the letter reads as a file or as an ordinal: keep the short form only
-        // when it names this move alone.
-        Some(p) if !unique(&short) => long(p),
-        _ => short,
-    };
-    if unique(&text) {
-        text + &reveal
-    } else {
-        // A lone piece whose file digit also reads as another file's ordinal: WXF cannot name it
-        // alone, and records may mix notations, so ICCS is written.
-        super::iccs::write(
-            pos,
-            &WrittenMove {
-                captured: None,
-                ..*wm
-            },
-        )
+    let official = format!("{head}{op}{number}");
+    if names_it(&official) {
+        return official + &reveal;
+    }
+    if count >= 2 {
+        let p = if index == count { '-' } else { '+' };
+        let signed = format!("{p}{l}{file}{op}{number}");
+        if names_it(&signed) {
+            return signed + &reveal;
+        }
+    }
+    // No WXF form names this move alone; records may mix notations, so ICCS is written.
+    super::iccs::write(
+        pos,
+        &WrittenMove {
+            captured: None,
+            ..*wm
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use crate::rules::notation::{Notation, parse_move, write_move};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, Variant::Xiangqi).unwrap()
+    }
+
+    /// `token` reads as the ICCS move `iccs`, and the move writes back as `canonical`.
+    fn reads(p: &Position, token: &str, iccs: &str, canonical: &str) {
+        let w = parse_move(p, token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert_eq!(w.mv, Move::parse_iccs(iccs).unwrap(), "{token}");
+        assert_eq!(write_move(p, &w, Notation::Wxf), canonical, "{token}");
+    }
+
+    #[test]
+    fn official_plain_forms_read_and_write_back() {
+        let start = Position::start(Variant::Xiangqi);
+        reads(&start, "H2+3", "h0g2", "H2+3");
+        reads(&start, "C2.5", "h2e2", "C2.5");
+        reads(&start, "C2=5", "h2e2", "C2.5");
+        reads(&start, "C25", "h2e2", "C2.5");
+        let p = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8R/RNBAKABN1 w - - 0 1");
+        reads(&p, "R1-1", "i1i0", "R1-1");
+        // Also G for the king and S for the pawn.
+        reads(&start, "S3+1", "g3g4", "P3+1");
+        let king = pos("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        reads(&king, "G5.4", "e0f0", "K5.4");
+    }
+
+    #[test]
+    fn official_tandem_forms_read_and_write_back() {
+        let chariots = pos("3k5/9/9/9/2R6/9/9/2R6/9/4K4 w - - 0 1");
+        reads(&chariots, "R+.3", "c5g5", "R+.3");
+        reads(&chariots, "R-+1", "c2c3", "R-+1");
+        let cannons = pos("3k5/9/9/9/2C6/9/9/2C6/9/4K4 w - - 0 1");
+        reads(&cannons, "C--1", "c2c1", "C--1");
+        let three = pos("3k5/9/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        reads(&three, "P+.4", "g7f7", "P+.4");
+        reads(&three, "P3.4", "g6f6", "P3.4");
+        reads(&three, "P-.4", "g5f5", "P-.4");
+        let four = pos("3k5/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        reads(&four, "++.4", "g8f8", "++.4");
+        reads(&four, "P+.4", "g7f7", "P+.4");
+        reads(&four, "P-.4", "g6f6", "P-.4");
+        reads(&four, "--.4", "g5f5", "--.4");
+        let five = pos("3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        reads(&five, "++.4", "g9f9", "++.4");
+        reads(&five, "P+.4", "g8f8", "P+.4");
+        reads(&five, "P3.4", "g7f7", "P3.4");
+        reads(&five, "P-.4", "g6f6", "P-.4");
+        reads(&five, "--.4", "g5f5", "--.4");
+        let two_files = pos("3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1");
+        reads(&two_files, "3+.4", "g7f7", "3+.4");
+        reads(&two_files, "33.4", "g6f6", "33.4");
+        reads(&two_files, "3-.4", "g5f5", "3-.4");
+        reads(&two_files, "7+.6", "c6d6", "7+.6");
+        reads(&two_files, "7-.6", "c5d5", "7-.6");
+        // Black counts files and the front from its own side.
+        let black = pos("4k4/9/9/9/9/2p6/2p6/9/9/5K3 b - - 0 1");
+        reads(&black, "P+.4", "c3d3", "P+.4");
+        reads(&black, "P-.4", "c4d4", "P-.4");
+    }
+
+    #[test]
+    fn sign_first_and_full_width_forms_read() {
+        let pawns = pos("3k5/9/9/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        reads(&pawns, "+P+1", "g6g7", "P++1");
+        reads(&pawns, "－Ｐ．４", "g5f5", "P-.4");
+        reads(&pawns, "＋Ｐ＋１", "g6g7", "P++1");
+        let chariots = pos("3k5/9/9/9/2R6/9/9/2R6/9/4K4 w - - 0 1");
+        reads(&chariots, "-R.8", "c2b2", "R-.8");
+        reads(&chariots, "+R7.6", "c5d5", "R+.6");
+        let start = Position::start(Variant::Xiangqi);
+        reads(&start, "Ｃ２＝５", "h2e2", "C2.5");
+        reads(&start, "Ｈ２＋３", "h0g2", "H2+3");
+        // Full-width ICCS and Chinese tokens read too.
+        assert_eq!(
+            parse_move(&start, "ｈ２ｅ２").unwrap().mv,
+            Move::parse_iccs("h2e2").unwrap()
+        );
+        assert_eq!(
+            parse_move(&start, "炮二平五").unwrap(),
+            parse_move(&start, "Ｃ２．５").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_token_is_read_when_its_single_match_readings_agree() {
+        // Three pawns on file 3: the plain reading of P3.4 matches three moves and does not count.
+        let three = pos("3k5/9/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        let plain = Pattern {
+            place: None,
+            kind: PieceKind::Pawn,
+            file: Some(3),
+            direction: Direction::Sideways,
+            number: 4,
+            reveal: None,
+        };
+        let legal = three.legal_moves();
+        assert_eq!(
+            legal.iter().filter(|&&m| plain.matches(&three, m)).count(),
+            3
+        );
+        assert_eq!(
+            parse(&three, "P3.4").unwrap().mv,
+            Move::parse_iccs("g6f6").unwrap()
+        );
+        // Two pawns on file 3: no middle one, and the plain reading matches two moves.
+        let two = pos("3k5/9/9/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
+        assert!(matches!(parse(&two, "P3.4"), Err(NotationError::Ambiguous(c)) if c.len() == 2));
+        // `++` needs four or five pawns; nothing matches.
+        assert_eq!(parse(&two, "++.4"), Err(NotationError::Illegal));
+        assert!(matches!(
+            parse(&two, "P+5.4"),
+            Err(NotationError::Syntax(_))
+        ));
     }
 }
