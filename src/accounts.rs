@@ -95,6 +95,13 @@ pub fn hash_password(password: &str) -> Result<String, AccountError> {
         .map_err(|_| AccountError::Hashing)
 }
 
+/// A real password hash with the parameters of every account's, for logins with an unknown name
+/// (so that they cost the same as a wrong password).
+pub fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password(&random_token()).unwrap_or_default())
+}
+
 /// Checks a password against a stored PHC hash.
 pub fn verify_password(password: &str, stored: &str) -> bool {
     match PasswordHash::new(stored) {
@@ -198,5 +205,18 @@ mod tests {
         assert_eq!(token_hash(&a), token_hash(&a));
         assert!(constant_time_eq(&a, &a.clone()));
         assert!(!constant_time_eq(&a, "x"));
+    }
+
+    /// The hash an unknown name is checked against is a real argon2id hash with the accounts'
+    /// parameters (a hash without its hash part costs nothing and lets names be probed by time).
+    #[test]
+    fn the_dummy_hash_is_a_real_hash_of_the_same_parameters() {
+        let dummy = PasswordHash::new(dummy_hash()).expect("parses");
+        let real_hash = hash_password("a-long-password").expect("hash");
+        let real = PasswordHash::new(&real_hash).expect("parses");
+        assert!(dummy.hash.is_some(), "has a hash part");
+        assert_eq!(dummy.algorithm, real.algorithm);
+        assert_eq!(dummy.params, real.params);
+        assert!(!verify_password("a-long-password", dummy_hash()));
     }
 }

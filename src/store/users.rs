@@ -170,8 +170,10 @@ pub async fn create_setup_token(db: &Db, token: &str) -> StoreResult<()> {
 
 /// Whether a setup token is valid and unused.
 pub async fn setup_token_valid(db: &Db, token: &str) -> StoreResult<bool> {
+    // A link is good only while no administrator exists: once one does, every old link is dead.
     let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM setup_tokens WHERE token_hash = $1 AND used_at IS NULL",
+        "SELECT COUNT(*) FROM setup_tokens WHERE token_hash = $1 AND used_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM users WHERE role = 'admin')",
     )
     .bind(token_hash(token))
     .fetch_one(db)
@@ -188,8 +190,11 @@ pub async fn create_admin_with_token(
     password_hash: &str,
 ) -> StoreResult<Option<User>> {
     let mut tx = super::begin_write(db).await?;
+    // Checked inside the writer's transaction: an administrator created meanwhile (by another
+    // link, or `anqi user add`) cancels every outstanding link.
     let used = sqlx::query(
-        "UPDATE setup_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+        "UPDATE setup_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM users WHERE role = 'admin')",
     )
     .bind(now())
     .bind(token_hash(token))

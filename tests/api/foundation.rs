@@ -332,3 +332,86 @@ fn cli_user_add_refuses_duplicates_and_short_passwords() {
     assert_eq!(add_user(&dir, "zhao", "arbiter", PASSWORD), 1);
     assert_eq!(add_user(&dir, "li", "arbiter", "short"), 2);
 }
+
+/// Security review item 3: once an administrator exists, every setup link is dead — including
+/// links printed before, never used.
+#[test]
+fn setup_links_die_once_an_administrator_exists() {
+    let dir = TempDir::new("setup-dead");
+    let first = Server::start(&dir);
+    let old = first
+        .setup_link
+        .clone()
+        .expect("a link while no administrator exists");
+    first.stop();
+    let second = Server::start(&dir);
+    let newer = second
+        .setup_link
+        .clone()
+        .expect("another start, another link");
+    let path = |link: &str| link[link.find("/setup").unwrap()..].to_string();
+    let token = |link: &str| link.split("token=").nth(1).unwrap().to_string();
+    let mut c = second.client();
+    assert_eq!(
+        c.get(&path(&old)).status,
+        200,
+        "an unused link works while no admin exists"
+    );
+    let r = c.form(
+        "/setup",
+        &[
+            ("token", &token(&newer)),
+            ("name", "boss"),
+            ("password", PASSWORD),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The old, never used link now creates nothing.
+    let mut c = second.client();
+    assert_eq!(c.get(&path(&old)).status, 404);
+    let r = c.form(
+        "/setup",
+        &[
+            ("token", &token(&old)),
+            ("name", "boss2"),
+            ("password", PASSWORD),
+        ],
+    );
+    assert_eq!(r.status, 404);
+    let mut c = second.client();
+    let r = c.form("/login", &[("name", "boss2"), ("password", PASSWORD)]);
+    assert_eq!(r.status, 401, "no second administrator was made");
+}
+
+/// Security review item 4: `next=` and `back=` never send the visitor off the site.
+#[test]
+fn redirects_stay_on_the_site() {
+    let w = World::new("redirects");
+    for evil in [
+        "/\\evil.example",
+        "/\\t/evil.example",
+        "//evil.example",
+        "/%09/evil.example",
+    ] {
+        let mut c = w.server.client();
+        let r = c.form(
+            "/login",
+            &[("name", "org"), ("password", PASSWORD), ("next", evil)],
+        );
+        assert_eq!(r.status, 303);
+        let to = r.location.unwrap();
+        assert!(
+            to == "/" || (to.starts_with('/') && !to.contains("evil")) || evil.contains("%09"),
+            "login sent {evil:?} to {to:?}"
+        );
+        let r = c.get(&format!(
+            "/lang/en?back={}",
+            evil.replace('\\', "%5C").replace('\t', "%09")
+        ));
+        let to = r.location.unwrap();
+        assert!(
+            !to.starts_with("//") && !to.contains('\\') && !to.contains('\t'),
+            "language switch sent {evil:?} to {to:?}"
+        );
+    }
+}

@@ -133,8 +133,8 @@ struct NextQuery {
 
 /// Only same-site paths are followed after login.
 fn safe_next(next: Option<&str>) -> String {
-    match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") => n.to_string(),
+    match next.and_then(crate::web::paths::same_site_path) {
+        Some(n) => n.to_string(),
         _ => "/".to_string(),
     }
 }
@@ -165,11 +165,9 @@ async fn login(
     let next = safe_next(form.next.as_deref());
     let creds = store::users::credentials(&state.db, form.name.trim()).await?;
     let Some(creds) = creds else {
-        // Same work and answer as a wrong password, so names cannot be probed.
-        let _ = accounts::verify_password(
-            &form.password,
-            "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$",
-        );
+        // Same work and answer as a wrong password, so names cannot be probed: a real hash of the
+        // same argon2 parameters, verified like an account's.
+        let _ = accounts::verify_password(&form.password, accounts::dummy_hash());
         return render_status(
             &LoginPage {
                 ctx,

@@ -90,7 +90,7 @@ async fn set_lang(code: web::Path<String>, q: web::Query<Back>) -> HttpResponse 
     let back = q
         .back
         .as_deref()
-        .filter(|b| b.starts_with('/') && !b.starts_with("//"))
+        .and_then(crate::web::paths::same_site_path)
         .unwrap_or("/");
     let mut res = HttpResponse::SeeOther();
     res.insert_header((header::LOCATION, back.to_string()));
