@@ -20,6 +20,19 @@ pub fn same_site_path(path: &str) -> Option<&str> {
     Some(path)
 }
 
+/// Percent-encodes everything but unreserved characters and `/` (for a `next=` parameter).
+pub fn utf8_percent(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,17 +56,4 @@ mod tests {
             assert_eq!(same_site_path(bad), None, "{bad:?}");
         }
     }
-}
-
-/// Percent-encodes everything but unreserved characters and `/` (for a `next=` parameter).
-pub fn utf8_percent(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
