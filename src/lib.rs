@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod cli;
+pub mod csv_safe;
 pub mod deal;
 pub mod event;
 pub mod i18n;

@@ -277,7 +277,7 @@ impl Payout {
         }
         for line in &lines {
             // Writing to a Vec cannot fail.
-            let _ = w.write_record(line);
+            let _ = w.write_record(line.iter().map(|c| crate::csv_safe::cell(c).into_owned()));
         }
         w.into_inner()
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())

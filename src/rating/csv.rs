@@ -174,7 +174,7 @@ pub fn write_standings<W: Write>(out: W, standings: &[Standing]) -> io::Result<(
     w.write_record(["player", "points", "level", "games"])?;
     for s in standings {
         w.write_record([
-            s.name.as_str(),
+            &*crate::csv_safe::cell(&s.name),
             &s.points.to_string(),
             &s.level.csv_field(),
             &s.games.to_string(),
@@ -201,7 +201,7 @@ pub fn write_history<W: Write>(
         w.write_record([
             h.date.to_string().as_str(),
             color,
-            list.name(h.opponent).unwrap_or_default(),
+            &*crate::csv_safe::cell(list.name(h.opponent).unwrap_or_default()),
             h.result.letter(),
             &format!("{sign}{}", h.change),
             &h.points_after.to_string(),
@@ -375,9 +375,10 @@ impl<'a> Lines<'a> {
             .ok_or_else(|| self.error(col, Problem::MissingField))
     }
 
-    /// A non-empty trimmed player name.
+    /// A non-empty trimmed player name (a name our writer protected from spreadsheets with a
+    /// leading `'` reads back as written).
     fn name(&self, col: Col) -> Result<&str, InputError> {
-        let name = text(self.field(col)?).map_err(|p| self.error(col, p))?;
+        let name = crate::csv_safe::read(text(self.field(col)?).map_err(|p| self.error(col, p))?);
         if name.is_empty() {
             return Err(self.error(col, Problem::EmptyName));
         }
@@ -580,5 +581,24 @@ mod tests {
              2026-03-01,red,b,W,+10.00,1510.00\n\
              2026-03-02,black,b,D,-6.00,1504.00\n"
         );
+    }
+
+    /// A name a spreadsheet would run is written with a leading `'`, and reads back as the name.
+    #[test]
+    fn formula_names_are_written_as_text_and_read_back() {
+        let games = "date,red,black,result\n2026-01-01,=HYPERLINK(\"x\"),@SUM(1+1),1-0\n";
+        let sheet = read_games(games.as_bytes()).expect("valid");
+        let mut list = RatingList::new(Default::default());
+        list.apply_sheet(&sheet).expect("rated");
+        let mut out = Vec::new();
+        write_standings(&mut out, &list.standings()).expect("written");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(text.contains("'=HYPERLINK"), "{text}");
+        assert!(text.contains("'@SUM(1+1)"), "{text}");
+        // The download is `player,points,level,games`; as a starting list it reads back by header.
+        let back = read_start_list(text.as_bytes()).expect("reads back");
+        let mut names: Vec<&str> = back.iter().map(|e| e.name.as_str()).collect();
+        names.sort();
+        assert_eq!(names, ["=HYPERLINK(\"x\")", "@SUM(1+1)"]);
     }
 }

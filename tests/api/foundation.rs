@@ -415,3 +415,29 @@ fn redirects_stay_on_the_site() {
         );
     }
 }
+
+/// Security review item 10: names a spreadsheet would run are written as text in CSV downloads.
+#[test]
+fn csv_downloads_neutralise_formula_names() {
+    let w = World::new("csv-formula");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "CSV", "xiangqi");
+    for (name, rating) in [
+        ("=HYPERLINK(\"http://evil.example\")", "1800"),
+        ("@SUM(1+1)", "1700"),
+    ] {
+        let r = org.form(
+            &format!("/events/{id}/players"),
+            &[("name", name), ("rating", rating)],
+        );
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let csv = org.get(&format!("/events/{id}/standings.csv")).body;
+    assert!(csv.contains("'=HYPERLINK"), "{csv}");
+    assert!(csv.contains("'@SUM(1+1)"), "{csv}");
+    assert!(
+        !csv.lines()
+            .any(|l| l.split(',').any(|c| c.starts_with('='))),
+        "{csv}"
+    );
+}

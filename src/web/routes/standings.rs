@@ -96,7 +96,7 @@ fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(header);
     for r in rows {
-        let _ = w.write_record(r);
+        let _ = w.write_record(r.iter().map(|c| crate::csv_safe::cell(c).into_owned()));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
