@@ -441,3 +441,17 @@ fn csv_downloads_neutralise_formula_names() {
         "{csv}"
     );
 }
+
+/// Security review item 11: `?stale=` and `?pushed=` never print text a link's author chose.
+#[test]
+fn pages_print_only_known_flash_messages() {
+    let w = World::new("flash");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Flash", "xiangqi");
+    let page = org
+        .get(&format!("/events/{id}?done=games_pushed&pushed=987654"))
+        .body;
+    assert!(!page.contains("987654"), "a made-up count is not shown");
+    let page = org.get(&format!("/events/{id}?done=%3Cb%3Ehacked")).body;
+    assert!(!page.contains("hacked"));
+}

@@ -113,6 +113,17 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
     assert!(r.location.unwrap().contains("stale=1"));
     let page = anon.get(&format!("/events/{id}/rounds/1"));
     assert!(page.body.contains("1–0"), "the first result stays");
+    // The note names only boards of the round, never text from the link.
+    let page = arb.get(&format!("/events/{id}/rounds/1?stale=1,99,%3Cb%3Ehacked"));
+    let note = page
+        .body
+        .split("role=\"alert\">")
+        .nth(1)
+        .and_then(|s| s.split("</p>").next())
+        .expect("the stale note is shown")
+        .to_string();
+    assert!(note.ends_with(" 1"), "{note}");
+    assert!(!page.body.contains("hacked"));
 
     // A bad token changes nothing and names the board.
     let r = arb.form(

@@ -124,6 +124,16 @@ async fn show(
     } else {
         vec![]
     };
+    // The count of a push is shown only when it is the event's real number of rated games: a link
+    // cannot make the page say anything else.
+    let pushed = match flash.pushed {
+        Some(n) => crate::service::rating_push::rated_games(&state.db, &event)
+            .await
+            .ok()
+            .filter(|games| games.len() == n)
+            .map(|_| n),
+        None => None,
+    };
     render(&EventPage {
         ctx,
         event,
@@ -136,7 +146,7 @@ async fn show(
         }
         .key(),
         rating_lists,
-        pushed: flash.pushed,
+        pushed,
     })
 }
 

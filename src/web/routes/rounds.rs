@@ -299,12 +299,14 @@ async fn show(
             })
             .map(|b| b.no)
     });
+    // Only board numbers of this round are shown back: never text a link's author chose.
     let notes = q
         .stale
         .iter()
         .flat_map(|s| s.split(','))
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
+        .filter_map(|s| s.trim().parse::<u32>().ok())
+        .filter(|n| boards.iter().any(|b| b.no == *n))
+        .map(|n| n.to_string())
         .collect();
     let records_visible = records_visible(&state.db, &event, access, &round).await?;
     let match_games = event
