@@ -101,15 +101,13 @@ fn tournament_round_trip_through_trf() {
         name: "Hong Kong Jieqi Open 2026".into(),
         ..EventInfo::default()
     };
-    let text = write_tournament(&t, &info);
+    let text = write_tournament(&t, &info).expect("writes");
     assert!(
         text.starts_with("012 Hong Kong Jieqi Open 2026\n"),
         "{text}"
     );
-    assert!(
-        text.contains("\n162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0\n"),
-        "{text}"
-    );
+    // RULES.md §10: only the codes whose points differ from the defaults, as bbpPairings reads.
+    assert!(text.contains("\n162  W 2.0    D 1.0\n"), "{text}");
     assert!(text.contains("\n240 H 005    3\n"), "{text}");
     let again = read_tournament(&text).expect("written file reads back");
     assert_eq!(again, t);
@@ -319,7 +317,7 @@ fn writer_covers_what_162_cannot_say() {
     if let Some(p) = t.player_mut(4) {
         p.withdrawn_from = Some(2);
     }
-    let text = write_tournament(&t, &EventInfo::default());
+    let text = write_tournament(&t, &EventInfo::default()).expect("writes");
     assert!(
         text.contains(
             "\nXXS W=2.0 D=1.0 WL=0.0 BL=0.0 FW=1.0 FL=0.0 FPB=2.0 HPB=1.0 ZPB=0.0 PAB=2.0\n"
@@ -451,7 +449,7 @@ fn random_tournaments_survive_the_trf() {
                     });
                 }
             }
-            let text = write_tournament(&t, &EventInfo::default());
+            let text = write_tournament(&t, &EventInfo::default()).expect("writes");
             let back = read_tournament(&text)
                 .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}\n{text}"));
             // TRF keeps the requests that still matter: those for rounds not yet played.
@@ -513,7 +511,7 @@ fn names_stay_on_their_line() {
         name: "Open\r\n2026".into(),
         ..EventInfo::default()
     };
-    let text = write_tournament(&t, &info);
+    let text = write_tournament(&t, &info).expect("writes");
     let back = read_tournament(&text).expect("reads back");
     assert_eq!(back.players[0].name, "Chan, Tai-man");
     assert_eq!(back.players[1].name, "A very long name that does not fi");
@@ -532,4 +530,147 @@ fn xxs_codes_are_checked() {
     // adds up (3 + 1 + 0 = 4).
     let e = error_of(&with("XXS W=3"));
     assert_eq!((e.line, e.column), (13, Some(81)), "{e}");
+}
+
+/// RULES.md §10: bbpPairings and other engines write `Z` for the absence code of line `162`.
+#[test]
+fn z_in_the_points_line_reads_as_a_for_absence() {
+    let text = SAMPLE.replace(
+        "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0",
+        "162  W 2.0    D 1.0    L 0.0    Z 0.0    P 2.0",
+    );
+    let t = read_tournament(&text).expect("Z is accepted");
+    assert_eq!(t.scoring, ScoringSystem::CHINESE);
+    let doc = TrfDocument::parse("162  W 1.0    Z 0.5").expect("parses");
+    assert_eq!(
+        doc.records,
+        vec![Record::PointsSystem(vec![
+            (PointsCode::Win, Points::whole(1)),
+            (PointsCode::Absence, Points::from_tenths(5)),
+        ])]
+    );
+}
+
+/// A 2/1/0 event after two rounds, with a forfeit, a pairing-allocated bye and a half-point bye
+/// requested for round 3: `162` says only what differs from the defaults, the points column counts
+/// the bye written for round 3 (as bbpPairings checks), and the file reads back identically.
+#[test]
+fn a_two_one_zero_event_reads_back_identically() {
+    let mut t = Tournament::new(5, ScoringSystem::CHINESE, Color::Black);
+    for (name, rating) in [
+        ("A", 2200),
+        ("B", 2100),
+        ("C", 2000),
+        ("D", 1900),
+        ("E", 1800),
+    ] {
+        t.add_player(name, rating);
+    }
+    t.record_round(&[
+        (1, RoundEntry::game(3, Color::Black, ResultCode::Win)),
+        (3, RoundEntry::game(1, Color::Red, ResultCode::Loss)),
+        (4, RoundEntry::game(2, Color::Red, ResultCode::Draw)),
+        (2, RoundEntry::game(4, Color::Black, ResultCode::Draw)),
+        (5, RoundEntry::without_opponent(ResultCode::PairingBye)),
+    ])
+    .expect("round 1");
+    t.record_round(&[
+        (1, RoundEntry::game(2, Color::Red, ResultCode::ForfeitWin)),
+        (
+            2,
+            RoundEntry::game(1, Color::Black, ResultCode::ForfeitLoss),
+        ),
+        (5, RoundEntry::game(4, Color::Red, ResultCode::Loss)),
+        (4, RoundEntry::game(5, Color::Black, ResultCode::Win)),
+        (3, RoundEntry::without_opponent(ResultCode::PairingBye)),
+    ])
+    .expect("round 2");
+    t.bye_requests.push(ByeRequest {
+        player: 4,
+        round: 3,
+        kind: ByeKind::Half,
+    });
+    let text = write_tournament(&t, &EventInfo::default()).expect("writes");
+    assert!(text.contains("\n162  W 2.0    D 1.0\n"), "{text}");
+    assert!(text.contains("\n152 B\n") && text.contains("\nXXC black1\n"));
+    // Player 4: draw 1 + win 2 + the requested half-point bye 1 = 4.0.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("001    4"))
+        .expect("player 4");
+    assert_eq!(&line[80..84], " 4.0", "{line}");
+    assert_eq!(read_tournament(&text), Ok(t));
+}
+
+/// A match score (Banqi) cannot be carried by a TRF: the export refuses it with a typed error.
+#[test]
+fn match_scores_are_refused_by_the_export() {
+    let games = ScoringSystem {
+        win: Points::whole(3),
+        draw: Points::from_tenths(15),
+        forfeit_win: Points::whole(3),
+        pairing_bye: Points::whole(3),
+        full_bye: Points::whole(3),
+        half_bye: Points::from_tenths(15),
+        ..ScoringSystem::FIDE
+    };
+    let mut t = Tournament::new(3, games, Color::Red);
+    t.add_player("A", 0);
+    t.add_player("B", 0);
+    let won = RoundEntry::game(2, Color::Red, ResultCode::Win).with_points(Points::whole(2));
+    let lost = RoundEntry::game(1, Color::Black, ResultCode::Loss).with_points(Points::whole(1));
+    t.record_round(&[(1, won), (2, lost)]).expect("round 1");
+    assert_eq!(
+        write_tournament(&t, &EventInfo::default()),
+        Err(ExportError::MatchScore {
+            round: 1,
+            player: 1,
+            points: Points::whole(2)
+        })
+    );
+    // A match won 3-0 scores what the result code says: that one can be written.
+    let mut clean = Tournament::new(3, games, Color::Red);
+    clean.add_player("A", 0);
+    clean.add_player("B", 0);
+    let won = RoundEntry::game(2, Color::Red, ResultCode::Win).with_points(Points::whole(3));
+    let lost = RoundEntry::game(1, Color::Black, ResultCode::Loss).with_points(Points::ZERO);
+    clean.record_round(&[(1, won), (2, lost)]).expect("round 1");
+    assert!(write_tournament(&clean, &EventInfo::default()).is_ok());
+}
+
+/// Rounds fixed by hand are written as comment lines that the checker reads back.
+#[test]
+fn rounds_fixed_by_hand_are_comment_lines() {
+    let t = read_tournament(SAMPLE).expect("valid sample");
+    let info = EventInfo {
+        fixed_by_hand: vec![
+            HandFixedRound {
+                round: 3,
+                note: "board 2: 5 - 3 instead of 5 - 6 (family)".into(),
+            },
+            HandFixedRound {
+                round: 1,
+                note: String::new(),
+            },
+        ],
+        ..EventInfo::default()
+    };
+    let text = write_tournament(&t, &info).expect("writes");
+    assert!(
+        text.contains("\n### round 1 fixed by hand\n### round 3 fixed by hand: board 2: 5 - 3"),
+        "{text}"
+    );
+    let doc = TrfDocument::parse(&text).expect("parses");
+    assert_eq!(
+        doc.hand_fixed_rounds(),
+        vec![
+            (1, String::new()),
+            (3, "board 2: 5 - 3 instead of 5 - 6 (family)".to_string())
+        ]
+    );
+    assert_eq!(doc.to_tournament(), Ok(t));
+    // Other comments are not taken for it.
+    let other = TrfDocument::parse("### round 3 was long\n### round 4 fixed by handwriting")
+        .expect("parses");
+    assert!(other.hand_fixed_rounds().is_empty());
 }
