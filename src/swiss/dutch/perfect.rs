@@ -8,8 +8,8 @@
 //! by an augmenting path search. If none exists (or it would need an exchange), the caller falls
 //! back to the weighted matching.
 
-use super::bracket::{Field, Outcome, Spec};
 use super::colour;
+use super::field::{Field, Outcome, Spec};
 use super::players::Float;
 
 /// The first perfect candidate of an even bracket, if one exists without exchanges.
