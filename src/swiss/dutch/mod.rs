@@ -32,6 +32,7 @@
 mod blossom;
 mod bracket;
 mod cardinality;
+mod check;
 mod colour;
 mod field;
 mod perfect;
@@ -41,6 +42,8 @@ mod weight;
 use crate::rules::Color;
 use crate::swiss::tournament::{PlayerNumber, ResultCode, Tournament};
 use crate::swiss::{Pairing, PairingError};
+
+pub use check::{RoundCheck, check_rounds};
 
 use bracket::pair_bracket;
 use field::{Field, Outcome, Spec};
