@@ -361,3 +361,84 @@ fn checker_exit_statuses() {
     let out = check(&scratch("missing.trf"));
     assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
 }
+
+/// The tournament `full` as it stood before `round` was paired: rounds before it, and of that
+/// round only the byes requested before pairing; everyone else is to be paired (the cut of
+/// `scripts/make-pairing-fixtures`).
+fn cut_before(full: &anqi::swiss::Tournament, round: u32) -> anqi::swiss::Tournament {
+    use anqi::swiss::{ByeKind, ByeRequest, ResultCode};
+    let mut cut = full.clone();
+    cut.rounds_played = round - 1;
+    cut.bye_requests.clear();
+    for player in &mut cut.players {
+        let entry = player.rounds.get(round as usize - 1).copied();
+        player.rounds.truncate(round as usize - 1);
+        let kind = match entry.map(|e| (e.opponent, e.result)) {
+            Some((None, ResultCode::HalfBye)) => ByeKind::Half,
+            Some((None, ResultCode::FullBye)) => ByeKind::Full,
+            Some((None, ResultCode::ZeroBye)) => ByeKind::Zero,
+            _ => continue,
+        };
+        cut.bye_requests.push(ByeRequest {
+            player: player.number,
+            round,
+            kind,
+        });
+    }
+    cut
+}
+
+/// The regression fixtures of `tests/data/trf/pairings` (written by `scripts/make-pairing-fixtures`
+/// with bbpPairings' random tournament generator): every round of every tournament, cut before
+/// that round, pairs exactly as bbpPairings paired it — the same boards, order and colours.
+#[test]
+fn fixture_rounds_pair_as_bbp_pairings_did() {
+    use anqi::swiss::trf::{Record, TrfDocument};
+    use anqi::swiss::{PairingError, dutch};
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data("pairings"))
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    let (mut rounds, mut failures) = (0, Vec::new());
+    let mut sizes = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let document = TrfDocument::parse(&text).expect("parses");
+        let full = document.to_tournament().expect("a valid tournament");
+        sizes.push(full.players.len());
+        for record in &document.records {
+            let Record::Comment(comment) = record else {
+                continue;
+            };
+            let Some((round, expected)) = comment
+                .strip_prefix(" bbpPairings round ")
+                .and_then(|rest| rest.split_once(": "))
+            else {
+                continue;
+            };
+            let round: u32 = round.parse().expect("round number");
+            let got = match dutch::pair_next_round(&cut_before(&full, round)) {
+                Ok(p) => p
+                    .boards
+                    .iter()
+                    .map(|(red, black)| format!("{red}-{black}"))
+                    .chain(p.bye.map(|bye| format!("{bye}-0")))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Err(PairingError::NoLegalPairing { .. }) => "no valid pairing".to_string(),
+                Err(e) => e.to_string(),
+            };
+            rounds += 1;
+            if got != expected {
+                failures.push(format!(
+                    "{} round {round}:\n  bbpPairings {expected}\n  anqi        {got}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(rounds >= 300, "only {rounds} fixture rounds");
+    assert!(sizes.contains(&7) && sizes.contains(&150), "{sizes:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
