@@ -674,3 +674,105 @@ fn rounds_fixed_by_hand_are_comment_lines() {
         .expect("parses");
     assert!(other.hand_fixed_rounds().is_empty());
 }
+
+/// Writes the TRFs of simulated tournaments (paired by the Dutch engine, with forfeits, requested
+/// byes, withdrawals and late entries) after every round into `$ANQI_TRF_EXPORT_DIR`, for
+/// `scripts/check-trf-export` to run bbpPairings' checker on. Does nothing without the variable.
+#[test]
+#[ignore = "writes files for scripts/check-trf-export"]
+fn write_exports_for_external_checkers() {
+    use crate::swiss::dutch::pair_next_round;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    let Some(dir) = std::env::var_os("ANQI_TRF_EXPORT_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("export directory");
+    for seed in 0..60u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let scoring = if seed % 2 == 0 {
+            ScoringSystem::CHINESE
+        } else {
+            ScoringSystem::FIDE
+        };
+        let n = 7 + rng.next_u32() % 40;
+        let rounds = 3 + rng.next_u32() % 7;
+        let first = if seed % 3 == 0 {
+            Color::Black
+        } else {
+            Color::Red
+        };
+        let mut t = Tournament::new(rounds, scoring, first);
+        for i in 1..=n {
+            t.add_player(format!("Player {i}"), 2400 - 10 * i);
+        }
+        for round in 1..=rounds {
+            if round > 1 && rng.next_u32() % 5 == 0 {
+                t.add_player(format!("Late {round}"), 1500);
+            }
+            if rng.next_u32() % 6 == 0 {
+                let player = 1 + rng.next_u32() % n;
+                if let Some(p) = t.player_mut(player) {
+                    p.withdrawn_from.get_or_insert(round);
+                }
+            }
+            for _ in 0..rng.next_u32() % 3 {
+                let kind = match rng.next_u32() % 3 {
+                    0 => ByeKind::Half,
+                    1 => ByeKind::Full,
+                    _ => ByeKind::Zero,
+                };
+                let player = 1 + rng.next_u32() % n;
+                let later = round + rng.next_u32() % 2;
+                if later <= rounds && t.bye_request(player, later).is_none() {
+                    t.bye_requests.push(ByeRequest {
+                        player,
+                        round: later,
+                        kind,
+                    });
+                }
+            }
+            let Ok(pairing) = pair_next_round(&t) else {
+                break;
+            };
+            let mut entries = Vec::new();
+            for &(red, black) in &pairing.boards {
+                let (r, b) = match rng.next_u32() % 20 {
+                    0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+                    1 => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+                    2..=8 => (ResultCode::Win, ResultCode::Loss),
+                    9..=13 => (ResultCode::Loss, ResultCode::Win),
+                    _ => (ResultCode::Draw, ResultCode::Draw),
+                };
+                entries.push((red, RoundEntry::game(black, Color::Red, r)));
+                entries.push((black, RoundEntry::game(red, Color::Black, b)));
+            }
+            if let Some(bye) = pairing.bye {
+                entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
+            }
+            for request in t.bye_requests.iter().filter(|r| r.round == round) {
+                if t.player(request.player)
+                    .is_some_and(|p| p.is_active_in(round))
+                {
+                    entries.push((
+                        request.player,
+                        RoundEntry::without_opponent(request.kind.result()),
+                    ));
+                }
+            }
+            t.record_round(&entries).expect("consistent round");
+            let text = write_tournament(&t, &EventInfo::default()).expect("writes");
+            // TRF has no entry round or withdrawal: they come back as blank rounds and absences.
+            let mut players = t.players.clone();
+            for p in &mut players {
+                (p.joins_at, p.withdrawn_from) = (1, None);
+            }
+            let back = read_tournament(&text).expect("reads back");
+            assert!(back.players == players, "seed {seed}, round {round}");
+            let path = dir.join(format!("s{seed:02}-r{round:02}.trf"));
+            std::fs::write(&path, text).expect("write export");
+        }
+    }
+}
