@@ -225,29 +225,21 @@ fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     })
 }
 
+/// The players of a bracket that one optimal candidate leaves unpaired, without the generation
+/// order's tie-breaks (a single matching run): what the look-ahead of the bracket above may assume
+/// of this one (its pairs and PSD are the look-ahead's C7 and C8).
+pub fn unpaired_in_an_optimum(field: &Field<'_>, spec: &Spec) -> Vec<usize> {
+    let solver = Solver::new(field, build_graph(field, spec, &Lookahead::None));
+    let mate = solver.matching(false).mate;
+    (0..solver.graph.bracket)
+        .filter(|&v| mate[v].is_none())
+        .filter_map(|v| solver.graph.vertices[v])
+        .collect()
+}
+
 fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome> {
-    let graph = build_graph(field, spec, &lookahead);
-    let mut keys: Vec<Key> = graph
-        .edges
-        .iter()
-        .flat_map(|e| e.2.iter().map(|&(k, _)| k))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    keys.sort();
-    let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
-    let n = graph.vertices.len();
-    let mut solver = Solver {
-        field,
-        graph,
-        keys,
-        key_index,
-        removed: vec![false; n],
-        banned: BTreeSet::new(),
-        tight: None,
-        split: None,
-        fix: Vec::new(),
-    };
+    let mut solver = Solver::new(field, build_graph(field, spec, &lookahead));
+    let n = solver.graph.vertices.len();
     let bracket = solver.graph.bracket;
     let mdp_count = solver.graph.mdp_count;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -614,7 +606,31 @@ fn bracket_criteria(
     keys.retain(|&(_, v)| v != 0);
 }
 
-impl Solver<'_, '_> {
+impl<'f, 'a> Solver<'f, 'a> {
+    /// A solver over `graph`, its criteria keys in priority order, nothing fixed yet.
+    fn new(field: &'f Field<'a>, graph: Graph) -> Solver<'f, 'a> {
+        let keys: Vec<Key> = graph
+            .edges
+            .iter()
+            .flat_map(|e| e.2.iter().map(|&(k, _)| k))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+        let n = graph.vertices.len();
+        Solver {
+            field,
+            graph,
+            keys,
+            key_index,
+            removed: vec![false; n],
+            banned: BTreeSet::new(),
+            tight: None,
+            split: None,
+            fix: Vec::new(),
+        }
+    }
+
     /// An optimal candidate containing `(lo, h)` and the pairs fixed so far, derived from `mate`
     /// by augmenting paths over tight edges; `None` if there is none.
     fn cover_with(

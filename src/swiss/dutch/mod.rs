@@ -200,8 +200,8 @@ fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
 }
 
 /// Whether a bracket paired without its lower players still lets the round complete with the
-/// look-ahead it was chosen for: the next bracket, paired by its own first criteria (pairs, then
-/// PSD, which are this bracket's C7 and C8), leaves players who can all be paired (C4).
+/// look-ahead it was chosen for: one optimal pairing of the next bracket (its pairs and PSD come
+/// first, and they are this bracket's C7 and C8) leaves players who can all be paired (C4).
 fn lookahead_completes(field: &Field<'_>, spec: &Spec, outcome: &Outcome) -> bool {
     let beyond_next = &spec.lower[spec.next.len().min(spec.lower.len())..];
     if outcome.downfloaters.is_empty() || spec.next.is_empty() {
@@ -222,14 +222,9 @@ fn lookahead_completes(field: &Field<'_>, spec: &Spec, outcome: &Outcome) -> boo
         last: false,
         decides_bye: false,
     };
-    let Some(realised) = pair_bracket(field, &next) else {
-        return false;
-    };
-    let rest: Vec<usize> = realised
-        .downfloaters
-        .iter()
-        .chain(beyond_next)
-        .copied()
+    let rest: Vec<usize> = bracket::unpaired_in_an_optimum(field, &next)
+        .into_iter()
+        .chain(beyond_next.iter().copied())
         .collect();
     completable(field, &rest)
 }
