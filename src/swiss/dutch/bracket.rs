@@ -115,6 +115,22 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     if odd && !spec.next.is_empty() {
         if !spec.completion && shortcuts_enabled() {
             let values = single_float_values(field, spec);
+            if spec.mdps.is_empty() {
+                // A floater as good as any for the next bracket (C7, C8) and without a downfloat
+                // in the last two rounds (C14–C21) leaves every criterion at its best.
+                let best = values.iter().max().copied();
+                let may_float = |position: usize| {
+                    Some(values[position]) == best
+                        && !field.players[spec.residents[position]]
+                            .floats
+                            .contains(&Float::Down)
+                };
+                if let Some(outcome) =
+                    super::perfect::first_perfect_candidate_floating(field, spec, may_float)
+                {
+                    return Some(outcome);
+                }
+            }
             if let Some(outcome) = solve(field, spec, Lookahead::Single(values))
                 && outcome.downfloaters.len() == 1
             {
