@@ -109,7 +109,7 @@ pub fn pair_next_round(t: &Tournament) -> Result<Pairing, PairingError> {
 fn restrict_bye_to_lowest_score(field: &mut Field<'_>) -> bool {
     let n = field.players.len();
     let all: Vec<usize> = (0..n).collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return completable(field, &all);
     }
     let mut scores: Vec<_> = (0..n)
@@ -120,8 +120,8 @@ fn restrict_bye_to_lowest_score(field: &mut Field<'_>) -> bool {
     scores.dedup();
     let eligible = field.bye_eligible.clone();
     for score in scores {
-        for i in 0..n {
-            field.bye_eligible[i] = eligible[i] && field.players[i].score == score;
+        for (i, slot) in field.bye_eligible.iter_mut().enumerate() {
+            *slot = eligible[i] && field.players[i].score == score;
         }
         if completable(field, &all) {
             return true;

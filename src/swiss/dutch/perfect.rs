@@ -53,7 +53,7 @@ pub fn first_perfect_candidate_floating(
     may_float: impl Fn(usize) -> bool,
 ) -> Option<Outcome> {
     let r = &spec.residents;
-    if !spec.mdps.is_empty() || r.len() % 2 == 0 {
+    if !spec.mdps.is_empty() || r.len().is_multiple_of(2) {
         return None;
     }
     let half = r.len() / 2;
