@@ -1,14 +1,19 @@
-//! Dutch pairing speed: 42 players (rounds 1 and 6) and 1,000 players after 9 rounds.
+//! Dutch pairing speed: 42 players (rounds 1 and 6) and 1,000 players before rounds 2 and 10.
 //!
-//! The 42-player histories are paired by the engine itself. The 1,000-player history is built by a
-//! quick greedy pairing within score order (no rematches, colours alternated where possible), so
+//! The 42-player histories are paired by the engine itself. The 1,000-player histories are built by
+//! a quick greedy pairing within score order (no rematches, colours alternated where possible), so
 //! that setting up the benchmark does not depend on the engine's own speed in earlier rounds.
+//!
+//! With `ANQI_BENCH_TRF_DIR` set to a directory of TRF files (such as the pinned 300- and
+//! 1,000-player tournaments compared with bbpPairings in the README), each file's next round is
+//! paired too, the TRF reading included.
 
 use std::collections::HashSet;
 use std::hint::black_box;
 
 use anqi::rules::Color;
 use anqi::swiss::dutch::pair_next_round;
+use anqi::swiss::trf::read_tournament;
 use anqi::swiss::{PlayerNumber, ResultCode, RoundEntry, ScoringSystem, Tournament};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
@@ -113,6 +118,7 @@ fn greedy_history(players: u32, rounds: u32, total_rounds: u32) -> Tournament {
 fn bench(c: &mut Criterion) {
     let small_r1 = dutch_history(42, 0, 6);
     let small_r6 = dutch_history(42, 5, 6);
+    let large_r2 = greedy_history(1000, 1, 11);
     let large_r10 = greedy_history(1000, 9, 11);
     c.bench_function("dutch 42 players round 1", |b| {
         b.iter(|| pair_next_round(black_box(&small_r1)))
@@ -122,9 +128,40 @@ fn bench(c: &mut Criterion) {
     });
     let mut group = c.benchmark_group("large");
     group.sample_size(10);
+    group.bench_function("dutch 1000 players round 2", |b| {
+        b.iter(|| pair_next_round(black_box(&large_r2)))
+    });
     group.bench_function("dutch 1000 players round 10", |b| {
         b.iter(|| pair_next_round(black_box(&large_r10)))
     });
+    group.finish();
+    if let Some(dir) = std::env::var_os("ANQI_BENCH_TRF_DIR") {
+        pinned_files(c, std::path::Path::new(&dir));
+    }
+}
+
+/// The next round of every `.trf` file in `dir`, read and paired.
+fn pinned_files(c: &mut Criterion, dir: &std::path::Path) {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .expect("ANQI_BENCH_TRF_DIR is a directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    files.sort();
+    let mut group = c.benchmark_group("pinned");
+    group.sample_size(10);
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable TRF");
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let t = read_tournament(black_box(&text)).expect("valid TRF");
+                pair_next_round(&t)
+            })
+        });
+    }
     group.finish();
 }
 

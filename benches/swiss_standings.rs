@@ -48,7 +48,7 @@ fn tournament(players: u32, rounds: u32) -> Tournament {
 
 fn bench(c: &mut Criterion) {
     let t = tournament(1000, 9);
-    let text = write_tournament(&t, &EventInfo::default());
+    let text = write_tournament(&t, &EventInfo::default()).expect("no match scores");
     c.bench_function("standings 1000 players 9 rounds, default tie-breaks", |b| {
         b.iter(|| final_standings(black_box(&t), &TieBreak::DEFAULT_ORDER))
     });
@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| final_standings(black_box(&t), &TieBreak::ALL))
     });
     c.bench_function("trf write 1000 players 9 rounds", |b| {
-        b.iter(|| write_tournament(black_box(&t), &EventInfo::default()))
+        b.iter(|| write_tournament(black_box(&t), &EventInfo::default()).expect("no match scores"))
     });
     c.bench_function("trf read 1000 players 9 rounds", |b| {
         b.iter(|| read_tournament(black_box(&text)).expect("valid"))

@@ -1,4 +1,5 @@
-//! `anqi pair --dutch INPUT.trf -p [OUTPUT]` as a process: output format, exit statuses, messages.
+//! `anqi pair --dutch INPUT.trf -p [OUTPUT]` and `-c` (the checker) as a process: output format,
+//! exit statuses, messages, and the regression cases of bbpPairings (`tests/data/trf/bbpPairings`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -254,5 +255,190 @@ fn finished_tournament_and_file_access() {
     assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
 
     let out = anqi(&["pair", "--dutch", "x.trf"]);
-    assert_eq!(out.status.code(), Some(2), "-p is required");
+    assert_eq!(out.status.code(), Some(2), "-p or -c is required");
+    let out = anqi(&["pair", "--dutch", "x.trf", "-p", "-c"]);
+    assert_eq!(out.status.code(), Some(2), "-p and -c exclude each other");
+}
+
+/// A file of the test data directory.
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/trf")
+        .join(path)
+}
+
+/// The next-round cases of bbpPairings' own test suite pair exactly as bbpPairings does.
+#[test]
+fn bbp_pairings_regression_cases() {
+    for case in ["dutch_2025_C5", "dutch_2025_C9", "issue_7"] {
+        let out = pair(&data(&format!("bbpPairings/{case}.input")));
+        assert_eq!(out.status.code(), Some(0), "{case}: {}", stderr(&out));
+        let expected =
+            std::fs::read_to_string(data(&format!("bbpPairings/{case}.output.expected")))
+                .expect("expected output");
+        let expected: Vec<&str> = expected
+            .split(['\r', '\n'])
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), expected, "{case}");
+    }
+}
+
+fn check(input: &Path) -> Output {
+    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-c"])
+}
+
+/// The verdict lines of a checker report.
+fn verdicts(o: &Output) -> Vec<String> {
+    stdout(o)
+        .lines()
+        .filter(|l| l.starts_with("Round "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// bbpPairings' checker case `issue_15` (180 players, 11 rounds, not paired by the Dutch system):
+/// bbpPairings' `-c` finds every round differing, and so does ours (exit 6).
+#[test]
+fn checker_on_bbp_issue_15() {
+    let out = check(&data("bbpPairings/issue_15.input"));
+    assert_eq!(out.status.code(), Some(6), "{}", stderr(&out));
+    let expected: Vec<String> = (1..=11).map(|r| format!("Round {r}: differs")).collect();
+    assert_eq!(verdicts(&out), expected);
+    // Each report shows both pairings side by side, differing boards marked.
+    let text = stdout(&out);
+    assert!(text.contains("  engine          tournament\n"), "{text}");
+    assert!(text.contains("    91 - 1    *     90 - 1    *\n"), "{text}");
+}
+
+/// A tournament paired by bbpPairings round by round checks as the same everywhere (exit 0); with
+/// the colours of one board swapped in round 3 and a hand-fixed comment, rounds 3 to 5 differ, as
+/// bbpPairings' checker says too.
+#[test]
+fn checker_verdicts_on_a_generated_tournament() {
+    let out = check(&data("checker/rtg13.trf"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let same: Vec<String> = (1..=5).map(|r| format!("Round {r}: same")).collect();
+    assert_eq!(verdicts(&out), same);
+    assert_eq!(stdout(&out).lines().count(), 5, "{}", stdout(&out));
+
+    let out = check(&data("checker/rtg13-fixed.trf"));
+    assert_eq!(out.status.code(), Some(6), "{}", stderr(&out));
+    assert_eq!(
+        verdicts(&out),
+        vec![
+            "Round 1: same",
+            "Round 2: same",
+            "Round 3: differs (fixed by hand: board 1 colours swapped (arbiter))",
+            "Round 4: differs",
+            "Round 5: differs",
+        ]
+    );
+    let text = stdout(&out);
+    assert!(text.contains("     9 - 1    *      1 - 9    *\n"), "{text}");
+}
+
+/// The checker reports a round the engine cannot pair (exit 1), and bad files as -p does.
+#[test]
+fn checker_exit_statuses() {
+    // Round 2 repeats round 1's game: the engine finds no legal pairing for it.
+    let lines = [
+        player(1, "One", 2000, "2.0", &["   2 w 1", "   2 b 1"]),
+        player(2, "Two", 1900, "0.0", &["   1 b 0", "   1 w 0"]),
+    ];
+    let out = check(&write_trf("replayed.trf", &lines));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        verdicts(&out),
+        vec![
+            "Round 1: same",
+            "Round 2: differs (no legal pairing exists for round 2)"
+        ]
+    );
+    let bad = [player(1, "One", 2000, "1.5", &["   2 w ="])];
+    let out = check(&write_trf("bad-check.trf", &bad));
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = check(&scratch("missing.trf"));
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+}
+
+/// The tournament `full` as it stood before `round` was paired: rounds before it, and of that
+/// round only the byes requested before pairing; everyone else is to be paired (the cut of
+/// `scripts/make-pairing-fixtures`).
+fn cut_before(full: &anqi::swiss::Tournament, round: u32) -> anqi::swiss::Tournament {
+    use anqi::swiss::{ByeKind, ByeRequest, ResultCode};
+    let mut cut = full.clone();
+    cut.rounds_played = round - 1;
+    cut.bye_requests.clear();
+    for player in &mut cut.players {
+        let entry = player.rounds.get(round as usize - 1).copied();
+        player.rounds.truncate(round as usize - 1);
+        let kind = match entry.map(|e| (e.opponent, e.result)) {
+            Some((None, ResultCode::HalfBye)) => ByeKind::Half,
+            Some((None, ResultCode::FullBye)) => ByeKind::Full,
+            Some((None, ResultCode::ZeroBye)) => ByeKind::Zero,
+            _ => continue,
+        };
+        cut.bye_requests.push(ByeRequest {
+            player: player.number,
+            round,
+            kind,
+        });
+    }
+    cut
+}
+
+/// The regression fixtures of `tests/data/trf/pairings` (written by `scripts/make-pairing-fixtures`
+/// with bbpPairings' random tournament generator): every round of every tournament, cut before
+/// that round, pairs exactly as bbpPairings paired it — the same boards, order and colours.
+#[test]
+fn fixture_rounds_pair_as_bbp_pairings_did() {
+    use anqi::swiss::trf::{Record, TrfDocument};
+    use anqi::swiss::{PairingError, dutch};
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data("pairings"))
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    let (mut rounds, mut failures) = (0, Vec::new());
+    let mut sizes = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let document = TrfDocument::parse(&text).expect("parses");
+        let full = document.to_tournament().expect("a valid tournament");
+        sizes.push(full.players.len());
+        for record in &document.records {
+            let Record::Comment(comment) = record else {
+                continue;
+            };
+            let Some((round, expected)) = comment
+                .strip_prefix(" bbpPairings round ")
+                .and_then(|rest| rest.split_once(": "))
+            else {
+                continue;
+            };
+            let round: u32 = round.parse().expect("round number");
+            let got = match dutch::pair_next_round(&cut_before(&full, round)) {
+                Ok(p) => p
+                    .boards
+                    .iter()
+                    .map(|(red, black)| format!("{red}-{black}"))
+                    .chain(p.bye.map(|bye| format!("{bye}-0")))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Err(PairingError::NoLegalPairing { .. }) => "no valid pairing".to_string(),
+                Err(e) => e.to_string(),
+            };
+            rounds += 1;
+            if got != expected {
+                failures.push(format!(
+                    "{} round {round}:\n  bbpPairings {expected}\n  anqi        {got}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(rounds >= 300, "only {rounds} fixture rounds");
+    assert!(sizes.contains(&7) && sizes.contains(&150), "{sizes:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

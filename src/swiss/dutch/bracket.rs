@@ -13,84 +13,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::blossom::solve_with_duals;
 use super::cardinality;
 use super::colour;
-use super::players::{Candidate, Float};
+use super::field::{Field, Outcome, Spec};
+use super::players::Float;
 use super::weight::{FieldValues, Layout, MatchWeight, Wide};
-use crate::rules::Color;
-
-/// The players of a round in rank order (A.2) and what every bracket needs.
-pub struct Field<'a> {
-    /// Candidates in rank order: score descending, then pairing number.
-    pub players: &'a [Candidate],
-    /// `compatible[i][j]`: i and j may meet under C1, C3 and forbidden pairs.
-    pub compatible: Vec<Vec<bool>>,
-    /// The initial colour (player 1's colour in round 1).
-    pub first_colour: Color,
-    /// Points for a win in tenths: the "one point" of the PSD's artificial value (A.8).
-    pub point: i64,
-}
-
-impl<'a> Field<'a> {
-    /// Prepares the compatibility table.
-    pub fn new(players: &'a [Candidate], first_colour: Color, point: i64) -> Field<'a> {
-        let n = players.len();
-        let mut compatible = vec![vec![false; n]; n];
-        for i in 0..n {
-            for j in i + 1..n {
-                let ok = absolute_criteria_allow(&players[i], &players[j]);
-                compatible[i][j] = ok;
-                compatible[j][i] = ok;
-            }
-        }
-        Field {
-            players,
-            compatible,
-            first_colour,
-            point,
-        }
-    }
-
-    fn score(&self, i: usize) -> i64 {
-        self.players[i].score.tenths() as i64
-    }
-}
-
-/// C1 (no rematch, no forbidden pair) and C3 (no two non-topscorers with the same absolute colour).
-pub fn absolute_criteria_allow(a: &Candidate, b: &Candidate) -> bool {
-    if a.avoid.contains(&b.number) || b.avoid.contains(&a.number) {
-        return false;
-    }
-    let both_absolute = a.strength == super::players::Strength::Absolute
-        && b.strength == super::players::Strength::Absolute
-        && a.preference == b.preference;
-    !(both_absolute && !a.topscorer && !b.topscorer)
-}
-
-/// What to pair.
-pub struct Spec {
-    /// Moved-down players, in rank order.
-    pub mdps: Vec<usize>,
-    /// Resident players, in rank order.
-    pub residents: Vec<usize>,
-    /// The following score group, for the look-ahead (C7–C8); empty for the PPB and the last bracket.
-    pub next: Vec<usize>,
-    /// All lower players, when the completion criterion (C4) is to be enforced.
-    pub lower: Vec<usize>,
-    /// Whether everyone (bracket and `lower`) must be paired, but for one bye-eligible player.
-    pub completion: bool,
-    /// Whether this is the last bracket: its unpaired player receives the PAB (C9 applies).
-    pub last: bool,
-}
-
-/// The outcome of pairing a bracket.
-#[derive(Debug, Default)]
-pub struct Outcome {
-    /// Pairs `(higher, lower)` in rank indices.
-    pub pairs: Vec<(usize, usize)>,
-    /// Players moved down to the next bracket.
-    pub downfloaters: Vec<usize>,
-    /// The PAB assignee (last bracket only).
-    pub bye: Option<usize>,
-}
 
 /// Criterion keys in priority order; score-difference payloads are negated so that larger
 /// differences sort (and weigh) first.
@@ -175,15 +100,7 @@ struct Solver<'f, 'a> {
 
 /// Pairs one bracket; `None` when the completion criterion cannot be met.
 pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
-    // The shortcuts assume one resident score: in a collapsed last bracket pairs differ in PSD.
-    let homogeneous = spec
-        .residents
-        .windows(2)
-        .all(|w| field.players[w[0]].score == field.players[w[1]].score);
-    if shortcuts_enabled()
-        && homogeneous
-        && (!spec.completion || (spec.last && spec.lower.is_empty()))
-    {
+    if shortcuts_enabled() && (!spec.completion || spec.last) {
         if spec.mdps.is_empty()
             && let Some(outcome) = natural_candidate(field, spec)
         {
@@ -198,6 +115,22 @@ pub fn pair_bracket(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     if odd && !spec.next.is_empty() {
         if !spec.completion && shortcuts_enabled() {
             let values = single_float_values(field, spec);
+            if spec.mdps.is_empty() {
+                // A floater as good as any for the next bracket (C7, C8) and without a downfloat
+                // in the last two rounds (C14–C21) leaves every criterion at its best.
+                let best = values.iter().max().copied();
+                let may_float = |position: usize| {
+                    Some(values[position]) == best
+                        && !field.players[spec.residents[position]]
+                            .floats
+                            .contains(&Float::Down)
+                };
+                if let Some(outcome) =
+                    super::perfect::first_perfect_candidate_floating(field, spec, may_float)
+                {
+                    return Some(outcome);
+                }
+            }
             if let Some(outcome) = solve(field, spec, Lookahead::Single(values))
                 && outcome.downfloaters.len() == 1
             {
@@ -271,17 +204,20 @@ fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     let half = r.len() / 2;
     let mut bye = None;
     if r.len() % 2 == 1 {
-        if !spec.last {
+        if !spec.decides_bye {
             return None;
         }
         let last = *r.last()?;
         let p = &field.players[last];
         let fewest = r
             .iter()
-            .filter(|&&x| field.players[x].bye_eligible)
+            .filter(|&&x| field.bye_eligible[x])
             .map(|&x| field.players[x].unplayed)
             .min();
-        if !p.bye_eligible || Some(p.unplayed) != fewest || p.floats.contains(&Float::Down) {
+        if !field.bye_eligible[last]
+            || Some(p.unplayed) != fewest
+            || p.floats.contains(&Float::Down)
+        {
             return None;
         }
         bye = Some(last);
@@ -305,29 +241,21 @@ fn natural_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome> {
     })
 }
 
+/// The players of a bracket that one optimal candidate leaves unpaired, without the generation
+/// order's tie-breaks (a single matching run): what the look-ahead of the bracket above may assume
+/// of this one (its pairs and PSD are the look-ahead's C7 and C8).
+pub fn unpaired_in_an_optimum(field: &Field<'_>, spec: &Spec) -> Vec<usize> {
+    let solver = Solver::new(field, build_graph(field, spec, &Lookahead::None));
+    let mate = solver.matching(false).mate;
+    (0..solver.graph.bracket)
+        .filter(|&v| mate[v].is_none())
+        .filter_map(|v| solver.graph.vertices[v])
+        .collect()
+}
+
 fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome> {
-    let graph = build_graph(field, spec, &lookahead);
-    let mut keys: Vec<Key> = graph
-        .edges
-        .iter()
-        .flat_map(|e| e.2.iter().map(|&(k, _)| k))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    keys.sort();
-    let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
-    let n = graph.vertices.len();
-    let mut solver = Solver {
-        field,
-        graph,
-        keys,
-        key_index,
-        removed: vec![false; n],
-        banned: BTreeSet::new(),
-        tight: None,
-        split: None,
-        fix: Vec::new(),
-    };
+    let mut solver = Solver::new(field, build_graph(field, spec, &lookahead));
+    let n = solver.graph.vertices.len();
     let bracket = solver.graph.bracket;
     let mdp_count = solver.graph.mdp_count;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -486,7 +414,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome
             continue;
         };
         let to_bye = partner.is_some_and(|p| solver.graph.vertices[p].is_none());
-        if spec.last && to_bye {
+        if (spec.last || spec.decides_bye) && to_bye {
             bye = Some(rank);
         } else {
             downfloaters.push(rank);
@@ -541,7 +469,9 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: &Lookahead) -> Graph {
     }
     let next_end = vertices.len();
     if spec.completion {
-        vertices.extend(spec.lower.iter().map(|&r| Some(r)));
+        // `lower` starts with the next score group, already in when looking ahead.
+        let skip = if full { spec.next.len() } else { 0 };
+        vertices.extend(spec.lower[skip..].iter().map(|&r| Some(r)));
     }
     let players_end = vertices.len();
     let with_bye = spec.completion && players_end % 2 == 1;
@@ -599,11 +529,11 @@ fn build_graph(field: &Field<'_>, spec: &Spec, lookahead: &Lookahead) -> Graph {
         for (u, vertex) in vertices.iter().enumerate().take(players_end) {
             let Some(rank) = *vertex else { continue };
             let p = &field.players[rank];
-            if !p.bye_eligible {
+            if !field.bye_eligible[rank] {
                 continue;
             }
             let mut keys = vec![(Key::Complete, 1)];
-            if spec.last {
+            if spec.decides_bye {
                 keys.push((Key::C9, -(p.unplayed as i64)));
             }
             edges.push((u, bye, keys));
@@ -692,7 +622,31 @@ fn bracket_criteria(
     keys.retain(|&(_, v)| v != 0);
 }
 
-impl Solver<'_, '_> {
+impl<'f, 'a> Solver<'f, 'a> {
+    /// A solver over `graph`, its criteria keys in priority order, nothing fixed yet.
+    fn new(field: &'f Field<'a>, graph: Graph) -> Solver<'f, 'a> {
+        let keys: Vec<Key> = graph
+            .edges
+            .iter()
+            .flat_map(|e| e.2.iter().map(|&(k, _)| k))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+        let n = graph.vertices.len();
+        Solver {
+            field,
+            graph,
+            keys,
+            key_index,
+            removed: vec![false; n],
+            banned: BTreeSet::new(),
+            tight: None,
+            split: None,
+            fix: Vec::new(),
+        }
+    }
+
     /// An optimal candidate containing `(lo, h)` and the pairs fixed so far, derived from `mate`
     /// by augmenting paths over tight edges; `None` if there is none.
     fn cover_with(

@@ -45,8 +45,10 @@ pub fn allocate(higher: &Candidate, lower: &Candidate, first_colour: Color) -> C
     if let Some(h) = higher.preference {
         return h;
     }
-    // E.5: the initial colour to an odd pairing number, the other colour to an even one.
-    if higher.number % 2 == 1 {
+    // E.5: the initial colour to an odd pairing number, the other colour to an even one. The
+    // pairing numbers count only the players taken into account for the round (RULES.md §10):
+    // with player 5 absent from round 1, player 6 pairs as an odd number.
+    if higher.tpn % 2 == 1 {
         first_colour
     } else {
         first_colour.opponent()
@@ -116,6 +118,7 @@ mod tests {
         };
         Candidate {
             number,
+            tpn: number,
             score: crate::swiss::Points::ZERO,
             colours: colours.to_vec(),
             colour_difference: difference,

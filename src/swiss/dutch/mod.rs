@@ -1,43 +1,52 @@
-//! FIDE Dutch system pairing (Handbook C.04.3, with the general rules C.04.1 and C.04.2).
+//! FIDE Dutch system pairing (Handbook C.04.3 as applied from 1 February 2026, with the basic
+//! rules C.04.1 and the general handling rules C.04.2; RULES.md §10).
 //!
-//! The round is paired bracket by bracket from the top score group down (A.9). Each bracket takes
-//! the candidate that best satisfies the quality criteria in priority order, and among equally good
-//! candidates the first one in the rules' generation order ([`bracket`]). If the players left after
-//! a bracket can no longer all be paired (C4), that bracket becomes the penultimate pairing bracket:
-//! it is paired again so that the rest can be completed, and all remaining players form the
-//! collapsed last bracket. Colours follow E.1–E.5 ([`colour`]); boards are ordered by the general
-//! handling rules (higher score in the pair, then the sum of scores, then the higher rank).
+//! The round is paired bracket by bracket from the top score group down. Each bracket takes the
+//! candidate that best satisfies the criteria in priority order, and among equally good candidates
+//! the first one in the rules' generation order ([`bracket`]). Completion (C4) holds for every
+//! bracket: its candidate must let all lower players be paired too, and its look-ahead counts only
+//! next-bracket pairings that do (see `pair_field`). Colours follow E.1–E.5 ([`colour`]); boards
+//! are ordered by the general handling rules (higher score in the pair, then the sum of scores,
+//! then the higher rank).
 //!
-//! Criteria, as numbered in the current rules:
+//! Criteria, in priority order:
 //! - absolute: C1 no rematch (played games only; forfeits do not count) and no forbidden pair; C2
-//!   no pairing-allocated bye (PAB) for a player who had one or scored a point without playing
-//!   (`U`, `F`, `+`); C3 no two non-topscorers with the same absolute colour preference (topscorers:
-//!   over 50 % of the maximum score, last round only);
-//! - completion: C4 the remaining players must stay pairable (cardinality matching test);
-//! - quality, in priority order: C5 pairs; C6 PSD (exact lexicographic comparison, artificial value
-//!   one win below the bracket's lowest score); C7/C8 pairs and PSD of the following bracket; C9 the
-//!   PAB assignee's unplayed games; C10/C11 topscorers' colour difference beyond ±2 and three equal
-//!   colours; C12/C13 colour preferences and strong ones; C14–C17 repeated down/upfloats from one and
-//!   two rounds before; C18–C21 their score differences (compared like a PSD).
+//!   no pairing-allocated bye (PAB) for a player who had one or scored, in one round and without
+//!   playing, as many points as a win (`U`, `F`, `+`; C.04.1 art. 4); C3 no two non-topscorers
+//!   with the same absolute colour preference (topscorers: over 50 % of the maximum score, last
+//!   round only);
+//! - completion: C4 the remaining players must stay pairable (cardinality matching test), with
+//!   the PAB for a player of the lowest possible score (C5 of the 2025 text, decided before the
+//!   brackets are paired);
+//! - quality: pairs in the bracket; PSD (exact lexicographic comparison, artificial value one win
+//!   below the bracket's lowest score); pairs and PSD of the following bracket; the PAB assignee's
+//!   unplayed games (where the bracket's single unpaired player receives the PAB); topscorers'
+//!   colour difference beyond ±2 and three equal colours; colour preferences and strong ones;
+//!   repeated down/upfloats from one and two rounds before; their score differences (compared like
+//!   a PSD). A player scoring more than a loss without playing has floated down (1.4.3).
 //!
-//! Interpretations where the text leaves room: a player who did not play a game in a round counts
-//! as having floated down in it (A.4); colour histories are compared over games actually played
-//! (E.3); among moved-down players of equal score that cannot all be paired, the higher-ranked
-//! ones are preferred.
+//! Interpretations where the text leaves room: colour histories are compared over games actually
+//! played (E.3); among moved-down players of equal score that cannot all be paired, the
+//! higher-ranked ones are preferred.
 
 mod blossom;
 mod bracket;
 mod cardinality;
+mod check;
 mod colour;
+mod field;
 mod perfect;
 mod players;
 mod weight;
 
 use crate::rules::Color;
-use crate::swiss::tournament::{PlayerNumber, Tournament};
+use crate::swiss::tournament::{PlayerNumber, ResultCode, Tournament};
 use crate::swiss::{Pairing, PairingError};
 
-use bracket::{Field, Outcome, Spec, pair_bracket};
+pub use check::{RoundCheck, check_rounds};
+
+use bracket::pair_bracket;
+use field::{Field, Outcome, Spec};
 use players::Candidate;
 
 /// Pairs the next round of `t` by the Dutch system.
@@ -58,30 +67,86 @@ pub fn pair_next_round(t: &Tournament) -> Result<Pairing, PairingError> {
         .filter(|p| t.is_available(p.number, round))
         .filter_map(|p| Candidate::new(t, p.number))
         .collect();
+    // E.5's pairing numbers count only the players taken into account for the round (RULES.md
+    // §10): those to be paired now and those who took part in an earlier round's pairing, so a
+    // player absent from round 1 shifts the parity of everyone ranked below.
+    let mut counted = 0;
+    let mut next_candidate = players.iter_mut().peekable();
+    for p in &t.players {
+        let paired_before = p
+            .rounds
+            .iter()
+            .any(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye);
+        let to_pair = next_candidate.peek().is_some_and(|c| c.number == p.number);
+        if to_pair || paired_before {
+            counted += 1;
+        }
+        if to_pair && let Some(candidate) = next_candidate.next() {
+            candidate.tpn = counted;
+        }
+    }
     // A.2: score, then pairing number.
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
-    let field = Field::new(
+    let mut field = Field::new(
         &players,
         t.first_colour,
         t.scoring.win.tenths().max(1) as i64,
     );
-    let (pairs, bye) = pair_field(&field).ok_or(PairingError::NoLegalPairing { round })?;
+    let no_pairing = PairingError::NoLegalPairing { round };
+    if !restrict_bye_to_lowest_score(&mut field) {
+        return Err(no_pairing);
+    }
+    let (pairs, bye) = pair_field(&field).ok_or(no_pairing)?;
     Ok(Pairing {
         boards: boards(&field, pairs),
         bye: bye.map(|i| players[i].number),
     })
 }
 
+/// C5 (Dutch, 2025): "minimise the score of the player who receives the pairing-allocated bye".
+/// Keeps the bye for the eligible players of the lowest score with which everyone else can still
+/// be paired; `false` when no complete pairing exists at all. An even field has no bye.
+fn restrict_bye_to_lowest_score(field: &mut Field<'_>) -> bool {
+    let n = field.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    if n.is_multiple_of(2) {
+        return completable(field, &all);
+    }
+    let mut scores: Vec<_> = (0..n)
+        .filter(|&i| field.bye_eligible[i])
+        .map(|i| field.players[i].score)
+        .collect();
+    scores.sort();
+    scores.dedup();
+    let eligible = field.bye_eligible.clone();
+    for score in scores {
+        for (i, slot) in field.bye_eligible.iter_mut().enumerate() {
+            *slot = eligible[i] && field.players[i].score == score;
+        }
+        if completable(field, &all) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Pairs of rank indices and the bye's rank index.
 type RankPairing = (Vec<(usize, usize)>, Option<usize>);
 
 /// Pairs all brackets; returns pairs of rank indices and the bye, or `None` if no legal pairing.
+///
+/// Every bracket is paired so that the rest of the round can still be completed (C4, with the bye
+/// for a player of the lowest possible score, C5), its look-ahead (C7, C8) counting only pairings
+/// of the next bracket that allow that completion. The fast path pairs a bracket without the
+/// lower players and keeps the result when one look-ahead pairing it assumed does complete (then
+/// no candidate can do better under completion); otherwise the bracket is paired again with every
+/// lower player in the matching.
+///
+/// The bye is decided in the bracket of the bye assignee's score when that bracket can pair all
+/// its players but one (its single downfloater is then the assignee, and C9 applies); otherwise
+/// the bye candidates float on and the last bracket's unpaired player receives it.
 fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
     let n = field.players.len();
-    let all: Vec<usize> = (0..n).collect();
-    if !completable(field, &all) {
-        return None;
-    }
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for i in 0..n {
         match groups.last_mut() {
@@ -89,69 +154,79 @@ fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
             _ => groups.push(vec![i]),
         }
     }
+    // After `restrict_bye_to_lowest_score` every bye candidate has the same score.
+    let bye_score = (0..n)
+        .find(|&i| n % 2 == 1 && field.bye_eligible[i])
+        .map(|i| field.players[i].score);
     let mut pairs = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
+    let mut bye = None;
     for g in 0..groups.len() {
         let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
-        if lower.is_empty() {
-            let spec = Spec {
-                mdps,
-                residents: groups[g].clone(),
-                next: Vec::new(),
-                lower,
-                completion: true,
-                last: true,
-            };
-            let outcome = pair_bracket(field, &spec)?;
-            pairs.extend(outcome.pairs);
-            return Some((pairs, outcome.bye));
-        }
+        let last = lower.is_empty();
+        let bracket: Vec<usize> = mdps.iter().chain(&groups[g]).copied().collect();
+        let decides_bye = bye.is_none()
+            && bye_score == Some(field.players[groups[g][0]].score)
+            && bracket.len() % 2 == 1
+            && completable(field, &bracket)
+            && (last || completable(field, &lower));
         let spec = Spec {
-            mdps: mdps.clone(),
+            mdps,
             residents: groups[g].clone(),
-            next: groups[g + 1].clone(),
-            lower: lower.clone(),
-            completion: false,
-            last: false,
+            next: groups.get(g + 1).cloned().unwrap_or_default(),
+            lower,
+            completion: last || decides_bye,
+            last,
+            decides_bye,
         };
-        let outcome = pair_bracket(field, &spec)?;
+        let outcome = match pair_bracket(field, &spec) {
+            Some(relaxed) if spec.completion || lookahead_completes(field, &spec, &relaxed) => {
+                relaxed
+            }
+            Some(_) => pair_bracket(
+                field,
+                &Spec {
+                    completion: true,
+                    ..spec
+                },
+            )?,
+            None => return None,
+        };
+        pairs.extend(outcome.pairs);
+        bye = bye.or(outcome.bye);
+        mdps = outcome.downfloaters;
+    }
+    Some((pairs, bye))
+}
+
+/// Whether a bracket paired without its lower players still lets the round complete with the
+/// look-ahead it was chosen for: one optimal pairing of the next bracket (its pairs and PSD come
+/// first, and they are this bracket's C7 and C8) leaves players who can all be paired (C4).
+fn lookahead_completes(field: &Field<'_>, spec: &Spec, outcome: &Outcome) -> bool {
+    let beyond_next = &spec.lower[spec.next.len().min(spec.lower.len())..];
+    if outcome.downfloaters.is_empty() || spec.next.is_empty() {
         let rest: Vec<usize> = outcome
             .downfloaters
             .iter()
-            .chain(lower.iter())
+            .chain(&spec.lower)
             .copied()
             .collect();
-        if completable(field, &rest) {
-            pairs.extend(outcome.pairs);
-            mdps = outcome.downfloaters;
-            continue;
-        }
-        // A.9: this is the penultimate pairing bracket; pair it so that the rest can complete,
-        // then pair everyone left as the collapsed last bracket.
-        let ppb = Spec {
-            next: Vec::new(),
-            completion: true,
-            ..spec
-        };
-        let Outcome {
-            pairs: ppb_pairs,
-            downfloaters,
-            ..
-        } = pair_bracket(field, &ppb)?;
-        pairs.extend(ppb_pairs);
-        let clb = Spec {
-            mdps: downfloaters,
-            residents: lower,
-            next: Vec::new(),
-            lower: Vec::new(),
-            completion: true,
-            last: true,
-        };
-        let outcome = pair_bracket(field, &clb)?;
-        pairs.extend(outcome.pairs);
-        return Some((pairs, outcome.bye));
+        return completable(field, &rest);
     }
-    Some((pairs, None))
+    let next = Spec {
+        mdps: outcome.downfloaters.clone(),
+        residents: spec.next.clone(),
+        next: Vec::new(),
+        lower: Vec::new(),
+        completion: false,
+        last: false,
+        decides_bye: false,
+    };
+    let rest: Vec<usize> = bracket::unpaired_in_an_optimum(field, &next)
+        .into_iter()
+        .chain(beyond_next.iter().copied())
+        .collect();
+    completable(field, &rest)
 }
 
 /// C4: whether `players` can all be paired under the absolute criteria, but for one player who
@@ -167,7 +242,7 @@ fn completable(field: &Field<'_>, players: &[usize]) -> bool {
                 adj[j].push(i);
             }
         }
-        if odd && field.players[players[i]].bye_eligible {
+        if odd && field.bye_eligible[players[i]] {
             adj[i].push(n);
             adj[n].push(i);
         }

@@ -8,8 +8,8 @@
 //! by an augmenting path search. If none exists (or it would need an exchange), the caller falls
 //! back to the weighted matching.
 
-use super::bracket::{Field, Outcome, Spec};
 use super::colour;
+use super::field::{Field, Outcome, Spec};
 use super::players::Float;
 
 /// The first perfect candidate of an even bracket, if one exists without exchanges.
@@ -17,11 +17,7 @@ pub fn first_perfect_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome
     if (spec.mdps.len() + spec.residents.len()) % 2 == 1 {
         return None;
     }
-    let perfect_pair = |a: usize, b: usize| {
-        field.compatible[a][b]
-            && colour::cost(&field.players[a], &field.players[b], field.first_colour)
-                == colour::ColourCost::default()
-    };
+    let perfect_pair = |a: usize, b: usize| perfect_pair(field, a, b);
     let mut pairs = Vec::new();
     // MDP-pairing: MDPs (S1) against residents (S2); a resident playing an MDP floats up, which
     // must not repeat an upfloat of the last two rounds.
@@ -45,6 +41,52 @@ pub fn first_perfect_candidate(field: &Field<'_>, spec: &Spec) -> Option<Outcome
         downfloaters: Vec::new(),
         bye: None,
     })
+}
+
+/// The first perfect candidate of an odd bracket without moved-down players whose unpaired player
+/// is one that `may_float` allows (given its position among the residents). Among transpositions
+/// (D.1) the generation order is lexicographic in the S2 sequence, the unpaired player last; a
+/// placeholder appended to S1 stands for that last place.
+pub fn first_perfect_candidate_floating(
+    field: &Field<'_>,
+    spec: &Spec,
+    may_float: impl Fn(usize) -> bool,
+) -> Option<Outcome> {
+    let r = &spec.residents;
+    if !spec.mdps.is_empty() || r.len().is_multiple_of(2) {
+        return None;
+    }
+    let half = r.len() / 2;
+    let floater = usize::MAX;
+    let s1: Vec<usize> = r[..half].iter().copied().chain([floater]).collect();
+    let position: std::collections::HashMap<usize, usize> =
+        r.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+    let partners = lexicographic_first(&s1, &r[half..], |a, b| {
+        if a == floater {
+            may_float(position[&b])
+        } else {
+            perfect_pair(field, a, b)
+        }
+    })?;
+    let (&unpaired, paired) = partners.split_last()?;
+    let mut pairs: Vec<(usize, usize)> = r[..half]
+        .iter()
+        .zip(paired)
+        .map(|(&a, &b)| (a.min(b), a.max(b)))
+        .collect();
+    pairs.sort();
+    Some(Outcome {
+        pairs,
+        downfloaters: vec![unpaired],
+        bye: None,
+    })
+}
+
+/// Whether `a` and `b` may meet with both colour preferences granted (no colour criterion lost).
+fn perfect_pair(field: &Field<'_>, a: usize, b: usize) -> bool {
+    field.compatible[a][b]
+        && colour::cost(&field.players[a], &field.players[b], field.first_colour)
+            == colour::ColourCost::default()
 }
 
 /// The lexicographically first assignment of every `s1` player to a distinct `s2` player with

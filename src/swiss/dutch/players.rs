@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::rules::Color;
-use crate::swiss::tournament::{PlayerNumber, Points, ResultCode, Tournament};
+use crate::swiss::tournament::{PlayerNumber, Points, ResultCode, RoundEntry, Tournament};
 
 /// How strongly a player wants a colour (C.04.3 A.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,7 +22,7 @@ pub enum Strength {
 /// A float a player received in an earlier round (A.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Float {
-    /// Played a lower-scored opponent, or did not play at all.
+    /// Played a lower-scored opponent, or scored more than a loss without playing.
     Down,
     /// Played a higher-scored opponent.
     Up,
@@ -33,8 +33,11 @@ pub enum Float {
 /// A player to be paired in the coming round.
 #[derive(Debug, Clone)]
 pub struct Candidate {
-    /// Pairing number.
+    /// Pairing number (the start number).
     pub number: PlayerNumber,
+    /// The pairing number among the players taken into account for this round (1-based), whose
+    /// parity decides E.5; set by the caller once the round's players are known.
+    pub tpn: u32,
     /// Score before the round.
     pub score: Points,
     /// Colours of the games actually played, oldest first.
@@ -77,11 +80,7 @@ impl Candidate {
             float_in(t, number, played),
             float_in(t, number, played.saturating_sub(1)),
         ];
-        // C.04.1.d: no second PAB, nor a PAB after a point scored without playing.
-        let bye_eligible = !player.rounds.iter().any(|e| {
-            matches!(e.result, ResultCode::PairingBye | ResultCode::FullBye)
-                || (e.result == ResultCode::ForfeitWin)
-        });
+        let bye_eligible = bye_eligible(t, &player.rounds);
         let unplayed = player
             .rounds
             .iter()
@@ -104,6 +103,7 @@ impl Candidate {
         }
         Some(Candidate {
             number,
+            tpn: number,
             score,
             colours,
             colour_difference,
@@ -124,6 +124,16 @@ impl Candidate {
             _ => None,
         }
     }
+}
+
+/// C.04.1 art. 4 (2025; Dutch C2): no pairing-allocated bye for a player who already had one,
+/// or who already scored, in one round and without playing, as many points as a win (a forfeit
+/// win, a full-point bye — but not a half-point bye).
+fn bye_eligible(t: &Tournament, rounds: &[RoundEntry]) -> bool {
+    !rounds.iter().any(|e| {
+        e.result == ResultCode::PairingBye
+            || (!e.result.is_played_game() && e.score(&t.scoring) >= t.scoring.win)
+    })
 }
 
 /// The colour preference from the played colours (A.6).
@@ -157,9 +167,15 @@ fn float_in(t: &Tournament, number: PlayerNumber, round: u32) -> Float {
     let Some(entry) = t.player(number).and_then(|p| p.entry(round)) else {
         return Float::None;
     };
-    // "A player who, for whatever reason, does not play in a round, also receives a downfloat."
+    // Dutch 1.4.3 (2025): "A player who, for whatever reason, scores without playing in a round
+    // more points than those rewarded for a loss, also receives a downfloat"; an absence or a
+    // forfeit loss is no float at all.
     let Some(opponent) = entry.played_opponent() else {
-        return Float::Down;
+        return if entry.score(&t.scoring) > t.scoring.loss {
+            Float::Down
+        } else {
+            Float::None
+        };
     };
     let mine = t.score_after(number, round - 1);
     let theirs = t.score_after(opponent, round - 1);

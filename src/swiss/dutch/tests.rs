@@ -156,8 +156,10 @@ fn requested_byes_withdrawals_and_late_entries_are_respected() {
         .chain(pairing.bye)
         .collect();
     assert_eq!(seen, HashSet::from([1, 3, 4, 5]));
-    // 1, 3, 4, 5: S1 = {1, 3}, S2 = {4, 5}; E.5: odd pairing numbers 1 and 3 get the initial colour.
-    assert_eq!(pairing.boards, vec![(1, 4), (3, 5)]);
+    // 1, 3, 4, 5: S1 = {1, 3}, S2 = {4, 5}. E.5 with the pairing numbers of the players taken into
+    // account (RULES.md §10): 1, 3, 4, 5 pair as 1, 2, 3, 4, so 1 gets the initial colour and 3,
+    // an even number now, the other one.
+    assert_eq!(pairing.boards, vec![(1, 4), (5, 3)]);
     let late = t.add_player("Late", 1000);
     assert_eq!(late, 7);
     assert!(t.is_available(late, 1));
@@ -370,7 +372,7 @@ fn assert_no_legal_pairing_exists(t: &Tournament) {
             return true;
         }
         for i in 0..left.len() {
-            if super::bracket::absolute_criteria_allow(&first, &left[i]) {
+            if super::field::absolute_criteria_allow(&first, &left[i]) {
                 let partner = left.remove(i);
                 let found = search(left, bye_used);
                 left.insert(i, partner);
@@ -569,4 +571,214 @@ fn many_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
             assert_eq!(fast, slow, "large seed {seed}, round {}", t.next_round());
         });
     }
+}
+
+/// A TRF as a tournament, for the cases below written as the files the engines exchange.
+fn from_trf(lines: &[&str]) -> Tournament {
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    crate::swiss::trf::read_tournament(&text).expect("valid TRF")
+}
+
+/// A `001` line: start number, rating, points, then 10-column round blocks from column 92.
+fn trf_player(number: u32, rating: u32, points: &str, rounds: &[&str]) -> String {
+    let mut line = format!(
+        "001 {number:>4}      {:<33} {rating:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}  ",
+        format!("Player {number}"),
+        "",
+        "",
+        "",
+        ""
+    );
+    for round in rounds {
+        line.push_str(&format!("{round:<10}"));
+    }
+    line.trim_end().to_string()
+}
+
+fn pairing_of(lines: &[String]) -> Pairing {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    pair_next_round(&from_trf(&lines)).expect("pairable")
+}
+
+/// C5 of the 2025 rules: the pairing-allocated bye goes to a player of the lowest score for which
+/// everyone else can be paired, even when that costs pairs in the top bracket. Round 3 of six
+/// (player 4 absent): 1 and 3 (2 points) could meet, but then 2, 5 (1 point; they have met) and
+/// 6 (0) cannot all be paired but for 6. So both leaders pair down and 6, the lowest, gets the bye.
+#[test]
+fn the_bye_goes_to_the_lowest_score_that_completes_the_round() {
+    let pairing = pairing_of(&[
+        "XXR 3".to_string(),
+        trf_player(1, 2720, "2.0", &["   4 w 1", "   2 b 1"]),
+        trf_player(2, 2701, "1.0", &["   5 b 1", "   1 w 0"]),
+        trf_player(3, 2697, "2.0", &["   6 w 1", "   4 b 1"]),
+        trf_player(4, 2689, "0.0", &["   1 b 0", "   3 w 0", "0000 - Z"]),
+        trf_player(5, 2673, "1.0", &["   2 w 0", "   6 b 1"]),
+        trf_player(6, 2664, "0.0", &["   3 b 0", "   5 w 0"]),
+    ]);
+    assert_eq!(pairing.boards, vec![(1, 5), (3, 2)]);
+    assert_eq!(pairing.bye, Some(6));
+}
+
+/// C.04.1 art. 4 (2025): no pairing-allocated bye for a player who scored, in one round and
+/// without playing, as many points as a win (a full-point bye, a forfeit win) or who had one; a
+/// half-point bye does not count.
+#[test]
+fn a_half_point_bye_keeps_the_right_to_the_pairing_allocated_bye() {
+    let mut t = Tournament::new(3, ScoringSystem::CHINESE, Color::Red);
+    for i in 0..5 {
+        t.add_player(format!("P{}", i + 1), 2000 - 10 * i);
+    }
+    play(
+        &mut t,
+        &[(1, 2, ResultCode::Draw), (3, 4, ResultCode::Draw)],
+        &[(5, ResultCode::HalfBye)],
+    );
+    let players = candidates(&t);
+    assert!(players[&5].bye_eligible, "H scores less than a win");
+    let mut full = Tournament::new(3, ScoringSystem::CHINESE, Color::Red);
+    for i in 0..5 {
+        full.add_player(format!("P{}", i + 1), 2000 - 10 * i);
+    }
+    play(
+        &mut full,
+        &[(1, 2, ResultCode::Draw)],
+        &[(3, ResultCode::FullBye), (4, ResultCode::PairingBye)],
+    );
+    let players = candidates(&full);
+    assert!(!players[&3].bye_eligible, "F scores a win without playing");
+    assert!(!players[&4].bye_eligible, "a second PAB");
+    assert!(
+        players[&5].bye_eligible,
+        "absent (not paired) scores nothing"
+    );
+}
+
+/// Dutch 1.4.3 (2025): scoring more than a loss without playing is a downfloat; an absence or a
+/// forfeit loss is no float.
+#[test]
+fn only_points_scored_without_playing_count_as_a_downfloat() {
+    use super::players::Float;
+    let mut t = Tournament::new(4, ScoringSystem::FIDE, Color::Red);
+    for i in 0..6 {
+        t.add_player(format!("P{}", i + 1), 2000 - 10 * i);
+    }
+    let entries = vec![
+        (1, RoundEntry::game(2, Color::Red, ResultCode::ForfeitWin)),
+        (
+            2,
+            RoundEntry::game(1, Color::Black, ResultCode::ForfeitLoss),
+        ),
+        (3, RoundEntry::without_opponent(ResultCode::HalfBye)),
+        (4, RoundEntry::without_opponent(ResultCode::ZeroBye)),
+        (5, RoundEntry::without_opponent(ResultCode::PairingBye)),
+    ];
+    t.record_round(&entries).expect("round 1");
+    let players = candidates(&t);
+    let last = |n: PlayerNumber| players[&n].floats[0];
+    assert_eq!(
+        [last(1), last(2), last(3), last(4), last(5), last(6)],
+        [
+            Float::Down,
+            Float::None,
+            Float::Down,
+            Float::None,
+            Float::Down,
+            Float::None
+        ]
+    );
+}
+
+/// E.5 with the pairing numbers of the players taken into account (RULES.md §10): with player 5
+/// absent from round 1, player 6 pairs as the fifth, an odd number, and gets the initial colour.
+#[test]
+fn round_one_colours_count_only_the_players_present() {
+    let mut t = field(12, 5);
+    t.bye_requests.push(ByeRequest {
+        player: 5,
+        round: 1,
+        kind: ByeKind::Half,
+    });
+    let pairing = pair_next_round(&t).expect("pairable");
+    assert_eq!(
+        pairing.boards,
+        vec![(1, 7), (8, 2), (3, 9), (10, 4), (6, 11)]
+    );
+    assert_eq!(pairing.bye, Some(12));
+}
+
+/// Later rounds count, besides the players to be paired, those who took part in an earlier
+/// round's pairing: player 1 (paired in round 1, on a bye in round 2) keeps 2 an even number, so
+/// 2 and 3, who have no colours yet (forfeits), meet with 3 on the initial colour.
+#[test]
+fn later_rounds_count_the_players_who_took_part_before() {
+    let pairing = pairing_of(&[
+        "XXR 5".to_string(),
+        "XXC white1".to_string(),
+        trf_player(1, 2490, "1.0", &["   4 w 1", "0000 - H"]),
+        trf_player(2, 2480, "1.0", &["   5 w +"]),
+        trf_player(3, 2470, "1.0", &["   6 b +"]),
+        trf_player(4, 2460, "0.0", &["   1 b 0"]),
+        trf_player(5, 2450, "0.0", &["   2 b -"]),
+        trf_player(6, 2440, "0.0", &["   3 w -"]),
+    ]);
+    assert_eq!(pairing.boards, vec![(3, 2), (5, 6)]);
+    assert_eq!(pairing.bye, Some(4));
+}
+
+/// C4 with the look-ahead (C7, C8): a bracket's candidates are compared by the next bracket's
+/// pairings that still let the round complete. Round 5 of seven (2/1/0): the bye must go to 1, 2
+/// or 3 (the others had it), so whoever floats from the 5-point bracket ends with the bye and 6
+/// meets 4. Pairing 1 with 6 in the next bracket looks better but cannot complete, so the colour
+/// preferences decide: 1-5 grants both, 3 floats and gets the bye.
+#[test]
+fn the_look_ahead_counts_only_pairings_that_complete_the_round() {
+    let pairing = pairing_of(&[
+        "162  W 2.0    D 1.0".to_string(),
+        "XXR 6".to_string(),
+        "XXC white1".to_string(),
+        trf_player(
+            1,
+            2558,
+            "5.0",
+            &["   4 w 1", "   7 b 1", "   3 w 0", "   2 b ="],
+        ),
+        trf_player(
+            2,
+            2477,
+            "5.0",
+            &["   5 b 1", "   3 w 0", "   6 b 1", "   1 w ="],
+        ),
+        trf_player(
+            3,
+            2475,
+            "5.0",
+            &["   6 w =", "   2 b 1", "   1 b 1", "   7 w 0"],
+        ),
+        trf_player(
+            4,
+            2398,
+            "2.0",
+            &["   1 b 0", "0000 - U", "   7 w 0", "   5 b 0"],
+        ),
+        trf_player(
+            5,
+            2377,
+            "5.0",
+            &["   2 w 0", "   6 b =", "0000 - U", "   4 w 1"],
+        ),
+        trf_player(
+            6,
+            2242,
+            "4.0",
+            &["   3 b =", "   5 w =", "   2 w 0", "0000 - U"],
+        ),
+        trf_player(
+            7,
+            2230,
+            "6.0",
+            &["0000 - U", "   1 w 0", "   4 b 1", "   3 b 1"],
+        ),
+    ]);
+    assert_eq!(pairing.boards, vec![(7, 2), (1, 5), (4, 6)]);
+    assert_eq!(pairing.bye, Some(3));
 }

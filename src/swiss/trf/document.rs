@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::TrfError;
+use super::points::{PointsCode, is_xxs_code};
 use crate::rules::Color;
 use crate::swiss::tournament::{ByeKind, PlayerNumber, Points, ResultCode, RoundEntry};
 
@@ -31,48 +32,6 @@ pub struct PlayerRecord {
     pub rank: Option<u32>,
     /// Round blocks from column 92; `None` for an all-blank block.
     pub rounds: Vec<Option<RoundEntry>>,
-}
-
-/// One scoring code of line `162` (TRF-2026): `W D L A P X`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PointsCode {
-    /// Win over the board or by forfeit, or full-point bye.
-    Win,
-    /// Draw over the board or half-point bye.
-    Draw,
-    /// Loss over the board.
-    Loss,
-    /// Absence: zero-point bye or forfeit loss.
-    Absence,
-    /// Pairing-allocated bye (default: as a win).
-    PairingBye,
-    /// Unknown result, e.g. an adjourned game (default: as a draw).
-    Unknown,
-}
-
-impl PointsCode {
-    fn parse(c: char) -> Option<PointsCode> {
-        Some(match c {
-            'W' => PointsCode::Win,
-            'D' => PointsCode::Draw,
-            'L' => PointsCode::Loss,
-            'A' => PointsCode::Absence,
-            'P' => PointsCode::PairingBye,
-            'X' => PointsCode::Unknown,
-            _ => return None,
-        })
-    }
-
-    const fn as_char(self) -> char {
-        match self {
-            PointsCode::Win => 'W',
-            PointsCode::Draw => 'D',
-            PointsCode::Loss => 'L',
-            PointsCode::Absence => 'A',
-            PointsCode::PairingBye => 'P',
-            PointsCode::Unknown => 'X',
-        }
-    }
 }
 
 /// One line of a TRF.
@@ -371,7 +330,7 @@ fn parse_xx_scoring(body: &str, line: usize) -> Result<Vec<(String, Points)>, Tr
             .split_once('=')
             .ok_or_else(|| TrfError::at(line, None, format!("XXS: '{token}' is not CODE=VALUE")))?;
         let code = code.to_ascii_uppercase();
-        if !super::points::is_xxs_code(&code) {
+        if !is_xxs_code(&code) {
             return Err(TrfError::at(
                 line,
                 None,

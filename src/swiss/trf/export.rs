@@ -1,9 +1,12 @@
 //! A tournament written as a TRF: TRF-2026 lines plus the TRF(x) lines the pairing engines read.
 
-use super::document::{PlayerRecord, PointsCode, Record, TrfDocument};
+use super::document::{PlayerRecord, Record, TrfDocument};
+use super::points::PointsCode;
 use crate::rules::Color;
 use crate::swiss::standings::{TieBreak, standings};
-use crate::swiss::tournament::{ByeKind, ByeRequest, PlayerNumber, RoundEntry, Tournament};
+use crate::swiss::tournament::{
+    ByeKind, ByeRequest, PlayerNumber, Points, RoundEntry, ScoringSystem, Tournament,
+};
 
 /// Event details written to the tournament section of an exported TRF (empty fields are left out).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -22,15 +25,82 @@ pub struct EventInfo {
     pub chief_arbiter: String,
     /// The tie-breaks that decide the rank column (columns 86–89); empty means RULES.md §8's order.
     pub tie_breaks: Vec<TieBreak>,
+    /// Rounds in which the arbiter changed the engine's pairing by hand, each written as a comment
+    /// line `### round N fixed by hand: NOTE` that `anqi pair -c` reports beside its verdict.
+    pub fixed_by_hand: Vec<HandFixedRound>,
+}
+
+/// A round whose pairing was changed by hand, with the arbiter's note (which boards, why).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HandFixedRound {
+    /// The round.
+    pub round: u32,
+    /// What was changed and why, on one line.
+    pub note: String,
+}
+
+/// Why a tournament cannot be written as a TRF.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// A round scored other points than its result code is worth (a Banqi match score): a TRF
+    /// gives the points of each result code only, so no reader would get this score back.
+    #[error(
+        "round {round}: player {player} scored {points} in a match, which a TRF cannot record \
+         (TRF points come from the result codes only)"
+    )]
+    MatchScore {
+        /// The round.
+        round: u32,
+        /// The player's start number.
+        player: PlayerNumber,
+        /// The match score.
+        points: Points,
+    },
+}
+
+/// The comment text that marks a round fixed by hand (after `### `).
+fn hand_fixed_comment(round: u32, note: &str) -> String {
+    if note.is_empty() {
+        format!(" round {round} fixed by hand")
+    } else {
+        format!(" round {round} fixed by hand: {note}")
+    }
+}
+
+/// The `162` entries of a scoring system: only the codes whose points differ from the TRF-2026
+/// defaults (W 1.0, D 0.5, L 0.0, A 0.0, P as W), since bbpPairings refuses `A` and `X` there
+/// (RULES.md §10): a 2/1/0 event writes `162  W 2.0    D 1.0`.
+fn points_line(s: &ScoringSystem) -> Vec<(PointsCode, Points)> {
+    let defaults = ScoringSystem::FIDE;
+    [
+        (PointsCode::Win, s.win, defaults.win),
+        (PointsCode::Draw, s.draw, defaults.draw),
+        (PointsCode::Loss, s.loss, defaults.loss),
+        (PointsCode::Absence, s.zero_bye, defaults.zero_bye),
+        (PointsCode::PairingBye, s.pairing_bye, s.win),
+    ]
+    .into_iter()
+    .filter(|&(_, value, default)| value != default)
+    .map(|(code, value, _)| (code, value))
+    .collect()
 }
 
 impl TrfDocument {
     /// A document for a tournament: the tournament section from `info`, rounds (`142` and `XXR`),
-    /// the first colour (`152` and `XXC`), the points system (`162`, plus `XXS` when `162` cannot say
-    /// it), one `001` line per player with score and rank, bye requests (the next round in its round
-    /// column, later rounds as `240`), withdrawn players as zero-point byes for the next round, and
-    /// forbidden pairs as `XXP`.
-    pub fn from_tournament(tournament: &Tournament, info: &EventInfo) -> TrfDocument {
+    /// the lot of round 1 (`152` and `XXC white1`/`black1`, from [`Tournament::first_colour`]: set
+    /// it to the lot before round 1 is paired, as TRF-2026 asks), the points system (`162` with
+    /// the codes whose points are not the defaults, plus `XXS` when `162` cannot say it), one `001`
+    /// line per player with score (counting a bye written for the next round) and rank, bye
+    /// requests (the next round in its round column, later rounds as `240`), withdrawn players as
+    /// zero-point byes for the next round, and forbidden pairs as `XXP`; rounds fixed by hand as
+    /// comment lines after the player lines.
+    ///
+    /// Refuses a tournament with match scores ([`ExportError::MatchScore`]).
+    pub fn from_tournament(
+        tournament: &Tournament,
+        info: &EventInfo,
+    ) -> Result<TrfDocument, ExportError> {
+        refuse_match_scores(tournament)?;
         let mut records = Vec::new();
         for (code, value) in [
             ("012", &info.name),
@@ -61,15 +131,13 @@ impl TrfDocument {
             });
         }
         records.push(Record::Rounds(tournament.total_rounds));
+        // The lot of round 1 (TRF-2026 `152`, mandatory before round 1 is paired; `XXC` below).
         records.push(Record::InitialColour(tournament.first_colour));
         let s = &tournament.scoring;
-        records.push(Record::PointsSystem(vec![
-            (PointsCode::Win, s.win),
-            (PointsCode::Draw, s.draw),
-            (PointsCode::Loss, s.loss),
-            (PointsCode::Absence, s.zero_bye),
-            (PointsCode::PairingBye, s.pairing_bye),
-        ]));
+        let points = points_line(s);
+        if !points.is_empty() {
+            records.push(Record::PointsSystem(points));
+        }
 
         let tie_breaks: &[TieBreak] = if info.tie_breaks.is_empty() {
             &TieBreak::DEFAULT_ORDER
@@ -91,8 +159,11 @@ impl TrfDocument {
                     (!player.is_active_in(next_round) && next_round <= tournament.total_rounds)
                         .then_some(ByeKind::Zero)
                 });
+            let mut score = tournament.score(player.number);
             if let Some(kind) = next {
                 rounds.push(Some(RoundEntry::without_opponent(kind.result())));
+                // The points column counts every result column written, as bbpPairings checks.
+                score += s.points(kind.result());
             }
             records.push(Record::Player(PlayerRecord {
                 start_number: player.number,
@@ -103,22 +174,25 @@ impl TrfDocument {
                 federation: player.federation.clone().unwrap_or_default(),
                 fide_id: player.id.map(|id| id.to_string()).unwrap_or_default(),
                 birth_date: player.birth.clone().unwrap_or_default(),
-                points: tournament.score(player.number),
+                points: score,
                 rank: rank_of(player.number),
                 rounds,
             }));
         }
 
+        let mut fixed: Vec<&HandFixedRound> = info.fixed_by_hand.iter().collect();
+        fixed.sort_by_key(|f| f.round);
+        for f in fixed {
+            records.push(Record::Comment(hand_fixed_comment(f.round, &f.note)));
+        }
         // TRF(x) after the player lines, as JaVaFo writes them.
         records.push(Record::XxRounds(tournament.total_rounds));
-        records.push(Record::XxConfig(vec![
-            if tournament.first_colour == Color::Red {
-                "white1"
-            } else {
-                "black1"
-            }
-            .to_string(),
-        ]));
+        let lot = if tournament.first_colour == Color::Red {
+            "white1"
+        } else {
+            "black1"
+        };
+        records.push(Record::XxConfig(vec![lot.to_string()]));
         let expressible = s.forfeit_win == s.win
             && s.full_bye == s.win
             && s.half_bye == s.draw
@@ -158,6 +232,25 @@ impl TrfDocument {
         for &(a, b) in &tournament.forbidden_pairs {
             records.push(Record::XxForbidden(vec![a, b]));
         }
-        TrfDocument { records }
+        Ok(TrfDocument { records })
     }
+}
+
+/// The first entry whose points are not its result code's (a match score), as an error.
+fn refuse_match_scores(tournament: &Tournament) -> Result<(), ExportError> {
+    for player in &tournament.players {
+        for (index, entry) in player.rounds.iter().enumerate() {
+            if let Some(points) = entry
+                .points
+                .filter(|&p| p != tournament.scoring.points(entry.result))
+            {
+                return Err(ExportError::MatchScore {
+                    round: index as u32 + 1,
+                    player: player.number,
+                    points,
+                });
+            }
+        }
+    }
+    Ok(())
 }

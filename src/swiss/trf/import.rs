@@ -2,8 +2,8 @@
 //! that make the file trustworthy (numbering, both sides of each game, the points field).
 
 use super::TrfError;
-use super::document::{PlayerRecord, PointsCode, Record, TrfDocument};
-use super::points::PointsTable;
+use super::document::{PlayerRecord, Record, TrfDocument};
+use super::points::{PointsCode, PointsTable};
 use crate::rules::Color;
 use crate::swiss::tournament::{
     ByeKind, ByeRequest, ModelError, Player, PlayerNumber, ResultCode, RoundEntry, ScoringSystem,
@@ -89,6 +89,18 @@ impl TrfDocument {
                 }
                 _ => None,
             })
+    }
+
+    /// Rounds marked as fixed by hand by comment lines `### round N fixed by hand: NOTE` (as the
+    /// export writes them), with their notes, in file order.
+    pub fn hand_fixed_rounds(&self) -> Vec<(u32, String)> {
+        self.records
+            .iter()
+            .filter_map(|record| match record {
+                Record::Comment(text) => parse_hand_fixed(text),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Reads `162`/`XXS` (in file order), `142`/`XXR` and `152`/`XXC`; contradictions are errors.
@@ -288,6 +300,20 @@ impl TrfDocument {
             error.to_string(),
         )
     }
+}
+
+/// `round N fixed by hand` with an optional `: NOTE`, as [`super::export`] writes it.
+fn parse_hand_fixed(text: &str) -> Option<(u32, String)> {
+    let rest = text.trim_start().strip_prefix("round ")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let round = digits.parse().ok()?;
+    let rest = rest[digits.len()..].strip_prefix(" fixed by hand")?;
+    let note = match rest.strip_prefix(':') {
+        Some(note) => note.trim(),
+        None if rest.trim().is_empty() => "",
+        None => return None,
+    };
+    Some((round, note.to_string()))
 }
 
 /// The last round in which anybody took part in the pairing: the rounds played.

@@ -21,8 +21,9 @@ mod points;
 #[cfg(test)]
 mod tests;
 
-pub use document::{PlayerRecord, PointsCode, Record, TrfDocument};
-pub use export::EventInfo;
+pub use document::{PlayerRecord, Record, TrfDocument};
+pub use export::{EventInfo, ExportError, HandFixedRound};
+pub use points::PointsCode;
 
 /// A TRF that cannot be read: the 1-based line (and column where useful) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,7 +61,7 @@ pub fn read_tournament(text: &str) -> Result<Tournament, TrfError> {
     TrfDocument::parse(text)?.to_tournament()
 }
 
-/// Writes a tournament as a TRF (see [`TrfDocument::from_tournament`]).
-pub fn write_tournament(tournament: &Tournament, info: &EventInfo) -> String {
-    TrfDocument::from_tournament(tournament, info).to_string()
+/// Writes a tournament as a TRF (see [`TrfDocument::from_tournament`]); refuses match scores.
+pub fn write_tournament(tournament: &Tournament, info: &EventInfo) -> Result<String, ExportError> {
+    Ok(TrfDocument::from_tournament(tournament, info)?.to_string())
 }

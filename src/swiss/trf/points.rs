@@ -1,7 +1,51 @@
 //! The points system of a TRF: line `162` (TRF-2026) and `XXS` (TRF(x)), applied in file order.
 
-use super::document::PointsCode;
 use crate::swiss::tournament::{Points, ScoringSystem};
+
+/// One scoring code of line `162` (TRF-2026): `W D L A P X`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PointsCode {
+    /// Win over the board or by forfeit, or full-point bye.
+    Win,
+    /// Draw over the board or half-point bye.
+    Draw,
+    /// Loss over the board.
+    Loss,
+    /// Absence: zero-point bye or forfeit loss.
+    Absence,
+    /// Pairing-allocated bye (default: as a win).
+    PairingBye,
+    /// Unknown result, e.g. an adjourned game (default: as a draw).
+    Unknown,
+}
+
+impl PointsCode {
+    /// The code of a `162` letter.
+    pub(super) fn parse(c: char) -> Option<PointsCode> {
+        Some(match c {
+            'W' => PointsCode::Win,
+            'D' => PointsCode::Draw,
+            'L' => PointsCode::Loss,
+            // bbpPairings and other engines write `Z` for the absence code (RULES.md §10).
+            'A' | 'Z' => PointsCode::Absence,
+            'P' => PointsCode::PairingBye,
+            'X' => PointsCode::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The `162` letter of the code.
+    pub(super) const fn as_char(self) -> char {
+        match self {
+            PointsCode::Win => 'W',
+            PointsCode::Draw => 'D',
+            PointsCode::Loss => 'L',
+            PointsCode::Absence => 'A',
+            PointsCode::PairingBye => 'P',
+            PointsCode::Unknown => 'X',
+        }
+    }
+}
 
 /// The twelve base codes of the TRF(x) `XXS` points system, in this order.
 const XXS_CODES: [&str; 12] = [

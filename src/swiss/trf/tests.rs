@@ -101,15 +101,13 @@ fn tournament_round_trip_through_trf() {
         name: "Hong Kong Jieqi Open 2026".into(),
         ..EventInfo::default()
     };
-    let text = write_tournament(&t, &info);
+    let text = write_tournament(&t, &info).expect("writes");
     assert!(
         text.starts_with("012 Hong Kong Jieqi Open 2026\n"),
         "{text}"
     );
-    assert!(
-        text.contains("\n162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0\n"),
-        "{text}"
-    );
+    // RULES.md §10: only the codes whose points differ from the defaults, as bbpPairings reads.
+    assert!(text.contains("\n162  W 2.0    D 1.0\n"), "{text}");
     assert!(text.contains("\n240 H 005    3\n"), "{text}");
     let again = read_tournament(&text).expect("written file reads back");
     assert_eq!(again, t);
@@ -319,7 +317,7 @@ fn writer_covers_what_162_cannot_say() {
     if let Some(p) = t.player_mut(4) {
         p.withdrawn_from = Some(2);
     }
-    let text = write_tournament(&t, &EventInfo::default());
+    let text = write_tournament(&t, &EventInfo::default()).expect("writes");
     assert!(
         text.contains(
             "\nXXS W=2.0 D=1.0 WL=0.0 BL=0.0 FW=1.0 FL=0.0 FPB=2.0 HPB=1.0 ZPB=0.0 PAB=2.0\n"
@@ -451,7 +449,7 @@ fn random_tournaments_survive_the_trf() {
                     });
                 }
             }
-            let text = write_tournament(&t, &EventInfo::default());
+            let text = write_tournament(&t, &EventInfo::default()).expect("writes");
             let back = read_tournament(&text)
                 .unwrap_or_else(|e| panic!("seed {seed}, round {round}: {e}\n{text}"));
             // TRF keeps the requests that still matter: those for rounds not yet played.
@@ -513,7 +511,7 @@ fn names_stay_on_their_line() {
         name: "Open\r\n2026".into(),
         ..EventInfo::default()
     };
-    let text = write_tournament(&t, &info);
+    let text = write_tournament(&t, &info).expect("writes");
     let back = read_tournament(&text).expect("reads back");
     assert_eq!(back.players[0].name, "Chan, Tai-man");
     assert_eq!(back.players[1].name, "A very long name that does not fi");
@@ -532,4 +530,249 @@ fn xxs_codes_are_checked() {
     // adds up (3 + 1 + 0 = 4).
     let e = error_of(&with("XXS W=3"));
     assert_eq!((e.line, e.column), (13, Some(81)), "{e}");
+}
+
+/// RULES.md §10: bbpPairings and other engines write `Z` for the absence code of line `162`.
+#[test]
+fn z_in_the_points_line_reads_as_a_for_absence() {
+    let text = SAMPLE.replace(
+        "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0",
+        "162  W 2.0    D 1.0    L 0.0    Z 0.0    P 2.0",
+    );
+    let t = read_tournament(&text).expect("Z is accepted");
+    assert_eq!(t.scoring, ScoringSystem::CHINESE);
+    let doc = TrfDocument::parse("162  W 1.0    Z 0.5").expect("parses");
+    assert_eq!(
+        doc.records,
+        vec![Record::PointsSystem(vec![
+            (PointsCode::Win, Points::whole(1)),
+            (PointsCode::Absence, Points::from_tenths(5)),
+        ])]
+    );
+}
+
+/// A 2/1/0 event after two rounds, with a forfeit, a pairing-allocated bye and a half-point bye
+/// requested for round 3: `162` says only what differs from the defaults, the points column counts
+/// the bye written for round 3 (as bbpPairings checks), and the file reads back identically.
+#[test]
+fn a_two_one_zero_event_reads_back_identically() {
+    let mut t = Tournament::new(5, ScoringSystem::CHINESE, Color::Black);
+    for (name, rating) in [
+        ("A", 2200),
+        ("B", 2100),
+        ("C", 2000),
+        ("D", 1900),
+        ("E", 1800),
+    ] {
+        t.add_player(name, rating);
+    }
+    t.record_round(&[
+        (1, RoundEntry::game(3, Color::Black, ResultCode::Win)),
+        (3, RoundEntry::game(1, Color::Red, ResultCode::Loss)),
+        (4, RoundEntry::game(2, Color::Red, ResultCode::Draw)),
+        (2, RoundEntry::game(4, Color::Black, ResultCode::Draw)),
+        (5, RoundEntry::without_opponent(ResultCode::PairingBye)),
+    ])
+    .expect("round 1");
+    t.record_round(&[
+        (1, RoundEntry::game(2, Color::Red, ResultCode::ForfeitWin)),
+        (
+            2,
+            RoundEntry::game(1, Color::Black, ResultCode::ForfeitLoss),
+        ),
+        (5, RoundEntry::game(4, Color::Red, ResultCode::Loss)),
+        (4, RoundEntry::game(5, Color::Black, ResultCode::Win)),
+        (3, RoundEntry::without_opponent(ResultCode::PairingBye)),
+    ])
+    .expect("round 2");
+    t.bye_requests.push(ByeRequest {
+        player: 4,
+        round: 3,
+        kind: ByeKind::Half,
+    });
+    let text = write_tournament(&t, &EventInfo::default()).expect("writes");
+    assert!(text.contains("\n162  W 2.0    D 1.0\n"), "{text}");
+    assert!(text.contains("\n152 B\n") && text.contains("\nXXC black1\n"));
+    // Player 4: draw 1 + win 2 + the requested half-point bye 1 = 4.0.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("001    4"))
+        .expect("player 4");
+    assert_eq!(&line[80..84], " 4.0", "{line}");
+    assert_eq!(read_tournament(&text), Ok(t));
+}
+
+/// A match score (Banqi) cannot be carried by a TRF: the export refuses it with a typed error.
+#[test]
+fn match_scores_are_refused_by_the_export() {
+    let games = ScoringSystem {
+        win: Points::whole(3),
+        draw: Points::from_tenths(15),
+        forfeit_win: Points::whole(3),
+        pairing_bye: Points::whole(3),
+        full_bye: Points::whole(3),
+        half_bye: Points::from_tenths(15),
+        ..ScoringSystem::FIDE
+    };
+    let mut t = Tournament::new(3, games, Color::Red);
+    t.add_player("A", 0);
+    t.add_player("B", 0);
+    let won = RoundEntry::game(2, Color::Red, ResultCode::Win).with_points(Points::whole(2));
+    let lost = RoundEntry::game(1, Color::Black, ResultCode::Loss).with_points(Points::whole(1));
+    t.record_round(&[(1, won), (2, lost)]).expect("round 1");
+    assert_eq!(
+        write_tournament(&t, &EventInfo::default()),
+        Err(ExportError::MatchScore {
+            round: 1,
+            player: 1,
+            points: Points::whole(2)
+        })
+    );
+    // A match won 3-0 scores what the result code says: that one can be written.
+    let mut clean = Tournament::new(3, games, Color::Red);
+    clean.add_player("A", 0);
+    clean.add_player("B", 0);
+    let won = RoundEntry::game(2, Color::Red, ResultCode::Win).with_points(Points::whole(3));
+    let lost = RoundEntry::game(1, Color::Black, ResultCode::Loss).with_points(Points::ZERO);
+    clean.record_round(&[(1, won), (2, lost)]).expect("round 1");
+    assert!(write_tournament(&clean, &EventInfo::default()).is_ok());
+}
+
+/// Rounds fixed by hand are written as comment lines that the checker reads back.
+#[test]
+fn rounds_fixed_by_hand_are_comment_lines() {
+    let t = read_tournament(SAMPLE).expect("valid sample");
+    let info = EventInfo {
+        fixed_by_hand: vec![
+            HandFixedRound {
+                round: 3,
+                note: "board 2: 5 - 3 instead of 5 - 6 (family)".into(),
+            },
+            HandFixedRound {
+                round: 1,
+                note: String::new(),
+            },
+        ],
+        ..EventInfo::default()
+    };
+    let text = write_tournament(&t, &info).expect("writes");
+    assert!(
+        text.contains("\n### round 1 fixed by hand\n### round 3 fixed by hand: board 2: 5 - 3"),
+        "{text}"
+    );
+    let doc = TrfDocument::parse(&text).expect("parses");
+    assert_eq!(
+        doc.hand_fixed_rounds(),
+        vec![
+            (1, String::new()),
+            (3, "board 2: 5 - 3 instead of 5 - 6 (family)".to_string())
+        ]
+    );
+    assert_eq!(doc.to_tournament(), Ok(t));
+    // Other comments are not taken for it.
+    let other = TrfDocument::parse("### round 3 was long\n### round 4 fixed by handwriting")
+        .expect("parses");
+    assert!(other.hand_fixed_rounds().is_empty());
+}
+
+/// Writes the TRFs of simulated tournaments (paired by the Dutch engine, with forfeits, requested
+/// byes, withdrawals and late entries) after every round into `$ANQI_TRF_EXPORT_DIR`, for
+/// `scripts/check-trf-export` to run bbpPairings' checker on. Does nothing without the variable.
+#[test]
+#[ignore = "writes files for scripts/check-trf-export"]
+fn write_exports_for_external_checkers() {
+    use crate::swiss::dutch::pair_next_round;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    let Some(dir) = std::env::var_os("ANQI_TRF_EXPORT_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("export directory");
+    for seed in 0..60u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let scoring = if seed % 2 == 0 {
+            ScoringSystem::CHINESE
+        } else {
+            ScoringSystem::FIDE
+        };
+        let n = 7 + rng.next_u32() % 40;
+        let rounds = 3 + rng.next_u32() % 7;
+        let first = if seed % 3 == 0 {
+            Color::Black
+        } else {
+            Color::Red
+        };
+        let mut t = Tournament::new(rounds, scoring, first);
+        for i in 1..=n {
+            t.add_player(format!("Player {i}"), 2400 - 10 * i);
+        }
+        for round in 1..=rounds {
+            if round > 1 && rng.next_u32() % 5 == 0 {
+                t.add_player(format!("Late {round}"), 1500);
+            }
+            if rng.next_u32() % 6 == 0 {
+                let player = 1 + rng.next_u32() % n;
+                if let Some(p) = t.player_mut(player) {
+                    p.withdrawn_from.get_or_insert(round);
+                }
+            }
+            for _ in 0..rng.next_u32() % 3 {
+                let kind = match rng.next_u32() % 3 {
+                    0 => ByeKind::Half,
+                    1 => ByeKind::Full,
+                    _ => ByeKind::Zero,
+                };
+                let player = 1 + rng.next_u32() % n;
+                let later = round + rng.next_u32() % 2;
+                if later <= rounds && t.bye_request(player, later).is_none() {
+                    t.bye_requests.push(ByeRequest {
+                        player,
+                        round: later,
+                        kind,
+                    });
+                }
+            }
+            let Ok(pairing) = pair_next_round(&t) else {
+                break;
+            };
+            let mut entries = Vec::new();
+            for &(red, black) in &pairing.boards {
+                let (r, b) = match rng.next_u32() % 20 {
+                    0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+                    1 => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+                    2..=8 => (ResultCode::Win, ResultCode::Loss),
+                    9..=13 => (ResultCode::Loss, ResultCode::Win),
+                    _ => (ResultCode::Draw, ResultCode::Draw),
+                };
+                entries.push((red, RoundEntry::game(black, Color::Red, r)));
+                entries.push((black, RoundEntry::game(red, Color::Black, b)));
+            }
+            if let Some(bye) = pairing.bye {
+                entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
+            }
+            for request in t.bye_requests.iter().filter(|r| r.round == round) {
+                if t.player(request.player)
+                    .is_some_and(|p| p.is_active_in(round))
+                {
+                    entries.push((
+                        request.player,
+                        RoundEntry::without_opponent(request.kind.result()),
+                    ));
+                }
+            }
+            t.record_round(&entries).expect("consistent round");
+            let text = write_tournament(&t, &EventInfo::default()).expect("writes");
+            // TRF has no entry round or withdrawal: they come back as blank rounds and absences.
+            let mut players = t.players.clone();
+            for p in &mut players {
+                (p.joins_at, p.withdrawn_from) = (1, None);
+            }
+            let back = read_tournament(&text).expect("reads back");
+            assert!(back.players == players, "seed {seed}, round {round}");
+            let path = dir.join(format!("s{seed:02}-r{round:02}.trf"));
+            std::fs::write(&path, text).expect("write export");
+        }
+    }
 }

@@ -387,8 +387,9 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
         end_date: date(event.settings.end_date),
         chief_arbiter: arbiters.first().map(|a| a.name.clone()).unwrap_or_default(),
         tie_breaks: event.settings.tie_breaks.clone(),
+        ..EventInfo::default()
     };
-    Ok(write_tournament(&t, &info))
+    write_tournament(&t, &info).map_err(|e| AppError::Conflict(e.to_string()))
 }
 
 #[get("/api/events/{id}/export.trf")]
