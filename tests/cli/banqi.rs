@@ -16,9 +16,9 @@ fn anqi(args: &[&str], stdin: Option<&[u8]>, lang: &str) -> Output {
         .spawn()
         .expect("run anqi");
     let mut input = child.stdin.take().expect("stdin");
-    input
-        .write_all(stdin.unwrap_or_default())
-        .expect("write stdin");
+    // A command that refuses its arguments may exit before reading its input: a closed pipe
+    // here is its answer, not the test's failure.
+    let _ = input.write_all(stdin.unwrap_or_default());
     drop(input);
     child.wait_with_output().expect("wait for anqi")
 }
