@@ -271,10 +271,7 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
                     Reason::new("svc_round_not_published").arg("round", round.number),
                 ));
             }
-            check_game_no(event, game_no)?;
-            let board = store::rounds::board(db, round.id, board_no)
-                .await?
-                .ok_or(ServiceError::NotFound)?;
+            let board = arbiters_board(db, user, event, &round, board_no, game_no).await?;
             if board.is_bye() {
                 return Err(ServiceError::Refused(
                     Reason::new("svc_bye_has_no_game").arg("board", board_no),

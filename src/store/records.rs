@@ -87,13 +87,14 @@ pub async fn save(
 ) -> StoreResult<()> {
     let outcome = if legal { "legal" } else { "illegal" };
     let mut tx = super::begin_write(db).await?;
-    let (action, detail) = match of {
+    // The key columns differ by table; the record's columns are the same.
+    let (query, action, detail) = match of {
         RecordOf::Board {
             board_id,
             round,
             board_no,
             game_no,
-        } => {
+        } => (
             sqlx::query(
                 "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -101,20 +102,11 @@ pub async fn save(
                  legal = excluded.legal, submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at",
             )
             .bind(board_id)
-            .bind(game_no as i64)
-            .bind(record)
-            .bind(verdict.to_string())
-            .bind(legal as i64)
-            .bind(by.id)
-            .bind(now())
-            .execute(&mut *tx)
-            .await?;
-            (
-                "record.submit",
-                format!("round {round} board {board_no} game {game_no}: {outcome}"),
-            )
-        }
-        RecordOf::Knockout { match_id, game_no } => {
+            .bind(game_no as i64),
+            "record.submit",
+            format!("round {round} board {board_no} game {game_no}: {outcome}"),
+        ),
+        RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
                 "INSERT INTO knockout_records (event_id, match_id, game_no, record, verdict, legal, submitted_by, submitted_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -124,20 +116,19 @@ pub async fn save(
             )
             .bind(event_id)
             .bind(match_id as i64)
-            .bind(game_no as i64)
-            .bind(record)
-            .bind(verdict.to_string())
-            .bind(legal as i64)
-            .bind(by.id)
-            .bind(now())
-            .execute(&mut *tx)
-            .await?;
-            (
-                "knockout.record",
-                format!("match {match_id} game {game_no}: {outcome}"),
-            )
-        }
+            .bind(game_no as i64),
+            "knockout.record",
+            format!("match {match_id} game {game_no}: {outcome}"),
+        ),
     };
+    query
+        .bind(record)
+        .bind(verdict.to_string())
+        .bind(legal as i64)
+        .bind(by.id)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
     tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
         .await?;
     Ok(())

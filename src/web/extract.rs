@@ -89,6 +89,20 @@ impl FromRequest for EventView {
     }
 }
 
+/// The signed-in user and the event, when the user's rights on it pass `allowed` (403 otherwise).
+async fn signed_in_with(
+    req: HttpRequest,
+    allowed: fn(&Access) -> bool,
+) -> Result<(User, Event, Access), AppError> {
+    let ctx = ctx_of(&req).await?;
+    let user = ctx.require_user()?.clone();
+    let (_, event, access) = load(req).await?;
+    if !allowed(&access) {
+        return Err(AppError::Forbidden);
+    }
+    Ok((user, event, access))
+}
+
 impl FromRequest for Arbitrated {
     type Error = AppError;
     type Future = Boxed<Self>;
@@ -96,12 +110,7 @@ impl FromRequest for Arbitrated {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let ctx = ctx_of(&req).await?;
-            let user = ctx.require_user()?.clone();
-            let (_, event, access) = load(req).await?;
-            if !access.arbitrate {
-                return Err(AppError::Forbidden);
-            }
+            let (user, event, access) = signed_in_with(req, |a| a.arbitrate).await?;
             Ok(Arbitrated {
                 event,
                 user,
@@ -118,12 +127,7 @@ impl FromRequest for Managed {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let ctx = ctx_of(&req).await?;
-            let user = ctx.require_user()?.clone();
-            let (_, event, access) = load(req).await?;
-            if !access.manage {
-                return Err(AppError::Forbidden);
-            }
+            let (user, event, _) = signed_in_with(req, |a| a.manage).await?;
             Ok(Managed { event, user })
         })
     }
