@@ -201,3 +201,67 @@ fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
     let (_, st, _) = status(&mut arb, id, 2, 1);
     assert_eq!(st, "undecided");
 }
+
+/// Issue 14: a record whose Red or Black tag names another player than the board's is refused (page
+/// and API) and the board keeps its state; names compare after folding (traditional/simplified,
+/// full-width) or by start number, and a record without those tags stays accepted.
+#[test]
+fn a_record_naming_other_players_is_refused_and_the_board_is_unchanged() {
+    let w = World::new("records-names");
+    let id = setup(&w, "xiangqi", 4);
+    let mut arb = w.login("arb");
+    let mut api = crate::json_api::api_client(&w, "arb");
+    pair_and_publish(&mut arb, id, 1);
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    let board = &round["boards"][0];
+    let (red, black) = (
+        board["red"].as_u64().unwrap(),
+        board["black"].as_u64().unwrap(),
+    );
+    // The players are named 棋手00, 棋手01 … by start number (from 1).
+    let name = |start: u64| format!("棋手{:02}", start - 1);
+    let tagged = |r: &str, b: &str| format!("[Red \"{r}\"]\n[Black \"{b}\"]\n{MATE}");
+
+    // Wrong Black name on the page: 400 with the reason, nothing stored.
+    let wrong = tagged(&name(red), "胡榮華");
+    let r = submit(&mut arb, id, 1, 1, &wrong);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("the Black tag names"), "{}", r.body);
+    assert!(r.body.contains(&name(black)), "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
+    assert!(
+        !page.body.contains("data-game=\"1\" data-status=\""),
+        "no record stored: {}",
+        page.body
+    );
+    // The same refusal through the API, with swapped colours.
+    let swapped = tagged(&name(black), &name(red));
+    let r = api.send(
+        "POST",
+        &format!("/api/events/{id}/rounds/1/boards/1/record"),
+        "text/plain",
+        swapped,
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("the Red tag names"), "{}", r.body);
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    assert_eq!(
+        round["boards"][0]["result"],
+        serde_json::Value::Null,
+        "board unchanged"
+    );
+
+    // In Chinese the refusal is translated.
+    arb.accept_language = Some("zh-TW".into());
+    let r = submit(&mut arb, id, 1, 1, &wrong);
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("本局黑方是"), "{}", r.body);
+    arb.accept_language = None;
+
+    // Full-width names and start numbers match; the record sets the result.
+    let fullwidth = name(red).replace('0', "０");
+    let r = submit(&mut arb, id, 1, 1, &tagged(&fullwidth, &black.to_string()));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, _) = status(&mut arb, id, 1, 1);
+    assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
+}
