@@ -265,3 +265,34 @@ fn a_record_naming_other_players_is_refused_and_the_board_is_unchanged() {
     let (entered, st, _) = status(&mut arb, id, 1, 1);
     assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
 }
+
+/// Issue 14: the scoresheet page lists the verdict's ruling events and its termination in the
+/// reader's language, never the raw codes of the verdict JSON.
+#[test]
+fn the_scoresheet_lists_the_ruling_events_in_the_readers_language() {
+    let w = World::new("records-events");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    // The start position occurs a third time after ply 8; play goes on. (The stored verdict JSON
+    // carries no occurrence count, so the page says "repeated position".)
+    let rep = "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h2e2 *\n";
+    let r = submit(&mut arb, id, 1, 1, rep);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (_, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!(st, "undecided");
+    assert!(
+        page.contains("ply 8: repeated position, a draw by repetition; play went on"),
+        "{page}"
+    );
+    arb.accept_language = Some("zh-TW".into());
+    let (_, _, page) = status(&mut arb, id, 1, 1);
+    assert!(page.contains("第 8 著：局面重複，判和；對局繼續"), "{page}");
+    assert!(
+        page.contains("未定（對局未完）") || page.contains("未定 (對局未完)"),
+        "{page}"
+    );
+    for raw in ["unfinished", "repetition", "(illegal)"] {
+        assert!(!page.contains(raw), "raw code {raw}: {page}");
+    }
+}
