@@ -9,6 +9,7 @@
 
 pub mod deals;
 pub mod knockout;
+pub mod names;
 pub mod policy;
 pub mod rating_push;
 pub mod records;

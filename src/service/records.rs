@@ -15,6 +15,7 @@
 
 use super::deals;
 use super::knockout;
+use super::names;
 use super::policy::Access;
 use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
@@ -230,6 +231,8 @@ struct Target {
     deal: DealSlot,
     entered: Option<BoardResult>,
     single_game: bool,
+    /// Red's and Black's seats, once known (a knockout game's colours follow the lot).
+    seats: Option<(u32, u32)>,
     /// How to enter a result the record decides.
     enter: Enter,
 }
@@ -290,6 +293,7 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
                 },
                 entered: board.result,
                 single_game: single_game(event),
+                seats: board.black.map(|black| (board.red, black)),
                 enter: Enter::Board {
                     round,
                     board_no,
@@ -303,11 +307,19 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
         } => {
             let (stored, bracket) = knockout::require(db, event).await?;
             let played = match_game(&bracket, match_id, game_no)?;
+            let m = bracket
+                .get(MatchId(match_id))
+                .map_err(|_| ServiceError::NotFound)?;
+            let seats = played.red.and_then(|red| {
+                let (r, b) = (m.entrant(red)?, m.entrant(red.other())?);
+                Some((r.start, b.start))
+            });
             Ok(Target {
                 of: store::records::RecordOf::Knockout { match_id, game_no },
                 deal: deal_slot(event, &bracket, match_id, game_no)?,
                 entered: played.result.and_then(BoardResult::from_game),
                 single_game: true,
+                seats,
                 enter: Enter::Knockout {
                     match_id,
                     game_no,
@@ -340,6 +352,9 @@ pub async fn submit(
             "record",
             Reason::new("svc_record_empty"),
         ));
+    }
+    if let Some((red, black)) = target.seats {
+        check_players(db, event, text, red, black).await?;
     }
     let verdict = adjudicate_for(db, event, target.deal.round, target.deal.game, text).await?;
     let json = verdict.to_json();
@@ -387,6 +402,43 @@ pub async fn submit(
         out["reason"] = reason.into();
     }
     Ok(out)
+}
+
+/// Refuses a record whose Red or Black tag names another player than the one of that side (start
+/// numbers `red` and `black`); a record without those tags, or one that cannot be read (reported
+/// by the adjudication), passes.
+async fn check_players(
+    db: &Db,
+    event: &Event,
+    text: &str,
+    red: u32,
+    black: u32,
+) -> ServiceResult<()> {
+    let Ok(record) = crate::rules::notation::record::Record::from_bytes(text.as_bytes()) else {
+        return Ok(());
+    };
+    if record.tag("Red").is_none() && record.tag("Black").is_none() {
+        return Ok(());
+    }
+    let names = rounds::names(db, event.id).await?;
+    let seat = |start: u32| names::Seat {
+        start,
+        name: names.get(&start).map(|n| n.0.clone()).unwrap_or_default(),
+    };
+    match names::check(&record, &seat(red), &seat(black)) {
+        None => Ok(()),
+        Some(m) => Err(ServiceError::invalid(
+            "record",
+            Reason::new(if m.red {
+                "svc_record_red_differs"
+            } else {
+                "svc_record_black_differs"
+            })
+            .arg("tag", m.tag)
+            .arg("player", m.player.name)
+            .arg("start", m.player.start),
+        )),
+    }
 }
 
 /// Enters the result a record decides, through the game's own path (a board's result with its

@@ -201,3 +201,98 @@ fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
     let (_, st, _) = status(&mut arb, id, 2, 1);
     assert_eq!(st, "undecided");
 }
+
+/// Issue 14: a record whose Red or Black tag names another player than the board's is refused (page
+/// and API) and the board keeps its state; names compare after folding (traditional/simplified,
+/// full-width) or by start number, and a record without those tags stays accepted.
+#[test]
+fn a_record_naming_other_players_is_refused_and_the_board_is_unchanged() {
+    let w = World::new("records-names");
+    let id = setup(&w, "xiangqi", 4);
+    let mut arb = w.login("arb");
+    let mut api = crate::json_api::api_client(&w, "arb");
+    pair_and_publish(&mut arb, id, 1);
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    let board = &round["boards"][0];
+    let (red, black) = (
+        board["red"].as_u64().unwrap(),
+        board["black"].as_u64().unwrap(),
+    );
+    // The players are named 棋手00, 棋手01 … by start number (from 1).
+    let name = |start: u64| format!("棋手{:02}", start - 1);
+    let tagged = |r: &str, b: &str| format!("[Red \"{r}\"]\n[Black \"{b}\"]\n{MATE}");
+
+    // Wrong Black name on the page: 400 with the reason, nothing stored.
+    let wrong = tagged(&name(red), "胡榮華");
+    let r = submit(&mut arb, id, 1, 1, &wrong);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("the Black tag names"), "{}", r.body);
+    assert!(r.body.contains(&name(black)), "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
+    assert!(
+        !page.body.contains("data-game=\"1\" data-status=\""),
+        "no record stored: {}",
+        page.body
+    );
+    // The same refusal through the API, with swapped colours.
+    let swapped = tagged(&name(black), &name(red));
+    let r = api.send(
+        "POST",
+        &format!("/api/events/{id}/rounds/1/boards/1/record"),
+        "text/plain",
+        swapped,
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("the Red tag names"), "{}", r.body);
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    assert_eq!(
+        round["boards"][0]["result"],
+        serde_json::Value::Null,
+        "board unchanged"
+    );
+
+    // In Chinese the refusal is translated.
+    arb.accept_language = Some("zh-TW".into());
+    let r = submit(&mut arb, id, 1, 1, &wrong);
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("本局黑方是"), "{}", r.body);
+    arb.accept_language = None;
+
+    // Full-width names and start numbers match; the record sets the result.
+    let fullwidth = name(red).replace('0', "０");
+    let r = submit(&mut arb, id, 1, 1, &tagged(&fullwidth, &black.to_string()));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, _) = status(&mut arb, id, 1, 1);
+    assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
+}
+
+/// Issue 14: the scoresheet page lists the verdict's ruling events and its termination in the
+/// reader's language, never the raw codes of the verdict JSON.
+#[test]
+fn the_scoresheet_lists_the_ruling_events_in_the_readers_language() {
+    let w = World::new("records-events");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    // The start position occurs a third time after ply 8; play goes on. (The stored verdict JSON
+    // carries no occurrence count, so the page says "repeated position".)
+    let rep = "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h2e2 *\n";
+    let r = submit(&mut arb, id, 1, 1, rep);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (_, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!(st, "undecided");
+    assert!(
+        page.contains("ply 8: repeated position, a draw by repetition; play went on"),
+        "{page}"
+    );
+    arb.accept_language = Some("zh-TW".into());
+    let (_, _, page) = status(&mut arb, id, 1, 1);
+    assert!(page.contains("第 8 著：局面重複，判和；對局繼續"), "{page}");
+    assert!(
+        page.contains("未定（對局未完）") || page.contains("未定 (對局未完)"),
+        "{page}"
+    );
+    for raw in ["unfinished", "repetition", "(illegal)"] {
+        assert!(!page.contains(raw), "raw code {raw}: {page}");
+    }
+}

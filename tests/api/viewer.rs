@@ -218,3 +218,33 @@ fn slips_and_scoresheets_print_every_played_board_for_the_arbiters() {
     assert_eq!(sheets.body.matches("<section class=\"sheet\"").count(), 1);
     assert!(!sheets.body.contains("class=\"rev\""));
 }
+
+/// Issue 14: the viewer marks the plies of the verdict's ruling events on its move list, with the
+/// event in the reader's language.
+#[test]
+fn the_viewer_marks_the_ruling_event_plies_on_the_move_list() {
+    let w = World::new("viewer-events");
+    let (mut arb, id) = published_round(&w, "xiangqi", 2);
+    submit(
+        &mut arb,
+        id,
+        1,
+        "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h2e2 *\n",
+    );
+    let mut anon = w.server.client();
+    anon.accept_language = Some("zh-TW".into());
+    let page = anon.get(&format!("/events/{id}/rounds/1/boards/1"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert_eq!(
+        page.body.matches("class=\"ruling\"").count(),
+        1,
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("data-ply=\"8\" title=\"第 8 著：局面重複，判和；對局繼續\""),
+        "{}",
+        page.body
+    );
+}

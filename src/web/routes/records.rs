@@ -73,8 +73,12 @@ async fn visible_records(
 struct RecordView {
     game_no: u32,
     record: String,
-    result: String,
-    termination: String,
+    /// The verdict in the reader's language: result (termination).
+    verdict: String,
+    /// The ruling events in the reader's language, in ply order.
+    events: Vec<String>,
+    /// Why the illegal ply was refused, in the reader's language.
+    illegal: Option<String>,
     plies: u64,
     status: RecordStatus,
     /// The result an arbiter may apply from the record.
@@ -91,18 +95,44 @@ impl RecordView {
         entered: Option<crate::round::BoardResult>,
         single_game: bool,
         secret: bool,
+        lang: crate::i18n::Lang,
     ) -> RecordView {
+        use crate::rules::describe;
         let status = service::records::assess(&r.verdict, entered, single_game);
+        let lang = describe_lang(lang);
+        let parsed = crate::rules::adjudicate::Verdict::from_json(&r.verdict).ok();
         RecordView {
             game_no: r.game_no,
             applicable: status.applicable().map(|b| b.as_str()),
-            result: r.verdict["result"].as_str().unwrap_or("*").to_string(),
-            termination: r.verdict["termination"].as_str().unwrap_or("").to_string(),
+            verdict: parsed.as_ref().map_or_else(String::new, |v| {
+                format!(
+                    "{} ({})",
+                    describe::result(v.result, lang),
+                    describe::termination(v.termination, lang)
+                )
+            }),
+            events: parsed
+                .as_ref()
+                .map(|v| describe::events(v, lang))
+                .unwrap_or_default(),
+            illegal: parsed
+                .as_ref()
+                .and_then(|v| v.error.as_ref())
+                .map(|e| describe::error(e, lang)),
             plies: r.verdict["plies"].as_u64().unwrap_or(0),
             record: r.record,
             status,
             secret,
         }
+    }
+}
+
+/// The language of the rules' descriptions for a page's language.
+pub fn describe_lang(lang: crate::i18n::Lang) -> crate::rules::describe::Lang {
+    match lang {
+        crate::i18n::Lang::En => crate::rules::describe::Lang::En,
+        crate::i18n::Lang::ZhHant => crate::rules::describe::Lang::ZhHant,
+        crate::i18n::Lang::ZhHans => crate::rules::describe::Lang::ZhHans,
     }
 }
 
@@ -157,7 +187,7 @@ async fn page(
             GameNumber::Game(r.game_no),
         )
         .await?;
-        records.push(RecordView::new(r, board.result, single, secret));
+        records.push(RecordView::new(r, board.result, single, secret, ctx.lang));
     }
     if records.is_empty() && !access.arbitrate {
         return Err(AppError::NotFound);
@@ -456,6 +486,7 @@ async fn knockout_page(
                 entered.and_then(crate::round::BoardResult::from_game),
                 true,
                 secret,
+                ctx.lang,
             )
         }),
         entered: entered

@@ -28,6 +28,8 @@ pub struct ListedPly {
     pub zh: String,
     /// ICCS notation.
     pub iccs: String,
+    /// The ruling event at this ply, in the reader's language (RULES.md §5).
+    pub event: Option<String>,
 }
 
 /// One line of the move list: a move number with Red's and Black's ply.
@@ -41,13 +43,20 @@ pub struct MoveLine {
 }
 
 /// Groups plies into numbered lines of Red and Black moves.
-fn move_lines(plies: &[PlyView]) -> Vec<MoveLine> {
+/// `events` are `(ply, description)` of the verdict's ruling events.
+fn move_lines(plies: &[PlyView], events: &[(usize, String)]) -> Vec<MoveLine> {
     let mut lines: Vec<MoveLine> = Vec::new();
     for (i, p) in plies.iter().enumerate() {
+        let event = events
+            .iter()
+            .filter(|(ply, _)| *ply == i + 1)
+            .map(|(_, text)| text.as_str())
+            .collect::<Vec<_>>();
         let listed = ListedPly {
             index: i + 1,
             zh: p.zh.clone(),
             iccs: p.iccs.clone(),
+            event: (!event.is_empty()).then(|| event.join("; ")),
         };
         match lines.last_mut() {
             Some(line) if !p.red && line.number == p.number && line.black.is_none() => {
@@ -206,15 +215,25 @@ async fn game_page(
     )
     .await?;
     let deal = deal.as_ref().map(|d| d.deal.as_str());
+    let events = crate::rules::adjudicate::Verdict::from_json(&record.verdict)
+        .map(|v| {
+            let lang = super::records::describe_lang(page.ctx.lang);
+            v.events
+                .iter()
+                .map(|e| e.ply)
+                .zip(crate::rules::describe::events(&v, lang))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
     match game_view::replay(&record.record, page.event.settings.variant, deal) {
-        Ok(view) => fill(&mut page, view),
+        Ok(view) => fill(&mut page, view, &events),
         Err(e) => page.problem = Some(e.to_string()),
     }
     render(&page)
 }
 
-fn fill(page: &mut GamePage, view: GameView) {
-    page.lines = move_lines(&view.plies);
+fn fill(page: &mut GamePage, view: GameView, events: &[(usize, String)]) {
+    page.lines = move_lines(&view.plies, events);
     page.plies = view.plies.len();
     page.problem = view.error.clone();
     page.data = Some(game_view::to_script_json(&view));
@@ -239,7 +258,15 @@ mod tests {
 
     #[test]
     fn plies_pair_up_by_move_number() {
-        let lines = move_lines(&[ply(1, true, "a"), ply(1, false, "b"), ply(2, true, "c")]);
+        let lines = move_lines(
+            &[ply(1, true, "a"), ply(1, false, "b"), ply(2, true, "c")],
+            &[(2, "ply 2: repeated position".into())],
+        );
+        assert_eq!(
+            lines[0].black.as_ref().and_then(|p| p.event.as_deref()),
+            Some("ply 2: repeated position")
+        );
+        assert!(lines[0].red.as_ref().is_some_and(|p| p.event.is_none()));
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].red.as_ref().map(|p| p.index), Some(1));
         assert_eq!(lines[0].black.as_ref().map(|p| p.zh.as_str()), Some("b"));
@@ -249,7 +276,7 @@ mod tests {
 
     #[test]
     fn a_game_starting_with_black_has_an_empty_red_cell() {
-        let lines = move_lines(&[ply(7, false, "a"), ply(8, true, "b")]);
+        let lines = move_lines(&[ply(7, false, "a"), ply(8, true, "b")], &[]);
         assert_eq!(lines.len(), 2);
         assert!(lines[0].red.is_none());
         assert_eq!(lines[0].black.as_ref().map(|p| p.index), Some(1));
