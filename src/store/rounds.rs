@@ -348,20 +348,32 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
 
 /// Renumbers the players by rating (highest first), then name — the initial ranking — before round 1.
 async fn assign_start_numbers(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<()> {
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
+    // (row id, start number as registered), in the order of the starting rank.
+    let players: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, start_no FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
     )
     .bind(event_id)
     .fetch_all(&mut *tx)
     .await?;
-    sqlx::query("UPDATE players SET start_no = -start_no WHERE event_id = $1")
-        .bind(event_id)
-        .execute(&mut *tx)
-        .await?;
-    for (i, id) in ids.iter().enumerate() {
+    // Byes requested before round 1 name the player by the number they had then: they move with
+    // the player (first out of the way, as the numbers swap places).
+    for sql in [
+        "UPDATE players SET start_no = -start_no WHERE event_id = $1",
+        "UPDATE bye_requests SET start_no = -start_no WHERE event_id = $1",
+    ] {
+        sqlx::query(sql).bind(event_id).execute(&mut *tx).await?;
+    }
+    for (i, (id, old)) in players.iter().enumerate() {
+        let new = i as i64 + 1;
         sqlx::query("UPDATE players SET start_no = $1 WHERE id = $2")
-            .bind(i as i64 + 1)
+            .bind(new)
             .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE bye_requests SET start_no = $1 WHERE event_id = $2 AND start_no = $3")
+            .bind(new)
+            .bind(event_id)
+            .bind(-old)
             .execute(&mut *tx)
             .await?;
     }

@@ -405,3 +405,64 @@ fn cached_public_pages_change_as_soon_as_a_result_does() {
     anon.accept_language = Some("en".into());
     assert!(page(&mut anon).contains("Board"));
 }
+
+/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// registration order is not the rating order (pairing round 1 sorts the starting rank by rating).
+#[test]
+fn a_bye_recorded_before_round_one_stays_with_its_player() {
+    let w = World::new("swiss-early-bye");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Early bye", "jieqi");
+    // Registered weakest first: registration number 1 is the lowest rated.
+    let mut csv = String::from("name,club,rating\n");
+    for (i, name) in ["甲弱", "乙", "丙", "丁", "戊", "己強"].iter().enumerate() {
+        csv.push_str(&format!("{name},Club,{}\n", 1500 + i * 100));
+    }
+    assert_eq!(
+        org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)])
+            .status,
+        303
+    );
+    assert_eq!(
+        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
+            .status,
+        303
+    );
+    let mut arb = w.login("arb");
+    // 甲弱 registered as number 1 asks for a half-point bye in round 1.
+    let r = arb.form(
+        &format!("/events/{id}/byes"),
+        &[("start", "1"), ("round", "1"), ("kind", "H")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/rounds/1"));
+    let boards = pairings(&page.body);
+    assert_eq!(
+        boards.len(),
+        3,
+        "five players: two boards and the pairing bye"
+    );
+    // After sorting, 甲弱 (the lowest rated) is start number 6: absent, not paired.
+    let all: Vec<u32> = boards
+        .iter()
+        .flat_map(|(r, b)| [Some(*r), *b])
+        .flatten()
+        .collect();
+    assert!(
+        !all.contains(&6),
+        "the player who asked for the bye is not paired: {boards:?}"
+    );
+    assert!(
+        all.contains(&1),
+        "the strongest, now number 1, plays: {boards:?}"
+    );
+    let players = arb.get(&format!("/events/{id}/players")).body;
+    let row = players
+        .split("<tr>")
+        .find(|r| r.contains("甲弱"))
+        .expect("甲弱 listed")
+        .to_string();
+    assert!(row.contains(">6<"), "甲弱 is start number 6 now: {row}");
+}
