@@ -119,7 +119,11 @@ fn finish(
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
+    let private = holds_secrets(res.request().path());
     let headers = res.headers_mut();
+    if private {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -130,6 +134,19 @@ fn finish(
         HeaderValue::from_static("same-origin"),
     );
     res
+}
+
+/// Whether a response may hold a secret (deals, seeds, setup sheets, move records, backups, the
+/// account page with its tokens, the setup link): browsers and proxies must not keep a copy.
+fn holds_secrets(path: &str) -> bool {
+    path == "/account"
+        || path.starts_with("/account/")
+        || path.starts_with("/setup")
+        || path.contains("/deals")
+        || path.ends_with("/record")
+        || path.ends_with("/record.txt")
+        || path.ends_with("/records.pgn")
+        || path.ends_with("/export.json")
 }
 
 async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -> HttpResponse {

@@ -455,3 +455,23 @@ fn pages_print_only_known_flash_messages() {
     let page = org.get(&format!("/events/{id}?done=%3Cb%3Ehacked")).body;
     assert!(!page.contains("hacked"));
 }
+
+/// Security review item 8, part: responses that may hold secrets (the account page with its tokens,
+/// deals and setup sheets, move records) are never stored by browsers or proxies; public pages are.
+#[test]
+fn secret_bearing_responses_are_not_stored() {
+    let w = World::new("no-store");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "No store", "jieqi");
+    assert_eq!(org.get("/account").cache_control, "no-store");
+    let deals = org.get(&format!("/events/{id}/deals"));
+    assert_eq!(deals.status, 200);
+    assert_eq!(deals.cache_control, "no-store");
+    assert_eq!(
+        org.get(&format!("/events/{id}/records.pgn")).cache_control,
+        "no-store"
+    );
+    let public = w.server.client().get(&format!("/events/{id}/standings"));
+    assert_eq!(public.status, 200);
+    assert_ne!(public.cache_control, "no-store");
+}

@@ -122,6 +122,8 @@ pub struct Resp {
     pub location: Option<String>,
     /// `Content-Type` header.
     pub content_type: String,
+    /// `Cache-Control` header (empty when absent).
+    pub cache_control: String,
 }
 
 impl Resp {
@@ -194,6 +196,12 @@ impl Client {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_string();
+        let cache_control = res
+            .headers()
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
         let mut res = res;
         let body = res
             .body_mut()
@@ -206,6 +214,7 @@ impl Client {
             body,
             location,
             content_type,
+            cache_control,
         }
     }
 
