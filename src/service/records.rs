@@ -126,21 +126,26 @@ fn check_game_no(event: &Event, game_no: u32) -> ServiceResult<()> {
     Ok(())
 }
 
-/// Loads a board for an arbiter of the event (403 for anyone else), checking the game number.
-async fn arbiters_board(
+/// 403 unless the user arbitrates the event.
+async fn require_arbiter(db: &Db, user: &User, event: &Event) -> ServiceResult<()> {
+    if super::policy::user_access(db, Some(user), event)
+        .await?
+        .arbitrate
+    {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// Loads a board of a round, checking the game number (the caller has checked the user).
+async fn board_of_game(
     db: &Db,
-    user: &User,
     event: &Event,
     round: &Round,
     board_no: u32,
     game_no: u32,
 ) -> ServiceResult<store::rounds::Board> {
-    if !super::policy::user_access(db, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        return Err(ServiceError::Forbidden);
-    }
     check_game_no(event, game_no)?;
     store::rounds::board(db, round.id, board_no)
         .await?
@@ -254,12 +259,7 @@ enum Enter {
 /// Resolves a game for an arbiter's submission (403 for others; 404 for no such game; 400 for a
 /// bye or a game number the board or match does not have).
 async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceResult<Target> {
-    if !super::policy::user_access(db, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        return Err(ServiceError::Forbidden);
-    }
+    require_arbiter(db, user, event).await?;
     match game {
         GameRef::Board {
             round: number,
@@ -274,7 +274,7 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
                     Reason::new("svc_round_not_published").arg("round", round.number),
                 ));
             }
-            let board = arbiters_board(db, user, event, &round, board_no, game_no).await?;
+            let board = board_of_game(db, event, &round, board_no, game_no).await?;
             if board.is_bye() {
                 return Err(ServiceError::Refused(
                     Reason::new("svc_bye_has_no_game").arg("board", board_no),
@@ -534,6 +534,7 @@ pub async fn visible(
         .await?
         .ok_or(ServiceError::NotFound)
 }
+
 /// The arbiter's explicit decision to apply a stored record's result to the board (a conflict, or a
 /// result not entered yet), checked against the version the arbiter saw; logged as `record.apply`
 /// next to the `result.set` entry.
@@ -546,7 +547,8 @@ pub async fn apply_record_result(
     game_no: u32,
     expected_version: i64,
 ) -> ServiceResult<BoardResult> {
-    let board = arbiters_board(db, user, event, round, board_no, game_no).await?;
+    require_arbiter(db, user, event).await?;
+    let board = board_of_game(db, event, round, board_no, game_no).await?;
     let record = store::records::get(
         db,
         event.id,

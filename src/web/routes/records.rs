@@ -379,8 +379,7 @@ async fn api_knockout_submit(
 ) -> AppResult<HttpResponse> {
     let (_, m, g) = path.into_inner();
     let me = ctx.require_user()?;
-    let b: RecordBody = serde_json::from_slice(&body)
-        .map_err(|e| AppError::BadRequest(format!("invalid JSON: {e}")))?;
+    let b: RecordBody = super::api::parse_json(&body)?;
     let out = service::records::submit(
         &state.db,
         me,
