@@ -1,6 +1,5 @@
 //! Home (events list), health check, static files, language switch.
 
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
@@ -46,6 +45,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../static/style.css"),
     ),
     (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/app.js"),
+    ),
+    (
         "forms.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../static/forms.js"),
@@ -86,7 +90,11 @@ struct Back {
 
 /// Sets the language cookie and returns to the page the visitor came from (same site only).
 #[get("/lang/{code}")]
-async fn set_lang(code: web::Path<String>, q: web::Query<Back>) -> HttpResponse {
+async fn set_lang(
+    req: actix_web::HttpRequest,
+    code: web::Path<String>,
+    q: web::Query<Back>,
+) -> HttpResponse {
     let back = q
         .back
         .as_deref()
@@ -95,13 +103,10 @@ async fn set_lang(code: web::Path<String>, q: web::Query<Back>) -> HttpResponse 
     let mut res = HttpResponse::SeeOther();
     res.insert_header((header::LOCATION, back.to_string()));
     if let Some(lang) = Lang::from_code(&code) {
-        res.cookie(
-            Cookie::build(LANG_COOKIE, lang.code())
-                .path("/")
-                .same_site(SameSite::Lax)
-                .max_age(actix_web::cookie::time::Duration::days(365))
-                .finish(),
-        );
+        let mut cookie =
+            crate::web::client::cookie(&req, LANG_COOKIE, lang.code().to_string(), false);
+        cookie.set_max_age(actix_web::cookie::time::Duration::days(365));
+        res.cookie(cookie);
     }
     res.finish()
 }

@@ -28,6 +28,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(publish)
         .service(discard)
         .service(fix_board)
+        .service(fix_board_form)
         .service(request_bye)
         .service(withdraw)
         .service(report);
@@ -455,6 +456,42 @@ async fn fix_board(
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
     let (_, n, b) = path.into_inner();
+    fix_board_players(&ctx, &state, &event, (n, b), &form.0).await
+}
+
+#[derive(serde::Deserialize)]
+struct FixPageForm {
+    board: String,
+    #[serde(flatten)]
+    fix: FixForm,
+}
+
+/// The round page's manual-pairing form: the board number is a field, so the form needs no script.
+#[post("/events/{id}/rounds/{n}/fix")]
+async fn fix_board_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    form: CsrfForm<FixPageForm>,
+    Arbitrated { event, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    let (_, n) = path.into_inner();
+    let b = form.board.trim().parse::<u32>().map_err(|_| {
+        AppError::BadRequest(format!(
+            "board: '{}' is not a board number",
+            form.board.trim()
+        ))
+    })?;
+    fix_board_players(&ctx, &state, &event, (n, b), &form.0.fix).await
+}
+
+async fn fix_board_players(
+    ctx: &Ctx,
+    state: &AppState,
+    event: &Event,
+    (n, b): (u32, u32),
+    form: &FixForm,
+) -> AppResult<HttpResponse> {
     let round = store::rounds::get(&state.db, event.id, n)
         .await?
         .ok_or(AppError::NotFound)?;
