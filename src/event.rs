@@ -254,13 +254,31 @@ impl EventForm {
         let tie_breaks = parse_tie_breaks(&self.tie_breaks)
             .map_err(|e| errors.push(e))
             .unwrap_or_default();
-        let name = self.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > 120 {
-            errors.push(FieldError {
-                field: "name",
-                message: "name must be 1–120 characters".into(),
-            });
-        }
+        let name = match crate::text::check_line(&self.name, 120) {
+            Ok(name) if !name.is_empty() => name,
+            Ok(_) => {
+                errors.push(FieldError {
+                    field: "name",
+                    message: "name must be 1–120 characters".into(),
+                });
+                String::new()
+            }
+            Err(e) => {
+                errors.push(FieldError {
+                    field: "name",
+                    message: e.to_string(),
+                });
+                String::new()
+            }
+        };
+        let venue = crate::text::check_line(&self.venue, 200)
+            .map_err(|e| {
+                errors.push(FieldError {
+                    field: "venue",
+                    message: e.to_string(),
+                })
+            })
+            .unwrap_or_default();
         let variant = Variant::parse(&self.variant);
         if variant.is_none() {
             errors.push(FieldError {
@@ -289,7 +307,7 @@ impl EventForm {
         match (errors.is_empty(), variant, start, end) {
             (true, Some(variant), Some(start_date), Some(end_date)) => Ok(EventSettings {
                 name,
-                venue: self.venue.trim().to_string(),
+                venue,
                 start_date,
                 end_date,
                 variant,

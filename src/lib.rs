@@ -18,4 +18,5 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod swiss;
+pub mod text;
 pub mod web;

@@ -59,11 +59,8 @@ impl PlayerEntry {
         if name.is_empty() {
             return Err(err("name", "empty name".into()));
         }
-        if name.chars().count() > 80 || name.chars().any(char::is_control) {
-            return Err(err(
-                "name",
-                "name must be at most 80 characters without control characters".into(),
-            ));
+        if let Err(e) = crate::text::check_line(name, 80) {
+            return Err(err("name", format!("name: {e}")));
         }
         let rating = rating.trim();
         let rating = if rating.is_empty() {
@@ -91,11 +88,8 @@ impl PlayerEntry {
             ("local_id", local_id),
             ("category", category),
         ] {
-            if value.chars().count() > 80 || value.chars().any(char::is_control) {
-                return Err(err(
-                    field,
-                    "at most 80 characters without control characters".into(),
-                ));
+            if let Err(e) = crate::text::check_line(value, 80) {
+                return Err(err(field, e.to_string()));
             }
         }
         Ok(PlayerEntry {
