@@ -64,8 +64,10 @@ impl std::str::FromStr for Role {
 /// Why a user name or password was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AccountError {
-    /// Names are 1–40 characters without control characters or surrounding spaces.
-    #[error("user name must be 1–40 characters, without control characters")]
+    /// Names are 1–40 characters without control, bidirectional or invisible characters.
+    #[error(
+        "user name must be 1–40 characters, without control, direction-changing or invisible characters"
+    )]
     BadName,
     /// Passwords are at least 8 characters.
     #[error("password must be at least 8 characters")]
@@ -75,13 +77,26 @@ pub enum AccountError {
     Hashing,
 }
 
-/// Checks a user name and returns it trimmed.
+/// A user name as stored and compared: trimmed and in Unicode normalization form NFKC (so full-width
+/// `ａｄｍｉｎ` and `admin` are one name).
+pub fn normalize_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.trim().nfkc().collect::<String>().trim().to_string()
+}
+
+/// Checks a user name and returns it normalized ([`normalize_name`]): 1–40 characters, no control,
+/// bidirectional or invisible characters (a name must not look like another).
 pub fn validate_name(name: &str) -> Result<String, AccountError> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+    let name = normalize_name(name);
+    if name.is_empty()
+        || name.chars().count() > 40
+        || name
+            .chars()
+            .any(|c| crate::text::is_forbidden(c) || crate::text::is_invisible(c))
+    {
         return Err(AccountError::BadName);
     }
-    Ok(name.to_string())
+    Ok(name)
 }
 
 /// Hashes a password with argon2id and a fresh random salt (PHC string).
@@ -145,15 +160,49 @@ pub fn constant_time_eq(a: &str, b: &str) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// How long a user must wait before the next login attempt after `failures` consecutive failures:
-/// nothing for the first three, then 2, 4, 8 … seconds, at most 5 minutes.
-pub fn login_delay_secs(failures: i64) -> i64 {
-    if failures < 3 {
+/// How long to wait before the next login attempt after `failures` consecutive failures, when the
+/// first `free` cost nothing: then 2, 4, 8 … seconds, at most 5 minutes.
+pub fn login_delay_secs(failures: i64, free: i64) -> i64 {
+    if failures < free {
         0
     } else {
-        let exp = (failures - 2).min(9) as u32;
+        let exp = (failures - free + 1).min(9) as u32;
         (1i64 << exp).min(300)
     }
+}
+
+/// Failures an account name may have before attempts at it must wait.
+pub const FREE_ACCOUNT_FAILURES: i64 = 3;
+/// Failures a client address may have before its attempts must wait (higher: a venue's players
+/// share one address).
+pub const FREE_CLIENT_FAILURES: i64 = 10;
+
+/// The throttle's counters for one attempt: the client address's and the account name's, each as
+/// (consecutive failures, seconds since the last one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoginCounts {
+    /// Failures from this client address (any account).
+    pub client: (i64, i64),
+    /// Failures at this account name (from any client).
+    pub account: (i64, i64),
+}
+
+/// Whether an attempt may be checked, or how many seconds it must wait. A client address that is
+/// failing waits out its delay; an account under attack is closed to every client that has failed
+/// recently, but a client that has not been failing may still try it once (so the owner, signing in
+/// from a clean client, gets in with the right password, while each guessing client is throttled).
+pub fn login_wait_secs(counts: LoginCounts) -> Option<i64> {
+    let remaining = |(failures, since): (i64, i64), free| {
+        let delay = login_delay_secs(failures, free);
+        (since < delay).then(|| delay - since)
+    };
+    if let Some(wait) = remaining(counts.client, FREE_CLIENT_FAILURES) {
+        return Some(wait);
+    }
+    if counts.client.0 == 0 {
+        return None;
+    }
+    remaining(counts.account, FREE_ACCOUNT_FAILURES)
 }
 
 #[cfg(test)]
@@ -179,6 +228,9 @@ mod tests {
         assert_eq!(validate_name("  陳仲輝 ").unwrap(), "陳仲輝");
         assert!(validate_name("").is_err());
         assert!(validate_name("a\u{7}b").is_err());
+        assert!(validate_name("ad\u{200B}min").is_err(), "zero-width space");
+        assert!(validate_name("ad\u{202E}nim").is_err(), "bidi override");
+        assert_eq!(validate_name("ａｄｍｉｎ").unwrap(), "admin", "NFKC");
     }
 
     #[test]
@@ -191,10 +243,41 @@ mod tests {
 
     #[test]
     fn login_delay_grows() {
-        assert_eq!(login_delay_secs(2), 0);
-        assert_eq!(login_delay_secs(3), 2);
-        assert_eq!(login_delay_secs(4), 4);
-        assert_eq!(login_delay_secs(50), 300);
+        assert_eq!(login_delay_secs(2, 3), 0);
+        assert_eq!(login_delay_secs(3, 3), 2);
+        assert_eq!(login_delay_secs(4, 3), 4);
+        assert_eq!(login_delay_secs(50, 3), 300);
+        assert_eq!(login_delay_secs(9, 10), 0);
+        assert_eq!(login_delay_secs(10, 10), 2);
+    }
+
+    #[test]
+    fn a_locked_account_stays_open_to_a_client_that_has_not_failed() {
+        let locked = (8, 1);
+        // A clean client may try once.
+        let clean = LoginCounts {
+            client: (0, i64::MAX),
+            account: locked,
+        };
+        assert_eq!(login_wait_secs(clean), None);
+        // A client that has failed recently waits out the account's delay.
+        let guessing = LoginCounts {
+            client: (1, 1),
+            account: locked,
+        };
+        assert_eq!(login_wait_secs(guessing), Some(login_delay_secs(8, 3) - 1));
+        // A client address past its own free failures waits whatever the account.
+        let noisy = LoginCounts {
+            client: (12, 0),
+            account: (0, i64::MAX),
+        };
+        assert_eq!(login_wait_secs(noisy), Some(login_delay_secs(12, 10)));
+        // Delays pass.
+        let later = LoginCounts {
+            client: (1, 400),
+            account: (8, 400),
+        };
+        assert_eq!(login_wait_secs(later), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use crate::store;
+use crate::web::client::Network;
 use crate::web::{Application, Config};
 
 /// Options of `anqi serve`.
@@ -13,6 +14,13 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, env = "ANQI_BIND", default_value = "127.0.0.1:8080")]
     pub bind: String,
+    /// Reverse proxies (comma-separated IP addresses) whose `X-Forwarded-For` gives the client's
+    /// address and whose `X-Forwarded-Proto: https` makes cookies `Secure`.
+    #[arg(long, env = "ANQI_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
+    /// Mark every cookie `Secure` (the site is served over HTTPS).
+    #[arg(long, env = "ANQI_SECURE_COOKIES")]
+    pub secure_cookies: bool,
 }
 
 /// The database option shared by the commands that open the database.
@@ -31,9 +39,20 @@ pub struct DatabaseArg {
 pub fn run(args: ServeArgs) -> i32 {
     let system = actix_web::rt::System::new();
     system.block_on(async move {
+        let trusted_proxies = match Network::parse_proxies(&args.trusted_proxies) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("anqi: --trusted-proxies: {e}");
+                return 2;
+            }
+        };
         let config = Config {
             database_url: args.db.database_url.clone(),
             bind: args.bind.clone(),
+            network: Network {
+                trusted_proxies,
+                secure_cookies: args.secure_cookies,
+            },
         };
         let app = match Application::build(&config).await {
             Ok(app) => app,

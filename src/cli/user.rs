@@ -38,38 +38,119 @@ pub enum UserCommand {
         /// A label to recognise the token by.
         #[arg(long, default_value = "cli")]
         label: String,
+        /// How many days the token works (1 to 365).
+        #[arg(long, default_value_t = crate::service::accounts::TOKEN_DAYS_DEFAULT)]
+        days: i64,
+        #[command(flatten)]
+        db: DatabaseArg,
+    },
+    /// List an account's API tokens (id, label, created, expires, last used); never the tokens.
+    Tokens {
+        /// Login name.
+        name: String,
+        #[command(flatten)]
+        db: DatabaseArg,
+    },
+    /// Revoke one of an account's API tokens by the id `anqi user tokens` shows.
+    Revoke {
+        /// Login name.
+        name: String,
+        /// The token's id.
+        id: String,
         #[command(flatten)]
         db: DatabaseArg,
     },
 }
 
+/// Opens the database and finds an account, or prints why not (exit status 1).
+async fn open_account(
+    database_url: &str,
+    name: &str,
+) -> Result<(store::Db, store::users::User), i32> {
+    let pool = store::open(database_url).await.map_err(|e| {
+        eprintln!("anqi: {e}");
+        1
+    })?;
+    match store::users::find_by_name(&pool, name).await {
+        Ok(Some(u)) => Ok((pool, u)),
+        Ok(None) => {
+            eprintln!("anqi: no user '{name}'");
+            Err(1)
+        }
+        Err(e) => {
+            eprintln!("anqi: {e}");
+            Err(1)
+        }
+    }
+}
+
 /// Runs `anqi user …`; returns the exit status (0 done, 1 refused, 2 bad input).
 pub fn run(args: UserArgs) -> i32 {
     match args.command {
-        UserCommand::Token { name, label, db } => block_on(async move {
-            let pool = match store::open(&db.database_url).await {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("anqi: {e}");
-                    return 1;
-                }
+        UserCommand::Token {
+            name,
+            label,
+            days,
+            db,
+        } => block_on(async move {
+            let (pool, user) = match open_account(&db.database_url, &name).await {
+                Ok(found) => found,
+                Err(code) => return code,
             };
-            let user = match store::users::find_by_name(&pool, &name).await {
-                Ok(Some(u)) => u,
-                Ok(None) => {
-                    eprintln!("anqi: no user '{name}'");
-                    return 1;
-                }
-                Err(e) => {
-                    eprintln!("anqi: {e}");
-                    return 1;
-                }
-            };
-            let token = accounts::random_token();
-            match store::sessions::create_api_token(&pool, user.id, &token, &label).await {
-                Ok(()) => {
-                    println!("{token}");
+            match crate::service::accounts::create_token(&pool, user.id, &label, Some(days)).await {
+                Ok(made) => {
+                    println!("{}", made.token);
                     0
+                }
+                Err(crate::service::ServiceError::Invalid { field, reason }) => {
+                    eprintln!("anqi: --{field}: {}", crate::i18n::Lang::En.reason(&reason));
+                    2
+                }
+                Err(e) => {
+                    eprintln!("anqi: {e}");
+                    1
+                }
+            }
+        }),
+        UserCommand::Tokens { name, db } => block_on(async move {
+            let (pool, user) = match open_account(&db.database_url, &name).await {
+                Ok(found) => found,
+                Err(code) => return code,
+            };
+            match store::sessions::api_tokens_of(&pool, user.id).await {
+                Ok(tokens) => {
+                    println!("id\tlabel\tcreated\texpires\tlast used");
+                    for t in tokens {
+                        println!(
+                            "{}\t{}\t{}\t{}\t{}",
+                            t.id,
+                            t.label,
+                            t.created_at,
+                            t.expires_at,
+                            t.last_used_at.as_deref().unwrap_or("never")
+                        );
+                    }
+                    0
+                }
+                Err(e) => {
+                    eprintln!("anqi: {e}");
+                    1
+                }
+            }
+        }),
+        UserCommand::Revoke { name, id, db } => block_on(async move {
+            let (pool, user) = match open_account(&db.database_url, &name).await {
+                Ok(found) => found,
+                Err(code) => return code,
+            };
+            match crate::service::accounts::revoke_token(&pool, user.id, &id).await {
+                Ok(()) => {
+                    println!("revoked {id}");
+                    0
+                }
+                Err(crate::service::ServiceError::NotFound) => {
+                    eprintln!("anqi: '{name}' has no token with id '{id}'");
+                    1
                 }
                 Err(e) => {
                     eprintln!("anqi: {e}");

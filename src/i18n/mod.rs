@@ -1,5 +1,6 @@
 //! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
 
+mod accounts;
 mod core;
 mod deals;
 mod knockout;
@@ -181,6 +182,7 @@ pub type Entry = (&'static str, &'static str, &'static str, &'static str);
 /// The table, one slice per area of the site (each area keeps its strings in its own file).
 const AREAS: &[&[Entry]] = &[
     core::ENTRIES,
+    accounts::ENTRIES,
     rounds::ENTRIES,
     standings::ENTRIES,
     viewer::ENTRIES,

@@ -7,6 +7,7 @@
 //! language by [`crate::i18n`]. No workflow produces English text for users, and no caller matches
 //! on message text.
 
+pub mod accounts;
 pub mod deals;
 pub mod knockout;
 pub mod names;

@@ -23,10 +23,6 @@ pub struct Credentials {
     pub user: User,
     /// argon2 PHC string.
     pub password_hash: String,
-    /// Consecutive failed logins.
-    pub failed_logins: i64,
-    /// Time of the last failure (RFC 3339).
-    pub last_failed_at: Option<String>,
 }
 
 /// The `id`, `name` and `role` columns of a `users` row.
@@ -86,50 +82,25 @@ pub async fn get(db: &Db, id: i64) -> StoreResult<Option<User>> {
 /// Finds an account by name.
 pub async fn find_by_name(db: &Db, name: &str) -> StoreResult<Option<User>> {
     let row = sqlx::query("SELECT id, name, role FROM users WHERE name = $1")
-        .bind(name)
+        .bind(crate::accounts::normalize_name(name))
         .fetch_optional(db)
         .await?;
     row.as_ref().map(user_from_row).transpose()
 }
 
-/// Everything a login check needs, by name.
+/// Everything a login check needs, by name (normalized as names are stored).
 pub async fn credentials(db: &Db, name: &str) -> StoreResult<Option<Credentials>> {
-    let row = sqlx::query(
-        "SELECT id, name, role, password_hash, failed_logins, last_failed_at FROM users WHERE name = $1",
-    )
-    .bind(name)
-    .fetch_optional(db)
-    .await?;
+    let row = sqlx::query("SELECT id, name, role, password_hash FROM users WHERE name = $1")
+        .bind(crate::accounts::normalize_name(name))
+        .fetch_optional(db)
+        .await?;
     match row {
         None => Ok(None),
         Some(row) => Ok(Some(Credentials {
             user: user_from_row(&row)?,
             password_hash: row.try_get("password_hash")?,
-            failed_logins: row.try_get("failed_logins")?,
-            last_failed_at: row.try_get("last_failed_at")?,
         })),
     }
-}
-
-/// Counts a failed login.
-pub async fn record_failed_login(db: &Db, id: i64) -> StoreResult<()> {
-    sqlx::query(
-        "UPDATE users SET failed_logins = failed_logins + 1, last_failed_at = $1 WHERE id = $2",
-    )
-    .bind(now())
-    .bind(id)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Clears the failure count after a successful login.
-pub async fn record_successful_login(db: &Db, id: i64) -> StoreResult<()> {
-    sqlx::query("UPDATE users SET failed_logins = 0, last_failed_at = NULL WHERE id = $1")
-        .bind(id)
-        .execute(db)
-        .await?;
-    Ok(())
 }
 
 /// Replaces a password hash.

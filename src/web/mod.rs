@@ -3,6 +3,7 @@
 //! `Application::build` binds its own listener (port 0 in tests) and reports the address, then `run`
 //! serves until stopped.
 
+pub mod client;
 pub mod csrf;
 pub mod ctx;
 pub mod error;
@@ -29,6 +30,8 @@ pub struct AppState {
     pub db: Db,
     /// Rendered public pages of events, for anonymous visitors.
     pub pages: std::sync::Arc<page_cache::PageCache>,
+    /// Trusted proxies and the `Secure` cookie setting.
+    pub network: client::Network,
 }
 
 /// Where to listen and which database to use.
@@ -38,6 +41,20 @@ pub struct Config {
     pub database_url: String,
     /// e.g. `127.0.0.1:8080` (port 0 picks a free port).
     pub bind: String,
+    /// Trusted proxies and the `Secure` cookie setting.
+    pub network: client::Network,
+}
+
+impl Config {
+    /// A configuration with the default network settings (no trusted proxy, cookies `Secure` only
+    /// when a trusted proxy says the visitor came over HTTPS).
+    pub fn new(database_url: impl Into<String>, bind: impl Into<String>) -> Config {
+        Config {
+            database_url: database_url.into(),
+            bind: bind.into(),
+            network: client::Network::default(),
+        }
+    }
 }
 
 /// A bound, not yet running server.
@@ -78,6 +95,7 @@ impl Application {
         let state = web::Data::new(AppState {
             db: db.clone(),
             pages: Default::default(),
+            network: config.network.clone(),
         });
         let server = HttpServer::new(move || {
             App::new()

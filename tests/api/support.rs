@@ -58,14 +58,17 @@ impl Server {
     /// Builds the application on port 0 with the database in `dir` (as `anqi serve` does, setup
     /// link included) and serves it on a thread of its own.
     pub fn start(dir: &TempDir) -> Server {
+        Server::start_with(dir, anqi::web::client::Network::default())
+    }
+
+    /// [`Server::start`] with network settings (trusted proxies, `Secure` cookies).
+    pub fn start_with(dir: &TempDir, network: anqi::web::client::Network) -> Server {
         let url = dir.database_url();
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let config = anqi::web::Config {
-                    database_url: url,
-                    bind: "127.0.0.1:0".into(),
-                };
+                let mut config = anqi::web::Config::new(url, "127.0.0.1:0");
+                config.network = network;
                 let app = anqi::web::Application::build(&config)
                     .await
                     .expect("start the application");
@@ -103,6 +106,11 @@ impl Server {
     pub fn client(&self) -> Client {
         Client::new(&self.base)
     }
+
+    /// A new client for the server at `base` (for threads that cannot borrow the server).
+    pub fn client_for(base: &str) -> Client {
+        Client::new(base)
+    }
 }
 
 impl Drop for Server {
@@ -124,9 +132,20 @@ pub struct Resp {
     pub content_type: String,
     /// `Cache-Control` header (empty when absent).
     pub cache_control: String,
+    /// Every header, names in lower case, in order.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Resp {
+    /// The values of a header (name in lower case).
+    pub fn header_values(&self, name: &str) -> Vec<&str> {
+        self.headers
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
     /// The body as JSON.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
@@ -143,6 +162,8 @@ pub struct Client {
     pub accept_language: Option<String>,
     /// Bearer token for the JSON API.
     pub bearer: Option<String>,
+    /// More headers sent on every request (e.g. `X-Forwarded-For`, `Origin`).
+    pub headers: Vec<(String, String)>,
 }
 
 impl Client {
@@ -159,6 +180,7 @@ impl Client {
             cookies: HashMap::new(),
             accept_language: None,
             bearer: None,
+            headers: Vec::new(),
         }
     }
 
@@ -171,6 +193,11 @@ impl Client {
     }
 
     fn absorb(&mut self, res: ureq::http::Response<ureq::Body>) -> Resp {
+        let headers = res
+            .headers()
+            .iter()
+            .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect();
         for v in res.headers().get_all("set-cookie") {
             let v = v.to_str().unwrap_or("");
             let pair = v.split(';').next().unwrap_or("");
@@ -215,6 +242,7 @@ impl Client {
             location,
             content_type,
             cache_control,
+            headers,
         }
     }
 
@@ -236,6 +264,9 @@ impl Client {
         if let Some(t) = &self.bearer {
             req = req.header("authorization", format!("Bearer {t}"));
         }
+        for (k, v) in &self.headers {
+            req = req.header(k.as_str(), v.as_str());
+        }
         req
     }
 
@@ -248,6 +279,9 @@ impl Client {
 
     /// The CSRF token a page would have put in its forms (fetching a page first if there is none yet).
     pub fn csrf(&mut self) -> String {
+        if let Some(session) = self.cookies.get("anqi_session") {
+            return anqi::web::csrf::bound_token(session);
+        }
         if !self.cookies.contains_key("anqi_csrf") {
             self.get("/");
         }
@@ -356,6 +390,11 @@ pub struct World {
 impl World {
     /// Starts a server with accounts admin, org, org2, arb, arb2, player, club (password `PASSWORD`).
     pub fn new(tag: &str) -> World {
+        World::with_network(tag, anqi::web::client::Network::default())
+    }
+
+    /// [`World::new`] with network settings (trusted proxies, `Secure` cookies).
+    pub fn with_network(tag: &str, network: anqi::web::client::Network) -> World {
         let dir = TempDir::new(tag);
         for (name, role) in [
             ("admin", "admin"),
@@ -368,7 +407,7 @@ impl World {
         ] {
             create_user(&dir, name, role);
         }
-        let server = Server::start(&dir);
+        let server = Server::start_with(&dir, network);
         World { server, dir }
     }
 

@@ -8,3 +8,4 @@ mod pair;
 mod perft;
 mod rate;
 mod real_games;
+mod user;

@@ -5,17 +5,18 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{Flash, redirect, render_status};
-use crate::accounts;
+use crate::service::{self, ServiceError};
 use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
-use crate::web::ctx::Ctx;
-use crate::web::error::{AppError, AppResult};
+use crate::web::ctx::{Ctx, SESSION_COOKIE};
+use crate::web::error::AppResult;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(account)
         .service(change_password)
-        .service(create_token);
+        .service(create_token)
+        .service(revoke_token);
 }
 
 #[derive(Template)]
@@ -23,7 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 struct AccountPage {
     ctx: Ctx,
     entries: Vec<(i64, String, i64)>,
-    tokens: Vec<(String, String)>,
+    tokens: Vec<store::sessions::ApiToken>,
     new_token: Option<String>,
     flash: Option<&'static str>,
     error: Option<String>,
@@ -71,24 +72,26 @@ struct PasswordForm {
 
 #[post("/account/password")]
 async fn change_password(
+    req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     form: CsrfForm<PasswordForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    let creds = store::users::credentials(&state.db, &user.name)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let error = if !accounts::verify_password(&form.current, &creds.password_hash) {
-        ctx.t("login_failed").to_string()
-    } else {
-        match accounts::hash_password(&form.new) {
-            Ok(hash) => {
-                store::users::set_password(&state.db, user.id, &hash).await?;
-                return Ok(redirect("/account?done=password_changed"));
-            }
-            Err(e) => e.to_string(),
-        }
+    let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
+    let error = match service::accounts::change_password(
+        &state.db,
+        &user,
+        &form.current,
+        &form.new,
+        session.as_deref(),
+    )
+    .await
+    {
+        Ok(true) => return Ok(redirect("/account?done=password_changed")),
+        Ok(false) => ctx.t("login_failed").to_string(),
+        Err(ServiceError::Invalid { reason, .. }) => ctx.lang.reason(&reason),
+        Err(e) => return Err(e.into()),
     };
     page(
         ctx,
@@ -105,9 +108,11 @@ async fn change_password(
 struct TokenForm {
     #[serde(default)]
     label: String,
+    #[serde(default)]
+    days: String,
 }
 
-/// Creates an API token and shows it once.
+/// Creates an API token and shows it once (the page is `Cache-Control: no-store`).
 #[post("/account/tokens")]
 async fn create_token(
     ctx: Ctx,
@@ -115,12 +120,33 @@ async fn create_token(
     form: CsrfForm<TokenForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    let token = accounts::random_token();
-    let label: String = if form.label.trim().is_empty() {
-        "web".into()
-    } else {
-        form.label.trim().chars().take(60).collect()
+    let days = match form.days.trim() {
+        "" => None,
+        d => Some(d.parse::<i64>().map_err(|_| {
+            ServiceError::Invalid {
+                field: "days",
+                reason: crate::i18n::Reason::new("svc_token_days")
+                    .arg("max", service::accounts::TOKEN_DAYS_MAX),
+            }
+        })?),
     };
-    store::sessions::create_api_token(&state.db, user.id, &token, &label).await?;
-    page(ctx, &state, Some(token), None, None, StatusCode::OK).await
+    let made = service::accounts::create_token(&state.db, user.id, &form.label, days).await?;
+    page(ctx, &state, Some(made.token), None, None, StatusCode::OK).await
+}
+
+#[derive(serde::Deserialize)]
+struct RevokeForm {
+    id: String,
+}
+
+/// Revokes one of the signed-in user's tokens.
+#[post("/account/tokens/revoke")]
+async fn revoke_token(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<RevokeForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?;
+    service::accounts::revoke_token(&state.db, user.id, &form.id).await?;
+    Ok(redirect("/account?done=token_revoked"))
 }

@@ -1,12 +1,12 @@
 //! Administrator setup (one-time link), login and logout.
 
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render, render_status};
-use crate::accounts::{self, login_delay_secs};
+use crate::accounts;
+use crate::service::{self, accounts::SignIn};
 use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -68,6 +68,7 @@ struct SetupForm {
 
 #[post("/setup")]
 async fn setup(
+    req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     form: CsrfForm<SetupForm>,
@@ -92,7 +93,7 @@ async fn setup(
         Err(e) => return failed(ctx, e.to_string()),
     };
     match store::users::create_admin_with_token(&state.db, &form.token, &name, &hash).await {
-        Ok(Some(user)) => start_session(&state, user.id, "/account").await,
+        Ok(Some(user)) => start_session(&req, &state, user.id, "/account").await,
         Ok(None) => Err(AppError::NotFound),
         Err(store::StoreError::Conflict) => failed(ctx, format!("user name '{name}' is taken")),
         Err(e) => Err(e.into()),
@@ -100,18 +101,19 @@ async fn setup(
 }
 
 /// Creates a session and redirects with its cookie set.
-async fn start_session(state: &AppState, user_id: i64, to: &str) -> AppResult<HttpResponse> {
+async fn start_session(
+    req: &actix_web::HttpRequest,
+    state: &AppState,
+    user_id: i64,
+    to: &str,
+) -> AppResult<HttpResponse> {
     let token = accounts::random_token();
     store::sessions::create(&state.db, user_id, &token).await?;
     let mut res = redirect(to);
-    let cookie = Cookie::build(SESSION_COOKIE, token)
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .max_age(actix_web::cookie::time::Duration::days(
-            store::sessions::SESSION_DAYS,
-        ))
-        .finish();
+    let mut cookie = crate::web::client::cookie(req, SESSION_COOKIE, token, true);
+    cookie.set_max_age(actix_web::cookie::time::Duration::days(
+        store::sessions::SESSION_DAYS,
+    ));
     res.add_cookie(&cookie)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(res)
@@ -158,61 +160,29 @@ struct LoginForm {
 
 #[post("/login")]
 async fn login(
+    req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     form: CsrfForm<LoginForm>,
 ) -> AppResult<HttpResponse> {
     let next = safe_next(form.next.as_deref());
-    let creds = store::users::credentials(&state.db, form.name.trim()).await?;
-    let Some(creds) = creds else {
-        // Same work and answer as a wrong password, so names cannot be probed: a real hash of the
-        // same argon2 parameters, verified like an account's.
-        let _ = accounts::verify_password(&form.password, accounts::dummy_hash());
-        return render_status(
+    let client = crate::web::client::client_addr(&req);
+    let refused = |ctx, error_key, wait, status| {
+        render_status(
             &LoginPage {
                 ctx,
-                next,
-                error_key: Some("login_failed"),
-                wait: 0,
+                next: next.clone(),
+                error_key: Some(error_key),
+                wait,
             },
-            StatusCode::UNAUTHORIZED,
-        );
+            status,
+        )
     };
-    let delay = login_delay_secs(creds.failed_logins);
-    if delay > 0 {
-        let since = creds
-            .last_failed_at
-            .as_deref()
-            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
-            .map(|t| (chrono::Utc::now() - t.with_timezone(&chrono::Utc)).num_seconds())
-            .unwrap_or(i64::MAX);
-        if since < delay {
-            let wait = delay - since;
-            return render_status(
-                &LoginPage {
-                    ctx,
-                    next,
-                    error_key: Some("login_wait"),
-                    wait,
-                },
-                StatusCode::TOO_MANY_REQUESTS,
-            );
-        }
+    match service::accounts::sign_in(&state.db, &form.name, &form.password, client).await? {
+        SignIn::In(user) => start_session(&req, &state, user.id, &next).await,
+        SignIn::Failed => refused(ctx, "login_failed", 0, StatusCode::UNAUTHORIZED),
+        SignIn::Wait(wait) => refused(ctx, "login_wait", wait, StatusCode::TOO_MANY_REQUESTS),
     }
-    if !accounts::verify_password(&form.password, &creds.password_hash) {
-        store::users::record_failed_login(&state.db, creds.user.id).await?;
-        return render_status(
-            &LoginPage {
-                ctx,
-                next,
-                error_key: Some("login_failed"),
-                wait: 0,
-            },
-            StatusCode::UNAUTHORIZED,
-        );
-    }
-    store::users::record_successful_login(&state.db, creds.user.id).await?;
-    start_session(&state, creds.user.id, &next).await
 }
 
 #[derive(serde::Deserialize)]
@@ -228,7 +198,7 @@ async fn logout(
         store::sessions::delete(&state.db, c.value()).await?;
     }
     let mut res = redirect("/");
-    let mut gone = Cookie::build(SESSION_COOKIE, "").path("/").finish();
+    let mut gone = crate::web::client::cookie(&req, SESSION_COOKIE, String::new(), true);
     gone.make_removal();
     res.add_cookie(&gone)
         .map_err(|e| AppError::Internal(e.to_string()))?;

@@ -84,7 +84,7 @@ pub struct Flash {
 impl Flash {
     /// The key, if it is one of ours.
     pub fn key(&self) -> Option<&'static str> {
-        const KEYS: [&str; 8] = [
+        const KEYS: [&str; 9] = [
             "player_added",
             "arbiter_added",
             "account_linked",
@@ -93,6 +93,7 @@ impl Flash {
             "imported",
             "save",
             "games_pushed",
+            "token_revoked",
         ];
         self.done
             .as_deref()

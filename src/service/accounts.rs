@@ -1,0 +1,213 @@
+//! Signing in, passwords and API tokens: the login throttle (by client address and by account name,
+//! checked and counted in one transaction), password changes that end the account's other sessions
+//! and its tokens, and tokens that can be listed, revoked and expire. Password hashing runs off the
+//! async workers.
+
+use std::net::IpAddr;
+
+use super::{Reason, ServiceError};
+use crate::accounts::{self, LoginCounts};
+use crate::store::{self, Db, users::User};
+
+/// How a sign-in attempt ended.
+#[derive(Debug)]
+pub enum SignIn {
+    /// The password was right.
+    In(User),
+    /// Wrong name or password (the same answer for both, so names cannot be probed).
+    Failed,
+    /// Too many recent failures: try again in this many seconds (the same for every name).
+    Wait(i64),
+}
+
+fn client_key(client: Option<IpAddr>) -> String {
+    match client {
+        Some(ip) => format!("ip:{ip}"),
+        None => "ip:unknown".into(),
+    }
+}
+
+fn account_key(name: &str) -> String {
+    format!("account:{}", accounts::normalize_name(name))
+}
+
+/// Seconds since a moment (a very large number when there is none).
+fn since(at: Option<chrono::DateTime<chrono::Utc>>) -> i64 {
+    at.map(|t| (chrono::Utc::now() - t).num_seconds())
+        .unwrap_or(i64::MAX)
+}
+
+/// Runs a password check (argon2: tens of milliseconds of CPU) on the blocking pool.
+async fn verify(password: String, hash: String) -> Result<bool, ServiceError> {
+    tokio::task::spawn_blocking(move || accounts::verify_password(&password, &hash))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("password check: {e}")))
+}
+
+/// Hashes a new password on the blocking pool.
+async fn hash(password: String) -> Result<String, ServiceError> {
+    tokio::task::spawn_blocking(move || accounts::hash_password(&password))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("password hashing: {e}")))?
+        .map_err(|e| match e {
+            accounts::AccountError::ShortPassword => ServiceError::Invalid {
+                field: "password",
+                reason: Reason::new("svc_password_short"),
+            },
+            other => ServiceError::Internal(other.to_string()),
+        })
+}
+
+/// Checks a login. Every attempt, whatever the name, takes the same path: the throttle first (an
+/// attempt is counted before its password is checked, so parallel guesses are counted one by one),
+/// then one argon2 verification (against a dummy hash of the same parameters for an unknown name).
+pub async fn sign_in(
+    db: &Db,
+    name: &str,
+    password: &str,
+    client: Option<IpAddr>,
+) -> Result<SignIn, ServiceError> {
+    let keys = [client_key(client), account_key(name)];
+    let reserved = store::throttle::reserve(db, &keys, |counts| {
+        let counts = LoginCounts {
+            client: (counts[0].failures, since(counts[0].last_failed_at)),
+            account: (counts[1].failures, since(counts[1].last_failed_at)),
+        };
+        match accounts::login_wait_secs(counts) {
+            Some(wait) => Err(wait),
+            None => Ok(()),
+        }
+    })
+    .await
+    .map_err(ServiceError::Store)?;
+    if let Err(wait) = reserved {
+        log(&format!(
+            "login throttled: {} at {}, wait {wait} s",
+            keys[0], keys[1]
+        ));
+        return Ok(SignIn::Wait(wait));
+    }
+    let creds = store::users::credentials(db, &accounts::normalize_name(name))
+        .await
+        .map_err(ServiceError::Store)?;
+    let hash = match &creds {
+        Some(c) => c.password_hash.clone(),
+        None => accounts::dummy_hash().to_string(),
+    };
+    let right = verify(password.to_string(), hash).await?;
+    match creds {
+        Some(c) if right => {
+            store::throttle::release(db, &keys[0])
+                .await
+                .map_err(ServiceError::Store)?;
+            store::throttle::clear(db, &keys[1])
+                .await
+                .map_err(ServiceError::Store)?;
+            Ok(SignIn::In(c.user))
+        }
+        _ => {
+            log(&format!("login failed: {} at {}", keys[0], keys[1]));
+            Ok(SignIn::Failed)
+        }
+    }
+}
+
+/// Changes a password after checking the current one; ends the account's other sessions (all but
+/// `keep_session`) and revokes its API tokens. Returns false when the current password is wrong.
+pub async fn change_password(
+    db: &Db,
+    user: &User,
+    current: &str,
+    new: &str,
+    keep_session: Option<&str>,
+) -> Result<bool, ServiceError> {
+    let creds = store::users::credentials(db, &user.name)
+        .await
+        .map_err(ServiceError::Store)?
+        .ok_or(ServiceError::NotFound)?;
+    if !verify(current.to_string(), creds.password_hash).await? {
+        return Ok(false);
+    }
+    let hashed = hash(new.to_string()).await?;
+    store::users::set_password(db, user.id, &hashed)
+        .await
+        .map_err(ServiceError::Store)?;
+    end_access(db, user.id, keep_session).await?;
+    Ok(true)
+}
+
+/// Ends every session of an account but `keep_session`, and revokes all its API tokens.
+pub async fn end_access(
+    db: &Db,
+    user_id: i64,
+    keep_session: Option<&str>,
+) -> Result<(), ServiceError> {
+    store::sessions::end_sessions_of(db, user_id, keep_session)
+        .await
+        .map_err(ServiceError::Store)?;
+    store::sessions::revoke_api_tokens_of(db, user_id)
+        .await
+        .map_err(ServiceError::Store)?;
+    Ok(())
+}
+
+/// How long a new API token lasts unless asked otherwise, and at most.
+pub const TOKEN_DAYS_DEFAULT: i64 = 90;
+/// The longest a token may last.
+pub const TOKEN_DAYS_MAX: i64 = 365;
+
+/// A freshly made API token: shown once, never stored in clear.
+#[derive(Debug)]
+pub struct NewToken {
+    /// The bearer token.
+    pub token: String,
+    /// Its public id in the list.
+    pub id: String,
+}
+
+/// Makes an API token for a user, valid for `days` (1 to 365; default 90).
+pub async fn create_token(
+    db: &Db,
+    user_id: i64,
+    label: &str,
+    days: Option<i64>,
+) -> Result<NewToken, ServiceError> {
+    let label = crate::text::clean_line(label, 60).map_err(|reason| ServiceError::Invalid {
+        field: "label",
+        reason,
+    })?;
+    let label = if label.is_empty() {
+        "web".into()
+    } else {
+        label
+    };
+    let days = days.unwrap_or(TOKEN_DAYS_DEFAULT);
+    if !(1..=TOKEN_DAYS_MAX).contains(&days) {
+        return Err(ServiceError::Invalid {
+            field: "days",
+            reason: Reason::new("svc_token_days").arg("max", TOKEN_DAYS_MAX),
+        });
+    }
+    let token = accounts::random_token();
+    let id = store::sessions::create_api_token(db, user_id, &token, &label, days)
+        .await
+        .map_err(ServiceError::Store)?;
+    Ok(NewToken { token, id })
+}
+
+/// Revokes one of a user's tokens.
+pub async fn revoke_token(db: &Db, user_id: i64, id: &str) -> Result<(), ServiceError> {
+    if store::sessions::revoke_api_token(db, user_id, id.trim())
+        .await
+        .map_err(ServiceError::Store)?
+    {
+        Ok(())
+    } else {
+        Err(ServiceError::NotFound)
+    }
+}
+
+/// One line on the server's log (stderr).
+fn log(message: &str) {
+    eprintln!("[{}] {message}", store::now());
+}
