@@ -15,3 +15,6 @@ UPDATE api_tokens SET id = substr(token_hash, 1, 16);
 UPDATE api_tokens SET expires_at = strftime('%Y-%m-%dT%H:%M:%SZ', created_at, '+365 days');
 CREATE UNIQUE INDEX api_tokens_id ON api_tokens (id);
 CREATE INDEX sessions_expiry ON sessions (expires_at);
+
+-- The name shown to the public (event pages list arbiters by it, never by their login name).
+ALTER TABLE users ADD COLUMN display_name TEXT NOT NULL DEFAULT '';

@@ -23,6 +23,7 @@ pub(super) const ENTRIES: &[Entry] = &[
      "a token lasts 1 to {max} days",
      "權杖有效期為 1 至 {max} 天",
      "令牌有效期为 1 至 {max} 天"),
+    ("svc_token_id_missing", "which token? (no id given)", "未指明要撤銷的權杖", "未指明要撤销的令牌"),
     ("svc_text_too_long",
      "at most {max} characters",
      "最多 {max} 個字元",
@@ -31,4 +32,10 @@ pub(super) const ENTRIES: &[Entry] = &[
      "the character {code} (a control or text-direction character) is not allowed",
      "不允許字元 {code}（控制字元或文字方向字元）",
      "不允许字符 {code}（控制字符或文字方向字符）"),
+    ("display_name", "Public name", "公開名稱", "公开名称"),
+    ("display_name_help",
+     "Event pages show this name to the public; your login name stays private.",
+     "賽事頁面向公眾顯示此名稱；登入名稱不會公開。",
+     "赛事页面向公众显示此名称；登录名称不会公开。"),
+    ("arbiters_unnamed", "without a public name", "位未設公開名稱", "位未设公开名称"),
 ];

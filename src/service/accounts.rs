@@ -197,6 +197,12 @@ pub async fn create_token(
 
 /// Revokes one of a user's tokens.
 pub async fn revoke_token(db: &Db, user_id: i64, id: &str) -> Result<(), ServiceError> {
+    if id.trim().is_empty() {
+        return Err(ServiceError::Invalid {
+            field: "id",
+            reason: Reason::new("svc_token_id_missing"),
+        });
+    }
     if store::sessions::revoke_api_token(db, user_id, id.trim())
         .await
         .map_err(ServiceError::Store)?
@@ -205,6 +211,18 @@ pub async fn revoke_token(db: &Db, user_id: i64, id: &str) -> Result<(), Service
     } else {
         Err(ServiceError::NotFound)
     }
+}
+
+/// Sets the public display name of a user (at most 60 characters, no control or direction
+/// characters; empty removes it).
+pub async fn set_display_name(db: &Db, user_id: i64, name: &str) -> Result<(), ServiceError> {
+    let name = crate::text::clean_line(name, 60).map_err(|reason| ServiceError::Invalid {
+        field: "display_name",
+        reason,
+    })?;
+    store::users::set_display_name(db, user_id, &name)
+        .await
+        .map_err(ServiceError::Store)
 }
 
 /// One line on the server's log (stderr).

@@ -168,6 +168,33 @@ pub async fn records_visible(
     Ok(deals.iter().all(|d| d.is_public()))
 }
 
+/// The arbiters of an event as a viewer may see them: the event's arbiters and organizers see
+/// "display name (login name)", everyone else only the display names, never a login name (they are
+/// half of a credential). Returns the names shown and how many arbiters have no public name.
+pub fn arbiter_names_for(access: &Access, names: Vec<(String, String)>) -> (Vec<String>, usize) {
+    if access.arbitrate || access.manage {
+        let shown = names
+            .into_iter()
+            .map(|(login, display)| {
+                if display.is_empty() {
+                    login
+                } else {
+                    format!("{display} ({login})")
+                }
+            })
+            .collect();
+        return (shown, 0);
+    }
+    let total = names.len();
+    let shown: Vec<String> = names
+        .into_iter()
+        .map(|(_, display)| display)
+        .filter(|d| !d.is_empty())
+        .collect();
+    let unnamed = total - shown.len();
+    (shown, unnamed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,6 +186,17 @@ pub async fn arbiters(db: &Db, event_id: i64) -> StoreResult<Vec<User>> {
         .collect()
 }
 
+/// The arbiters of an event as names: (login name, display name; empty when none was set).
+pub async fn arbiter_names(db: &Db, event_id: i64) -> StoreResult<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT u.name, u.display_name FROM event_arbiters a JOIN users u ON u.id = a.user_id
+         WHERE a.event_id = $1 ORDER BY u.name",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?)
+}
+
 /// Whether a user is an assigned arbiter of an event.
 pub async fn is_arbiter(db: &Db, event_id: i64, user_id: i64) -> StoreResult<bool> {
     let n: i64 = sqlx::query_scalar(

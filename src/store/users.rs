@@ -103,6 +103,27 @@ pub async fn credentials(db: &Db, name: &str) -> StoreResult<Option<Credentials>
     }
 }
 
+/// A user's public display name (empty when none was set).
+pub async fn display_name(db: &Db, id: i64) -> StoreResult<String> {
+    Ok(
+        sqlx::query_scalar("SELECT display_name FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?
+            .unwrap_or_default(),
+    )
+}
+
+/// Sets a user's public display name.
+pub async fn set_display_name(db: &Db, id: i64, display_name: &str) -> StoreResult<()> {
+    sqlx::query("UPDATE users SET display_name = $1 WHERE id = $2")
+        .bind(display_name)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Replaces a password hash.
 pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> StoreResult<()> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")

@@ -23,7 +23,7 @@ fn list_fields(name: &str) -> Vec<(&str, &str)> {
 }
 
 /// Creates a list through the form; returns its id.
-fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
+pub fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
     let mut fields = list_fields(name);
     for (k, v) in extra {
         fields.retain(|(f, _)| f != k);
@@ -41,7 +41,7 @@ fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
 }
 
 /// A deterministic games file: `n` games among Chinese and Latin names, dates out of order, all results.
-fn games_csv(n: usize, seed: u64) -> String {
+pub fn games_csv(n: usize, seed: u64) -> String {
     let names = [
         "王小明",
         "陳大文",
@@ -100,7 +100,7 @@ fn anqi_rate(dir: &TempDir, csv: &str, options: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
-fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
+pub fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
     client.form(
         &format!("/ratings/{list}/upload"),
         &[("csv", csv), ("label", "二月.csv")],
@@ -108,7 +108,7 @@ fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
 }
 
 /// The stored id of a player, from the link on the list page.
-fn player_id(page: &str, list: i64, name: &str) -> i64 {
+pub fn player_id(page: &str, list: i64, name: &str) -> i64 {
     let marker = format!("\">{name}</a>");
     let end = page
         .find(&marker)
@@ -298,7 +298,7 @@ fn the_same_file_is_refused_the_second_time() {
 }
 
 /// The id of the first batch in the games page's remove buttons.
-fn upload_id(page: &str, list: i64) -> i64 {
+pub fn upload_id(page: &str, list: i64) -> i64 {
     let prefix = format!("/ratings/{list}/uploads/");
     let start = page.find(&prefix).expect("remove button") + prefix.len();
     let end = start + page[start..].find('/').expect("end of id");

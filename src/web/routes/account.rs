@@ -16,7 +16,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(account)
         .service(change_password)
         .service(create_token)
-        .service(revoke_token);
+        .service(revoke_token)
+        .service(set_display_name);
 }
 
 #[derive(Template)]
@@ -25,6 +26,7 @@ struct AccountPage {
     ctx: Ctx,
     entries: Vec<(i64, String, i64)>,
     tokens: Vec<store::sessions::ApiToken>,
+    display_name: String,
     new_token: Option<String>,
     flash: Option<&'static str>,
     error: Option<String>,
@@ -42,11 +44,13 @@ async fn page(
     let user_id = ctx.require_user()?.id;
     let entries = store::players::entries_of_user(&state.db, user_id).await?;
     let tokens = store::sessions::api_tokens_of(&state.db, user_id).await?;
+    let display_name = store::users::display_name(&state.db, user_id).await?;
     render_status(
         &AccountPage {
             ctx,
             entries,
             tokens,
+            display_name,
             new_token,
             flash,
             error,
@@ -149,4 +153,22 @@ async fn revoke_token(
     let user = ctx.require_user()?;
     service::accounts::revoke_token(&state.db, user.id, &form.id).await?;
     Ok(redirect("/account?done=token_revoked"))
+}
+
+#[derive(serde::Deserialize)]
+struct DisplayNameForm {
+    #[serde(default)]
+    display_name: String,
+}
+
+/// Sets the name the public sees (event pages list arbiters by it, never by login name).
+#[post("/account/name")]
+async fn set_display_name(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<DisplayNameForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?;
+    service::accounts::set_display_name(&state.db, user.id, &form.display_name).await?;
+    Ok(redirect("/account?done=save"))
 }

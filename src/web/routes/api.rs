@@ -377,7 +377,8 @@ async fn standings(
 /// The tournament as TRF-2026 (the same as the page download).
 pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
     let t = store::rounds::tournament(&state.db, event).await?;
-    let arbiters = store::events::arbiters(&state.db, event.id).await?;
+    // The chief arbiter by the public display name (a login name is half of a credential).
+    let arbiters = store::events::arbiter_names(&state.db, event.id).await?;
     let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
     let info = EventInfo {
         name: event.settings.name.clone(),
@@ -385,7 +386,11 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
         federation: String::new(),
         start_date: date(event.settings.start_date),
         end_date: date(event.settings.end_date),
-        chief_arbiter: arbiters.first().map(|a| a.name.clone()).unwrap_or_default(),
+        chief_arbiter: arbiters
+            .iter()
+            .map(|(_, display)| display.clone())
+            .find(|d| !d.is_empty())
+            .unwrap_or_default(),
         tie_breaks: event.settings.tie_breaks.clone(),
         ..EventInfo::default()
     };

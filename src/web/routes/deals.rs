@@ -73,21 +73,31 @@ impl DealView {
 
 /// The deals of one round, for the round page: commitments when the event announces duplicate deals,
 /// and everything (deal, seed, verify link) once unsealed. Arbiters get links to the deal pages.
+/// Decided here, on the server: a row holds only what its visitor may see (a visitor's page model
+/// never holds a sealed deal or seed).
 pub struct RoundDeals {
-    /// Deals in use for the round's games.
-    pub deals: Vec<DealView>,
-    /// Whether commitments of sealed deals may be shown.
-    pub announce: bool,
+    /// The deals this visitor may know of, with what they may see of each.
+    pub deals: Vec<RoundDealRow>,
     /// Whether the visitor arbitrates the event.
     pub arbiter: bool,
+}
+
+/// One deal of the round panel.
+pub struct RoundDealRow {
+    /// The deal id (for links).
+    pub id: i64,
+    /// The game number as shown; `None` for a decider.
+    pub game: Option<u32>,
+    /// The commitment (public once announced, or for arbiters).
+    pub commitment: String,
+    /// The deal and seed, only once unsealed.
+    pub unsealed: Option<(String, String)>,
 }
 
 impl RoundDeals {
     /// Whether the panel shows anything to this visitor.
     pub fn any_visible(&self) -> bool {
-        self.deals
-            .iter()
-            .any(|d| self.arbiter || self.announce || d.record.is_public())
+        !self.deals.is_empty()
     }
 }
 
@@ -98,14 +108,23 @@ pub async fn round_deals(
     access: Access,
     round: u32,
 ) -> AppResult<RoundDeals> {
+    let announced = store::deals::announces(&state.db, event.id).await?;
     let deals = store::deals::active_in_round(&state.db, event.id, round)
         .await?
         .into_iter()
-        .map(DealView::new)
+        .filter(|d| d.is_public() || access.arbitrate || announced)
+        .map(|d| RoundDealRow {
+            id: d.id,
+            game: match d.game {
+                GameNumber::Decider => None,
+                GameNumber::Game(n) => Some(n),
+            },
+            unsealed: d.is_public().then(|| (d.deal.clone(), d.seed.clone())),
+            commitment: d.commitment,
+        })
         .collect();
     Ok(RoundDeals {
         deals,
-        announce: store::deals::announces(&state.db, event.id).await?,
         arbiter: access.arbitrate,
     })
 }

@@ -7,7 +7,7 @@ use askama::Template;
 use super::{Flash, redirect, render, render_status};
 use crate::event::{EventForm, FieldError};
 use crate::service::policy::Access;
-use crate::store::{self, audit::AuditEntry, events::Event, users::User};
+use crate::store::{self, audit::AuditEntry, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -93,7 +93,10 @@ struct EventPage {
     event: Event,
     access: Access,
     player_count: usize,
-    arbiters: Vec<User>,
+    /// The arbiters' names as this visitor may see them (`policy::arbiter_names_for`).
+    arbiters: Vec<String>,
+    /// Arbiters without a public name (counted, not named, for visitors).
+    arbiters_unnamed: usize,
     audit: Vec<AuditEntry>,
     flash: Option<&'static str>,
     /// Rating lists the visitor may push this event's rated games into: (id, name).
@@ -118,7 +121,10 @@ async fn show(
         None => vec![],
     };
     let player_count = store::players::list(&state.db, event.id).await?.len();
-    let arbiters = store::events::arbiters(&state.db, event.id).await?;
+    let (arbiters, arbiters_unnamed) = crate::service::policy::arbiter_names_for(
+        &access,
+        store::events::arbiter_names(&state.db, event.id).await?,
+    );
     let audit = if access.arbitrate {
         store::audit::for_event(&state.db, event.id).await?
     } else {
@@ -140,6 +146,7 @@ async fn show(
         access,
         player_count,
         arbiters,
+        arbiters_unnamed,
         audit,
         flash: Flash {
             done: flash.done.clone(),
