@@ -4,6 +4,7 @@ mod core;
 mod deals;
 mod knockout;
 mod ratings;
+mod records;
 mod rounds;
 mod service;
 mod standings;
@@ -188,6 +189,7 @@ const AREAS: &[&[Entry]] = &[
     ratings::ENTRIES,
     knockout::ENTRIES,
     service::ENTRIES,
+    records::ENTRIES,
 ];
 
 #[cfg(test)]
