@@ -10,4 +10,5 @@ mod ratings;
 mod records;
 mod support;
 mod swiss;
+mod uploads;
 mod viewer;

@@ -130,7 +130,13 @@ async fn changed_verdicts(
     }
     let lang = super::records::describe_lang(ctx.lang);
     let says = |v: &crate::rules::adjudicate::Verdict| match &v.error {
-        Some(e) => describe::error(e, lang),
+        Some(e) => format!(
+            "{} {} ({}): {}",
+            ctx.t("record_illegal"),
+            e.ply,
+            e.token,
+            describe::error(e, lang)
+        ),
         None => format!(
             "{} ({})",
             describe::result(v.result, lang),
