@@ -693,12 +693,12 @@ pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
         std::collections::HashMap::new();
     let mut changed = 0;
     for r in outdated {
-        if !events.contains_key(&r.event_id) {
+        if let std::collections::hash_map::Entry::Vacant(e) = events.entry(r.event_id) {
             let event = store::events::get(db, r.event_id)
                 .await?
                 .ok_or(ServiceError::NotFound)?;
             let bracket = knockout::load(db, &event).await?.map(|(_, b)| b);
-            events.insert(r.event_id, (event, bracket));
+            e.insert((event, bracket));
         }
         let Some((event, bracket)) = events.get(&r.event_id) else {
             continue;
