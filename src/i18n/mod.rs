@@ -5,6 +5,7 @@ mod core;
 mod deals;
 mod knockout;
 mod ratings;
+mod records;
 mod rounds;
 mod service;
 mod standings;
@@ -190,6 +191,7 @@ const AREAS: &[&[Entry]] = &[
     ratings::ENTRIES,
     knockout::ENTRIES,
     service::ENTRIES,
+    records::ENTRIES,
 ];
 
 #[cfg(test)]

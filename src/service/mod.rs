@@ -15,6 +15,7 @@ pub mod policy;
 pub mod rating_push;
 pub mod records;
 pub mod rounds;
+pub mod uploads;
 
 pub use crate::i18n::Reason;
 use crate::store::StoreError;

@@ -23,7 +23,7 @@ use crate::deal::GameNumber;
 use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
-use crate::rules::adjudicate::{AdjudicateOptions, GameResult, adjudicate};
+use crate::rules::adjudicate::{AdjudicateOptions, GameResult};
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
 /// Most games a board can hold (a Banqi match of 7); xiangqi and Jieqi boards hold one.
@@ -163,12 +163,28 @@ pub async fn adjudicate_for(
     game: GameNumber,
     text: &str,
 ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
+    let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
+        .map_err(|e| ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e)))?;
+    adjudicate_read(db, event, round_no, game, &record).await
+}
+
+/// [`adjudicate_for`] for a record already read (a game of a multi-game file keeps its own line
+/// numbers). A numeric `Game` tag is a game number (`[Game "2"]`), not a variant, and is ignored.
+pub async fn adjudicate_read(
+    db: &Db,
+    event: &Event,
+    round_no: u32,
+    game: GameNumber,
+    record: &crate::rules::notation::record::Record,
+) -> ServiceResult<crate::rules::adjudicate::Verdict> {
     let deal = store::deals::active(db, event.id, round_no, game).await?;
     let unreadable = |e: &dyn std::fmt::Display| {
         ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e))
     };
-    let record = crate::rules::notation::record::Record::from_bytes(text.as_bytes())
-        .map_err(|e| unreadable(&e))?;
+    let mut record = record.clone();
+    record.tags.retain(|(name, value)| {
+        !(name.eq_ignore_ascii_case("Game") && game_number(value).is_some())
+    });
     if event.settings.variant == crate::rules::Variant::Banqi {
         let settings = crate::rules::banqi::Settings {
             no_progress_limit: Some(event.settings.move_limit),
@@ -200,13 +216,22 @@ pub async fn adjudicate_for(
         move_limit: u16::try_from(event.settings.move_limit).unwrap_or(u16::MAX),
         fen: None,
     };
-    adjudicate(
-        text.as_bytes(),
+    crate::rules::adjudicate::adjudicate_record(
+        &record,
         event.settings.variant,
         rules_deal.as_ref(),
         &options,
     )
     .map_err(|e| unreadable(&e))
+}
+
+/// A tag value that is a game number (`2`, also full-width), as a `Game` tag or the part after the
+/// dot of a `Round` tag holds it.
+pub fn game_number(value: &str) -> Option<u32> {
+    let folded = names::fold(value);
+    (!folded.is_empty() && folded.chars().all(|c| c.is_ascii_digit()))
+        .then(|| folded.parse().ok())
+        .flatten()
 }
 
 /// The game a move record belongs to, as callers name it.
@@ -640,6 +665,327 @@ fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<M
                     .arg("match", match_id),
             )
         })
+}
+
+/// Whether two verdicts say the same about a game: legality (and the bad ply), result,
+/// termination and the claim conflict (the ruling events are new with the rules of issue 14).
+fn same_verdict(old: &serde_json::Value, new: &serde_json::Value) -> bool {
+    let key = |v: &serde_json::Value| {
+        (
+            v["error"].is_null(),
+            v["error"]["ply"].clone(),
+            v["result"].clone(),
+            v["termination"].clone(),
+            v["claim_conflict"].clone(),
+        )
+    };
+    key(old) == key(new)
+}
+
+/// Re-adjudicates, once, every stored record whose verdict older rules made (see
+/// `store::records::RULES_VERSION`), with its game's deal and its event's move limit. A changed
+/// verdict is stored and its game listed for the event's arbiters ([`readjudicated`]); no game's
+/// result changes. A record the current rules cannot read at all keeps its verdict. Runs at
+/// server start; returns how many verdicts changed.
+pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
+    let outdated = store::records::outdated(db).await?;
+    let mut events: std::collections::HashMap<i64, (Event, Option<Bracket>)> =
+        std::collections::HashMap::new();
+    let mut changed = 0;
+    for r in outdated {
+        if let std::collections::hash_map::Entry::Vacant(e) = events.entry(r.event_id) {
+            let event = store::events::get(db, r.event_id)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            let bracket = knockout::load(db, &event).await?.map(|(_, b)| b);
+            e.insert((event, bracket));
+        }
+        let Some((event, bracket)) = events.get(&r.event_id) else {
+            continue;
+        };
+        let slot = match r.of {
+            store::records::RecordOf::Board { round, game_no, .. } => Some(DealSlot {
+                round,
+                game: GameNumber::Game(game_no),
+            }),
+            store::records::RecordOf::Knockout { match_id, game_no } => bracket
+                .as_ref()
+                .and_then(|b| deal_slot(event, b, match_id, game_no).ok()),
+        };
+        let verdict = match slot {
+            Some(slot) => adjudicate_for(db, event, slot.round, slot.game, &r.record)
+                .await
+                .ok(),
+            None => None,
+        };
+        let (json, legal) = match &verdict {
+            Some(v) => (v.to_json(), v.is_legal()),
+            None => (r.verdict.clone(), r.verdict["error"].is_null()),
+        };
+        let differs = !same_verdict(&r.verdict, &json);
+        store::records::store_readjudicated(
+            db,
+            r.event_id,
+            r.of,
+            &json,
+            legal,
+            differs.then_some(&r.verdict),
+        )
+        .await?;
+        changed += usize::from(differs);
+    }
+    Ok(changed)
+}
+
+/// A game whose verdict changed on upgrade, as the event page lists it for the arbiters.
+#[derive(Debug, Clone)]
+pub struct ChangedVerdict {
+    /// The game.
+    pub game: GameRef,
+    /// The verdict before.
+    pub old: crate::rules::adjudicate::Verdict,
+    /// The verdict now.
+    pub new: crate::rules::adjudicate::Verdict,
+    /// The game's result as entered (it did not change).
+    pub entered: Option<BoardResult>,
+}
+
+/// The games of the event whose verdicts changed when they were re-adjudicated on upgrade (not
+/// submitted again since); for the event's arbiters only (403 otherwise).
+pub async fn readjudicated(
+    db: &Db,
+    access: Access,
+    event: &Event,
+) -> ServiceResult<Vec<ChangedVerdict>> {
+    if !access.arbitrate {
+        return Err(ServiceError::Forbidden);
+    }
+    let rows = store::records::readjudicated(db, event.id).await?;
+    let bracket = if rows
+        .iter()
+        .any(|r| matches!(r.of, store::records::RecordOf::Knockout { .. }))
+    {
+        knockout::load(db, event).await?.map(|(_, b)| b)
+    } else {
+        None
+    };
+    let decode = |v: &serde_json::Value| {
+        crate::rules::adjudicate::Verdict::from_json(v)
+            .map_err(|e| ServiceError::Internal(format!("stored verdict: {e}")))
+    };
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (game, entered) = match r.of {
+            store::records::RecordOf::Board {
+                board_id,
+                round,
+                board_no,
+                game_no,
+            } => {
+                let entered = match store::rounds::get(db, event.id, round).await? {
+                    Some(rd) => store::rounds::board(db, rd.id, board_no)
+                        .await?
+                        .filter(|b| b.id == board_id)
+                        .and_then(|b| b.result),
+                    None => None,
+                };
+                (
+                    GameRef::Board {
+                        round,
+                        board: board_no,
+                        game: game_no,
+                    },
+                    entered,
+                )
+            }
+            store::records::RecordOf::Knockout { match_id, game_no } => {
+                let entered = bracket
+                    .as_ref()
+                    .and_then(|b| match_game(b, match_id, game_no).ok())
+                    .and_then(|g| g.result)
+                    .and_then(BoardResult::from_game);
+                (
+                    GameRef::Knockout {
+                        match_id,
+                        game: game_no,
+                    },
+                    entered,
+                )
+            }
+        };
+        out.push(ChangedVerdict {
+            game,
+            old: decode(&r.old_verdict)?,
+            new: decode(&r.new_verdict)?,
+            entered,
+        });
+    }
+    Ok(out)
+}
+
+/// One game of the "all records" export: its tags (the event's, first) and the stored record.
+struct ExportGame<'a> {
+    tags: Vec<(&'static str, String)>,
+    record: &'a str,
+    /// Whether the game's deal is still sealed: the record's own Deal tag is dropped then.
+    sealed: bool,
+}
+
+/// Every stored move record of the event — Swiss boards and knockout games — as one multi-game
+/// record file, for the event's arbiters (403 otherwise). Each game carries the event's tags
+/// (Event, Variant, `Round` as `r` or `r.g` for game g of a match, Board, Red, Black, Result) and,
+/// once its deal is unsealed, the `Deal` tag, so that the file replays elsewhere (`anqi
+/// adjudicate`). A deal still sealed never appears, not even as the record's own Deal tag; a
+/// numeric `Game` tag (a game number) is left out, since other readers take `Game` for the variant.
+pub async fn export_all(db: &Db, access: Access, event: &Event) -> ServiceResult<String> {
+    if !access.arbitrate {
+        return Err(ServiceError::Forbidden);
+    }
+    let names = rounds::names(db, event.id).await?;
+    let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
+    let single = single_game(event);
+    let deal_of = |d: Option<store::deals::DealRecord>| match d {
+        Some(d) if d.is_public() => (Some(d.deal), false),
+        Some(_) => (None, true),
+        None => (None, false),
+    };
+    let base = |round: String| {
+        vec![
+            ("Event", event.settings.name.clone()),
+            ("Variant", event.settings.variant.name().to_string()),
+            ("Round", round),
+        ]
+    };
+    let mut out = String::new();
+    for round in store::rounds::list(db, event.id).await? {
+        for board in store::rounds::boards(db, round.id).await? {
+            for rec in store::records::of_board(db, board.id).await? {
+                let (deal, sealed) = deal_of(
+                    store::deals::active(db, event.id, round.number, GameNumber::Game(rec.game_no))
+                        .await?,
+                );
+                let result = if single {
+                    board
+                        .result
+                        .map(|r| r.as_str().trim_end_matches('F').to_string())
+                } else {
+                    rec.verdict["result"].as_str().map(str::to_string)
+                };
+                let mut tags = base(if single {
+                    round.number.to_string()
+                } else {
+                    format!("{}.{}", round.number, rec.game_no)
+                });
+                tags.extend([
+                    ("Board", board.board_no.to_string()),
+                    ("Red", name(board.red)),
+                    ("Black", board.black.map(name).unwrap_or_default()),
+                    ("Result", result.unwrap_or_else(|| "*".into())),
+                ]);
+                tags.extend(deal.map(|d| ("Deal", d)));
+                write_export(
+                    &mut out,
+                    &ExportGame {
+                        tags,
+                        record: &rec.record,
+                        sealed,
+                    },
+                );
+            }
+        }
+    }
+    let games = store::records::knockout_games_with_records(db, event.id).await?;
+    if let (false, Some((_, bracket))) = (games.is_empty(), knockout::load(db, event).await?) {
+        for (match_id, game_no) in games {
+            let Ok(slot) = deal_slot(event, &bracket, match_id, game_no) else {
+                continue;
+            };
+            let Some(rec) = store::records::get(
+                db,
+                event.id,
+                store::records::RecordOf::Knockout { match_id, game_no },
+            )
+            .await?
+            else {
+                continue;
+            };
+            let (deal, sealed) =
+                deal_of(store::deals::active(db, event.id, slot.round, slot.game).await?);
+            let played = match_game(&bracket, match_id, game_no).ok();
+            let m = bracket.get(MatchId(match_id)).ok();
+            let seat = |red: bool| {
+                let slot = played?.red?;
+                let slot = if red { slot } else { slot.other() };
+                m?.entrant(slot).map(|e| name(e.start))
+            };
+            let mut tags = base(format!("{}.{game_no}", slot.round));
+            tags.extend([
+                ("Match", match_id.to_string()),
+                ("Red", seat(true).unwrap_or_default()),
+                ("Black", seat(false).unwrap_or_default()),
+                (
+                    "Result",
+                    played
+                        .and_then(|g| g.result)
+                        .map_or_else(|| "*".to_string(), |r| r.as_str().to_string()),
+                ),
+            ]);
+            tags.extend(deal.map(|d| ("Deal", d)));
+            write_export(
+                &mut out,
+                &ExportGame {
+                    tags,
+                    record: &rec.record,
+                    sealed,
+                },
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Appends one game to the export: the event's tags, then the record's own tags that the event's do
+/// not replace, then the record's movetext as written (comments kept).
+fn write_export(out: &mut String, game: &ExportGame<'_>) {
+    let text = game.record.trim_start_matches('\u{feff}');
+    let own = crate::rules::notation::record::Record::parse(text)
+        .map(|r| r.tags)
+        .unwrap_or_default();
+    let mut tags: Vec<(String, String)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.clone()))
+        .collect();
+    for (name, value) in own {
+        let replaced = tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name));
+        let game_no = name.eq_ignore_ascii_case("Game") && game_number(&value).is_some();
+        let sealed_deal = game.sealed && name.eq_ignore_ascii_case("Deal");
+        if !replaced && !game_no && !sealed_deal {
+            tags.push((name, value));
+        }
+    }
+    let header =
+        crate::rules::notation::record::RecordWriter::default().write(&tags, &[] as &[&str], None);
+    out.push_str(&header);
+    out.push_str(movetext(text).trim());
+    out.push_str("\n\n");
+}
+
+/// The movetext of a record: the text after its tag lines (and the blank lines among them).
+fn movetext(text: &str) -> &str {
+    let mut rest = text;
+    loop {
+        let (line, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+        let t = line.trim();
+        if t.is_empty() || (t.starts_with('[') && t.ends_with(']')) {
+            if tail.is_empty() {
+                return "";
+            }
+            rest = tail;
+        } else {
+            return rest;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use super::users::User;
 use super::{Db, StoreResult, corrupt, now};
+use crate::round::BoardResult;
 
 /// The game a record belongs to, as the store keys it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,21 +75,25 @@ impl RecordRow {
     }
 }
 
-/// Stores (or replaces) the record of a game, audit-logged as `record.submit` (Swiss boards) or
-/// `knockout.record` (knockout games).
-pub async fn save(
-    db: &Db,
+/// The version of the adjudication rules that verdicts stored now were made by. Records stored
+/// under an older version are re-adjudicated once at start-up (issue 14: rulings became events).
+pub const RULES_VERSION: i64 = 1;
+
+/// Writes (or replaces) the record of a game inside a transaction and returns the audit action and
+/// detail of that write. A re-submission also resolves the game's entry in the list of records
+/// re-adjudicated on upgrade.
+async fn upsert(
+    tx: &mut sqlx::SqliteConnection,
     by: &User,
     event_id: i64,
     of: RecordOf,
     record: &str,
     verdict: &serde_json::Value,
     legal: bool,
-) -> StoreResult<()> {
+) -> StoreResult<(&'static str, String)> {
     let outcome = if legal { "legal" } else { "illegal" };
-    let mut tx = super::begin_write(db).await?;
     // The key columns differ by table; the record's columns are the same.
-    let (query, action, detail) = match of {
+    let (query, resolve, action, detail) = match of {
         RecordOf::Board {
             board_id,
             round,
@@ -96,23 +101,33 @@ pub async fn save(
             game_no,
         } => (
             sqlx::query(
-                "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at, rules_version)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                  ON CONFLICT (board_id, game_no) DO UPDATE SET record = excluded.record, verdict = excluded.verdict,
-                 legal = excluded.legal, submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at",
+                 legal = excluded.legal, submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at,
+                 rules_version = excluded.rules_version",
             )
             .bind(board_id)
             .bind(game_no as i64),
+            sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
+                .bind(board_id)
+                .bind(game_no as i64),
             "record.submit",
             format!("round {round} board {board_no} game {game_no}: {outcome}"),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
-                "INSERT INTO knockout_records (event_id, match_id, game_no, record, verdict, legal, submitted_by, submitted_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                "INSERT INTO knockout_records (event_id, match_id, game_no, record, verdict, legal, submitted_by, submitted_at, rules_version)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                  ON CONFLICT (event_id, match_id, game_no) DO UPDATE SET record = excluded.record,
                  verdict = excluded.verdict, legal = excluded.legal, submitted_by = excluded.submitted_by,
-                 submitted_at = excluded.submitted_at",
+                 submitted_at = excluded.submitted_at, rules_version = excluded.rules_version",
+            )
+            .bind(event_id)
+            .bind(match_id as i64)
+            .bind(game_no as i64),
+            sqlx::query(
+                "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
             )
             .bind(event_id)
             .bind(match_id as i64)
@@ -127,11 +142,303 @@ pub async fn save(
         .bind(legal as i64)
         .bind(by.id)
         .bind(now())
+        .bind(RULES_VERSION)
         .execute(&mut *tx)
         .await?;
+    resolve.execute(&mut *tx).await?;
+    Ok((action, detail))
+}
+
+/// Stores (or replaces) the record of a game, audit-logged as `record.submit` (Swiss boards) or
+/// `knockout.record` (knockout games).
+pub async fn save(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    of: RecordOf,
+    record: &str,
+    verdict: &serde_json::Value,
+    legal: bool,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let (action, detail) = upsert(&mut tx, by, event_id, of, record, verdict, legal).await?;
     tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
         .await?;
     Ok(())
+}
+
+/// One game of a confirmed bulk upload: its record, and the result it enters on a Swiss board that
+/// had none (with the board's version as the preview saw it).
+#[derive(Debug, Clone)]
+pub struct UploadedRecord {
+    /// The game.
+    pub of: RecordOf,
+    /// The record text of that game, as it stood in the file.
+    pub record: String,
+    /// The verdict JSON.
+    pub verdict: serde_json::Value,
+    /// Whether the record was legal throughout.
+    pub legal: bool,
+    /// `(board version, result)` to enter on the board, when the record decides a board without one.
+    pub result: Option<(i64, BoardResult)>,
+}
+
+/// Stores the games of a bulk upload in one transaction: every record (audit `record.submit`), the
+/// results they enter (audit `result.set`, only where the board still has no result and is at the
+/// version given), then the `record.upload` entry. When a board changed meanwhile nothing is
+/// stored and its number is returned.
+pub async fn save_upload(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    summary: &str,
+    games: &[UploadedRecord],
+) -> StoreResult<Result<(), u32>> {
+    let mut tx = super::begin_write(db).await?;
+    for g in games {
+        let (action, detail) =
+            upsert(&mut tx, by, event_id, g.of, &g.record, &g.verdict, g.legal).await?;
+        super::audit::record(&mut *tx, Some(by.id), Some(event_id), action, &detail).await?;
+        let (
+            Some((version, result)),
+            RecordOf::Board {
+                board_id,
+                round,
+                board_no,
+                ..
+            },
+        ) = (g.result, g.of)
+        else {
+            continue;
+        };
+        let done = sqlx::query(
+            "UPDATE boards SET result = $1, version = version + 1, reported_result = NULL, reported_by = NULL
+             WHERE id = $2 AND version = $3 AND result IS NULL",
+        )
+        .bind(result.as_str())
+        .bind(board_id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(Err(board_no));
+        }
+        super::audit::record(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "result.set",
+            &format!("round {round} board {board_no}: none → {}", result.as_str()),
+        )
+        .await?;
+    }
+    tx.commit_audited(Some(by.id), Some(event_id), "record.upload", summary)
+        .await?;
+    Ok(Ok(()))
+}
+
+/// A record whose verdict was made by older rules than [`RULES_VERSION`].
+#[derive(Debug, Clone)]
+pub struct OutdatedRecord {
+    /// The event.
+    pub event_id: i64,
+    /// The game.
+    pub of: RecordOf,
+    /// The record text.
+    pub record: String,
+    /// The stored verdict JSON.
+    pub verdict: serde_json::Value,
+}
+
+/// Every record of every event whose verdict is older than [`RULES_VERSION`].
+pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
+    let boards: Vec<(i64, i64, i64, i64, i64, String, String)> = sqlx::query_as(
+        "SELECT r.event_id, g.board_id, r.number, b.board_no, g.game_no, g.record, g.verdict
+         FROM game_records g JOIN boards b ON b.id = g.board_id JOIN rounds r ON r.id = b.round_id
+         WHERE g.rules_version < $1 ORDER BY g.id",
+    )
+    .bind(RULES_VERSION)
+    .fetch_all(db)
+    .await?;
+    let knockout: Vec<(i64, i64, i64, String, String)> = sqlx::query_as(
+        "SELECT event_id, match_id, game_no, record, verdict FROM knockout_records
+         WHERE rules_version < $1 ORDER BY event_id, match_id, game_no",
+    )
+    .bind(RULES_VERSION)
+    .fetch_all(db)
+    .await?;
+    let verdict = |text: &str, of: RecordOf| {
+        serde_json::from_str(text).map_err(|e| corrupt(format!("record of {of:?}: verdict: {e}")))
+    };
+    let mut out = Vec::with_capacity(boards.len() + knockout.len());
+    for (event_id, board_id, round, board_no, game_no, record, v) in boards {
+        let of = RecordOf::Board {
+            board_id,
+            round: round as u32,
+            board_no: board_no as u32,
+            game_no: game_no as u32,
+        };
+        out.push(OutdatedRecord {
+            event_id,
+            of,
+            verdict: verdict(&v, of)?,
+            record,
+        });
+    }
+    for (event_id, match_id, game_no, record, v) in knockout {
+        let of = RecordOf::Knockout {
+            match_id: match_id as u32,
+            game_no: game_no as u32,
+        };
+        out.push(OutdatedRecord {
+            event_id,
+            of,
+            verdict: verdict(&v, of)?,
+            record,
+        });
+    }
+    Ok(out)
+}
+
+/// Stores the verdict of a record re-adjudicated under [`RULES_VERSION`]. When `changed` holds
+/// the old verdict, the game is listed for the event's arbiters (and audit-logged as
+/// `record.readjudicate`); the game's result is not touched.
+pub async fn store_readjudicated(
+    db: &Db,
+    event_id: i64,
+    of: RecordOf,
+    verdict: &serde_json::Value,
+    legal: bool,
+    changed: Option<&serde_json::Value>,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let (update, board_id, match_id, what) = match of {
+        RecordOf::Board {
+            board_id,
+            round,
+            board_no,
+            game_no,
+        } => (
+            sqlx::query(
+                "UPDATE game_records SET verdict = $1, legal = $2, rules_version = $3
+                 WHERE board_id = $4 AND game_no = $5",
+            )
+            .bind(verdict.to_string())
+            .bind(legal as i64)
+            .bind(RULES_VERSION)
+            .bind(board_id)
+            .bind(game_no as i64),
+            Some(board_id),
+            None,
+            format!("round {round} board {board_no} game {game_no}"),
+        ),
+        RecordOf::Knockout { match_id, game_no } => (
+            sqlx::query(
+                "UPDATE knockout_records SET verdict = $1, legal = $2, rules_version = $3
+                 WHERE event_id = $4 AND match_id = $5 AND game_no = $6",
+            )
+            .bind(verdict.to_string())
+            .bind(legal as i64)
+            .bind(RULES_VERSION)
+            .bind(event_id)
+            .bind(match_id as i64)
+            .bind(game_no as i64),
+            None,
+            Some(match_id as i64),
+            format!("match {match_id} game {game_no}"),
+        ),
+    };
+    update.execute(&mut *tx).await?;
+    let Some(old) = changed else {
+        return tx.commit().await;
+    };
+    sqlx::query(
+        "INSERT INTO readjudicated_records (event_id, board_id, match_id, game_no, old_verdict, new_verdict, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event_id)
+    .bind(board_id)
+    .bind(match_id)
+    .bind(of.game_no() as i64)
+    .bind(old.to_string())
+    .bind(verdict.to_string())
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit_audited(
+        None,
+        Some(event_id),
+        "record.readjudicate",
+        &format!("{what}: the verdict changed with the rules of issue 14; the result stays"),
+    )
+    .await
+}
+
+/// A game whose stored verdict changed when it was re-adjudicated on upgrade.
+#[derive(Debug, Clone)]
+pub struct Readjudicated {
+    /// The game (a knockout game's `match_id`, or a Swiss board's round and board).
+    pub of: RecordOf,
+    /// The verdict before.
+    pub old_verdict: serde_json::Value,
+    /// The verdict now.
+    pub new_verdict: serde_json::Value,
+    /// When it was re-adjudicated.
+    pub at: String,
+}
+
+/// The games of an event whose verdicts changed on upgrade and have not been submitted again since.
+pub async fn readjudicated(db: &Db, event_id: i64) -> StoreResult<Vec<Readjudicated>> {
+    type Row = (
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        String,
+        String,
+        String,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT x.board_id, r.number, b.board_no, x.match_id, x.game_no, x.old_verdict, x.new_verdict, x.at
+         FROM readjudicated_records x LEFT JOIN boards b ON b.id = x.board_id
+         LEFT JOIN rounds r ON r.id = b.round_id
+         WHERE x.event_id = $1 ORDER BY r.number, b.board_no, x.match_id, x.game_no",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (board_id, round, board_no, match_id, game_no, old, new, at) in rows {
+        let of = match (board_id, round, board_no, match_id) {
+            (Some(board_id), Some(round), Some(board_no), _) => RecordOf::Board {
+                board_id,
+                round: round as u32,
+                board_no: board_no as u32,
+                game_no: game_no as u32,
+            },
+            (None, _, _, Some(match_id)) => RecordOf::Knockout {
+                match_id: match_id as u32,
+                game_no: game_no as u32,
+            },
+            _ => {
+                return Err(corrupt(format!(
+                    "readjudicated record of event {event_id} names no game"
+                )));
+            }
+        };
+        let parse = |t: &str| {
+            serde_json::from_str(t).map_err(|e| corrupt(format!("readjudicated {of:?}: {e}")))
+        };
+        out.push(Readjudicated {
+            of,
+            old_verdict: parse(&old)?,
+            new_verdict: parse(&new)?,
+            at,
+        });
+    }
+    Ok(out)
 }
 
 /// The records of a Swiss board, by game number.

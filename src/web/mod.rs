@@ -70,6 +70,9 @@ pub enum StartError {
     /// The database could not be opened or migrated.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
+    /// The stored records could not be re-adjudicated under the current rules.
+    #[error("re-adjudicating stored records: {0}")]
+    Upgrade(#[from] crate::service::ServiceError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -84,6 +87,8 @@ impl Application {
     /// Opens the database (creating and migrating it) and binds the listener.
     pub async fn build(config: &Config) -> Result<Application, StartError> {
         let db = store::open(&config.database_url).await?;
+        // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
+        crate::service::records::readjudicate_outdated(&db).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             addr: config.bind.clone(),
             source,

@@ -11,4 +11,5 @@ mod records;
 mod security;
 mod support;
 mod swiss;
+mod uploads;
 mod viewer;

@@ -102,6 +102,84 @@ struct EventPage {
     /// Rating lists the visitor may push this event's rated games into: (id, name).
     rating_lists: Vec<(i64, String)>,
     pushed: Option<usize>,
+    /// Games whose verdicts changed on upgrade (arbiters only; empty for everyone else).
+    readjudicated: Vec<ChangedRow>,
+}
+
+/// A game whose verdict the upgrade changed, as the event page lists it for the arbiters.
+struct ChangedRow {
+    /// "Round 3 · Board 2" or "Match 5", and the game number.
+    label: String,
+    game: u32,
+    /// The record page.
+    link: String,
+    before: String,
+    now: String,
+    /// The result entered (unchanged).
+    entered: &'static str,
+}
+
+/// The list of changed verdicts in the reader's language (none for visitors who do not arbitrate).
+async fn changed_verdicts(
+    state: &AppState,
+    ctx: &Ctx,
+    event: &Event,
+    access: Access,
+) -> AppResult<Vec<ChangedRow>> {
+    use crate::rules::describe;
+    use crate::service::records::GameRef;
+    if !access.arbitrate {
+        return Ok(vec![]);
+    }
+    let lang = super::records::describe_lang(ctx.lang);
+    let says = |v: &crate::rules::adjudicate::Verdict| match &v.error {
+        Some(e) => format!(
+            "{} {} ({}): {}",
+            ctx.t("record_illegal"),
+            e.ply,
+            e.token,
+            describe::error(e, lang)
+        ),
+        None => format!(
+            "{} ({})",
+            describe::result(v.result, lang),
+            describe::termination(v.termination, lang)
+        ),
+    };
+    Ok(
+        crate::service::records::readjudicated(&state.db, access, event)
+            .await?
+            .into_iter()
+            .map(|c| {
+                let (label, game, link) = match c.game {
+                    GameRef::Board { round, board, game } => (
+                        format!("{} {round} · {} {board}", ctx.t("round"), ctx.t("board")),
+                        game,
+                        format!("/events/{}/rounds/{round}/boards/{board}/record", event.id),
+                    ),
+                    GameRef::Knockout { match_id, game } => (
+                        format!("{} {match_id}", ctx.t("readjudicated_match")),
+                        game,
+                        format!(
+                            "/events/{}/knockout/matches/{match_id}/games/{game}/record",
+                            event.id
+                        ),
+                    ),
+                };
+                ChangedRow {
+                    label,
+                    game,
+                    link,
+                    before: says(&c.old),
+                    now: says(&c.new),
+                    entered: c
+                        .entered
+                        .map(crate::round::BoardResult::display)
+                        .unwrap_or(""),
+                }
+            })
+            .collect(),
+    )
 }
 
 #[get("/events/{id}")]
@@ -140,7 +218,9 @@ async fn show(
             .map(|_| n),
         None => None,
     };
+    let readjudicated = changed_verdicts(&state, &ctx, &event, access).await?;
     render(&EventPage {
+        readjudicated,
         ctx,
         event,
         access,

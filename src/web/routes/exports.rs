@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render, render_status};
-use crate::rules::notation::record::Record;
 use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -45,55 +44,15 @@ async fn export_trf(
     ))
 }
 
-/// Puts the event's tags on a stored record (keeping its moves and any tags it has).
-fn tagged(text: &str, tags: &[(&str, String)]) -> String {
-    let mut out = String::new();
-    let existing = Record::parse(text).ok();
-    for (name, value) in tags {
-        if existing.as_ref().is_some_and(|r| r.tag(name).is_some()) {
-            continue;
-        }
-        out.push_str(&format!(
-            "[{name} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    out.push_str(text.trim_start_matches('\u{feff}').trim());
-    out.push_str("\n\n");
-    out
-}
-
-/// Every stored move record of the event as one record file (arbiters and organizer: records of
-/// rounds with a sealed deal are secret until it is unsealed).
+/// Every stored move record of the event — Swiss boards and knockout games — as one record file
+/// that replays elsewhere (arbiters and organizer; see `service::records::export_all`: a deal appears
+/// only once it is unsealed).
 #[get("/events/{id}/records.pgn")]
 async fn export_records(
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated { event, access, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let names = crate::service::rounds::names(&state.db, event.id).await?;
-    let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
-    let mut out = String::new();
-    for round in store::rounds::list(&state.db, event.id).await? {
-        for board in store::rounds::boards(&state.db, round.id).await? {
-            for rec in store::records::of_board(&state.db, board.id).await? {
-                let tags = [
-                    ("Event", event.settings.name.clone()),
-                    ("Variant", event.settings.variant.name().to_string()),
-                    ("Round", format!("{}.{}", round.number, board.board_no)),
-                    ("Red", name(board.red)),
-                    ("Black", board.black.map(name).unwrap_or_default()),
-                    (
-                        "Result",
-                        board
-                            .result
-                            .map(|r| r.as_str().trim_end_matches('F').to_string())
-                            .unwrap_or_else(|| "*".into()),
-                    ),
-                ];
-                out.push_str(&tagged(&rec.record, &tags));
-            }
-        }
-    }
+    let out = crate::service::records::export_all(&state.db, access, &event).await?;
     Ok(attachment(
         "application/x-chess-pgn; charset=utf-8",
         format!("event-{}-records.pgn", event.id),

@@ -16,6 +16,7 @@ mod ratings;
 mod records;
 mod rounds;
 mod standings;
+mod uploads;
 mod users;
 mod viewer;
 
@@ -44,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     printing::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);
+    uploads::configure(cfg);
     ratings::configure(cfg);
     cfg.default_service(web::to(|| async {
         Err::<HttpResponse, _>(AppError::NotFound)

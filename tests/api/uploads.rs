@@ -1,0 +1,409 @@
+//! Issue 14 over HTTP: the bulk upload of a round's records (matched, unmatched, illegal, swapped
+//! colours, a board whose result disagrees; nothing stored before confirming), the "all records"
+//! export with knockout games and unsealed deals, and stored verdicts re-adjudicated once on
+//! upgrade.
+
+use serde_json::json;
+
+use crate::deals::{fields, finish_round, jieqi_record, pair_and_publish, seal, setup};
+use crate::json_api::api_client;
+use crate::knockout::{event_with, play_swiss_round, register};
+use crate::support::*;
+use anqi::rules::adjudicate::GameResult;
+
+/// The boards of round `n` from the API: (board, red start, black start, result).
+fn boards(api: &mut Client, id: i64, n: u32) -> Vec<(u64, u64, u64, serde_json::Value)> {
+    let round = api.get(&format!("/api/events/{id}/rounds/{n}")).json();
+    round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| !b["black"].is_null())
+        .map(|b| {
+            (
+                b["board"].as_u64().unwrap(),
+                b["red"].as_u64().unwrap(),
+                b["black"].as_u64().unwrap(),
+                b["result"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// The players of `setup` are named 棋手00, 棋手01 … by start number (from 1).
+fn name(start: u64) -> String {
+    format!("棋手{:02}", start - 1)
+}
+
+/// `data-status` of game `n` of the preview.
+fn preview_status(page: &str, n: usize) -> String {
+    page.split(&format!("id=\"game-{n}\""))
+        .nth(1)
+        .and_then(|s| s.split("data-status=\"").nth(1))
+        .and_then(|s| s.split('"').next())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The section of game `n` of the preview.
+fn section(page: &str, n: usize) -> String {
+    page.split(&format!("id=\"game-{n}\""))
+        .nth(1)
+        .and_then(|s| s.split("</section>").next())
+        .unwrap_or("")
+        .to_string()
+}
+
+fn digest(page: &str) -> String {
+    page.split("name=\"digest\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a preview with its digest")
+        .to_string()
+}
+
+#[test]
+fn a_rounds_file_is_previewed_matched_by_tags_and_stored_only_on_confirm() {
+    let w = World::new("uploads-round");
+    let id = setup(&w, "jieqi", 8);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    let deal_id = seal(&mut arb, id, 1, "1");
+    let deal = fields(&mut arb, id, deal_id)["deal"].clone();
+    assert_eq!(pair_and_publish(&mut arb, id, 1), 4);
+    let b = boards(&mut api, id, 1);
+    // Board 4 already has a result (0-1); the record will say 1-0.
+    let round = arb.get(&format!("/events/{id}/rounds/1"));
+    let (_, v4) = crate::swiss::versions(&round.body)
+        .into_iter()
+        .find(|(board, _)| *board == 4)
+        .unwrap();
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/results"),
+        &[("r4", "0-1"), ("v4", &v4.to_string())],
+    );
+    assert_eq!(r.status, 303);
+
+    let tags = |round: &str, red: &str, black: &str| {
+        format!("[Round \"{round}\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n")
+    };
+    let won = jieqi_record(&deal, 10, Some(GameResult::RedWins));
+    // Red's h2 cannon square holds letter 22 of the deal; another identity contradicts the deal.
+    let actual = deal.chars().nth(21).unwrap();
+    let wrong = ['R', 'N', 'B', 'A', 'C', 'P']
+        .into_iter()
+        .find(|c| *c != actual)
+        .unwrap();
+    let games = [
+        // 1: board 1, full-width digits in the name: matched, sets 1-0.
+        tags("1", &name(b[0].1).replace('0', "０"), &name(b[0].2)) + &won,
+        // 2: board 2 with the colours swapped: a mismatch.
+        tags("1", &name(b[1].2), &name(b[1].1)) + &won,
+        // 3: board 3 by start numbers, with a reveal the sealed deal contradicts: illegal.
+        tags("1", &b[2].1.to_string(), &b[2].2.to_string())
+            + &format!("[Variant \"jieqi\"]\n\n1. h2e2{wrong} *\n"),
+        // 4: board 4, which has 0-1: a conflict, the result stays.
+        tags("1", &name(b[3].1), &name(b[3].2)) + &won,
+        // 5: another round.
+        tags("2", &name(b[0].1), &name(b[0].2)) + &won,
+    ];
+    let file = games.join("\n");
+    let url = format!("/events/{id}/records/upload");
+    let form = arb.get(&format!("{url}?round=1"));
+    assert_eq!(form.status, 200, "{}", form.body);
+    assert!(
+        arb.get(&format!("/events/{id}"))
+            .body
+            .contains("id=\"upload-link\"")
+    );
+
+    let r = arb.form(
+        &url,
+        &[("round", "1"), ("records", &file), ("action", "check")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = r.body;
+    assert_eq!(preview_status(&page, 1), "unentered", "{page}");
+    assert!(section(&page, 1).contains("data-board=\"1.1\""));
+    assert_eq!(preview_status(&page, 2), "unmatched");
+    assert!(
+        section(&page, 2).contains("colours swapped: on board 2"),
+        "{}",
+        section(&page, 2)
+    );
+    assert_eq!(preview_status(&page, 3), "illegal");
+    assert!(section(&page, 3).contains("reveal contradicts the deal"));
+    assert_eq!(preview_status(&page, 4), "conflict");
+    assert!(section(&page, 4).contains("1–0 ≠ 0–1"));
+    assert_eq!(preview_status(&page, 5), "unmatched");
+    assert!(section(&page, 5).contains("the Round tag says round 2"));
+    assert!(page.contains("<strong>3 / 5</strong>"), "{page}");
+
+    // Nothing is stored by the preview.
+    let now = boards(&mut api, id, 1);
+    assert!(now[0].3.is_null(), "board 1 still has no result");
+    let rec = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
+    assert!(!rec.body.contains("data-status="), "no record stored yet");
+
+    // In Chinese the reasons are translated.
+    arb.accept_language = Some("zh-TW".into());
+    let zh = arb.form(
+        &url,
+        &[("round", "1"), ("records", &file), ("action", "check")],
+    );
+    assert!(section(&zh.body, 2).contains("紅黑顛倒"), "{}", zh.body);
+    arb.accept_language = None;
+
+    // The arbiter assigns game 2 to board 2 by hand and checks again.
+    let r = arb.form(
+        &url,
+        &[
+            ("round", "1"),
+            ("records", &file),
+            ("assign_2", "2.1"),
+            ("action", "check"),
+        ],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(preview_status(&r.body, 2), "unentered");
+    assert!(section(&r.body, 2).contains("assigned by hand"));
+    let seen = digest(&r.body);
+
+    // A confirmation of another plan (here: the file changed) is refused and stores nothing.
+    let changed = file.replacen("[Round \"2\"]", "[Round \"3\"]", 1);
+    let r = arb.form(
+        &url,
+        &[
+            ("round", "1"),
+            ("records", &changed),
+            ("assign_2", "2.1"),
+            ("digest", &seen),
+            ("action", "confirm"),
+        ],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("changed since the preview"), "{}", r.body);
+    assert!(boards(&mut api, id, 1)[0].3.is_null());
+
+    let r = arb.form(
+        &url,
+        &[
+            ("round", "1"),
+            ("records", &file),
+            ("assign_2", "2.1"),
+            ("digest", &seen),
+            ("action", "confirm"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let done = arb.get(r.location.as_deref().unwrap());
+    assert!(
+        done.body.contains("4 records stored · 2 results set"),
+        "{}",
+        done.body
+    );
+    let now = boards(&mut api, id, 1);
+    assert_eq!(now[0].3, "1-0", "board 1 set by its record");
+    assert_eq!(now[1].3, "1-0", "board 2 set by the game assigned by hand");
+    assert!(now[2].3.is_null(), "an illegal record sets nothing");
+    assert_eq!(now[3].3, "0-1", "board 4 keeps its result");
+    let rec = arb.get(&format!("/events/{id}/rounds/1/boards/4/record"));
+    assert!(
+        rec.body.contains("data-status=\"conflict\""),
+        "{}",
+        rec.body
+    );
+    let rec = arb.get(&format!("/events/{id}/rounds/1/boards/3/record"));
+    assert!(rec.body.contains("data-status=\"illegal\""), "{}", rec.body);
+    let audit = arb.get(&format!("/events/{id}"));
+    assert!(
+        audit
+            .body
+            .contains("record.upload round 1: 4 of 5 games stored, 2 results set"),
+        "{}",
+        audit.body
+    );
+
+    // Only the event's arbiters upload.
+    let mut player = w.login("player");
+    let r = player.form(
+        &url,
+        &[("round", "1"), ("records", &file), ("action", "check")],
+    );
+    assert_eq!(r.status, 403);
+    let mut arb2 = w.login("arb2");
+    let r = arb2.form(
+        &url,
+        &[("round", "1"), ("records", &file), ("action", "check")],
+    );
+    assert_eq!(r.status, 403);
+}
+
+#[test]
+fn the_records_export_holds_knockout_games_and_a_deal_only_once_unsealed() {
+    let w = World::new("uploads-export");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "1", "4", "1");
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    let swiss_deal_id = seal(&mut arb, id, 1, "1");
+    let swiss_deal = fields(&mut arb, id, swiss_deal_id)["deal"].clone();
+    play_swiss_round(&mut arb, id, 1);
+    let r = api.send(
+        "POST",
+        &format!("/api/events/{id}/rounds/1/boards/1/record"),
+        "text/plain",
+        jieqi_record(&swiss_deal, 12, None),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let ko_deal_id = seal(&mut arb, id, 2, "1");
+    let ko_deal = fields(&mut arb, id, ko_deal_id)["deal"].clone();
+    let record = jieqi_record(&ko_deal, 10, Some(GameResult::RedWins));
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout/matches/1/games/1/record"),
+        &json!({ "record": record }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let export = arb.get(&format!("/events/{id}/records.pgn"));
+    assert_eq!(export.status, 200);
+    let text = export.body;
+    assert!(text.contains("[Round \"1\"]\n[Board \"1\"]"), "{text}");
+    assert!(text.contains("[Round \"2.1\"]\n[Match \"1\"]"), "{text}");
+    assert!(
+        !text.contains(&swiss_deal) && !text.contains(&ko_deal),
+        "sealed deals: {text}"
+    );
+    assert!(!text.contains("[Deal "), "{text}");
+
+    // The Swiss round is complete: its deal is unsealed and the export carries it.
+    let r = arb.form(&format!("/events/{id}/deals/{swiss_deal_id}/unseal"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let text = arb.get(&format!("/events/{id}/records.pgn")).body;
+    assert!(text.contains(&format!("[Deal \"{swiss_deal}\"]")), "{text}");
+    assert!(
+        !text.contains(&ko_deal),
+        "the knockout deal is still sealed"
+    );
+    assert_eq!(text.matches("[Event ").count(), 2, "{text}");
+
+    // The exported file replays elsewhere.
+    let dir = TempDir::new("export-replay");
+    let path = dir.0.join("records.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let out = std::process::Command::new(anqi_bin())
+        .args(["adjudicate", "--json"])
+        .arg(&path)
+        .output()
+        .expect("run anqi adjudicate");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    for line in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["error"].is_null(), "{v}");
+    }
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["plies"], 12);
+
+    // Only arbiters export.
+    let mut player = w.login("player");
+    assert_eq!(player.get(&format!("/events/{id}/records.pgn")).status, 403);
+}
+
+#[test]
+fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the_arbiters() {
+    let w = World::new("uploads-upgrade");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    // Play goes on after the start position occurs a third time (after ply 8).
+    let rep = "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h2e2 *\n";
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/record"),
+        &[("game", "1"), ("record", rep)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    finish_round(&mut arb, id, 1, "1-0");
+
+    // Make the stored verdict what the old rules said: illegal after the game "had ended".
+    let World { server, dir } = w;
+    server.stop();
+    let url = dir.database_url();
+    actix_web::rt::System::new().block_on(async {
+        let db = anqi::store::open(&url).await.unwrap();
+        let old = json!({"variant": "xiangqi", "plies": 8, "result": "*", "termination": "illegal",
+            "final_fen": "", "error": {"ply": 9, "token": "h2e2",
+            "message": "the game had already ended (repetition) after ply 8"}});
+        let n = sqlx::query("UPDATE game_records SET verdict = $1, legal = 0, rules_version = 0")
+            .bind(old.to_string())
+            .execute(&db)
+            .await
+            .unwrap()
+            .rows_affected();
+        assert_eq!(n, 1);
+        db.close().await;
+    });
+
+    let check = |server: &Server| {
+        let mut arb = server.client();
+        arb.login("arb", PASSWORD);
+        let page = arb.get(&format!("/events/{id}"));
+        let list = page
+            .body
+            .split("id=\"readjudicated\"")
+            .nth(1)
+            .and_then(|s| s.split("</table>").next())
+            .unwrap_or_else(|| panic!("no list: {}", page.body))
+            .to_string();
+        let rec = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
+        (list, rec.body, page.body)
+    };
+    let server = Server::start(&dir);
+    let (list, rec, page) = check(&server);
+    assert_eq!(
+        list.matches("<tr>").count(),
+        2,
+        "one game (and the header): {list}"
+    );
+    assert!(list.contains("Round 1 · Board 1"), "{list}");
+    assert!(
+        list.contains("9 (h2e2): the game had already ended"),
+        "the old refusal: {list}"
+    );
+    assert!(
+        list.contains("class=\"entered\">1–0"),
+        "result unchanged: {list}"
+    );
+    assert!(
+        rec.contains("data-status=\"undecided\""),
+        "re-adjudicated: {rec}"
+    );
+    assert!(rec.contains("id=\"entered\">1–0"), "{rec}");
+    assert!(page.contains("record.readjudicate"));
+    // Nobody but the arbiters sees the list.
+    let mut anon = server.client();
+    assert!(
+        !anon
+            .get(&format!("/events/{id}"))
+            .body
+            .contains("readjudicated")
+    );
+
+    // Once only: a second start changes nothing and lists the game once.
+    server.stop();
+    let server = Server::start(&dir);
+    let (list, _, page) = check(&server);
+    assert_eq!(list.matches("<tr>").count(), 2, "{list}");
+    assert_eq!(page.matches("record.readjudicate").count(), 1);
+    server.stop();
+}
