@@ -2,6 +2,7 @@
 
 mod core;
 mod deals;
+mod imports;
 mod knockout;
 mod ratings;
 mod rounds;
@@ -185,6 +186,7 @@ const AREAS: &[&[Entry]] = &[
     standings::ENTRIES,
     viewer::ENTRIES,
     deals::ENTRIES,
+    imports::ENTRIES,
     ratings::ENTRIES,
     knockout::ENTRIES,
     service::ENTRIES,

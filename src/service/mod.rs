@@ -8,6 +8,7 @@
 //! on message text.
 
 pub mod deals;
+pub mod imports;
 pub mod knockout;
 pub mod names;
 pub mod policy;
