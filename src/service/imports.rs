@@ -261,7 +261,11 @@ impl<'a> Cells<'a> {
     }
 
     /// A start number of a registered player.
-    fn start_no(&mut self, column: &'static str, starts: &HashSet<i64>) -> ServiceResult<Option<i64>> {
+    fn start_no(
+        &mut self,
+        column: &'static str,
+        starts: &HashSet<i64>,
+    ) -> ServiceResult<Option<i64>> {
         let Some(n) = self.int(column, 1..=9999)? else {
             return Ok(None);
         };
@@ -367,8 +371,14 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let values = vec![
         ("name", text_value(&s.name)),
         ("venue", text_value(&s.venue)),
-        ("start_date", text_value(s.start_date.format("%Y-%m-%d").to_string())),
-        ("end_date", text_value(s.end_date.format("%Y-%m-%d").to_string())),
+        (
+            "start_date",
+            text_value(s.start_date.format("%Y-%m-%d").to_string()),
+        ),
+        (
+            "end_date",
+            text_value(s.end_date.format("%Y-%m-%d").to_string()),
+        ),
         ("variant", text_value(s.variant.name())),
         ("swiss_rounds", s.swiss_rounds.into()),
         ("knockout_size", s.knockout_size.into()),
@@ -377,7 +387,10 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("points_draw", s.points.1.into()),
         ("points_loss", s.points.2.into()),
         ("move_limit", s.move_limit.into()),
-        ("tie_breaks", text_value(crate::event::tie_break_codes(&s.tie_breaks))),
+        (
+            "tie_breaks",
+            text_value(crate::event::tie_break_codes(&s.tie_breaks)),
+        ),
         ("created_at", text_value(created_at)),
         ("announce_deals", announce.into()),
     ];
@@ -481,7 +494,8 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("board_no", c.need_int("board_no", 1..=9999)?);
             let red = c.start_no("red", &cx.starts)?;
             put!("red", c.need("red", red)?);
-            row.values.push(("black", opt(c.start_no("black", &cx.starts)?)));
+            row.values
+                .push(("black", opt(c.start_no("black", &cx.starts)?)));
             for col in ["result", "reported_result"] {
                 let r = c.line(col, 10)?;
                 let parsed = match r {
@@ -494,7 +508,10 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 };
                 row.values.push((col, opt(parsed)));
             }
-            put!("version", c.int("version", 0..=i64::from(u32::MAX))?.unwrap_or(0));
+            put!(
+                "version",
+                c.int("version", 0..=i64::from(u32::MAX))?.unwrap_or(0)
+            );
             put!("manual", c.flag("manual")?);
             account!("reported_by");
             let games = match c.line("games", 20)? {
@@ -581,7 +598,8 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 return Err(c.err("kind", format!("'{kind}' is not a knockout step")));
             }
             put!("kind", kind);
-            row.values.push(("match_id", opt(c.int("match_id", 1..=999)?)));
+            row.values
+                .push(("match_id", opt(c.int("match_id", 1..=999)?)));
             row.values.push(("game_no", opt(c.int("game_no", 1..=99)?)));
             row.values
                 .push(("start_no", opt(c.start_no("start_no", &cx.starts)?)));
@@ -597,7 +615,9 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 Some(r) => Some(
                     GameResult::parse(&r)
                         .filter(|g| *g != GameResult::Unknown)
-                        .ok_or_else(|| c.err("result", format!("'{r}' is not 1-0, 0-1 or 1/2-1/2")))?
+                        .ok_or_else(|| {
+                            c.err("result", format!("'{r}' is not 1-0, 0-1 or 1/2-1/2"))
+                        })?
                         .as_str(),
                 ),
                 None => None,
@@ -692,22 +712,28 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 .unwrap_or_else(|| cx.event.to_string());
             let context = DealContext::new(&committed, round, game)
                 .map_err(|e| c.err("committed_event", e))?;
-            verify(&context, &deal, &seed, &commitment)
-                .map_err(|e| c.err("commitment", e))?;
+            verify(&context, &deal, &seed, &commitment).map_err(|e| c.err("commitment", e))?;
             put!("committed_event", committed);
             let sealer = c.account("sealed_by", &cx.users)?;
-            row.accounts.push(("sealed_by", c.need("sealed_by", sealer)?));
+            row.accounts
+                .push(("sealed_by", c.need("sealed_by", sealer)?));
             put!("sealed_at", c.need_time("sealed_at")?);
             let status = c.line("status", 10)?;
             let status = c.need("status", status)?;
             if !matches!(status.as_str(), "sealed" | "withdrawn" | "unsealed") {
-                return Err(c.err("status", format!("'{status}' is not sealed, withdrawn or unsealed")));
+                return Err(c.err(
+                    "status",
+                    format!("'{status}' is not sealed, withdrawn or unsealed"),
+                ));
             }
             let withdrawn_at = c.time("withdrawn_at")?;
             account!("unsealed_by");
             let unsealed_at = c.time("unsealed_at")?;
             if (status == "unsealed") != unsealed_at.is_some() {
-                return Err(c.err("unsealed_at", "an unsealed deal, and only it, has this time"));
+                return Err(c.err(
+                    "unsealed_at",
+                    "an unsealed deal, and only it, has this time",
+                ));
             }
             put!("status", status);
             row.values.push(("withdrawn_at", opt(withdrawn_at)));
@@ -820,9 +846,8 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
 
 /// Parses a backup's text completely (nothing is written).
 fn parse(text: &str) -> ServiceResult<Parsed> {
-    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
-        ServiceError::invalid("backup", Reason::detail("svc_import_not_json", e))
-    })?;
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| ServiceError::invalid("backup", Reason::detail("svc_import_not_json", e)))?;
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(ServiceError::invalid(
             "format",
@@ -843,14 +868,18 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
         static EMPTY: Vec<Value> = Vec::new();
         match tables.get(name) {
             None => Ok(&EMPTY),
-            Some(v) => v.as_array().ok_or_else(|| bad_table(name, "not a list of rows")),
+            Some(v) => v
+                .as_array()
+                .ok_or_else(|| bad_table(name, "not a list of rows")),
         }
     };
     let mut users = HashMap::new();
     let empty = Vec::new();
     let listed = match value.get("users") {
         None | Some(Value::Null) => &empty,
-        Some(v) => v.as_array().ok_or_else(|| bad_table("users", "not a list"))?,
+        Some(v) => v
+            .as_array()
+            .ok_or_else(|| bad_table("users", "not a list"))?,
     };
     for (i, u) in listed.iter().enumerate() {
         let mut c = Cells::new("users", i + 1, u)?;
@@ -893,8 +922,11 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
                 return Err(bad_table(table, format!("row {}: id {id} twice", i + 1)));
             }
             if table == "players"
-                && let Some(Value::Number(n)) =
-                    row.values.iter().find(|(c, _)| *c == "start_no").map(|(_, v)| v)
+                && let Some(Value::Number(n)) = row
+                    .values
+                    .iter()
+                    .find(|(c, _)| *c == "start_no")
+                    .map(|(_, v)| v)
                 && let Some(n) = n.as_i64()
             {
                 cx.starts.insert(n);
@@ -1119,8 +1151,12 @@ mod tests {
         };
         for table in store::backup::tables().filter(|t| *t != "events") {
             let empty = Value::Object(Map::new());
-            let err = parse_row(table, &mut Cells::new(table, 1, &empty).expect("cells"), &cx)
-                .expect_err("an empty row is refused");
+            let err = parse_row(
+                table,
+                &mut Cells::new(table, 1, &empty).expect("cells"),
+                &cx,
+            )
+            .expect_err("an empty row is refused");
             assert!(
                 !err.to_string().contains("not a table"),
                 "{table} has no parser"
@@ -1140,7 +1176,13 @@ mod tests {
         assert!(text.contains("events row 1"), "{text}");
         assert!(text.contains("start_date"), "{text}");
         assert!(text.contains("not-a-date"), "{text}");
-        assert!(matches!(err, ServiceError::Invalid { field: "start_date", .. }));
+        assert!(matches!(
+            err,
+            ServiceError::Invalid {
+                field: "start_date",
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -106,10 +106,11 @@ fn row_counts(dir: &TempDir) -> Vec<(String, i64)> {
     query(dir, async |db| {
         let mut out = Vec::new();
         for t in anqi::store::backup::tables().chain(["users", "sessions"]) {
-            let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {t}")))
-                .fetch_one(db)
-                .await
-                .expect("count");
+            let n: i64 =
+                sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {t}")))
+                    .fetch_one(db)
+                    .await
+                    .expect("count");
             out.push((t.to_string(), n));
         }
         out
@@ -238,7 +239,11 @@ fn an_exported_event_imports_into_a_fresh_server_with_identical_pages() {
     let r = admin.form("/events/import", &[("backup", &backup.body)]);
     assert_eq!(r.status, 200, "{}", r.body);
     let (field, arb) = link_choice(&r.body, "arb", "arb");
-    let r = confirm(&mut admin, &backup.body, &[(field, arb.expect("arb offered"))]);
+    let r = confirm(
+        &mut admin,
+        &backup.body,
+        &[(field, arb.expect("arb offered"))],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let new_id = event_id(&r);
     for (p, old) in pages.iter().zip(&before) {
@@ -280,9 +285,15 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
     assert_eq!(r.status, 303, "{}", r.body);
     let record_url = |e: i64| format!("/events/{e}/rounds/1/boards/1/record.txt");
     assert_eq!(w.server.client().get(&record_url(id)).status, 404);
-    let backup = w.login("org").get(&format!("/events/{id}/export.json")).body;
+    let backup = w
+        .login("org")
+        .get(&format!("/events/{id}/export.json"))
+        .body;
     for f in &original {
-        assert!(backup.contains(&f["commitment"]), "the backup carries the deal");
+        assert!(
+            backup.contains(&f["commitment"]),
+            "the backup carries the deal"
+        );
     }
 
     let (server, _dir) = fresh("backup-sealed-dst", &[("org", "organizer")]);
@@ -292,7 +303,11 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
     assert_ne!(new_id, id + 1000, "ids are renumbered");
     let mut anon = server.client();
     for url in [record_url(new_id), format!("{}?game=1", record_url(new_id))] {
-        assert_eq!(anon.get(&url).status, 404, "{url}: the in-play record stays hidden");
+        assert_eq!(
+            anon.get(&url).status,
+            404,
+            "{url}: the in-play record stays hidden"
+        );
     }
     let index = org.get(&format!("/events/{new_id}/deals"));
     let ids: Vec<i64> = index
@@ -310,19 +325,32 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
         }
         assert_eq!(f["event"], id.to_string(), "the committed event id is kept");
         assert_eq!(
-            anon.get(&format!("/events/{new_id}/deals/{new}/deal.txt")).status,
+            anon.get(&format!("/events/{new_id}/deals/{new}/deal.txt"))
+                .status,
             404
         );
         let verify = org.get(&format!("/events/{new_id}/deals/{new}/verify"));
-        assert!(verify.body.contains("data-verdict=\"ok\""), "{}", verify.body);
-        assert!(verify.body.contains(&format!("--event {id} ")), "{}", verify.body);
+        assert!(
+            verify.body.contains("data-verdict=\"ok\""),
+            "{}",
+            verify.body
+        );
+        assert!(
+            verify.body.contains(&format!("--event {id} ")),
+            "{}",
+            verify.body
+        );
     }
     // After the round, the copy unseals and anyone can verify it.
     finish_round(&mut org, new_id, 1, "1-0");
     let r = org.form(&format!("/events/{new_id}/deals/{}/unseal", ids[0]), &[]);
     assert_eq!(r.status, 303, "{}", r.body);
     let verify = anon.get(&format!("/events/{new_id}/deals/{}/verify", ids[0]));
-    assert!(verify.body.contains("data-verdict=\"ok\""), "{}", verify.body);
+    assert!(
+        verify.body.contains("data-verdict=\"ok\""),
+        "{}",
+        verify.body
+    );
     assert_eq!(anon.get(&record_url(new_id)).status, 200);
     // A deal that does not verify is refused.
     let mut tampered: Value = serde_json::from_str(&backup).unwrap();
@@ -353,7 +381,11 @@ fn an_invalid_value_is_refused_naming_its_field_and_the_home_page_stays_up() {
         bad["tables"][table][0][column] = value;
         let r = upload(&mut org, &bad.to_string());
         assert_eq!(r.status, 400, "{column}: {}", r.body);
-        assert!(r.body.contains(&format!("{table} row 1, {column}")), "{}", r.body);
+        assert!(
+            r.body.contains(&format!("{table} row 1, {column}")),
+            "{}",
+            r.body
+        );
         assert!(r.body.contains(shown), "{}", r.body);
         // The confirmation reads the backup again and refuses it too.
         assert_eq!(confirm(&mut org, &bad.to_string(), &[]).status, 400);
@@ -376,14 +408,25 @@ fn an_import_creates_no_account_and_grants_no_privilege() {
     let w = World::new("backup-admin");
     let (id, _) = exported_event(&w, "Admin arbiter");
     let mut org = w.login("org");
-    assert_eq!(org.form(&format!("/events/{id}/arbiters"), &[("name", "admin")]).status, 303);
     assert_eq!(
-        org.form(&format!("/events/{id}/players/1/link"), &[("name", "admin")]).status,
+        org.form(&format!("/events/{id}/arbiters"), &[("name", "admin")])
+            .status,
+        303
+    );
+    assert_eq!(
+        org.form(
+            &format!("/events/{id}/players/1/link"),
+            &[("name", "admin")]
+        )
+        .status,
         303
     );
     let backup = org.get(&format!("/events/{id}/export.json")).body;
 
-    let (server, dir) = fresh("backup-admin-dst", &[("org", "organizer"), ("boss", "admin")]);
+    let (server, dir) = fresh(
+        "backup-admin-dst",
+        &[("org", "organizer"), ("boss", "admin")],
+    );
     let before = accounts(&dir);
     let mut org = server.client();
     org.login("org", PASSWORD);
@@ -392,17 +435,32 @@ fn an_import_creates_no_account_and_grants_no_privilege() {
     let (field, boss) = link_choice(&page.body, "admin", "boss");
     assert_eq!(boss, None, "an administrator is never offered");
     let boss_id = query(&dir, async |db| {
-        anqi::store::users::find_by_name(db, "boss").await.unwrap().unwrap().id
+        anqi::store::users::find_by_name(db, "boss")
+            .await
+            .unwrap()
+            .unwrap()
+            .id
     });
     let r = confirm(&mut org, &backup, &[(field.clone(), boss_id.to_string())]);
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(r.body.contains("not one of the accounts offered"), "{}", r.body);
+    assert!(
+        r.body.contains("not one of the accounts offered"),
+        "{}",
+        r.body
+    );
     let r = confirm(&mut org, &backup, &[]);
     assert_eq!(r.status, 303, "{}", r.body);
     let new_id = event_id(&r);
-    assert_eq!(accounts(&dir), before, "no account created, no role changed");
+    assert_eq!(
+        accounts(&dir),
+        before,
+        "no account created, no role changed"
+    );
     let arbiters = query(&dir, async move |db| {
-        anqi::store::events::arbiters(db, new_id).await.unwrap().len()
+        anqi::store::events::arbiters(db, new_id)
+            .await
+            .unwrap()
+            .len()
     });
     assert_eq!(arbiters, 0);
     let links = query(&dir, async move |db| {
@@ -429,12 +487,18 @@ fn the_importer_owns_the_imported_event() {
     let mut org2 = server.client();
     org2.login("org2", PASSWORD);
     let new_id = import_unlinked(&mut org2, &backup);
-    assert_eq!(org2.get(&format!("/events/{new_id}/export.json")).status, 200);
+    assert_eq!(
+        org2.get(&format!("/events/{new_id}/export.json")).status,
+        200
+    );
     let event = org2.get(&format!("/events/{new_id}"));
     assert!(event.body.contains("event.import"), "{}", event.body);
     let mut org = server.client();
     org.login("org", PASSWORD);
-    assert_eq!(org.get(&format!("/events/{new_id}/export.json")).status, 403);
+    assert_eq!(
+        org.get(&format!("/events/{new_id}/export.json")).status,
+        403
+    );
 }
 
 /// Finding 2d: arbiters and linked players are listed with "not linked" chosen; only an explicit
@@ -443,10 +507,18 @@ fn the_importer_owns_the_imported_event() {
 fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
     let w = World::new("backup-link");
     let id = setup(&w, "jieqi", 4);
-    let backup = w.login("org").get(&format!("/events/{id}/export.json")).body;
+    let backup = w
+        .login("org")
+        .get(&format!("/events/{id}/export.json"))
+        .body;
     let (server, dir) = fresh(
         "backup-link-dst",
-        &[("org", "organizer"), ("arb", "arbiter"), ("player", "player"), ("admin", "admin")],
+        &[
+            ("org", "organizer"),
+            ("arb", "arbiter"),
+            ("player", "player"),
+            ("admin", "admin"),
+        ],
     );
     let mut org = server.client();
     org.login("org", PASSWORD);
@@ -461,7 +533,10 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
             .split("</tr>")
             .next()
             .unwrap();
-        assert!(row.contains("<option value=\"\" selected>not linked</option>"), "{row}");
+        assert!(
+            row.contains("<option value=\"\" selected>not linked</option>"),
+            "{row}"
+        );
         assert_eq!(row.matches(" selected").count(), 1, "{row}");
     }
     let (arb_field, arb) = link_choice(&page.body, "arb", "arb");
@@ -474,7 +549,11 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
     let new_id = event_id(&r);
     let mut arb = server.client();
     arb.login("arb", PASSWORD);
-    assert_eq!(arb.get(&format!("/events/{new_id}/deals")).status, 200, "arb arbitrates");
+    assert_eq!(
+        arb.get(&format!("/events/{new_id}/deals")).status,
+        200,
+        "arb arbitrates"
+    );
     let mut player = server.client();
     player.login("player", PASSWORD);
     assert_eq!(player.get(&format!("/events/{new_id}/deals")).status, 404);
@@ -500,7 +579,12 @@ fn a_second_import_of_the_same_event_is_refused() {
     let new_id = import_unlinked(&mut org, &backup);
     let r = upload(&mut org, &backup);
     assert_eq!(r.status, 409, "{}", r.body);
-    assert!(r.body.contains(&format!("imported before, as event {new_id}")), "{}", r.body);
+    assert!(
+        r.body
+            .contains(&format!("imported before, as event {new_id}")),
+        "{}",
+        r.body
+    );
     assert_eq!(confirm(&mut org, &backup, &[]).status, 409);
     // A backup of the copy is the same event too.
     let again = org.get(&format!("/events/{new_id}/export.json")).body;
