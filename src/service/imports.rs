@@ -949,46 +949,39 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
 async fn accounts_to_link(db: &Db, parsed: &Parsed) -> ServiceResult<Vec<AccountToLink>> {
     let local = store::users::list(db).await?;
     let mut out: Vec<AccountToLink> = Vec::new();
-    let mut entry = |id: i64, users: &HashMap<i64, String>| -> usize {
-        match out.iter().position(|a| a.backup_id == id) {
-            Some(i) => i,
-            None => {
-                out.push(AccountToLink {
-                    backup_id: id,
-                    name: users.get(&id).cloned().unwrap_or_default(),
-                    arbiter: false,
-                    players: Vec::new(),
-                    choices: Vec::new(),
-                });
-                out.len() - 1
-            }
-        }
-    };
-    let mut marks: Vec<(usize, Option<String>)> = Vec::new();
     for (table, rows) in &parsed.tables {
         for row in rows {
             for (col, id) in &row.accounts {
-                match (*table, *col) {
-                    ("event_arbiters", "user_id") => marks.push((entry(*id, &parsed.users), None)),
-                    ("players", "user_id") => {
-                        let name = row
-                            .values
+                let player = match (*table, *col) {
+                    ("event_arbiters", "user_id") => None,
+                    ("players", "user_id") => Some(
+                        row.values
                             .iter()
                             .find(|(c, _)| *c == "name")
                             .and_then(|(_, v)| v.as_str())
                             .unwrap_or("")
-                            .to_string();
-                        marks.push((entry(*id, &parsed.users), Some(name)));
+                            .to_string(),
+                    ),
+                    _ => continue,
+                };
+                let i = match out.iter().position(|a| a.backup_id == *id) {
+                    Some(i) => i,
+                    None => {
+                        out.push(AccountToLink {
+                            backup_id: *id,
+                            name: parsed.users.get(id).cloned().unwrap_or_default(),
+                            arbiter: false,
+                            players: Vec::new(),
+                            choices: Vec::new(),
+                        });
+                        out.len() - 1
                     }
-                    _ => {}
+                };
+                match player {
+                    None => out[i].arbiter = true,
+                    Some(name) => out[i].players.push(name),
                 }
             }
-        }
-    }
-    for (i, player) in marks {
-        match player {
-            None => out[i].arbiter = true,
-            Some(name) => out[i].players.push(name),
         }
     }
     for a in &mut out {

@@ -174,11 +174,19 @@ async fn import(
     let user = ctx.require_user()?.clone();
     let form = form.0;
     match service::imports::prepare(&state.db, &user, &form.backup).await {
-        Ok(prepared) => render(&LinkPage {
-            ctx,
-            prepared,
-            backup: form.backup,
-        }),
+        Ok(prepared) => {
+            let mut res = render(&LinkPage {
+                ctx,
+                prepared,
+                backup: form.backup,
+            })?;
+            // The page carries the backup, sealed seeds included.
+            res.headers_mut().insert(
+                actix_web::http::header::CACHE_CONTROL,
+                actix_web::http::header::HeaderValue::from_static("no-store"),
+            );
+            Ok(res)
+        }
         Err(e) => refused(ctx, e),
     }
 }
