@@ -3,6 +3,7 @@
 mod accounts;
 mod core;
 mod deals;
+mod imports;
 mod knockout;
 mod ratings;
 mod records;
@@ -188,6 +189,7 @@ const AREAS: &[&[Entry]] = &[
     standings::ENTRIES,
     viewer::ENTRIES,
     deals::ENTRIES,
+    imports::ENTRIES,
     ratings::ENTRIES,
     knockout::ENTRIES,
     service::ENTRIES,

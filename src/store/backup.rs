@@ -1,19 +1,22 @@
-//! A full JSON backup of one event — every row of every table that belongs to it, plus the accounts
-//! those rows name — and its import into another server (ids are renumbered, accounts matched by name).
+//! A full JSON backup of one event — every row of every table that belongs to it (its sealed deals
+//! included), plus the names of the accounts those rows point at — and the writing of an import.
 //!
 //! The backup is generic over tables: each table is listed once in [`TABLES`] with how its rows are
 //! found and which of its columns point at rows of other tables, so a new event table needs one line.
+//! An import never writes what it read: `service::imports` parses every value as the forms do, maps
+//! the backup's accounts to local ones as the importer chose, and hands [`import`] the checked rows,
+//! which are written in one transaction with their ids renumbered.
 
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 use sqlx::{Column, Row, TypeInfo, ValueRef};
 
-use super::{Db, StoreError, StoreResult, audit};
-use crate::accounts::{self, Role};
+use super::users::User;
+use super::{Db, StoreError, StoreResult};
 
-/// Backup format version.
-pub const FORMAT: &str = "anqi-event-backup/1";
+/// Backup format version (2: deals and their committed context are part of the backup).
+pub const FORMAT: &str = "anqi-event-backup/2";
 
 /// How one table takes part in a backup.
 struct TableSpec {
@@ -106,6 +109,12 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events")],
     },
     TableSpec {
+        name: "deals",
+        select: "SELECT * FROM deals WHERE event_id = $1 ORDER BY id",
+        defines: Some("deals"),
+        refs: &[("event_id", "events"), ("sealed_by", "users"), ("unsealed_by", "users")],
+    },
+    TableSpec {
         name: "audit_log",
         select: "SELECT * FROM audit_log WHERE event_id = $1 ORDER BY id",
         defines: Some("audit_log"),
@@ -113,13 +122,15 @@ const TABLES: &[TableSpec] = &[
     },
 ];
 
-/// Why a backup could not be imported.
+/// The tables of a backup, parents before children (the order an import writes them in).
+pub fn tables() -> impl Iterator<Item = &'static str> {
+    TABLES.iter().map(|t| t.name)
+}
+
+/// Why an import could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    /// The text is not a backup of this format.
-    #[error("not an Anqi event backup: {0}")]
-    Format(String),
-    /// A row does not fit the table (names the table and row).
+    /// A row does not fit the table or its neighbours (names the table and row).
     #[error("{table} row {row}: {message}")]
     Row {
         /// Table name.
@@ -129,9 +140,54 @@ pub enum ImportError {
         /// What is wrong.
         message: String,
     },
+    /// The event was imported before (or is the original, on this server): the existing event id.
+    #[error("already imported as event {0}")]
+    AlreadyImported(i64),
     /// Storage failure.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// One checked row to import: its id in the backup (for tables whose ids other rows point at) and
+/// its columns with canonical values. Columns pointing at accounts already hold local account ids
+/// (or null); columns pointing at other rows of the backup hold the backup's ids, renumbered here.
+#[derive(Debug, Clone)]
+pub struct ImportRow {
+    /// The row's id in the backup.
+    pub old_id: Option<i64>,
+    /// Column values.
+    pub values: Vec<(&'static str, Value)>,
+}
+
+/// The checked rows of an event, table by table, and the identity of the event they copy.
+#[derive(Debug, Clone)]
+pub struct ImportPlan {
+    /// Rows per table; the tables are written in the order of [`TABLES`].
+    pub tables: Vec<(&'static str, Vec<ImportRow>)>,
+    /// The copied event's identity (stored as the new event's `origin`).
+    pub origin: String,
+    /// The copied event's id and creation time on the server it was made on.
+    pub original: (i64, String),
+    /// The audit entry's detail.
+    pub detail: String,
+}
+
+/// Whether an event with this identity is here already: imported before (same `origin`), or the
+/// original itself (same id and creation time, not imported). Returns its id.
+pub async fn already_imported(
+    conn: impl sqlx::SqliteExecutor<'_>,
+    origin: &str,
+    original: &(i64, String),
+) -> StoreResult<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM events WHERE origin = $1 OR (origin IS NULL AND id = $2 AND created_at = $3)
+         ORDER BY id LIMIT 1",
+    )
+    .bind(origin)
+    .bind(original.0)
+    .bind(&original.1)
+    .fetch_optional(conn)
+    .await?)
 }
 
 fn cell(row: &sqlx::sqlite::SqliteRow, i: usize) -> StoreResult<Value> {
@@ -189,100 +245,34 @@ pub async fn export(db: &Db, event_id: i64) -> StoreResult<Value> {
     )
 }
 
-/// Imports a backup; returns the new event id. Everything is written in one transaction, or nothing.
-/// Accounts are matched by name; missing ones are created with the same role and no usable password
-/// (an administrator sets one). `by` is recorded in the audit log as the importer.
-pub async fn import(db: &Db, by_user: i64, backup: &Value) -> Result<i64, ImportError> {
-    if backup.get("format").and_then(Value::as_str) != Some(FORMAT) {
-        return Err(ImportError::Format(format!(
-            "the \"format\" field must be \"{FORMAT}\""
-        )));
-    }
-    let tables = backup
-        .get("tables")
-        .and_then(Value::as_object)
-        .ok_or_else(|| ImportError::Format("no \"tables\"".into()))?;
+/// Writes a checked import in one transaction (all of it, or nothing) with an audit entry by `by`,
+/// the importer, who owns the new event; returns the new event id.
+pub async fn import(db: &Db, by: &User, plan: &ImportPlan) -> Result<i64, ImportError> {
     let mut tx = super::begin_write(db).await?;
-    let mut maps: HashMap<&'static str, HashMap<i64, i64>> = HashMap::new();
-    for (i, u) in backup
-        .get("users")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
-        let bad = |m: &str| ImportError::Row {
-            table: "users".into(),
-            row: i + 1,
-            message: m.into(),
-        };
-        let id = u
-            .get("id")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| bad("id missing"))?;
-        let name = u
-            .get("name")
-            .and_then(Value::as_str)
-            .ok_or_else(|| bad("name missing"))?;
-        let name = accounts::validate_name(name).map_err(|e| bad(&e.to_string()))?;
-        let role = u
-            .get("role")
-            .and_then(Value::as_str)
-            .and_then(Role::parse)
-            .ok_or_else(|| bad("unknown role"))?;
-        let existing: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
-            .bind(&name)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(StoreError::from)?;
-        let new_id = match existing {
-            Some(id) => id,
-            None => sqlx::query_scalar(
-                "INSERT INTO users (name, role, password_hash, created_at) VALUES ($1, $2, '!', $3) RETURNING id",
-            )
-            .bind(&name)
-            .bind(role.as_str())
-            .bind(super::now())
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(StoreError::from)?,
-        };
-        maps.entry("users").or_default().insert(id, new_id);
+    if let Some(id) = already_imported(&mut *tx, &plan.origin, &plan.original).await? {
+        return Err(ImportError::AlreadyImported(id));
     }
+    let mut maps: HashMap<&'static str, HashMap<i64, i64>> = HashMap::new();
     let mut event_id = None;
     for spec in TABLES {
-        let rows = tables
-            .get(spec.name)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let columns: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT name FROM pragma_table_info('{}')",
-            spec.name
-        )))
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(StoreError::from)?;
+        let Some((_, rows)) = plan.tables.iter().find(|(name, _)| *name == spec.name) else {
+            continue;
+        };
         for (i, row) in rows.iter().enumerate() {
             let bad = |m: String| ImportError::Row {
                 table: spec.name.into(),
                 row: i + 1,
                 message: m,
             };
-            let obj = row.as_object().ok_or_else(|| bad("not an object".into()))?;
-            let mut names = Vec::new();
-            let mut values = Vec::new();
-            let mut old_id = None;
-            for (col, v) in obj {
-                if !columns.contains(col) {
-                    return Err(bad(format!("unknown column '{col}'")));
-                }
-                if col == "id" && spec.defines.is_some() {
-                    old_id = v.as_i64();
+            let mut names = Vec::with_capacity(row.values.len() + 2);
+            let mut values = Vec::with_capacity(row.values.len() + 2);
+            for (col, v) in &row.values {
+                // The importer owns what it imports; the copy remembers what it copies.
+                if spec.name == "events" && matches!(*col, "owner_id" | "origin") {
                     continue;
                 }
                 let v = match spec.refs.iter().find(|(c, _)| c == col) {
-                    Some((_, map)) if !v.is_null() => {
+                    Some((_, map)) if *map != "users" && !v.is_null() => {
                         let old = v
                             .as_i64()
                             .ok_or_else(|| bad(format!("{col} is not an id")))?;
@@ -293,8 +283,12 @@ pub async fn import(db: &Db, by_user: i64, backup: &Value) -> Result<i64, Import
                     }
                     _ => v.clone(),
                 };
-                names.push(col.clone());
+                names.push(*col);
                 values.push(v);
+            }
+            if spec.name == "events" {
+                names.extend(["owner_id", "origin"]);
+                values.extend([Value::from(by.id), Value::from(plan.origin.clone())]);
             }
             let placeholders: Vec<String> = (1..=values.len()).map(|n| format!("${n}")).collect();
             let returning = if spec.defines.is_some() {
@@ -319,28 +313,29 @@ pub async fn import(db: &Db, by_user: i64, backup: &Value) -> Result<i64, Import
                     other => q.bind(other.to_string()),
                 };
             }
-            let result = q
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(|e| bad(e.to_string()))?;
-            if let (Some(map), Some(old), Some(r)) = (spec.defines, old_id, result) {
+            let result = q.fetch_optional(&mut *tx).await.map_err(|e| match e {
+                sqlx::Error::Database(db) => bad(db.message().to_string()),
+                other => ImportError::Store(other.into()),
+            })?;
+            if let (Some(map), Some(r)) = (spec.defines, result) {
                 let new: i64 = r.try_get("id").map_err(StoreError::from)?;
-                maps.entry(map).or_default().insert(old, new);
+                if let Some(old) = row.old_id {
+                    maps.entry(map).or_default().insert(old, new);
+                }
                 if spec.name == "events" {
                     event_id = Some(new);
                 }
             }
         }
     }
-    let event_id = event_id.ok_or_else(|| ImportError::Format("the backup has no event".into()))?;
-    audit::record(
-        &mut *tx,
-        Some(by_user),
-        Some(event_id),
-        "event.import",
-        FORMAT,
-    )
-    .await?;
-    tx.commit().await?;
+    let Some(event_id) = event_id else {
+        return Err(ImportError::Row {
+            table: "events".into(),
+            row: 1,
+            message: "the backup has no event".into(),
+        });
+    };
+    tx.commit_audited(Some(by.id), Some(event_id), "event.import", &plan.detail)
+        .await?;
     Ok(event_id)
 }

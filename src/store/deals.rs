@@ -9,7 +9,7 @@ use sqlx::Row;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
-use crate::deal::{GameNumber, SealedDeal};
+use crate::deal::{DealContext, GameNumber, SealedDeal};
 use crate::rules::Variant;
 
 /// Where a deal record stands.
@@ -61,6 +61,9 @@ pub struct DealRecord {
     pub seed: String,
     /// The commitment, 64 lower-case hex digits.
     pub commitment: String,
+    /// The event id the commitment was computed over: the event's own id, or for an imported event
+    /// the id it had where it was sealed (an import renumbers events; the commitment stays).
+    pub committed_event: String,
     /// Name of the arbiter who sealed it.
     pub sealed_by: String,
     /// When it was sealed (RFC 3339).
@@ -87,10 +90,22 @@ impl DealRecord {
     pub fn is_active(&self) -> bool {
         self.status != DealStatus::Withdrawn
     }
+
+    /// The context the commitment covers (the committed event id, round and game).
+    pub fn context(&self) -> StoreResult<DealContext> {
+        DealContext::new(&self.committed_event, self.round, self.game).map_err(|_| {
+            StoreError::Corrupt {
+                table: "deals",
+                id: self.id,
+                column: "committed_event",
+                value: self.committed_event.clone(),
+            }
+        })
+    }
 }
 
 const COLUMNS: &str = "d.id, d.event_id, d.round_no, d.game, d.variant, d.deal, d.seed, d.commitment, \
-     s.name AS sealed_by_name, d.sealed_at, d.status, d.withdrawn_at, un.name AS unsealed_by_name, \
+     d.committed_event, s.name AS sealed_by_name, d.sealed_at, d.status, d.withdrawn_at, un.name AS unsealed_by_name, \
      d.unsealed_at, d.unseal_override";
 
 const FROM: &str =
@@ -115,6 +130,7 @@ fn from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<DealRecord> {
         deal: r.try_get("deal")?,
         seed: r.try_get("seed")?,
         commitment: r.try_get("commitment")?,
+        committed_event: r.try_get("committed_event")?,
         sealed_by: r.try_get("sealed_by_name")?,
         sealed_at: r.try_get("sealed_at")?,
         status: DealStatus::parse(&status),
@@ -214,8 +230,8 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
         .await?;
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at,
+         committed_event) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(event_id)
     .bind(round as i64)
@@ -226,6 +242,7 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
     .bind(sealed.commitment.to_hex())
     .bind(by.id)
     .bind(&at)
+    .bind(sealed.context.event())
     .fetch_one(&mut *tx)
     .await?;
     tx.commit_audited(
@@ -356,7 +373,7 @@ pub(crate) async fn test_event(tag: &str, variant: &str) -> (Db, User, i64, std:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{DealContext, Seed};
+    use crate::deal::Seed;
 
     fn sealed(event: i64, byte: u8) -> SealedDeal {
         let ctx = DealContext::new(&event.to_string(), 1, GameNumber::Game(1)).expect("ctx");
@@ -376,6 +393,7 @@ mod tests {
             "UPDATE deals SET commitment = 'x' WHERE id = $1",
             "UPDATE deals SET sealed_at = 'x' WHERE id = $1",
             "UPDATE deals SET round_no = 2 WHERE id = $1",
+            "UPDATE deals SET committed_event = '99' WHERE id = $1",
             "DELETE FROM deals WHERE id = $1",
         ] {
             let r = sqlx::query(sql).bind(first).execute(&db).await;

@@ -498,7 +498,10 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     let server = Server::start(&fresh);
     let mut admin = server.client();
     admin.login("admin", PASSWORD);
+    // Import is two steps (issue 16): read and check, then confirm with the accounts to link (none).
     let r = admin.form("/events/import", &[("backup", &backup.body)]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = admin.form("/events/import/confirm", &[("backup", &backup.body)]);
     assert_eq!(r.status, 303, "{}", r.body);
     let new_id: i64 = r
         .location

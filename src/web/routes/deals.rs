@@ -298,10 +298,12 @@ pub fn verify_command(
     )
 }
 
-fn record_command(event: &Event, d: &DealRecord) -> String {
+/// The command line of a stored deal, with the event id its commitment covers (an imported event's
+/// deals keep the id they were sealed under).
+fn record_command(d: &DealRecord) -> String {
     verify_command(
         d.variant.name(),
-        &event.id.to_string(),
+        &d.committed_event,
         &d.round.to_string(),
         &d.game.to_string(),
         &d.deal,
@@ -327,7 +329,7 @@ async fn show(
         vec![]
     };
     render(&ShowPage {
-        cli: record_command(&event, &deal),
+        cli: record_command(&deal),
         deal: DealView::new(deal),
         ctx,
         event,
@@ -441,11 +443,11 @@ async fn text(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
-    let (event, _, d) = event_and_deal(&ctx, &state, path).await?;
+    let (_, _, d) = event_and_deal(&ctx, &state, path).await?;
     let body = format!(
         "variant: {}\nevent: {}\nround: {}\ngame: {}\ndeal: {}\nseed: {}\ncommitment: {}\nstatus: {}\n",
         d.variant.name(),
-        event.id,
+        d.committed_event,
         d.round,
         d.game,
         d.deal,
@@ -543,7 +545,7 @@ async fn verify_page(
     let pick = |given: Option<String>, stored: String| given.unwrap_or(stored);
     let inputs: Vec<(&'static str, String)> = vec![
         ("variant", pick(q.variant, d.variant.name().to_string())),
-        ("event", pick(q.event, event.id.to_string())),
+        ("event", pick(q.event, d.committed_event.clone())),
         ("round", pick(q.round, d.round.to_string())),
         ("game", pick(q.game, d.game.to_string())),
         ("deal", pick(q.deal, d.deal.clone())),

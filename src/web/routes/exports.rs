@@ -1,11 +1,15 @@
 //! Exports of an event (TRF-2026, all move records as one record file, the full JSON backup) and the
-//! import of a backup into this server.
+//! import of a backup into this server: upload (read and checked by `service::imports`), then link the
+//! backup's arbiters and players to local accounts, then confirm.
+
+use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render, render_status};
+use crate::service::{self, ServiceError};
 use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -18,7 +22,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(export_records)
         .service(export_backup)
         .service(import_form)
-        .service(import);
+        .service(import)
+        .service(import_confirm);
 }
 
 fn attachment(content_type: &str, name: String, body: String) -> HttpResponse {
@@ -82,6 +87,16 @@ struct ImportPage {
     error: Option<String>,
 }
 
+/// The second step of an import: the backup read and checked, its accounts to link.
+#[derive(Template)]
+#[template(path = "events/import_link.html")]
+struct LinkPage {
+    ctx: Ctx,
+    prepared: service::imports::Prepared,
+    /// The backup's text, carried to the confirmation (read and checked again there).
+    backup: String,
+}
+
 #[get("/events/import")]
 async fn import_form(ctx: Ctx) -> AppResult<HttpResponse> {
     ctx.require_user()?;
@@ -91,11 +106,24 @@ async fn import_form(ctx: Ctx) -> AppResult<HttpResponse> {
     render(&ImportPage { ctx, error: None })
 }
 
+/// A refused import on the upload page (400 for a bad value, 409 for a second import); errors that
+/// are not the backup's fault go to the error page.
+fn refused(ctx: Ctx, e: ServiceError) -> AppResult<HttpResponse> {
+    let (status, reason) = match e {
+        ServiceError::Invalid { reason, .. } => (StatusCode::BAD_REQUEST, reason),
+        ServiceError::Conflict(reason) => (StatusCode::CONFLICT, reason),
+        other => return Err(other.into()),
+    };
+    let error = Some(ctx.lang.reason(&reason));
+    render_status(&ImportPage { ctx, error }, status)
+}
+
 #[derive(serde::Deserialize)]
 struct ImportForm {
     backup: String,
 }
 
+/// Step 1: read and check the backup; show its accounts to link (nothing is stored yet).
 #[post("/events/import")]
 async fn import(
     ctx: Ctx,
@@ -103,26 +131,62 @@ async fn import(
     form: CsrfForm<ImportForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    if !user.role.can_create_events() {
-        return Err(AppError::Forbidden);
-    }
-    let failed = |ctx: Ctx, e: String| {
-        render_status(
-            &ImportPage {
+    let form = form.0;
+    match service::imports::prepare(&state.db, &user, &form.backup).await {
+        Ok(prepared) => {
+            let mut res = render(&LinkPage {
                 ctx,
-                error: Some(e),
-            },
-            StatusCode::BAD_REQUEST,
-        )
-    };
-    let value: serde_json::Value =
-        match serde_json::from_str(form.backup.trim_start_matches('\u{feff}')) {
-            Ok(v) => v,
-            Err(e) => return failed(ctx, format!("invalid JSON: {e}")),
+                prepared,
+                backup: form.backup,
+            })?;
+            // The page carries the backup, sealed seeds included.
+            res.headers_mut().insert(
+                actix_web::http::header::CACHE_CONTROL,
+                actix_web::http::header::HeaderValue::from_static("no-store"),
+            );
+            Ok(res)
+        }
+        Err(e) => refused(ctx, e),
+    }
+}
+
+/// The confirmation's fields: `backup`, and `map_<backup account id>` = a local account id or empty
+/// (not linked).
+fn parse_links(form: &HashMap<String, String>) -> AppResult<Vec<(i64, Option<i64>)>> {
+    let mut links = Vec::new();
+    for (key, value) in form {
+        let Some(id) = key.strip_prefix("map_") else {
+            continue;
         };
-    match store::backup::import(&state.db, user.id, &value).await {
+        let id = id
+            .parse::<i64>()
+            .map_err(|_| AppError::BadRequest(format!("{key}: not an account of the backup")))?;
+        let local = match value.trim() {
+            "" => None,
+            v => Some(v.parse::<i64>().map_err(|_| {
+                AppError::BadRequest(format!("{key}: '{v}' is not a local account"))
+            })?),
+        };
+        links.push((id, local));
+    }
+    links.sort_unstable();
+    Ok(links)
+}
+
+/// Step 2: read and check the backup again and store it with the chosen links, in one transaction.
+#[post("/events/import/confirm")]
+async fn import_confirm(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    form: CsrfForm<HashMap<String, String>>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    let backup = form
+        .get("backup")
+        .ok_or_else(|| AppError::BadRequest("backup: missing".into()))?;
+    let links = parse_links(&form)?;
+    match service::imports::confirm(&state.db, &user, backup, &links).await {
         Ok(id) => Ok(redirect(&format!("/events/{id}"))),
-        Err(store::backup::ImportError::Store(e)) => Err(e.into()),
-        Err(e) => failed(ctx, e.to_string()),
+        Err(e) => refused(ctx, e),
     }
 }

@@ -1,0 +1,514 @@
+//! The authorization matrix (issue 16): every route of the site, pages and API, requested by every
+//! kind of visitor, against one table of who may use it. The routes are read from the handlers'
+//! attributes in `src/web/routes/`, so a new route without a row here fails the test.
+//!
+//! "Allowed" means the request reached its handler's work (any status but a refusal); "refused"
+//! means 401, 403, 404 or a redirect to the login page. Forms are sent empty (with a valid CSRF
+//! token), so an allowed write mostly answers 400 and changes nothing.
+
+use std::collections::BTreeSet;
+
+use crate::support::*;
+
+/// The ten kinds of visitor, in the order of [`ROLES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Anonymous,
+    Player,
+    OtherPlayer,
+    Arbiter,
+    OtherArbiter,
+    Organizer,
+    OtherOrganizer,
+    Club,
+    OtherClub,
+    Admin,
+}
+
+use Role::*;
+
+const ROLES: [Role; 10] = [
+    Anonymous,
+    Player,
+    OtherPlayer,
+    Arbiter,
+    OtherArbiter,
+    Organizer,
+    OtherOrganizer,
+    Club,
+    OtherClub,
+    Admin,
+];
+
+/// Who may use a route.
+#[derive(Debug, Clone, Copy)]
+enum Who {
+    /// Everyone, signed in or not.
+    Public,
+    /// Every signed-in account.
+    SignedIn,
+    /// The event's arbiters, its organizer and administrators.
+    EventArbiters,
+    /// The event's organizer and administrators.
+    EventManagers,
+    /// Accounts that may create events (organizers, administrators).
+    Organizers,
+    /// Accounts that may create accounts (organizers, administrators).
+    AccountMakers,
+    /// Accounts that may create rating lists (club managers, administrators).
+    ClubManagers,
+    /// The rating list's owner and administrators.
+    ListOwner,
+    /// The event's arbiters and the player linked to the board.
+    BoardPlayerOrArbiters,
+    /// Nobody in this fixture (the thing does not exist here: a knockout before seeding, a setup
+    /// link once an administrator exists).
+    Nobody,
+}
+
+impl Who {
+    fn allows(self, role: Role) -> bool {
+        match self {
+            Who::Public => true,
+            Who::SignedIn => role != Anonymous,
+            Who::EventArbiters => matches!(role, Arbiter | Organizer | Admin),
+            Who::EventManagers => matches!(role, Organizer | Admin),
+            Who::Organizers | Who::AccountMakers => {
+                matches!(role, Organizer | OtherOrganizer | Admin)
+            }
+            Who::ClubManagers => matches!(role, Club | OtherClub | Admin),
+            Who::ListOwner => matches!(role, Club | Admin),
+            Who::BoardPlayerOrArbiters => matches!(role, Player | Arbiter | Organizer | Admin),
+            Who::Nobody => false,
+        }
+    }
+}
+
+/// The table: method, route as written in its handler's attribute, who may use it.
+const TABLE: &[(&str, &str, Who)] = &[
+    ("get", "/", Who::Public),
+    ("get", "/health", Who::Public),
+    ("get", "/static/{file}", Who::Public),
+    ("get", "/lang/{code}", Who::Public),
+    ("get", "/login", Who::Public),
+    ("post", "/login", Who::Public),
+    ("get", "/setup", Who::Nobody),
+    ("post", "/setup", Who::Nobody),
+    ("get", "/account", Who::SignedIn),
+    ("post", "/account/name", Who::SignedIn),
+    ("post", "/account/password", Who::SignedIn),
+    ("post", "/account/tokens", Who::SignedIn),
+    ("post", "/account/tokens/revoke", Who::SignedIn),
+    ("get", "/users", Who::AccountMakers),
+    ("post", "/users", Who::AccountMakers),
+    ("get", "/events/new", Who::Organizers),
+    ("post", "/events", Who::Organizers),
+    ("get", "/events/import", Who::Organizers),
+    ("post", "/events/import", Who::Organizers),
+    ("get", "/events/{id}", Who::Public),
+    ("post", "/events/{id}/arbiters", Who::EventManagers),
+    ("post", "/events/{id}/byes", Who::EventArbiters),
+    ("post", "/events/{id}/withdraw", Who::EventArbiters),
+    ("get", "/events/{id}/players", Who::Public),
+    ("post", "/events/{id}/players", Who::EventManagers),
+    ("post", "/events/{id}/players/import", Who::EventManagers),
+    ("get", "/events/{id}/players/{start}", Who::Public),
+    (
+        "post",
+        "/events/{id}/players/{start}/link",
+        Who::EventManagers,
+    ),
+    ("get", "/events/{id}/rounds", Who::Public),
+    ("post", "/events/{id}/rounds", Who::EventArbiters),
+    ("get", "/events/{id}/rounds/{n}", Who::Public),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/publish",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/discard",
+        Who::EventArbiters,
+    ),
+    ("post", "/events/{id}/rounds/{n}/fix", Who::EventArbiters),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/results",
+        Who::EventArbiters,
+    ),
+    ("get", "/events/{id}/rounds/{n}/slips", Who::EventArbiters),
+    (
+        "get",
+        "/events/{id}/rounds/{n}/scoresheets",
+        Who::EventArbiters,
+    ),
+    ("get", "/events/{id}/rounds/{n}/boards/{b}", Who::Public),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/boards/{b}/players",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/boards/{b}/report",
+        Who::BoardPlayerOrArbiters,
+    ),
+    // Board 1's record is under the round's sealed deal: the arbiters' until unsealed.
+    (
+        "get",
+        "/events/{id}/rounds/{n}/boards/{b}/record",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/boards/{b}/record",
+        Who::EventArbiters,
+    ),
+    (
+        "get",
+        "/events/{id}/rounds/{n}/boards/{b}/record.txt",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/rounds/{n}/boards/{b}/record/apply",
+        Who::EventArbiters,
+    ),
+    (
+        "get",
+        "/events/{id}/rounds/{n}/boards/{b}/games/{g}",
+        Who::EventArbiters,
+    ),
+    ("get", "/events/{id}/standings", Who::Public),
+    ("get", "/events/{id}/standings.csv", Who::Public),
+    ("get", "/events/{id}/crosstable", Who::Public),
+    ("get", "/events/{id}/crosstable.csv", Who::Public),
+    ("get", "/events/{id}/deals", Who::EventArbiters),
+    ("post", "/events/{id}/deals", Who::EventArbiters),
+    ("post", "/events/{id}/deals/announce", Who::EventArbiters),
+    (
+        "get",
+        "/events/{id}/deals/round/{n}/sheets",
+        Who::EventArbiters,
+    ),
+    ("get", "/events/{id}/deals/{deal_id}", Who::EventArbiters),
+    (
+        "get",
+        "/events/{id}/deals/{deal_id}/deal.txt",
+        Who::EventArbiters,
+    ),
+    (
+        "get",
+        "/events/{id}/deals/{deal_id}/sheet",
+        Who::EventArbiters,
+    ),
+    (
+        "get",
+        "/events/{id}/deals/{deal_id}/verify",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/deals/{deal_id}/unseal",
+        Who::EventArbiters,
+    ),
+    ("get", "/events/{id}/export.json", Who::EventManagers),
+    ("get", "/events/{id}/export.trf", Who::Public),
+    ("get", "/events/{id}/records.pgn", Who::EventArbiters),
+    ("post", "/events/{id}/push-rating", Who::SignedIn),
+    ("get", "/events/{id}/knockout", Who::Public),
+    ("post", "/events/{id}/knockout", Who::EventArbiters),
+    ("post", "/events/{id}/knockout/discard", Who::EventArbiters),
+    ("post", "/events/{id}/knockout/withdraw", Who::EventArbiters),
+    ("get", "/events/{id}/knockout/print", Who::EventArbiters),
+    ("get", "/events/{id}/knockout/matches/{m}", Who::Nobody),
+    (
+        "post",
+        "/events/{id}/knockout/matches/{m}/decider",
+        Who::Nobody,
+    ),
+    (
+        "post",
+        "/events/{id}/knockout/matches/{m}/forfeit",
+        Who::Nobody,
+    ),
+    ("post", "/events/{id}/knockout/matches/{m}/lot", Who::Nobody),
+    (
+        "post",
+        "/events/{id}/knockout/matches/{m}/games/{g}",
+        Who::Nobody,
+    ),
+    (
+        "get",
+        "/events/{id}/knockout/matches/{m}/games/{g}/record",
+        Who::Nobody,
+    ),
+    (
+        "post",
+        "/events/{id}/knockout/matches/{m}/games/{g}/record",
+        Who::Nobody,
+    ),
+    ("get", "/events/{id}/ranking", Who::Public),
+    ("get", "/events/{id}/prizes", Who::Public),
+    ("post", "/events/{id}/prizes", Who::EventManagers),
+    ("post", "/events/{id}/prizes/template", Who::EventManagers),
+    ("get", "/events/{id}/payout", Who::EventManagers),
+    ("get", "/events/{id}/payout.csv", Who::EventManagers),
+    ("get", "/ratings", Who::Public),
+    ("post", "/ratings", Who::ClubManagers),
+    ("get", "/ratings/new", Who::ClubManagers),
+    ("get", "/ratings/{id}", Who::Public),
+    ("get", "/ratings/{id}/games", Who::Public),
+    ("post", "/ratings/{id}/games", Who::ListOwner),
+    ("get", "/ratings/{id}/levels", Who::Public),
+    ("get", "/ratings/{id}/players/{player}", Who::Public),
+    (
+        "get",
+        "/ratings/{id}/players/{player}/history.csv",
+        Who::Public,
+    ),
+    ("get", "/ratings/{id}/settings", Who::ListOwner),
+    ("post", "/ratings/{id}/settings", Who::ListOwner),
+    ("get", "/ratings/{id}/standings.csv", Who::Public),
+    ("post", "/ratings/{id}/start", Who::ListOwner),
+    ("post", "/ratings/{id}/upload", Who::ListOwner),
+    (
+        "post",
+        "/ratings/{id}/uploads/{upload}/remove",
+        Who::ListOwner,
+    ),
+    ("post", "/api/events", Who::Organizers),
+    ("post", "/api/events/{id}/players", Who::EventManagers),
+    ("post", "/api/events/{id}/rounds", Who::EventArbiters),
+    ("get", "/api/events/{id}/rounds/{r}", Who::Public),
+    (
+        "put",
+        "/api/events/{id}/rounds/{r}/boards/{b}/result",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/api/events/{id}/rounds/{r}/boards/{b}/record",
+        Who::EventArbiters,
+    ),
+    ("get", "/api/events/{id}/standings", Who::Public),
+    ("get", "/api/events/{id}/export.trf", Who::Public),
+    ("get", "/api/events/{id}/ranking", Who::Public),
+    ("put", "/api/events/{id}/prizes", Who::EventManagers),
+    ("get", "/api/events/{id}/knockout", Who::Public),
+    ("post", "/api/events/{id}/knockout", Who::EventArbiters),
+    (
+        "put",
+        "/api/events/{id}/knockout/matches/{m}/decider",
+        Who::Nobody,
+    ),
+    (
+        "get",
+        "/api/events/{id}/knockout/matches/{m}/games/{g}/record",
+        Who::Nobody,
+    ),
+    (
+        "post",
+        "/api/events/{id}/knockout/matches/{m}/games/{g}/record",
+        Who::Nobody,
+    ),
+    (
+        "put",
+        "/api/events/{id}/knockout/matches/{m}/games/{g}/result",
+        Who::Nobody,
+    ),
+    // Last: it ends the session of the client that asks.
+    ("post", "/logout", Who::Public),
+];
+
+/// Every route the handlers declare: (method, path) from `#[get("…")]` and the like.
+fn declared_routes() -> BTreeSet<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/web/routes");
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    let mut routes = BTreeSet::new();
+    while let Some(path) = stack.pop() {
+        for entry in std::fs::read_dir(&path).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            for method in ["get", "post", "put", "delete", "patch"] {
+                for piece in text.split(&format!("#[{method}(\"")).skip(1) {
+                    let route = &piece[..piece.find('"').unwrap()];
+                    routes.insert((method.to_string(), route.to_string()));
+                }
+            }
+        }
+    }
+    routes
+}
+
+#[test]
+fn every_route_has_a_row_in_the_table() {
+    let table: BTreeSet<(String, String)> = TABLE
+        .iter()
+        .map(|(m, r, _)| (m.to_string(), r.to_string()))
+        .collect();
+    assert_eq!(table.len(), TABLE.len(), "a route is in the table twice");
+    let declared = declared_routes();
+    assert!(declared.len() > 100, "{} routes found", declared.len());
+    let missing: Vec<_> = declared.difference(&table).collect();
+    assert!(
+        missing.is_empty(),
+        "routes without a row in the table: {missing:#?}"
+    );
+    let stale: Vec<_> = table.difference(&declared).collect();
+    assert!(
+        stale.is_empty(),
+        "rows for routes that no longer exist: {stale:#?}"
+    );
+}
+
+/// The fixture's ids.
+struct Ids {
+    event: i64,
+    deal: i64,
+    list: i64,
+    list_player: i64,
+    upload: i64,
+}
+
+fn fill(route: &str, ids: &Ids) -> String {
+    let path = if route.starts_with("/ratings/") {
+        route.replace("{id}", &ids.list.to_string())
+    } else {
+        route.replace("{id}", &ids.event.to_string())
+    };
+    path.replace("{file}", "style.css")
+        .replace("{code}", "en")
+        .replace("{n}", "1")
+        .replace("{r}", "1")
+        .replace("{b}", "1")
+        .replace("{g}", "1")
+        .replace("{m}", "1")
+        .replace("{start}", "1")
+        .replace("{deal_id}", &ids.deal.to_string())
+        .replace("{player}", &ids.list_player.to_string())
+        .replace("{upload}", &ids.upload.to_string())
+}
+
+/// A Jieqi event with a sealed deal, round 1 published and a record on board 1 (arbiter "arb",
+/// account "player" linked to start number 1, who plays board 1); another event with its own
+/// arbiter and player; a rating list of "club" with games.
+fn fixture(w: &World) -> Ids {
+    create_user(&w.dir, "player2", "player");
+    create_user(&w.dir, "club2", "club");
+    let event = crate::deals::setup(w, "jieqi", 6);
+    let mut org2 = w.login("org2");
+    let home = org2.get("/").body;
+    let other: i64 = home
+        .split("/events/")
+        .filter_map(|s| s.split('"').next()?.parse().ok())
+        .find(|&id| id != event)
+        .expect("the other event");
+    let r = org2.form(
+        &format!("/events/{other}/players/import"),
+        &[("csv", "name,club,rating\n甲,A,1500\n乙,B,1400\n")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org2.form(
+        &format!("/events/{other}/players/1/link"),
+        &[("name", "player2")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    let mut arb = w.login("arb");
+    let deal = crate::deals::seal(&mut arb, event, 1, "1");
+    let f = crate::deals::fields(&mut arb, event, deal);
+    crate::deals::pair_and_publish(&mut arb, event, 1);
+    let record = crate::deals::jieqi_record(&f["deal"], 12, None);
+    let r = arb.form(
+        &format!("/events/{event}/rounds/1/boards/1/record"),
+        &[("game", "1"), ("record", &record)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    let mut club = w.login("club");
+    let list = crate::ratings::create_list(&mut club, "Matrix list", &[]);
+    let r = crate::ratings::upload(&mut club, list, &crate::ratings::games_csv(20, 3));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = club.get(&format!("/ratings/{list}")).body;
+    let list_player = crate::ratings::player_id(&page, list, "王小明");
+    let games = club.get(&format!("/ratings/{list}/games")).body;
+    let upload = crate::ratings::upload_id(&games, list);
+    Ids {
+        event,
+        deal,
+        list,
+        list_player,
+        upload,
+    }
+}
+
+fn client_for(w: &World, role: Role) -> Client {
+    let name = match role {
+        Anonymous => return w.server.client(),
+        Player => "player",
+        OtherPlayer => "player2",
+        Arbiter => "arb",
+        OtherArbiter => "arb2",
+        Organizer => "org",
+        OtherOrganizer => "org2",
+        Club => "club",
+        OtherClub => "club2",
+        Admin => "admin",
+    };
+    let mut c = w.login(name);
+    c.bearer = Some(crate::json_api::token(&w.dir, name));
+    c
+}
+
+/// Whether a response is a refusal: 401, 403, 404, or the redirect to the login page.
+fn refused(r: &Resp) -> bool {
+    matches!(r.status, 401 | 403 | 404)
+        || (r.status == 303
+            && r.location
+                .as_deref()
+                .is_some_and(|l| l.starts_with("/login")))
+}
+
+#[test]
+fn every_route_answers_every_role_as_the_table_says() {
+    let w = World::new("matrix");
+    let ids = fixture(&w);
+    let mut wrong = Vec::new();
+    for role in ROLES {
+        let mut c = client_for(&w, role);
+        if role == Anonymous {
+            c.csrf();
+        }
+        for (method, route, who) in TABLE {
+            let path = fill(route, &ids);
+            let r = match *method {
+                "get" => c.get(&path),
+                "post" if route.starts_with("/api/") => {
+                    c.json("POST", &path, &serde_json::json!({}))
+                }
+                "post" => c.form(&path, &[]),
+                "put" => c.json("PUT", &path, &serde_json::json!({})),
+                other => panic!("no request for {other}"),
+            };
+            if who.allows(role) == refused(&r) {
+                wrong.push(format!(
+                    "{role:?} {method} {path}: {} (table: {who:?}) {}",
+                    r.status,
+                    r.location.unwrap_or_default()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} answers differ from the table:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
