@@ -557,6 +557,8 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 .map_err(|e| c.err("verdict", format!("not a verdict: {e}")))?;
             put!("verdict", verdict);
             put!("legal", c.flag("legal")?);
+            // The rules version the verdict was judged under (older ones are judged again at start).
+            put!("rules_version", c.int("rules_version", 0..=9999)?.unwrap_or(0));
             account!("submitted_by");
             put!("submitted_at", c.need_time("submitted_at")?);
         }
