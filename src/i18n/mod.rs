@@ -3,6 +3,7 @@
 mod core;
 mod deals;
 mod knockout;
+mod players;
 mod ratings;
 mod rounds;
 mod service;
@@ -187,6 +188,7 @@ const AREAS: &[&[Entry]] = &[
     deals::ENTRIES,
     ratings::ENTRIES,
     knockout::ENTRIES,
+    players::ENTRIES,
     service::ENTRIES,
 ];
 
