@@ -44,5 +44,4 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("rating_saved", "Rating saved.", "等級分已儲存。", "等级分已保存。"),
     ("player_deleted", "Player deleted.", "棋手已刪除。", "棋手已删除。"),
     ("print_starting_list", "Print the starting-rank list", "列印起始排名表", "打印起始排名表"),
-    ("printed_at", "Printed", "列印時間", "打印时间"),
 ];

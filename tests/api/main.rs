@@ -8,6 +8,7 @@ mod knockout;
 mod ko_records;
 mod ratings;
 mod records;
+mod start_numbers;
 mod support;
 mod swiss;
 mod viewer;
