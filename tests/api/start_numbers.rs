@@ -22,12 +22,19 @@ fn listed(c: &mut Client, id: i64) -> Vec<(u32, String)> {
         .nth(1)
         .unwrap_or("");
     let body = body.split("</tbody>").next().unwrap_or("");
-    body.split("<tr data-player=")
+    body.split("<tr><td>")
         .skip(1)
         .map(|row| {
-            let cells: Vec<&str> = row.split("<td>").skip(1).collect();
-            let text = |c: &str| c.split('<').next().unwrap_or("").trim().to_string();
-            (text(cells[0]).parse().unwrap(), text(cells[1]))
+            let start = row.split('<').next().unwrap_or("").trim().parse().unwrap();
+            let name = row.split("data-player=\"").nth(1).unwrap_or("");
+            let name = name
+                .split('>')
+                .nth(1)
+                .unwrap_or("")
+                .split('<')
+                .next()
+                .unwrap_or("");
+            (start, name.trim().to_string())
         })
         .collect()
 }
@@ -35,11 +42,12 @@ fn listed(c: &mut Client, id: i64) -> Vec<(u32, String)> {
 /// The row id of a player on the players page.
 fn entry_id(c: &mut Client, id: i64, name: &str) -> String {
     let page = c.get(&format!("/events/{id}/players")).body;
-    let row = page
-        .split("<tr data-player=\"")
-        .find(|r| r.split("</tr>").next().unwrap_or("").contains(name))
+    let cell = page
+        .split("data-player=\"")
+        .skip(1)
+        .find(|c| c.split('<').next().unwrap_or("").contains(name))
         .unwrap_or_else(|| panic!("{name} listed"));
-    row.split('"').next().unwrap().to_string()
+    cell.split('"').next().unwrap().to_string()
 }
 
 fn names(list: &[(u32, String)]) -> Vec<&str> {
