@@ -513,6 +513,101 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
     }
 }
 
+/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// registration order is not the rating order — here also when a stronger registration moves the
+/// start numbers after the bye was recorded. The arbiter records the bye, confirms the starting
+/// list and pairs round 1 with the pages' own forms.
+#[test]
+fn a_bye_recorded_before_round_one_goes_to_its_player_in_the_browser() {
+    let (chromium, chromedriver) = match browser_binaries() {
+        Ok(b) => b,
+        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
+            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
+            return;
+        }
+        Err(why) => panic!("{why}"),
+    };
+    let w = World::new("browser-bye");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "早退盃", "jieqi");
+    // Registered weakest first.
+    let csv = "name,club,rating\n甲弱,A,1500\n乙,B,1600\n丙,C,1700\n丁,D,1800\n戊強,E,1900\n";
+    assert_eq!(
+        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
+            .status,
+        303
+    );
+    assert_eq!(
+        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
+            .status,
+        303
+    );
+    let base = w.server.base.clone();
+    let b = Browser::start(&chromium, &chromedriver);
+    b.goto(&format!("{base}/login"));
+    b.type_into("input[name=name]", "arb");
+    b.type_into("input[name=password]", PASSWORD);
+    b.click("form[action='/login'] button[type=submit]");
+    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
+
+    // The players page shows 甲弱's start number (the starting rank, not the registration order).
+    let start_of = |b: &Browser, name: &str| -> String {
+        b.goto(&format!("{base}/events/{id}/players"));
+        let rows = b.script(
+            "return Array.from(document.querySelectorAll('#players tbody tr'))\
+             .map(r => [r.cells[0].textContent.trim(), r.cells[1].textContent.trim()]);",
+        );
+        rows.as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| r[1].as_str().is_some_and(|n| n.starts_with(name)))
+            .and_then(|r| r[0].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("{name} not listed: {rows}"))
+    };
+    let start = start_of(&b, "甲弱");
+    assert_eq!(start, "5", "the lowest rated is last in the starting rank");
+
+    // The arbiter records a half-point bye for round 1 in the rounds page's form.
+    b.goto(&format!("{base}/events/{id}/rounds"));
+    b.type_into("form[action$='/byes'] input[name=start]", &start);
+    b.click("form[action$='/byes'] select[name=kind] option[value=H]");
+    b.click("form[action$='/byes'] button[type=submit]");
+    b.wait_for("the bye to be listed", |b| b.text("main").contains("甲弱"));
+
+    // A stronger player registers afterwards: every provisional number below moves.
+    let r = org.form(
+        &format!("/events/{id}/players"),
+        &[("name", "己最強"), ("club", "F"), ("rating", "2500")],
+    );
+    assert_eq!(r.status, 303);
+    assert_eq!(start_of(&b, "甲弱"), "6");
+
+    // The arbiter confirms the starting list, then pairs round 1.
+    b.goto(&format!("{base}/events/{id}/players"));
+    b.click("#confirm-list button[type=submit]");
+    b.wait_for("the list to be confirmed", |b| {
+        b.text("#starting-list").contains("confirmed")
+    });
+    b.goto(&format!("{base}/events/{id}/rounds"));
+    b.click("select[name=lot] option[value=red]");
+    b.click("#pair");
+    b.wait_for("the draft of round 1", |b| {
+        b.url().ends_with(&format!("/events/{id}/rounds/1"))
+    });
+    let boards = b.script(
+        "return Array.from(document.querySelectorAll('tr[data-board]'))\
+         .map(r => r.textContent);",
+    );
+    let boards = boards.to_string();
+    assert!(
+        !boards.contains("甲弱"),
+        "the absent player is not paired: {boards}"
+    );
+    assert!(boards.contains("己最強"), "{boards}");
+    let main = b.text("main");
+    assert!(main.contains("6. 甲弱"), "the bye stays with 甲弱: {main}");
+}
+
 #[test]
 fn base64_decodes_padded_and_unpadded_text() {
     assert_eq!(base64_decode("aGVsbG8=").unwrap(), b"hello");

@@ -5,6 +5,7 @@ mod core;
 mod deals;
 mod imports;
 mod knockout;
+mod players;
 mod ratings;
 mod records;
 mod rounds;
@@ -192,6 +193,7 @@ const AREAS: &[&[Entry]] = &[
     imports::ENTRIES,
     ratings::ENTRIES,
     knockout::ENTRIES,
+    players::ENTRIES,
     service::ENTRIES,
     records::ENTRIES,
 ];

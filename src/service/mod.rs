@@ -12,6 +12,7 @@ pub mod deals;
 pub mod imports;
 pub mod knockout;
 pub mod names;
+pub mod players;
 pub mod policy;
 pub mod rating_push;
 pub mod records;

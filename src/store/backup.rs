@@ -67,7 +67,7 @@ const TABLES: &[TableSpec] = &[
         name: "bye_requests",
         select: "SELECT * FROM bye_requests WHERE event_id = $1",
         defines: None,
-        refs: &[("event_id", "events")],
+        refs: &[("event_id", "events"), ("player_id", "players")],
     },
     TableSpec {
         name: "game_records",

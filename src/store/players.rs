@@ -1,4 +1,12 @@
-//! Players registered for an event, with their start numbers.
+//! Players registered for an event, with their start numbers, and the event's starting list.
+//!
+//! Two numberings: the **start number** (`players.start_no`, the fixed starting rank every page,
+//! the TRF, the API, byes and uploads use) and the per-round TPN of the pairing engine. While the
+//! starting list is open the start numbers follow the initial order of the general handling rules
+//! (C.04.2: strength, then name) and move with every registration, rating change or deletion;
+//! nothing points at them then (bye requests name the player's row). The list is fixed once — by
+//! "confirm the starting list" or by the first pairing — and from then on a start number never
+//! changes: a later registration gets the next free number (a late entry).
 
 use sqlx::Row;
 
@@ -88,8 +96,286 @@ pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Player>> {
     rows.iter().map(player_from_row).collect()
 }
 
+/// The state of an event's starting list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StartingList {
+    /// When the list was fixed; `None` while it is open.
+    pub fixed_at: Option<String>,
+    /// Whether an organizer or arbiter confirmed it (`false`: the first pairing fixed it).
+    pub confirmed: bool,
+    /// Players on the list when it was fixed; higher start numbers are late entries.
+    pub size: u32,
+    /// Why a fixed list was re-opened (`rating`, `deleted`), until it is fixed again.
+    pub reopened: Option<String>,
+}
+
+impl StartingList {
+    /// Whether the start numbers are fixed.
+    pub fn is_fixed(&self) -> bool {
+        self.fixed_at.is_some()
+    }
+}
+
+/// The starting list of an event.
+pub async fn starting_list(
+    db: impl sqlx::SqliteExecutor<'_>,
+    event_id: i64,
+) -> StoreResult<StartingList> {
+    let row = sqlx::query(
+        "SELECT start_list_fixed_at, start_list_confirmed, start_list_size, start_list_reopened
+         FROM events WHERE id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(db)
+    .await?
+    .ok_or(StoreError::NotFound)?;
+    let size: i64 = row.try_get("start_list_size")?;
+    let confirmed: i64 = row.try_get("start_list_confirmed")?;
+    Ok(StartingList {
+        fixed_at: row.try_get("start_list_fixed_at")?,
+        confirmed: confirmed != 0,
+        size: u32::try_from(size).map_err(|_| StoreError::Corrupt {
+            table: "events",
+            id: event_id,
+            column: "start_list_size",
+            value: size.to_string(),
+        })?,
+        reopened: row.try_get("start_list_reopened")?,
+    })
+}
+
+/// Numbers the players 1, 2, 3, … in the initial order of the general handling rules (C.04.2
+/// "Initial Order": strength — the rating, unrated last — then alphabetically by name; the
+/// project has no titles), the row id keeping equal entries apart.
+pub(super) async fn renumber(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<()> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
+    )
+    .bind(event_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    // Out of the way first: (event_id, start_no) is unique.
+    sqlx::query("UPDATE players SET start_no = -start_no WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    for (i, id) in ids.iter().enumerate() {
+        sqlx::query("UPDATE players SET start_no = $1 WHERE id = $2")
+            .bind(i as i64 + 1)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Fixes the starting list: numbered in the initial order, then closed with its size.
+pub(super) async fn fix_list(
+    tx: &mut sqlx::SqliteConnection,
+    event_id: i64,
+    confirmed: bool,
+) -> StoreResult<u32> {
+    renumber(tx, event_id).await?;
+    let size: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query(
+        "UPDATE events SET start_list_fixed_at = $1, start_list_confirmed = $2, start_list_size = $3,
+         start_list_reopened = NULL WHERE id = $4",
+    )
+    .bind(super::now())
+    .bind(confirmed as i64)
+    .bind(size)
+    .bind(event_id)
+    .execute(&mut *tx)
+    .await?;
+    Ok(size as u32)
+}
+
+/// How many rounds (drafts included) an event has.
+async fn round_count(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_one(&mut *tx)
+            .await?,
+    )
+}
+
+/// Before round 1 a change of the initial order re-opens a fixed list (with `why` as the warning)
+/// and renumbers an open one; after round 1 nothing moves.
+async fn reorder_before_round_one(
+    tx: &mut sqlx::SqliteConnection,
+    event_id: i64,
+    why: &str,
+) -> StoreResult<bool> {
+    if round_count(tx, event_id).await? > 0 {
+        return Ok(false);
+    }
+    let list = starting_list(&mut *tx, event_id).await?;
+    if list.is_fixed() {
+        sqlx::query(
+            "UPDATE events SET start_list_fixed_at = NULL, start_list_confirmed = 0,
+             start_list_size = 0, start_list_reopened = $1 WHERE id = $2",
+        )
+        .bind(why)
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    renumber(tx, event_id).await?;
+    Ok(list.is_fixed())
+}
+
+/// What confirming the starting list did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmed {
+    /// The list is fixed now, with this many players.
+    Fixed(u32),
+    /// It was fixed already.
+    AlreadyFixed,
+    /// Round 1 has been paired: the first pairing fixed the list.
+    Paired,
+}
+
+/// "Confirm the starting list": numbers the players in the initial order and fixes the numbers,
+/// before round 1 is paired. Logged.
+pub async fn confirm_list(db: &Db, by: &User, event_id: i64) -> StoreResult<Confirmed> {
+    let mut tx = super::begin_write(db).await?;
+    if round_count(&mut tx, event_id).await? > 0 {
+        return Ok(Confirmed::Paired);
+    }
+    if starting_list(&mut *tx, event_id).await?.is_fixed() {
+        return Ok(Confirmed::AlreadyFixed);
+    }
+    let size = fix_list(&mut tx, event_id, true).await?;
+    tx.commit_audited(
+        Some(by.id),
+        Some(event_id),
+        "players.confirm_list",
+        &format!("{size} players"),
+    )
+    .await?;
+    Ok(Confirmed::Fixed(size))
+}
+
+/// One player of an event by row id.
+pub async fn get(db: &Db, event_id: i64, player_id: i64) -> StoreResult<Option<Player>> {
+    let row = sqlx::query(
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from FROM players
+         WHERE event_id = $1 AND id = $2",
+    )
+    .bind(event_id)
+    .bind(player_id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(player_from_row).transpose()
+}
+
+/// What a change to the list did to the start numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reordered {
+    /// No such player in the event.
+    NotFound,
+    /// Done; `reopened` when a fixed starting list was re-opened by it.
+    Done {
+        /// A fixed list was re-opened.
+        reopened: bool,
+    },
+}
+
+/// Changes a player's rating. Before round 1 this re-sorts the list (re-opening a fixed one);
+/// after round 1 start numbers stay (C.04.1: a corrected rating affects pairings yet to be made).
+pub async fn set_rating(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    player_id: i64,
+    rating: u32,
+) -> StoreResult<Reordered> {
+    let mut tx = super::begin_write(db).await?;
+    let old: Option<(i64, String)> =
+        sqlx::query_as("SELECT rating, name FROM players WHERE event_id = $1 AND id = $2")
+            .bind(event_id)
+            .bind(player_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((old, name)) = old else {
+        return Ok(Reordered::NotFound);
+    };
+    sqlx::query("UPDATE players SET rating = $1 WHERE id = $2")
+        .bind(rating as i64)
+        .bind(player_id)
+        .execute(&mut *tx)
+        .await?;
+    let reopened =
+        old != rating as i64 && reorder_before_round_one(&mut tx, event_id, "rating").await?;
+    let note = if reopened {
+        " (starting list re-opened)"
+    } else {
+        ""
+    };
+    tx.commit_audited(
+        Some(by.id),
+        Some(event_id),
+        "player.rating",
+        &format!("{name}: {old} → {rating}{note}"),
+    )
+    .await?;
+    Ok(Reordered::Done { reopened })
+}
+
+/// Why a player could not be deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deleted {
+    /// Deleted; `reopened` when a fixed starting list was re-opened by it.
+    Done {
+        /// A fixed list was re-opened.
+        reopened: bool,
+    },
+    /// No such player in the event.
+    NotFound,
+    /// Round 1 is paired: the entry stays (withdraw the player instead).
+    Paired,
+}
+
+/// Deletes a player entry before round 1 (its bye requests go with it) and renumbers the rest,
+/// re-opening a fixed list. Logged.
+pub async fn delete(db: &Db, by: &User, event_id: i64, player_id: i64) -> StoreResult<Deleted> {
+    let mut tx = super::begin_write(db).await?;
+    if round_count(&mut tx, event_id).await? > 0 {
+        return Ok(Deleted::Paired);
+    }
+    let name: Option<String> =
+        sqlx::query_scalar("DELETE FROM players WHERE event_id = $1 AND id = $2 RETURNING name")
+            .bind(event_id)
+            .bind(player_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(name) = name else {
+        return Ok(Deleted::NotFound);
+    };
+    let reopened = reorder_before_round_one(&mut tx, event_id, "deleted").await?;
+    let note = if reopened {
+        " (starting list re-opened)"
+    } else {
+        ""
+    };
+    tx.commit_audited(
+        Some(by.id),
+        Some(event_id),
+        "player.delete",
+        &format!("{name}{note}"),
+    )
+    .await?;
+    Ok(Deleted::Done { reopened })
+}
+
 /// Registers players in one transaction: all are added with the next start numbers, or none
-/// (`Conflict` when one is already registered under the same name and club).
+/// (`Conflict` when one is already registered under the same name and club). While the starting
+/// list is open the list is then numbered in the initial order again; once it is fixed the new
+/// players keep the next free numbers (late entries).
 pub async fn add_all(
     db: &Db,
     by: &User,
@@ -121,8 +407,22 @@ pub async fn add_all(
         .bind(&e.category)
         .fetch_one(&mut *tx)
         .await?;
-        added.push(player_from_row(&row)?);
+        added.push(player_from_row(&row)?.id);
         next += 1;
+    }
+    if !starting_list(&mut *tx, event_id).await?.is_fixed() {
+        renumber(&mut tx, event_id).await?;
+    }
+    let mut players = Vec::with_capacity(added.len());
+    for id in added {
+        let row = sqlx::query(
+            "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from
+             FROM players WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+        players.push(player_from_row(&row)?);
     }
     let detail = if entries.len() == 1 {
         entries[0].name.clone()
@@ -131,7 +431,7 @@ pub async fn add_all(
     };
     tx.commit_audited(Some(by.id), Some(event_id), "players.add", &detail)
         .await?;
-    Ok(added)
+    Ok(players)
 }
 
 /// Links a player entry to a player account.

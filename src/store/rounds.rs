@@ -174,12 +174,17 @@ pub async fn absences(db: &Db, round_id: i64) -> StoreResult<Vec<(u32, Absence)>
         .collect()
 }
 
-/// Byes requested for future rounds: (round, start number, kind).
+/// Byes requested for future rounds: (round, start number, kind). A request names the player's
+/// entry (row id), so it stays with its player whatever number the player has; the start number
+/// is looked up as it stands now.
 pub async fn bye_requests(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, Absence)>> {
-    let rows = sqlx::query("SELECT round_no, start_no, kind FROM bye_requests WHERE event_id = $1 ORDER BY round_no, start_no")
-        .bind(event_id)
-        .fetch_all(db)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT b.round_no, p.start_no, b.kind FROM bye_requests b JOIN players p ON p.id = b.player_id
+         WHERE b.event_id = $1 ORDER BY b.round_no, p.start_no",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
     rows.iter()
         .map(|r| {
             let round: i64 = r.try_get("round_no")?;
@@ -194,7 +199,8 @@ pub async fn bye_requests(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, 
         .collect()
 }
 
-/// Records (or replaces) a bye request for a future round.
+/// Records (or replaces) a bye request for a future round for the player who has start number
+/// `start` now; the request is stored against the player's entry (`NotFound` if nobody has it).
 pub async fn request_bye(
     db: &Db,
     by: &User,
@@ -204,13 +210,20 @@ pub async fn request_bye(
     kind: Absence,
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
+    let player: Option<(i64, String)> =
+        sqlx::query_as("SELECT id, name FROM players WHERE event_id = $1 AND start_no = $2")
+            .bind(event_id)
+            .bind(start as i64)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (player_id, name) = player.ok_or(StoreError::NotFound)?;
     sqlx::query(
-        "INSERT INTO bye_requests (event_id, round_no, start_no, kind) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (event_id, round_no, start_no) DO UPDATE SET kind = excluded.kind",
+        "INSERT INTO bye_requests (event_id, round_no, player_id, kind) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (event_id, round_no, player_id) DO UPDATE SET kind = excluded.kind",
     )
     .bind(event_id)
     .bind(round as i64)
-    .bind(start as i64)
+    .bind(player_id)
     .bind(kind.letter())
     .execute(&mut *tx)
     .await?;
@@ -218,7 +231,7 @@ pub async fn request_bye(
         Some(by.id),
         Some(event_id),
         "bye.request",
-        &format!("round {round} #{start} {}", kind.letter()),
+        &format!("round {round} #{start} {name} {}", kind.letter()),
     )
     .await?;
     Ok(())
@@ -287,6 +300,20 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
         p.id = fide.parse().ok();
         t.players.push(p);
     }
+    // Late entries (start numbers beyond the fixed list) enter the pairing order by rating
+    // (C.04.2), in the order they registered; the list itself keeps its start-number order.
+    let list = super::players::starting_list(db, event_id).await?;
+    if list.is_fixed() {
+        let late: Vec<u32> = t
+            .players
+            .iter()
+            .map(|p| p.number)
+            .filter(|&n| n > list.size)
+            .collect();
+        for n in late {
+            t.rank_late_entry(n);
+        }
+    }
     for round in rounds.iter().filter(|r| r.published) {
         let boards = boards(db, round.id).await?;
         if boards.iter().any(Board::is_pending) {
@@ -346,40 +373,6 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
     Ok(t)
 }
 
-/// Renumbers the players by rating (highest first), then name — the initial ranking — before round 1.
-async fn assign_start_numbers(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<()> {
-    // (row id, start number as registered), in the order of the starting rank.
-    let players: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT id, start_no FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
-    )
-    .bind(event_id)
-    .fetch_all(&mut *tx)
-    .await?;
-    // Byes requested before round 1 name the player by the number they had then: they move with
-    // the player (first out of the way, as the numbers swap places).
-    for sql in [
-        "UPDATE players SET start_no = -start_no WHERE event_id = $1",
-        "UPDATE bye_requests SET start_no = -start_no WHERE event_id = $1",
-    ] {
-        sqlx::query(sql).bind(event_id).execute(&mut *tx).await?;
-    }
-    for (i, (id, old)) in players.iter().enumerate() {
-        let new = i as i64 + 1;
-        sqlx::query("UPDATE players SET start_no = $1 WHERE id = $2")
-            .bind(new)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE bye_requests SET start_no = $1 WHERE event_id = $2 AND start_no = $3")
-            .bind(new)
-            .bind(event_id)
-            .bind(-old)
-            .execute(&mut *tx)
-            .await?;
-    }
-    Ok(())
-}
-
 /// A round about to be stored.
 #[derive(Debug, Clone, Copy)]
 pub struct NewRound<'a> {
@@ -396,7 +389,7 @@ pub struct NewRound<'a> {
 }
 
 /// Stores a new round from a pairing, atomically (all boards or none). Round 1's pairing must have been
-/// made after `prepare_round_one` renumbered the players.
+/// made after `prepare_round_one` fixed the starting list.
 pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> StoreResult<Round> {
     let NewRound {
         number,
@@ -462,15 +455,28 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
     Ok(round)
 }
 
-/// Renumbers players by rating before the first round (a no-op once a round exists).
+/// Fixes the starting list at the first pairing when nobody confirmed it (C.04.2: the initial
+/// order gives the start numbers); a fixed list is left as it is.
 pub async fn prepare_round_one(db: &Db, event_id: i64) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE event_id = $1")
         .bind(event_id)
         .fetch_one(&mut *tx)
         .await?;
-    if n == 0 {
-        assign_start_numbers(&mut tx, event_id).await?;
+    if n == 0
+        && !super::players::starting_list(&mut *tx, event_id)
+            .await?
+            .is_fixed()
+    {
+        let size = super::players::fix_list(&mut tx, event_id, false).await?;
+        audit::record(
+            &mut *tx,
+            None,
+            Some(event_id),
+            "players.fix_list",
+            &format!("{size} players, fixed by the first pairing"),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(())

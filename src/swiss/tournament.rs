@@ -545,6 +545,9 @@ pub enum ModelError {
         /// The round.
         round: u32,
     },
+    /// The pairing order names a player twice, an unknown player, or leaves one out (0).
+    #[error("the pairing order must list every player once (player {0})")]
+    Ranking(PlayerNumber),
     /// A player's entry round is 0.
     #[error("player {0} joins at round 0 (rounds are numbered from 1)")]
     BadEntryRound(PlayerNumber),
@@ -567,6 +570,12 @@ pub struct Tournament {
     pub forbidden_pairs: Vec<(PlayerNumber, PlayerNumber)>,
     /// Requested byes for future rounds.
     pub bye_requests: Vec<ByeRequest>,
+    /// The pairing order (C.04.2's initial order) when it is not the pairing-number order: every
+    /// pairing number once, highest-ranked first. Empty means pairing-number order. A late entry
+    /// keeps the next free start number but is ranked where the handling rules put it (by
+    /// strength), so start number and pairing order can differ (TRF `XXC rank` with the player
+    /// lines in this order). Set it with [`Tournament::set_ranking`].
+    pub ranking: Vec<PlayerNumber>,
 }
 
 impl Tournament {
@@ -580,7 +589,59 @@ impl Tournament {
             first_colour,
             forbidden_pairs: Vec::new(),
             bye_requests: Vec::new(),
+            ranking: Vec::new(),
         }
+    }
+
+    /// Sets the pairing order (highest-ranked first); an order equal to the pairing-number order
+    /// is stored as empty, so equal tournaments compare equal however their order was given.
+    pub fn set_ranking(&mut self, order: Vec<PlayerNumber>) {
+        let identity = order.iter().enumerate().all(|(i, &n)| n as usize == i + 1);
+        self.ranking = if identity { Vec::new() } else { order };
+    }
+
+    /// Places a late entry in the pairing order where the general handling rules put it (C.04.2,
+    /// initial order: strength, then name; late entrants are "given an appropriate pairing
+    /// number"): before the first player it outranks. Its start number stays the next free one.
+    pub fn rank_late_entry(&mut self, number: PlayerNumber) {
+        let Some(late) = self.player(number) else {
+            return;
+        };
+        let outranks = |p: &Player| {
+            (std::cmp::Reverse(late.rating), late.name.as_str())
+                < (std::cmp::Reverse(p.rating), p.name.as_str())
+        };
+        let mut order = self.pairing_order();
+        order.retain(|&n| n != number);
+        let at = order
+            .iter()
+            .position(|&n| self.player(n).is_some_and(outranks))
+            .unwrap_or(order.len());
+        order.insert(at, number);
+        self.set_ranking(order);
+    }
+
+    /// The pairing numbers in pairing order, highest-ranked first.
+    pub fn pairing_order(&self) -> Vec<PlayerNumber> {
+        if self.ranking.is_empty() {
+            self.players.iter().map(|p| p.number).collect()
+        } else {
+            self.ranking.clone()
+        }
+    }
+
+    /// Each player's position in the pairing order (0 = highest), indexed by pairing number − 1.
+    pub fn rank_indices(&self) -> Vec<u32> {
+        let mut ranks: Vec<u32> = (0..self.players.len() as u32).collect();
+        for (position, &number) in self.ranking.iter().enumerate() {
+            if let Some(slot) = (number as usize)
+                .checked_sub(1)
+                .and_then(|i| ranks.get_mut(i))
+            {
+                *slot = position as u32;
+            }
+        }
+        ranks
     }
 
     /// Registers a player with the next pairing number; returns that number.
@@ -593,6 +654,9 @@ impl Tournament {
         player.rounds = vec![RoundEntry::NOT_PAIRED; self.rounds_played as usize];
         player.joins_at = self.rounds_played + 1;
         self.players.push(player);
+        if !self.ranking.is_empty() {
+            self.ranking.push(number);
+        }
         number
     }
 
@@ -722,6 +786,19 @@ impl Tournament {
                 if self.player(n).is_none() {
                     return Err(ModelError::UnknownPlayer(n));
                 }
+            }
+        }
+        if !self.ranking.is_empty() {
+            let mut listed = vec![false; self.players.len()];
+            for &n in &self.ranking {
+                let slot = (n as usize).checked_sub(1).and_then(|i| listed.get_mut(i));
+                match slot {
+                    Some(seen) if !*seen => *seen = true,
+                    _ => return Err(ModelError::Ranking(n)),
+                }
+            }
+            if listed.len() != self.ranking.len() {
+                return Err(ModelError::Ranking(0));
             }
         }
         Ok(())

@@ -9,6 +9,7 @@ mod ko_records;
 mod ratings;
 mod records;
 mod security;
+mod start_numbers;
 mod support;
 mod swiss;
 mod uploads;

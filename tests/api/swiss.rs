@@ -429,29 +429,59 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
         303
     );
     let mut arb = w.login("arb");
-    // 甲弱 registered as number 1 asks for a half-point bye in round 1.
+    // While the starting list is open the start numbers follow the initial order (C.04.2):
+    // 甲弱, registered first, is number 6 now, and asks for a half-point bye in round 1.
+    let start_of = |c: &mut Client, name: &str| -> String {
+        let page = c.get(&format!("/events/{id}/players")).body;
+        let row = page
+            .split("<tr")
+            .find(|r| r.contains(name) && r.contains("<td"))
+            .unwrap_or_else(|| panic!("{name} listed"))
+            .to_string();
+        row.split("<td>")
+            .nth(1)
+            .unwrap()
+            .split('<')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(start_of(&mut arb, "甲弱"), "6");
     let r = arb.form(
         &format!("/events/{id}/byes"),
-        &[("start", "1"), ("round", "1"), ("kind", "H")],
+        &[("start", "6"), ("round", "1"), ("kind", "H")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
+    // A stronger late registration moves everyone's provisional number: 甲弱 is 7 now, and the
+    // bye, recorded for the entry, goes with it.
+    let r = org.form(
+        &format!("/events/{id}/players"),
+        &[("name", "庚"), ("club", "Club"), ("rating", "2500")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.form(
+        &format!("/events/{id}/players"),
+        &[("name", "辛"), ("club", "Club"), ("rating", "1000")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(start_of(&mut arb, "甲弱"), "7");
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
     assert_eq!(r.status, 303, "{}", r.body);
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let boards = pairings(&page.body);
     assert_eq!(
         boards.len(),
-        3,
-        "five players: two boards and the pairing bye"
+        4,
+        "seven players: three boards and the pairing bye"
     );
-    // After sorting, 甲弱 (the lowest rated) is start number 6: absent, not paired.
+    // 甲弱 is start number 7: absent, not paired.
     let all: Vec<u32> = boards
         .iter()
         .flat_map(|(r, b)| [Some(*r), *b])
         .flatten()
         .collect();
     assert!(
-        !all.contains(&6),
+        !all.contains(&7),
         "the player who asked for the bye is not paired: {boards:?}"
     );
     assert!(
@@ -464,5 +494,5 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
         .find(|r| r.contains("甲弱"))
         .expect("甲弱 listed")
         .to_string();
-    assert!(row.contains(">6<"), "甲弱 is start number 6 now: {row}");
+    assert!(row.contains(">7<"), "甲弱 is start number 7: {row}");
 }

@@ -101,9 +101,18 @@ fn takes_part(entry: &RoundEntry) -> bool {
 /// the sum of scores, then the higher-ranked player), and its boards without recorded colours.
 fn played_pairing(t: &Tournament, round: u32) -> (Pairing, Vec<(PlayerNumber, PlayerNumber)>) {
     let score = |n: PlayerNumber| t.score_after(n, round - 1);
-    // A.2: the higher-ranked of two players has the higher score, then the lower number.
+    let ranks = t.rank_indices();
+    let rank = |n: PlayerNumber| {
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| ranks.get(i))
+            .copied()
+            .unwrap_or(u32::MAX)
+    };
+    // A.2: the higher-ranked of two players has the higher score, then comes first in the pairing
+    // order (C.04.2's initial order).
     let higher_first = |a: PlayerNumber, b: PlayerNumber| {
-        if (Reverse(score(a)), a) <= (Reverse(score(b)), b) {
+        if (Reverse(score(a)), rank(a)) <= (Reverse(score(b)), rank(b)) {
             (a, b)
         } else {
             (b, a)
@@ -143,7 +152,7 @@ fn played_pairing(t: &Tournament, round: u32) -> (Pairing, Vec<(PlayerNumber, Pl
             Reverse(score(higher).max(score(lower))),
             Reverse(score(higher) + score(lower)),
             Reverse(score(higher)),
-            higher,
+            rank(higher),
         )
     });
     (Pairing { boards, bye }, colours_unknown)

@@ -69,24 +69,43 @@ pub fn pair_next_round(t: &Tournament) -> Result<Pairing, PairingError> {
         .collect();
     // E.5's pairing numbers count only the players taken into account for the round (RULES.md
     // §10): those to be paired now and those who took part in an earlier round's pairing, so a
-    // player absent from round 1 shifts the parity of everyone ranked below.
+    // player absent from round 1 shifts the parity of everyone ranked below. They are counted in
+    // the pairing order (C.04.2's initial order), which a late entry may enter above players with
+    // lower start numbers.
+    let to_pair: std::collections::HashSet<PlayerNumber> =
+        players.iter().map(|c| c.number).collect();
+    let mut tpn = std::collections::HashMap::new();
     let mut counted = 0;
-    let mut next_candidate = players.iter_mut().peekable();
-    for p in &t.players {
+    for number in t.pairing_order() {
+        let Some(p) = t.player(number) else { continue };
         let paired_before = p
             .rounds
             .iter()
             .any(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye);
-        let to_pair = next_candidate.peek().is_some_and(|c| c.number == p.number);
-        if to_pair || paired_before {
+        if to_pair.contains(&number) || paired_before {
             counted += 1;
         }
-        if to_pair && let Some(candidate) = next_candidate.next() {
-            candidate.tpn = counted;
+        if to_pair.contains(&number) {
+            tpn.insert(number, counted);
         }
     }
-    // A.2: score, then pairing number.
-    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
+    for candidate in &mut players {
+        candidate.tpn = tpn.get(&candidate.number).copied().unwrap_or(0);
+    }
+    // A.2: score, then the pairing order (the start number unless late entries came in above).
+    let rank = t.rank_indices();
+    let rank_of = |n: PlayerNumber| {
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| rank.get(i))
+            .copied()
+            .unwrap_or(u32::MAX)
+    };
+    players.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then(rank_of(a.number).cmp(&rank_of(b.number)))
+    });
     let mut field = Field::new(
         &players,
         t.first_colour,

@@ -93,7 +93,8 @@ impl TrfDocument {
     /// line per player with score (counting a bye written for the next round) and rank, bye
     /// requests (the next round in its round column, later rounds as `240`), withdrawn players as
     /// zero-point byes for the next round, and forbidden pairs as `XXP`; rounds fixed by hand as
-    /// comment lines after the player lines.
+    /// comment lines after the player lines. The player lines follow the pairing order, with
+    /// `XXC rank` when that is not the start-number order.
     ///
     /// Refuses a tournament with match scores ([`ExportError::MatchScore`]).
     pub fn from_tournament(
@@ -147,7 +148,14 @@ impl TrfDocument {
         let table = standings(tournament, tournament.rounds_played, tie_breaks);
         let rank_of = |n: PlayerNumber| table.iter().find(|s| s.player == n).map(|s| s.rank);
         let next_round = tournament.next_round();
-        for player in &tournament.players {
+        // The player lines in the pairing order; when it is not the start-number order (a late
+        // entry ranked above earlier ones, C.04.2), `XXC rank` below tells bbpPairings to pair by
+        // the order of the lines while the start numbers stay the players' ids.
+        for player in tournament
+            .pairing_order()
+            .into_iter()
+            .filter_map(|n| tournament.player(n))
+        {
             let mut rounds: Vec<Option<RoundEntry>> = player
                 .rounds
                 .iter()
@@ -192,7 +200,11 @@ impl TrfDocument {
         } else {
             "black1"
         };
-        records.push(Record::XxConfig(vec![lot.to_string()]));
+        let mut config = vec![lot.to_string()];
+        if !tournament.ranking.is_empty() {
+            config.push("rank".to_string());
+        }
+        records.push(Record::XxConfig(config));
         let expressible = s.forfeit_win == s.win
             && s.full_bye == s.win
             && s.half_bye == s.draw

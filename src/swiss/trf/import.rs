@@ -16,6 +16,8 @@ struct Settings {
     /// The number of rounds and the line that gave it.
     rounds: Option<(usize, u32)>,
     first_colour: Option<Color>,
+    /// `XXC rank`: the order of the player lines is the pairing order.
+    by_rank: bool,
 }
 
 /// A player line with its 1-based line number.
@@ -57,7 +59,7 @@ impl TrfDocument {
             .first_colour
             .or_else(|| infer_first_colour(&model_players))
             .unwrap_or(Color::Red);
-        let tournament = Tournament {
+        let mut tournament = Tournament {
             players: model_players,
             total_rounds,
             rounds_played,
@@ -65,7 +67,17 @@ impl TrfDocument {
             first_colour,
             forbidden_pairs,
             bye_requests,
+            ranking: Vec::new(),
         };
+        if settings.by_rank {
+            // `players` is sorted by start number; the records hold the lines in file order.
+            let mut lines: Vec<(usize, PlayerNumber)> = players
+                .iter()
+                .map(|&(line, p)| (line, p.start_number))
+                .collect();
+            lines.sort_unstable();
+            tournament.set_ranking(lines.into_iter().map(|(_, n)| n).collect());
+        }
         // Both sides of every game must agree.
         tournament.validate().map_err(|e| self.model_error(&e))?;
         check_points(&tournament, &players)?;
@@ -112,6 +124,7 @@ impl TrfDocument {
         let mut table = PointsTable::new(explicit_pab);
         let mut rounds: Option<(usize, u32)> = None;
         let mut first_colour: Option<(usize, Color)> = None;
+        let mut by_rank = false;
         let mut points_line = 0;
         for (index, record) in self.records.iter().enumerate() {
             let line = index + 1;
@@ -144,11 +157,16 @@ impl TrfDocument {
                         let colour = match word.as_str() {
                             "white1" => Color::Red,
                             "black1" => Color::Black,
+                            // The player lines give the pairing order (bbpPairings' reading).
+                            "rank" => {
+                                by_rank = true;
+                                continue;
+                            }
                             _ => {
                                 return Err(TrfError::at(
                                     line,
                                     None,
-                                    format!("XXC {word}: pairing by ranking ids is not supported"),
+                                    format!("XXC {word}: not supported"),
                                 ));
                             }
                         };
@@ -165,6 +183,7 @@ impl TrfDocument {
             scoring,
             rounds,
             first_colour: first_colour.map(|(_, c)| c),
+            by_rank,
         })
     }
 

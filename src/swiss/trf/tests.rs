@@ -212,8 +212,8 @@ fn rounds_and_colour_lines_must_agree() {
     assert_eq!(e.line, 20);
     let e = error_of(&replace_line(SAMPLE, 21, |_| "XXC black1".to_string()));
     assert_eq!(e.line, 21);
-    let e = error_of(&replace_line(SAMPLE, 21, |_| "XXC rank".to_string()));
-    assert!(e.to_string().contains("not supported"), "{e}");
+    let e = error_of(&replace_line(SAMPLE, 21, |_| "XXC white1 fast".to_string()));
+    assert!(e.to_string().contains("unknown option 'fast'"), "{e}");
     let two = replace_line(
         &replace_line(SAMPLE, 9, |_| "142 2".to_string()),
         20,
@@ -710,7 +710,11 @@ fn write_exports_for_external_checkers() {
         }
         for round in 1..=rounds {
             if round > 1 && rng.next_u32() % 5 == 0 {
-                t.add_player(format!("Late {round}"), 1500);
+                // Late entries keep the next start number; a strong one enters the pairing order
+                // by rating (C.04.2), which the file says with `XXC rank`.
+                let rating = 1500 + (rng.next_u32() % 2) * (rng.next_u32() % 1000);
+                let late = t.add_player(format!("Late {round}"), rating);
+                t.rank_late_entry(late);
             }
             if rng.next_u32() % 6 == 0 {
                 let player = 1 + rng.next_u32() % n;
@@ -771,8 +775,58 @@ fn write_exports_for_external_checkers() {
             }
             let back = read_tournament(&text).expect("reads back");
             assert!(back.players == players, "seed {seed}, round {round}");
+            assert_eq!(back.ranking, t.ranking, "seed {seed}, round {round}");
             let path = dir.join(format!("s{seed:02}-r{round:02}.trf"));
             std::fs::write(&path, text).expect("write export");
         }
     }
+}
+
+/// Issue 15: a late entry keeps the next free start number, enters the pairing order by rating
+/// (C.04.2), and the TRF says so the way bbpPairings reads it: the player lines in pairing order
+/// and `XXC rank`. The file reads back to the same tournament, pairing order included.
+#[test]
+fn a_late_entry_is_ranked_by_rating_and_written_with_xxc_rank() {
+    use crate::swiss::dutch::pair_next_round;
+
+    let mut t = Tournament::new(3, ScoringSystem::CHINESE, Color::Red);
+    for (name, rating) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+        t.add_player(name, rating);
+    }
+    let first = pair_next_round(&t).expect("round 1");
+    assert_eq!(first.boards, vec![(1, 3), (4, 2)]);
+    t.record_round(&[
+        (1, RoundEntry::game(3, Color::Red, ResultCode::Draw)),
+        (3, RoundEntry::game(1, Color::Black, ResultCode::Draw)),
+        (4, RoundEntry::game(2, Color::Red, ResultCode::Draw)),
+        (2, RoundEntry::game(4, Color::Black, ResultCode::Draw)),
+    ])
+    .expect("round 1 recorded");
+    let late = t.add_player("E", 1950);
+    assert_eq!(late, 5, "the next free start number");
+    t.add_player("F", 1600);
+    t.rank_late_entry(late);
+    t.rank_late_entry(6);
+    assert_eq!(t.pairing_order(), vec![1, 5, 2, 3, 4, 6]);
+
+    let text = write_tournament(&t, &EventInfo::default()).expect("writes");
+    assert!(text.contains("\nXXC white1 rank\n"), "{text}");
+    let doc = TrfDocument::parse(&text).expect("parses");
+    let lines: Vec<u32> = doc.players().map(|p| p.start_number).collect();
+    assert_eq!(
+        lines,
+        vec![1, 5, 2, 3, 4, 6],
+        "player lines in pairing order"
+    );
+    let mut back = read_tournament(&text).expect("reads back");
+    // TRF has no entry round: the late entries' round 1 comes back as a blank round.
+    for p in &mut back.players[4..] {
+        p.joins_at = 2;
+    }
+    assert_eq!(back, t);
+
+    // Without the pairing order the late entry would be ranked last: it is not.
+    let mut by_number = t.clone();
+    by_number.set_ranking(Vec::new());
+    assert_ne!(pair_next_round(&t), pair_next_round(&by_number));
 }

@@ -1,4 +1,6 @@
-//! Player registration: the list, one by form, many by CSV import, and linking player accounts.
+//! Player registration: the list, one by form, many by CSV import, linking player accounts, and
+//! the starting list — confirming it, rating changes and deletions before round 1 (which re-open
+//! it), and its printable starting-rank list.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -6,16 +8,25 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::roster::{self, PlayerEntry, RowError};
+use crate::service;
+use crate::service::players::Roster;
 use crate::service::policy::Access;
-use crate::store::{self, events::Event, players::Player};
+use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{EventView, Managed};
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(add).service(import).service(link);
+    cfg.service(list)
+        .service(add)
+        .service(import)
+        .service(link)
+        .service(confirm_list)
+        .service(set_rating)
+        .service(delete)
+        .service(print_starting_list);
 }
 
 #[derive(Template)]
@@ -24,7 +35,7 @@ struct PlayersPage {
     ctx: Ctx,
     event: Event,
     access: Access,
-    players: Vec<Player>,
+    roster: Roster,
     flash: Option<&'static str>,
     imported: Option<usize>,
     errors: Vec<RowError>,
@@ -44,16 +55,17 @@ async fn list(
     q: web::Query<PlayersQuery>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let players = store::players::list(&state.db, event.id).await?;
+    let roster = service::players::roster(&state.db, &event).await?;
     let flash = Flash {
         done: q.done.clone(),
     }
-    .key();
+    .key()
+    .or_else(|| own_flash(q.done.as_deref()));
     render(&PlayersPage {
         ctx,
         event,
         access,
-        players,
+        roster,
         flash,
         imported: q.imported,
         errors: vec![],
@@ -68,7 +80,7 @@ async fn show_errors(
     errors: Vec<RowError>,
     csv: String,
 ) -> AppResult<HttpResponse> {
-    let players = store::players::list(&state.db, event.id).await?;
+    let roster = service::players::roster(&state.db, &event).await?;
     let page = PlayersPage {
         ctx,
         event,
@@ -76,13 +88,25 @@ async fn show_errors(
             manage: true,
             arbitrate: true,
         },
-        players,
+        roster,
         flash: None,
         imported: None,
         errors,
         csv,
     };
     render_status(&page, StatusCode::BAD_REQUEST)
+}
+
+/// The messages of this page's own actions (the shared [`Flash`] keys come first).
+fn own_flash(done: Option<&str>) -> Option<&'static str> {
+    const KEYS: [&str; 5] = [
+        "list_was_confirmed",
+        "rating_saved",
+        "player_deleted",
+        "list_reopened_rating",
+        "list_reopened_deleted",
+    ];
+    done.and_then(|d| KEYS.into_iter().find(|k| *k == d))
 }
 
 #[derive(serde::Deserialize)]
@@ -209,4 +233,134 @@ async fn link(
         "/events/{}/players?done=account_linked",
         event.id
     )))
+}
+
+/// "Confirm the starting list" (organizer or arbiter): fixes the start numbers before round 1.
+#[post("/events/{id}/players/confirm")]
+async fn confirm_list(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    _form: CsrfForm<Empty>,
+    Arbitrated { event, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    service::players::confirm_list(&state.db, ctx.require_user()?, &event).await?;
+    Ok(redirect(&format!(
+        "/events/{}/players?done=list_was_confirmed",
+        event.id
+    )))
+}
+
+/// A form with no fields but the CSRF token.
+#[derive(serde::Deserialize)]
+struct Empty {}
+
+#[derive(serde::Deserialize)]
+struct RatingForm {
+    #[serde(default)]
+    rating: String,
+}
+
+/// Changes a player's rating; before round 1 this re-sorts (and re-opens) the starting list.
+#[post("/events/{id}/players/{player}/rating")]
+async fn set_rating(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<RatingForm>,
+    Managed { event, .. }: Managed,
+) -> AppResult<HttpResponse> {
+    let (_, player) = path.into_inner();
+    let reopened =
+        service::players::set_rating(&state.db, ctx.require_user()?, &event, player, &form.rating)
+            .await?;
+    let done = if reopened {
+        "list_reopened_rating"
+    } else {
+        "rating_saved"
+    };
+    Ok(redirect(&format!(
+        "/events/{}/players?done={done}",
+        event.id
+    )))
+}
+
+#[derive(serde::Deserialize)]
+struct DeleteForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// Deletes a player entry before round 1 (confirmed by a tick box), re-opening a confirmed list.
+#[post("/events/{id}/players/{player}/delete")]
+async fn delete(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    form: CsrfForm<DeleteForm>,
+    Managed { event, .. }: Managed,
+) -> AppResult<HttpResponse> {
+    let (_, player) = path.into_inner();
+    let confirmed = form.confirm == "yes";
+    let reopened =
+        service::players::delete_player(&state.db, ctx.require_user()?, &event, player, confirmed)
+            .await?;
+    let done = if reopened {
+        "list_reopened_deleted"
+    } else {
+        "player_deleted"
+    };
+    Ok(redirect(&format!(
+        "/events/{}/players?done={done}",
+        event.id
+    )))
+}
+
+#[derive(Template)]
+#[template(path = "print/starting_list.html")]
+struct StartingListPage {
+    ctx: Ctx,
+    event: Event,
+    roster: Roster,
+    /// The list's state in the reader's language (open, confirmed, fixed by the first pairing).
+    state_key: &'static str,
+}
+
+/// The printable starting-rank list: every player by start number, marked provisional while the
+/// list is open.
+#[get("/events/{id}/players/print")]
+async fn print_starting_list(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    EventView { event, .. }: EventView,
+) -> AppResult<HttpResponse> {
+    let roster = service::players::roster(&state.db, &event).await?;
+    let state_key = list_state_key(&roster);
+    render(&StartingListPage {
+        ctx,
+        event,
+        roster,
+        state_key,
+    })
+}
+
+/// The sentence that says where the starting list stands.
+fn list_state_key(roster: &Roster) -> &'static str {
+    match (
+        &roster.list.reopened,
+        roster.list.is_fixed(),
+        roster.list.confirmed,
+    ) {
+        (_, true, true) => "list_confirmed",
+        (_, true, false) => "list_fixed_by_pairing",
+        (Some(why), false, _) if why == "deleted" => "list_reopened_deleted",
+        (Some(_), false, _) => "list_reopened_rating",
+        (None, false, _) => "list_open",
+    }
+}
+
+impl PlayersPage {
+    /// The sentence that says where the starting list stands.
+    fn list_state(&self) -> &'static str {
+        list_state_key(&self.roster)
+    }
 }

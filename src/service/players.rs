@@ -1,0 +1,116 @@
+//! The starting list of an event: the players by start number, "confirm the starting list", and
+//! the rating changes and deletions that re-open it before round 1.
+//!
+//! Start numbers follow the initial order of the general handling rules (C.04.2: strength, then
+//! name) while the list is open; confirming it — or the first pairing, when nobody confirmed —
+//! fixes them for good. Later registrations get the next free start number (late entries) and
+//! are placed in the pairing order by the store (see `store::rounds::tournament`).
+
+use super::{Reason, ServiceError, ServiceResult};
+use crate::store::players::{Confirmed, Deleted, Player, Reordered, StartingList};
+use crate::store::{self, Db, events::Event, users::User};
+
+/// The highest rating a form accepts (as the registration form and the roster CSV).
+pub const MAX_RATING: u32 = 4000;
+
+/// An event's players with the state of its starting list.
+#[derive(Debug, Clone)]
+pub struct Roster {
+    /// The players by start number.
+    pub players: Vec<Player>,
+    /// Open, confirmed, fixed by the first pairing, or re-opened.
+    pub list: StartingList,
+    /// Whether round 1 has been paired (drafts included): start numbers never move again.
+    pub paired: bool,
+}
+
+impl Roster {
+    /// Whether the player is a late entry (registered after the list was fixed).
+    pub fn is_late(&self, player: &Player) -> bool {
+        self.list.is_fixed() && player.start_no > i64::from(self.list.size)
+    }
+}
+
+/// The players and the starting list of an event.
+pub async fn roster(db: &Db, event: &Event) -> ServiceResult<Roster> {
+    Ok(Roster {
+        players: store::players::list(db, event.id).await?,
+        list: store::players::starting_list(db, event.id).await?,
+        paired: !store::rounds::list(db, event.id).await?.is_empty(),
+    })
+}
+
+/// "Confirm the starting list": fixes the start numbers in the initial order before round 1.
+/// Returns the number of players on the list.
+pub async fn confirm_list(db: &Db, by: &User, event: &Event) -> ServiceResult<u32> {
+    if store::players::list(db, event.id).await?.is_empty() {
+        return Err(ServiceError::Refused(Reason::new("svc_list_empty")));
+    }
+    match store::players::confirm_list(db, by, event.id).await? {
+        Confirmed::Fixed(size) => Ok(size),
+        Confirmed::AlreadyFixed => Err(ServiceError::Conflict(Reason::new(
+            "svc_list_already_fixed",
+        ))),
+        Confirmed::Paired => Err(ServiceError::Conflict(Reason::new("svc_list_paired"))),
+    }
+}
+
+/// Parses a typed rating: empty for unrated (0), else a whole number up to [`MAX_RATING`].
+pub fn parse_rating(typed: &str) -> ServiceResult<u32> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(0);
+    }
+    typed
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r <= MAX_RATING)
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "rating",
+                Reason::new("svc_bad_rating")
+                    .arg("typed", typed)
+                    .arg("max", MAX_RATING),
+            )
+        })
+}
+
+/// Changes a player's rating; `true` when this re-opened a confirmed starting list (before
+/// round 1 the start numbers follow the new order; after round 1 they stay).
+pub async fn set_rating(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    player_id: i64,
+    typed: &str,
+) -> ServiceResult<bool> {
+    let rating = parse_rating(typed)?;
+    match store::players::set_rating(db, by, event.id, player_id, rating).await? {
+        Reordered::Done { reopened } => Ok(reopened),
+        Reordered::NotFound => Err(ServiceError::NotFound),
+    }
+}
+
+/// Deletes a player entry before round 1, when the caller confirmed it; `true` when this
+/// re-opened a confirmed starting list. After round 1 an entry stays: withdraw the player.
+pub async fn delete_player(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    player_id: i64,
+    confirmed: bool,
+) -> ServiceResult<bool> {
+    if !confirmed {
+        return Err(ServiceError::invalid(
+            "confirm",
+            Reason::new("svc_confirm_delete"),
+        ));
+    }
+    match store::players::delete(db, by, event.id, player_id).await? {
+        Deleted::Done { reopened } => Ok(reopened),
+        Deleted::NotFound => Err(ServiceError::NotFound),
+        Deleted::Paired => Err(ServiceError::Conflict(Reason::new(
+            "svc_delete_after_pairing",
+        ))),
+    }
+}
