@@ -366,6 +366,12 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let created_raw = c.need("created_at", created_raw)?.to_string();
     let created_at = c.need_time("created_at")?;
     let announce = c.flag("announce_deals")?;
+    // The starting list (issue 15): when it was fixed, whether by a confirmation, its size, and why
+    // it was re-opened.
+    let list_fixed_at = c.time("start_list_fixed_at")?;
+    let list_confirmed = c.flag("start_list_confirmed")?;
+    let list_size = c.int("start_list_size", 0..=9999)?.unwrap_or(0);
+    let list_reopened = c.line("start_list_reopened", 200)?;
     c.finish()?;
     let origin = origin.unwrap_or_else(|| fingerprint(id, &created_raw));
     let values = vec![
@@ -393,7 +399,16 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ),
         ("created_at", text_value(created_at)),
         ("announce_deals", announce.into()),
+        ("start_list_confirmed", list_confirmed.into()),
+        ("start_list_size", list_size.into()),
     ];
+    let mut values = values;
+    if let Some(at) = list_fixed_at {
+        values.push(("start_list_fixed_at", text_value(at)));
+    }
+    if let Some(why) = list_reopened {
+        values.push(("start_list_reopened", text_value(why)));
+    }
     Ok((
         ParsedRow {
             old_id: Some(id),
@@ -532,8 +547,13 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 put!("event_id", cx.event);
                 put!("round_no", c.need_int("round_no", 1..=99)?);
             }
-            let start = c.start_no("start_no", &cx.starts)?;
-            put!("start_no", c.need("start_no", start)?);
+            if table == "round_absences" {
+                let start = c.start_no("start_no", &cx.starts)?;
+                put!("start_no", c.need("start_no", start)?);
+            } else {
+                // Bye requests name the player's entry (issue 15), never a start number.
+                put!("player_id", c.refers("player_id", cx.ids("players"))?);
+            }
             let kind = c.line("kind", 2)?;
             let kind = c.need("kind", kind)?;
             if Absence::parse(&kind).is_none() {
