@@ -578,7 +578,10 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("verdict", verdict);
             put!("legal", c.flag("legal")?);
             // The rules version the verdict was judged under (older ones are judged again at start).
-            put!("rules_version", c.int("rules_version", 0..=9999)?.unwrap_or(0));
+            put!(
+                "rules_version",
+                c.int("rules_version", 0..=9999)?.unwrap_or(0)
+            );
             account!("submitted_by");
             put!("submitted_at", c.need_time("submitted_at")?);
         }

@@ -6,6 +6,7 @@ mod foundation;
 mod json_api;
 mod knockout;
 mod ko_records;
+mod matrix;
 mod ratings;
 mod records;
 mod security;

@@ -121,7 +121,7 @@ fn an_illegal_record_shows_the_positions_before_the_bad_ply() {
 #[test]
 fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
     let w = World::new("viewer-sealed");
-    let (mut arb, id) = published_round(&w, "jieqi", 2);
+    let (mut arb, id) = published_round(&w, "jieqi", 4);
     let sealed = arb.form(&format!("/events/{id}/deals"), &[("round", "1")]);
     assert_eq!(sealed.status, 303, "{}", sealed.body);
     let deal_page = sealed.location.unwrap();
@@ -130,11 +130,19 @@ fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
 
     let viewer = format!("/events/{id}/rounds/1/boards/1");
     let mut anon = w.server.client();
+    // Hidden and missing give the same answer (issue 16, item 9): board 1 has a record under the
+    // sealed deal, board 2 none.
     let hidden = anon.get(&viewer);
-    assert_eq!(hidden.status, 200);
-    assert!(hidden.body.contains("id=\"records-hidden\""));
-    assert!(game_data(&hidden.body).is_none(), "no record data leaks");
+    let missing = anon.get(&format!("/events/{id}/rounds/1/boards/2"));
+    assert_eq!(hidden.status, 404);
+    assert_eq!(missing.status, 404);
+    let same = |body: &str, board: &str| body.replace(&format!("boards/{board}"), "boards/N");
+    assert_eq!(same(&hidden.body, "1"), same(&missing.body, "2"));
     assert!(!hidden.body.contains("h2e2"));
+    let hidden_txt = anon.get(&format!("{viewer}/record.txt?game=1"));
+    let missing_txt = anon.get(&format!("/events/{id}/rounds/1/boards/2/record.txt?game=1"));
+    assert_eq!((hidden_txt.status, missing_txt.status), (404, 404));
+    assert_eq!(same(&hidden_txt.body, "1"), same(&missing_txt.body, "2"));
     assert!(
         !anon
             .get(&format!("/events/{id}/rounds/1"))

@@ -164,8 +164,8 @@ struct NewPlayer {
 async fn add_players(
     ctx: Ctx,
     state: web::Data<AppState>,
-    body: web::Bytes,
     Managed { event, .. }: Managed,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
     let list: Vec<NewPlayer> = parse_json(&body)?;
@@ -241,8 +241,8 @@ struct PairBody {
 async fn pair_round(
     ctx: Ctx,
     state: web::Data<AppState>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
     // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
@@ -284,8 +284,8 @@ async fn put_result(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
@@ -321,8 +321,8 @@ async fn post_record(
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
     query: web::Query<GameQuery>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();

@@ -213,8 +213,8 @@ struct SealForm {
 async fn seal(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<SealForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<SealForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let round = form.round.trim().parse::<u32>().map_err(|_| {
@@ -247,8 +247,8 @@ struct AnnounceForm {
 async fn announce(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<AnnounceForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<AnnounceForm>,
 ) -> AppResult<HttpResponse> {
     let on = matches!(form.announce.as_str(), "1" | "on" | "true");
     store::deals::set_announce(&state.db, ctx.require_user()?, event.id, on).await?;
@@ -471,8 +471,8 @@ async fn unseal(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: CsrfForm<UnsealForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<UnsealForm>,
 ) -> AppResult<HttpResponse> {
     let (_, deal_id) = path.into_inner();
     let deal = store::deals::get(&state.db, event.id, deal_id)

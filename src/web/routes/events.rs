@@ -253,8 +253,8 @@ struct PushForm {
 async fn push_rating(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<PushForm>,
     EventView { event, .. }: EventView,
+    form: CsrfForm<PushForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
     let list_id: i64 = form.list.trim().parse().map_err(|_| {
@@ -276,8 +276,8 @@ struct ArbiterForm {
 async fn add_arbiter(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<ArbiterForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<ArbiterForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let arbiter = store::users::find_by_name(&state.db, form.name.trim())

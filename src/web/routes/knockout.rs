@@ -248,8 +248,8 @@ struct SeedForm {
 async fn seed(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<SeedForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<SeedForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let tie_rule = if form.tie_rule.trim().is_empty() {
@@ -276,8 +276,8 @@ struct Empty {}
 async fn discard(
     ctx: Ctx,
     state: web::Data<AppState>,
-    _f: CsrfForm<Empty>,
     Arbitrated { event, .. }: Arbitrated,
+    _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     service::knockout::discard(&state.db, ctx.require_user()?, &event).await?;
     Ok(redirect(&format!("/events/{}/knockout", event.id)))
@@ -310,8 +310,8 @@ fn reason_field(text: &str) -> AppResult<String> {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<WithdrawForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
     let input = Input::Withdrawal {
         start: start_field("start", &form.start)?,
@@ -544,8 +544,8 @@ async fn lot(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    form: CsrfForm<LotForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<LotForm>,
 ) -> AppResult<HttpResponse> {
     let (_, m) = path.into_inner();
     let red = if form.draw.is_some() {
@@ -587,8 +587,8 @@ async fn game_result(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<ResultForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
     let (_, m, g) = path.into_inner();
     let result = service::knockout::parse_result(&form.result)?;
@@ -614,8 +614,8 @@ async fn decider(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    form: CsrfForm<DeciderForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<DeciderForm>,
 ) -> AppResult<HttpResponse> {
     let (_, m) = path.into_inner();
     let colour = service::knockout::parse_colour("colour", &form.colour)?;
@@ -644,8 +644,8 @@ async fn forfeit(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    form: CsrfForm<ForfeitForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<ForfeitForm>,
 ) -> AppResult<HttpResponse> {
     let (_, m) = path.into_inner();
     let start = start_field("start", &form.start)?;

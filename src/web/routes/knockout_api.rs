@@ -44,8 +44,8 @@ struct SeedBody {
 async fn seed_bracket(
     ctx: Ctx,
     state: web::Data<AppState>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let b: SeedBody = parse_json(&body)?;
@@ -86,8 +86,8 @@ async fn put_result(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let (_, m, g) = path.into_inner();
     let me = ctx.require_user()?;
@@ -113,8 +113,8 @@ async fn put_decider(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let (_, m) = path.into_inner();
     let me = ctx.require_user()?;
@@ -145,8 +145,8 @@ struct PrizesBody {
 async fn put_prizes(
     ctx: Ctx,
     state: web::Data<AppState>,
-    body: web::Bytes,
     Managed { event, .. }: Managed,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let b: PrizesBody = parse_json(&body)?;

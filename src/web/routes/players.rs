@@ -128,8 +128,8 @@ struct PlayerForm {
 async fn add(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<PlayerForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<PlayerForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?.clone();
     let f = &form.0;
@@ -168,8 +168,8 @@ struct ImportForm {
 async fn import(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<ImportForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<ImportForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?.clone();
     let entries = match roster::parse_csv(&form.csv) {
@@ -212,8 +212,8 @@ async fn link(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: CsrfForm<LinkForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<LinkForm>,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
     let me = ctx.require_user()?.clone();
@@ -240,8 +240,8 @@ async fn link(
 async fn confirm_list(
     ctx: Ctx,
     state: web::Data<AppState>,
-    _form: CsrfForm<Empty>,
     Arbitrated { event, .. }: Arbitrated,
+    _form: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     service::players::confirm_list(&state.db, ctx.require_user()?, &event).await?;
     Ok(redirect(&format!(
@@ -266,8 +266,8 @@ async fn set_rating(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: CsrfForm<RatingForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<RatingForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
     let reopened =
@@ -296,8 +296,8 @@ async fn delete(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: CsrfForm<DeleteForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
     let confirmed = form.confirm == "yes";

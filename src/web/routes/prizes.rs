@@ -169,8 +169,8 @@ struct PrizesForm {
 async fn save_prizes(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<PrizesForm>,
     Managed { event, .. }: Managed,
+    form: CsrfForm<PrizesForm>,
 ) -> AppResult<HttpResponse> {
     let prizes = service::knockout::prizes(
         &form.currency,
@@ -190,8 +190,8 @@ struct Empty {}
 async fn prize_template(
     ctx: Ctx,
     state: web::Data<AppState>,
-    _f: CsrfForm<Empty>,
     Managed { event, .. }: Managed,
+    _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     let prizes = Prizes {
         table: PrizeTable::seed_template(),

@@ -284,12 +284,12 @@ async fn submit(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<SubmitForm>,
     Arbitrated {
         event,
         user: me,
         access,
     }: Arbitrated,
+    form: CsrfForm<SubmitForm>,
 ) -> AppResult<HttpResponse> {
     let (_, n, b) = path.into_inner();
     let (round, board) = round_and_board(&state, &event, access, n, b).await?;
@@ -336,8 +336,8 @@ async fn apply(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<ApplyForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<ApplyForm>,
 ) -> AppResult<HttpResponse> {
     let (_, n, b) = path.into_inner();
     let me = ctx.require_user()?;
@@ -374,8 +374,8 @@ async fn api_knockout_submit(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    body: web::Bytes,
     Arbitrated { event, .. }: Arbitrated,
+    body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let (_, m, g) = path.into_inner();
     let me = ctx.require_user()?;
@@ -525,12 +525,12 @@ async fn knockout_submit(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<KnockoutSubmitForm>,
     Arbitrated {
         event,
         user: me,
         access,
     }: Arbitrated,
+    form: CsrfForm<KnockoutSubmitForm>,
 ) -> AppResult<HttpResponse> {
     let (_, m, g) = path.into_inner();
     let typed = form.0.record;

@@ -161,8 +161,8 @@ struct PairForm {
 async fn pair(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<PairForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let lot = match form.lot.as_str() {
@@ -337,8 +337,8 @@ async fn results(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    form: CsrfForm<HashMap<String, String>>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
     let me = ctx.require_user()?;
@@ -402,8 +402,8 @@ async fn publish(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    _f: CsrfForm<Empty>,
     Arbitrated { event, .. }: Arbitrated,
+    _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
     let round = store::rounds::get(&state.db, event.id, n)
@@ -421,8 +421,8 @@ async fn discard(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    _f: CsrfForm<Empty>,
     Arbitrated { event, .. }: Arbitrated,
+    _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
     let round = store::rounds::get(&state.db, event.id, n)
@@ -452,8 +452,8 @@ async fn fix_board(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<FixForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<FixForm>,
 ) -> AppResult<HttpResponse> {
     let (_, n, b) = path.into_inner();
     fix_board_players(&ctx, &state, &event, (n, b), &form.0).await
@@ -472,8 +472,8 @@ async fn fix_board_form(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32)>,
-    form: CsrfForm<FixPageForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<FixPageForm>,
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
     let b = form.board.trim().parse::<u32>().map_err(|_| {
@@ -556,8 +556,8 @@ struct ByeForm {
 async fn request_bye(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<ByeForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<ByeForm>,
 ) -> AppResult<HttpResponse> {
     let names = service::rounds::names(&state.db, event.id).await?;
     let start = form
@@ -603,8 +603,8 @@ struct WithdrawForm {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<WithdrawForm>,
     Arbitrated { event, .. }: Arbitrated,
+    form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
     let start = form.start.trim().parse::<u32>().map_err(|_| {
         AppError::BadRequest(format!(
@@ -631,8 +631,8 @@ async fn report(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, u32, u32)>,
-    form: CsrfForm<ReportForm>,
     EventView { event, access }: EventView,
+    form: CsrfForm<ReportForm>,
 ) -> AppResult<HttpResponse> {
     let (_, n, b) = path.into_inner();
     let me = ctx.require_user()?.clone();

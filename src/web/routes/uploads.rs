@@ -264,10 +264,10 @@ fn parse_form(
 async fn upload(
     ctx: Ctx,
     state: web::Data<AppState>,
-    form: CsrfForm<HashMap<String, String>>,
     Arbitrated {
         event, user: me, ..
     }: Arbitrated,
+    form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let (round, text, confirm, digest, assigned) = parse_form(&form.0)?;
     let rounds = published_rounds(&state, &event).await?;

@@ -94,8 +94,6 @@ struct GamePage {
     banqi: bool,
     /// Name of the coordinate notation column (ICCS, or Banqi's square notation).
     code_name: &'static str,
-    /// Records hidden from this visitor (sealed deal): only a notice is shown.
-    hidden: bool,
     /// The replay as JSON for the script, when the record could be set up.
     data: Option<String>,
     lines: Vec<MoveLine>,
@@ -181,7 +179,6 @@ async fn game_page(
         result: board.result.map(|r| r.display()).unwrap_or(""),
         games: records.iter().map(|r| r.game_no).collect(),
         game: 0,
-        hidden: false,
         data: None,
         lines: Vec::new(),
         plies: 0,
@@ -193,9 +190,10 @@ async fn game_page(
         ctx,
         event,
     };
+    // Records under a sealed deal answer exactly as a board without records (404), so a visitor
+    // cannot tell a hidden record from a missing one (decided before any record is looked at).
     if !records_visible(&state.db, &page.event, access, &round).await? {
-        page.hidden = true;
-        return render(&page);
+        return Err(AppError::NotFound);
     }
     let record = match game {
         Some(g) => records.iter().find(|r| r.game_no == g),
