@@ -114,14 +114,31 @@ pub async fn display_name(db: &Db, id: i64) -> StoreResult<String> {
     )
 }
 
-/// Sets a user's public display name.
+/// Sets a user's public display name; the events the user arbitrates log it (so their pages, which
+/// show the name, are rendered anew).
 pub async fn set_display_name(db: &Db, id: i64, display_name: &str) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
     sqlx::query("UPDATE users SET display_name = $1 WHERE id = $2")
         .bind(display_name)
         .bind(id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
-    Ok(())
+    let events: Vec<i64> =
+        sqlx::query_scalar("SELECT event_id FROM event_arbiters WHERE user_id = $1")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+    for event in events {
+        super::audit::record(
+            &mut *tx,
+            Some(id),
+            Some(event),
+            "arbiter.name",
+            display_name,
+        )
+        .await?;
+    }
+    tx.commit().await
 }
 
 /// Replaces a password hash.

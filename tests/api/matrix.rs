@@ -574,3 +574,65 @@ fn every_route_answers_every_role_as_the_table_says() {
         wrong.join("\n")
     );
 }
+
+/// Issue 16's secrecy test: with round 1 in play under a sealed deal and a record stored on board 1,
+/// no response to anyone but the event's arbiters — on any page or API route, export, viewer or
+/// print sheet, before and after the arbiters have loaded them (the page cache) — holds the deal,
+/// its seed or a move of the record.
+#[test]
+fn nothing_sealed_leaks_on_any_route_to_anyone_but_the_arbiters() {
+    let w = World::new("secrecy");
+    let ids = fixture(&w);
+    let mut arb = w.login("arb");
+    let deal = crate::deals::fields(&mut arb, ids.event, ids.deal);
+    let record = arb
+        .get(&format!(
+            "/events/{}/rounds/1/boards/1/record.txt?game=1",
+            ids.event
+        ))
+        .body;
+    // The moves of the record as written (ICCS with the reveals), e.g. "h2e2".
+    let moves: Vec<String> = record
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .flat_map(|l| l.split_whitespace())
+        .filter(|t| t.len() >= 4 && t.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+        .map(str::to_string)
+        .collect();
+    assert!(moves.len() >= 10, "{record}");
+    let secrets: Vec<&str> = [deal["deal"].as_str(), deal["seed"].as_str()]
+        .into_iter()
+        .chain(moves.iter().map(String::as_str))
+        .collect();
+    let gets: Vec<String> = TABLE
+        .iter()
+        .filter(|(m, _, _)| *m == "get")
+        .map(|(_, r, _)| fill(r, &ids))
+        .chain([
+            format!("/events/{}/rounds/1/boards/1/record.txt?game=1", ids.event),
+            format!("/events/{}/export.json", ids.event),
+        ])
+        .collect();
+    // The arbiters load every page first, so a cached copy would be there to leak.
+    let mut org = w.login("org");
+    for path in &gets {
+        arb.get(path);
+        org.get(path);
+    }
+    let mut leaks = Vec::new();
+    for role in ROLES {
+        if matches!(role, Arbiter | Organizer | Admin) {
+            continue;
+        }
+        let mut c = client_for(&w, role);
+        for path in &gets {
+            let r = c.get(path);
+            for secret in &secrets {
+                if r.body.contains(secret) {
+                    leaks.push(format!("{role:?} {path}: {} holds {secret}", r.status));
+                }
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "{}", leaks.join("\n"));
+}

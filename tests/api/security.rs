@@ -476,3 +476,36 @@ fn user_names_are_normalized_and_visible() {
     let mut c = w.server.client();
     c.login("neworg", "long-enough-1");
 }
+
+/// Item 5: event pages name arbiters by their public name; a login name reaches only the event's
+/// arbiters and organizer.
+#[test]
+fn event_pages_show_arbiters_public_names_not_login_names() {
+    let w = World::new("display-names");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Names", "xiangqi");
+    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb2")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let facts = |body: &str| {
+        body.split("<dt>Arbiters</dt><dd>")
+            .nth(1)
+            .and_then(|s| s.split("</dd>").next())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut anon = w.server.client();
+    let public = facts(&anon.get(&format!("/events/{id}")).body);
+    assert!(!public.contains("arb2"), "{public}");
+    assert!(public.contains("1 without a public name"), "{public}");
+    let mut arb2 = w.login("arb2");
+    let r = arb2.form("/account/name", &[("display_name", "陳裁判")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let bad = arb2.form("/account/name", &[("display_name", "陳\u{202E}裁判")]);
+    assert_eq!(bad.status, 400);
+    let public = facts(&anon.get(&format!("/events/{id}")).body);
+    assert_eq!(public, "陳裁判");
+    let own = facts(&org.get(&format!("/events/{id}")).body);
+    assert_eq!(own, "陳裁判 (arb2)");
+    let trf = anon.get(&format!("/events/{id}/export.trf")).body;
+    assert!(!trf.contains("arb2"), "{trf}");
+}

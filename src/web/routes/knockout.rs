@@ -296,7 +296,8 @@ fn start_field(field: &str, text: &str) -> AppResult<u32> {
 }
 
 fn reason_field(text: &str) -> AppResult<String> {
-    let reason = text.trim();
+    let reason = crate::text::check_line(text, 200)
+        .map_err(|e| AppError::BadRequest(format!("reason: {e}")))?;
     if reason.is_empty() {
         return Err(AppError::BadRequest(
             "reason: give a reason for the log".into(),

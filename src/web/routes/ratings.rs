@@ -477,8 +477,14 @@ async fn upload(
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     let lang = ctx.lang;
     let UploadForm { label, csv } = form.0;
-    let refused = match sheet_games(lang, &csv) {
-        Err(message) => (message, StatusCode::BAD_REQUEST),
+    let label_error = crate::text::check_line(&label, 120)
+        .err()
+        .map(|e| (format!("label: {e}"), StatusCode::BAD_REQUEST));
+    let refused = match label_error
+        .map(Err)
+        .unwrap_or_else(|| sheet_games(lang, &csv).map_err(|m| (m, StatusCode::BAD_REQUEST)))
+    {
+        Err(refusal) => refusal,
         Ok(games) => {
             let source = Source::File {
                 label: label.trim().to_string(),

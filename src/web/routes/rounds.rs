@@ -527,6 +527,9 @@ async fn fix_board_players(
             "black: a player cannot play themselves".into(),
         ));
     }
+    if let Err(e) = crate::text::check_line(&form.reason, 200) {
+        return Err(AppError::BadRequest(format!("reason: {e}")));
+    }
     if form.reason.trim().is_empty() {
         return Err(AppError::BadRequest(
             "reason: a manual pairing needs a reason for the log".into(),
