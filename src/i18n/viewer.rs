@@ -34,12 +34,6 @@ pub(super) const ENTRIES: &[Entry] = &[
         "棋譜無法完整顯示：",
         "棋谱无法完整显示：",
     ),
-    (
-        "records_hidden",
-        "The records of this round are shown once its deal is unsealed.",
-        "本輪的棋譜在揭封布子後公開。",
-        "本轮的棋谱在揭封布子后公开。",
-    ),
     ("end_checkmate", "checkmate", "將死", "将死"),
     ("end_stalemate", "no legal move", "困斃", "困毙"),
     ("end_perpetual_check", "perpetual check", "長將", "长将"),

@@ -31,10 +31,17 @@ pub fn bound_token(session: &str) -> String {
     token_hash(&format!("anqi-csrf:{session}"))
 }
 
+/// The session token of the request's cookie, if it has one.
+fn session_of(req: &HttpRequest) -> Option<String> {
+    req.cookie(SESSION_COOKIE)
+        .map(|c| c.value().to_string())
+        .filter(|v| !v.is_empty())
+}
+
 /// Reads the visitor's CSRF token: the session's when signed in, else the double-submit cookie's.
 pub fn token_of(req: &HttpRequest) -> String {
-    if let Some(session) = req.cookie(SESSION_COOKIE).filter(|c| !c.value().is_empty()) {
-        return bound_token(session.value());
+    if let Some(session) = session_of(req) {
+        return bound_token(&session);
     }
     if let Some(t) = req.extensions().get::<CsrfToken>() {
         return t.0.clone();
@@ -69,15 +76,13 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
             if !same_origin(&req) {
                 return Err(AppError::Csrf);
             }
-            let signed_in = req
-                .cookie(SESSION_COOKIE)
-                .is_some_and(|c| !c.value().is_empty());
-            let expected = if signed_in {
-                token_of(&req)
-            } else {
-                req.cookie(COOKIE)
+            // Signed out, only the cookie counts, never the fresh token the middleware is about to set.
+            let expected = match session_of(&req) {
+                Some(session) => bound_token(&session),
+                None => req
+                    .cookie(COOKIE)
                     .map(|c| c.value().to_string())
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
             };
             let body = bytes
                 .await

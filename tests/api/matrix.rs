@@ -348,22 +348,12 @@ const TABLE: &[(&str, &str, Who)] = &[
 
 /// Every route the handlers declare: (method, path) from `#[get("…")]` and the like.
 fn declared_routes() -> BTreeSet<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/web/routes");
-    let mut stack = vec![std::path::PathBuf::from(dir)];
     let mut routes = BTreeSet::new();
-    while let Some(path) = stack.pop() {
-        for entry in std::fs::read_dir(&path).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let text = std::fs::read_to_string(&p).unwrap();
-            for method in ["get", "post", "put", "delete", "patch"] {
-                for piece in text.split(&format!("#[{method}(\"")).skip(1) {
-                    let route = &piece[..piece.find('"').unwrap()];
-                    routes.insert((method.to_string(), route.to_string()));
-                }
+    for (_, text) in project_files("src/web/routes") {
+        for method in ["get", "post", "put", "delete", "patch"] {
+            for piece in text.split(&format!("#[{method}(\"")).skip(1) {
+                let route = &piece[..piece.find('"').unwrap()];
+                routes.insert((method.to_string(), route.to_string()));
             }
         }
     }

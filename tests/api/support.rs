@@ -15,6 +15,25 @@ pub fn anqi_bin() -> &'static str {
     env!("CARGO_BIN_EXE_anqi")
 }
 
+/// Every file below `dir` (relative to the project root) with its text, for the tests that read the
+/// project's own sources and templates.
+pub fn project_files(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
+    let mut files = Vec::new();
+    while let Some(path) = stack.pop() {
+        for entry in std::fs::read_dir(&path).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let text = std::fs::read_to_string(&p).unwrap();
+                files.push((p, text));
+            }
+        }
+    }
+    files
+}
+
 /// A temporary directory removed on drop.
 pub struct TempDir(pub PathBuf);
 
