@@ -5,8 +5,6 @@
 //! never deleted: the database refuses it (triggers of migration 0004). Only its status moves forward,
 //! once: sealed → withdrawn (a re-draw) or sealed → unsealed.
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
 use crate::deal::{DealContext, GameNumber, SealedDeal};
@@ -33,11 +31,12 @@ impl DealStatus {
         }
     }
 
-    fn parse(s: &str) -> DealStatus {
+    fn parse(s: &str) -> Option<DealStatus> {
         match s {
-            "withdrawn" => DealStatus::Withdrawn,
-            "unsealed" => DealStatus::Unsealed,
-            _ => DealStatus::Sealed,
+            "sealed" => Some(DealStatus::Sealed),
+            "withdrawn" => Some(DealStatus::Withdrawn),
+            "unsealed" => Some(DealStatus::Unsealed),
+            _ => None,
         }
     }
 }
@@ -111,57 +110,84 @@ const COLUMNS: &str = "d.id, d.event_id, d.round_no, d.game, d.variant, d.deal, 
 const FROM: &str =
     "FROM deals d JOIN users s ON s.id = d.sealed_by LEFT JOIN users un ON un.id = d.unsealed_by";
 
-fn decode(what: &str) -> StoreError {
-    StoreError::Database(sqlx::Error::Protocol(format!("deals: bad stored {what}")))
+/// A `deals` row as selected by [`COLUMNS`].
+#[derive(sqlx::FromRow)]
+struct DealRow {
+    id: i64,
+    event_id: i64,
+    round_no: i64,
+    game: String,
+    variant: String,
+    deal: String,
+    seed: String,
+    commitment: String,
+    committed_event: String,
+    sealed_by_name: String,
+    sealed_at: String,
+    status: String,
+    withdrawn_at: Option<String>,
+    unsealed_by_name: Option<String>,
+    unsealed_at: Option<String>,
+    unseal_override: bool,
 }
 
-fn from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<DealRecord> {
-    let round: i64 = r.try_get("round_no")?;
-    let game: String = r.try_get("game")?;
-    let variant: String = r.try_get("variant")?;
-    let status: String = r.try_get("status")?;
-    let over: i64 = r.try_get("unseal_override")?;
-    Ok(DealRecord {
-        id: r.try_get("id")?,
-        event_id: r.try_get("event_id")?,
-        round: u32::try_from(round).map_err(|_| decode("round"))?,
-        game: GameNumber::parse(&game).ok_or_else(|| decode("game"))?,
-        variant: Variant::parse(&variant).ok_or_else(|| decode("variant"))?,
-        deal: r.try_get("deal")?,
-        seed: r.try_get("seed")?,
-        commitment: r.try_get("commitment")?,
-        committed_event: r.try_get("committed_event")?,
-        sealed_by: r.try_get("sealed_by_name")?,
-        sealed_at: r.try_get("sealed_at")?,
-        status: DealStatus::parse(&status),
-        withdrawn_at: r.try_get("withdrawn_at")?,
-        unsealed_by: r.try_get("unsealed_by_name")?,
-        unsealed_at: r.try_get("unsealed_at")?,
-        unseal_override: over != 0,
-    })
+impl TryFrom<DealRow> for DealRecord {
+    type Error = StoreError;
+
+    fn try_from(r: DealRow) -> StoreResult<DealRecord> {
+        let corrupt = |column: &'static str, value: &str| StoreError::Corrupt {
+            table: "deals",
+            id: r.id,
+            column,
+            value: value.to_string(),
+        };
+        Ok(DealRecord {
+            round: u32::try_from(r.round_no)
+                .map_err(|_| corrupt("round_no", &r.round_no.to_string()))?,
+            game: GameNumber::parse(&r.game).ok_or_else(|| corrupt("game", &r.game))?,
+            variant: Variant::parse(&r.variant).ok_or_else(|| corrupt("variant", &r.variant))?,
+            status: DealStatus::parse(&r.status).ok_or_else(|| corrupt("status", &r.status))?,
+            id: r.id,
+            event_id: r.event_id,
+            deal: r.deal,
+            seed: r.seed,
+            commitment: r.commitment,
+            committed_event: r.committed_event,
+            sealed_by: r.sealed_by_name,
+            sealed_at: r.sealed_at,
+            withdrawn_at: r.withdrawn_at,
+            unsealed_by: r.unsealed_by_name,
+            unsealed_at: r.unsealed_at,
+            unseal_override: r.unseal_override,
+        })
+    }
+}
+
+fn decode_all(rows: Vec<DealRow>) -> StoreResult<Vec<DealRecord>> {
+    rows.into_iter().map(DealRecord::try_from).collect()
 }
 
 /// Every deal record of an event (withdrawn ones included), by round, game, then sealing order.
 pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<DealRecord>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let rows = sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 ORDER BY d.round_no, d.game, d.id"
     )))
     .bind(event_id)
     .fetch_all(db)
     .await?;
-    rows.iter().map(from_row).collect()
+    decode_all(rows)
 }
 
 /// One deal record of an event.
 pub async fn get(db: &Db, event_id: i64, deal_id: i64) -> StoreResult<Option<DealRecord>> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let row = sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.id = $2"
     )))
     .bind(event_id)
     .bind(deal_id)
     .fetch_optional(db)
     .await?;
-    row.as_ref().map(from_row).transpose()
+    row.map(DealRecord::try_from).transpose()
 }
 
 /// The deal in use (sealed or unsealed) for a game of a round, if any.
@@ -171,7 +197,7 @@ pub async fn active(
     round: u32,
     game: GameNumber,
 ) -> StoreResult<Option<DealRecord>> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let row = sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.round_no = $2 AND d.game = $3
          AND d.status <> 'withdrawn'"
     )))
@@ -180,12 +206,12 @@ pub async fn active(
     .bind(game.to_string())
     .fetch_optional(db)
     .await?;
-    row.as_ref().map(from_row).transpose()
+    row.map(DealRecord::try_from).transpose()
 }
 
 /// The deals in use for every game of a round, in game order.
 pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<Vec<DealRecord>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let rows = sqlx::query_as::<_, DealRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} {FROM} WHERE d.event_id = $1 AND d.round_no = $2 AND d.status <> 'withdrawn'
          ORDER BY d.game"
     )))
@@ -193,7 +219,7 @@ pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<
     .bind(round as i64)
     .fetch_all(db)
     .await?;
-    let mut deals: Vec<DealRecord> = rows.iter().map(from_row).collect::<StoreResult<_>>()?;
+    let mut deals = decode_all(rows)?;
     deals.sort_by_key(|d| d.game);
     Ok(deals)
 }
@@ -205,7 +231,7 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
     let game = sealed.context.game();
     let mut tx = super::begin_write(db).await?;
     let at = now();
-    let withdrawn: Vec<(i64, String)> = sqlx::query(
+    let withdrawn: Vec<(i64, String)> = sqlx::query_as(
         "UPDATE deals SET status = 'withdrawn', withdrawn_at = $1
          WHERE event_id = $2 AND round_no = $3 AND game = $4 AND status = 'sealed'
          RETURNING id, commitment",
@@ -215,10 +241,7 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
     .bind(round as i64)
     .bind(game.to_string())
     .fetch_all(&mut *tx)
-    .await?
-    .iter()
-    .map(|r| Ok((r.try_get("id")?, r.try_get("commitment")?)))
-    .collect::<StoreResult<_>>()?;
+    .await?;
     for (id, commitment) in &withdrawn {
         audit::record(
             &mut *tx,

@@ -1,7 +1,7 @@
 //! Events: settings, owner, assigned arbiters.
 
 use chrono::NaiveDate;
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::AssertSqlSafe;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
@@ -167,20 +167,24 @@ pub async fn add_arbiter(db: &Db, by: &User, event_id: i64, arbiter: &User) -> S
 
 /// The arbiters of an event.
 pub async fn arbiters(db: &Db, event_id: i64) -> StoreResult<Vec<User>> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, (i64, String, String)>(
         "SELECT u.id, u.name, u.role FROM event_arbiters a JOIN users u ON u.id = a.user_id
          WHERE a.event_id = $1 ORDER BY u.name",
     )
     .bind(event_id)
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let role: String = r.try_get("role")?;
+    rows.into_iter()
+        .map(|(id, name, role)| {
             Ok(User {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                role: Role::parse(&role).ok_or(StoreError::NotFound)?,
+                role: Role::parse(&role).ok_or_else(|| StoreError::Corrupt {
+                    table: "users",
+                    id,
+                    column: "role",
+                    value: role.clone(),
+                })?,
+                id,
+                name,
             })
         })
         .collect()

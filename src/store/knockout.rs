@@ -3,8 +3,6 @@
 //! forfeits and withdrawals in the order recorded) and replays them to rebuild it. Every change is
 //! audit-logged in the same transaction.
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, corrupt, now};
 use crate::knockout::Input;
@@ -68,9 +66,31 @@ pub fn parse_tie_rule(s: &str) -> Option<TieRule> {
     }
 }
 
+/// A `knockouts` row.
+#[derive(sqlx::FromRow)]
+struct KnockoutRow {
+    best_of: i64,
+    tie_rule: String,
+    third_place: bool,
+    auto_lots: bool,
+}
+
+/// A `knockout_inputs` row.
+#[derive(sqlx::FromRow)]
+struct InputRow {
+    seq: i64,
+    kind: String,
+    match_id: Option<i64>,
+    game_no: Option<i64>,
+    start_no: Option<i64>,
+    colour: Option<String>,
+    result: Option<String>,
+    reason: String,
+}
+
 /// The knockout of an event, if it has been seeded.
 pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
-    let Some(row) = sqlx::query(
+    let Some(row) = sqlx::query_as::<_, KnockoutRow>(
         "SELECT best_of, tie_rule, third_place, auto_lots FROM knockouts WHERE event_id = $1",
     )
     .bind(event_id)
@@ -79,92 +99,92 @@ pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
     else {
         return Ok(None);
     };
-    let best_of: i64 = row.try_get("best_of")?;
-    let tie_rule: String = row.try_get("tie_rule")?;
+    let best_of = row.best_of;
     let settings = KnockoutSettings {
         best_of: u32::try_from(best_of)
             .ok()
             .and_then(BestOf::new)
             .ok_or_else(|| corrupt(format!("knockout best_of {best_of}")))?,
-        tie_rule: parse_tie_rule(&tie_rule)
-            .ok_or_else(|| corrupt(format!("knockout tie_rule {tie_rule}")))?,
-        third_place_match: row.try_get::<i64, _>("third_place")? != 0,
+        tie_rule: parse_tie_rule(&row.tie_rule)
+            .ok_or_else(|| corrupt(format!("knockout tie_rule {}", row.tie_rule)))?,
+        third_place_match: row.third_place,
     };
-    let auto_lots = row.try_get::<i64, _>("auto_lots")? != 0;
-    let qualifiers: Vec<u32> = sqlx::query_scalar::<_, i64>(
+    let qualifiers = sqlx::query_scalar::<_, i64>(
         "SELECT start_no FROM knockout_qualifiers WHERE event_id = $1 ORDER BY seed",
     )
     .bind(event_id)
     .fetch_all(db)
     .await?
     .into_iter()
-    .map(|s| s as u32)
-    .collect();
-    let rows = sqlx::query(
+    .map(|s| u32::try_from(s).map_err(|_| corrupt(format!("knockout qualifier {s}"))))
+    .collect::<StoreResult<Vec<u32>>>()?;
+    let inputs = sqlx::query_as::<_, InputRow>(
         "SELECT seq, kind, match_id, game_no, start_no, colour, result, reason FROM knockout_inputs
          WHERE event_id = $1 ORDER BY seq",
     )
     .bind(event_id)
     .fetch_all(db)
-    .await?;
-    let inputs = rows
-        .iter()
-        .map(input_from_row)
-        .collect::<StoreResult<_>>()?;
+    .await?
+    .into_iter()
+    .map(Input::try_from)
+    .collect::<StoreResult<_>>()?;
     Ok(Some(Stored {
         setup: Setup {
             settings,
-            auto_lots,
+            auto_lots: row.auto_lots,
             qualifiers,
         },
         inputs,
     }))
 }
 
-fn input_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Input> {
-    let seq: i64 = r.try_get("seq")?;
-    let kind: String = r.try_get("kind")?;
-    let bad = |field: &str| corrupt(format!("knockout input {seq}: {field}"));
-    let match_id = r
-        .try_get::<Option<i64>, _>("match_id")?
-        .map(|m| MatchId(m as u32));
-    let start = r.try_get::<Option<i64>, _>("start_no")?.map(|s| s as u32);
-    let reason: String = r.try_get("reason")?;
-    Ok(match kind.as_str() {
-        "lot" => Input::Lot {
-            match_id: match_id.ok_or_else(|| bad("match"))?,
-            red: start.ok_or_else(|| bad("start"))?,
-        },
-        "decider_colour" => Input::DeciderColour {
-            match_id: match_id.ok_or_else(|| bad("match"))?,
-            higher_seed_plays: match r.try_get::<Option<String>, _>("colour")?.as_deref() {
-                Some("red") => Color::Red,
-                Some("black") => Color::Black,
-                _ => return Err(bad("colour")),
+impl TryFrom<InputRow> for Input {
+    type Error = StoreError;
+
+    fn try_from(r: InputRow) -> StoreResult<Input> {
+        let seq = r.seq;
+        let bad = |field: &str| corrupt(format!("knockout input {seq}: {field}"));
+        let number = |v: Option<i64>, field: &str| {
+            v.map(|v| u32::try_from(v).map_err(|_| bad(field)))
+                .transpose()?
+                .ok_or_else(|| bad(field))
+        };
+        let match_id = || number(r.match_id, "match").map(MatchId);
+        let start = || number(r.start_no, "start");
+        Ok(match r.kind.as_str() {
+            "lot" => Input::Lot {
+                match_id: match_id()?,
+                red: start()?,
             },
-        },
-        "game" => Input::Game {
-            match_id: match_id.ok_or_else(|| bad("match"))?,
-            number: r
-                .try_get::<Option<i64>, _>("game_no")?
-                .ok_or_else(|| bad("game"))? as u32,
-            result: r
-                .try_get::<Option<String>, _>("result")?
-                .as_deref()
-                .and_then(GameResult::parse)
-                .ok_or_else(|| bad("result"))?,
-        },
-        "forfeit" => Input::Forfeit {
-            match_id: match_id.ok_or_else(|| bad("match"))?,
-            start: start.ok_or_else(|| bad("start"))?,
-            reason,
-        },
-        "withdrawal" => Input::Withdrawal {
-            start: start.ok_or_else(|| bad("start"))?,
-            reason,
-        },
-        _ => return Err(bad("kind")),
-    })
+            "decider_colour" => Input::DeciderColour {
+                match_id: match_id()?,
+                higher_seed_plays: match r.colour.as_deref() {
+                    Some("red") => Color::Red,
+                    Some("black") => Color::Black,
+                    _ => return Err(bad("colour")),
+                },
+            },
+            "game" => Input::Game {
+                match_id: match_id()?,
+                number: number(r.game_no, "game")?,
+                result: r
+                    .result
+                    .as_deref()
+                    .and_then(GameResult::parse)
+                    .ok_or_else(|| bad("result"))?,
+            },
+            "forfeit" => Input::Forfeit {
+                match_id: match_id()?,
+                start: start()?,
+                reason: r.reason,
+            },
+            "withdrawal" => Input::Withdrawal {
+                start: start()?,
+                reason: r.reason,
+            },
+            _ => return Err(bad("kind")),
+        })
+    }
 }
 
 async fn insert_input(

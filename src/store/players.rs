@@ -8,8 +8,6 @@
 //! "confirm the starting list" or by the first pairing — and from then on a start number never
 //! changes: a later registration gets the next free number (a late entry).
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit};
 use crate::roster::PlayerEntry;
@@ -121,26 +119,25 @@ pub async fn starting_list(
     db: impl sqlx::SqliteExecutor<'_>,
     event_id: i64,
 ) -> StoreResult<StartingList> {
-    let row = sqlx::query(
-        "SELECT start_list_fixed_at, start_list_confirmed, start_list_size, start_list_reopened
-         FROM events WHERE id = $1",
-    )
-    .bind(event_id)
-    .fetch_optional(db)
-    .await?
-    .ok_or(StoreError::NotFound)?;
-    let size: i64 = row.try_get("start_list_size")?;
-    let confirmed: i64 = row.try_get("start_list_confirmed")?;
+    let (fixed_at, confirmed, size, reopened) =
+        sqlx::query_as::<_, (Option<String>, bool, i64, Option<String>)>(
+            "SELECT start_list_fixed_at, start_list_confirmed, start_list_size, start_list_reopened
+             FROM events WHERE id = $1",
+        )
+        .bind(event_id)
+        .fetch_optional(db)
+        .await?
+        .ok_or(StoreError::NotFound)?;
     Ok(StartingList {
-        fixed_at: row.try_get("start_list_fixed_at")?,
-        confirmed: confirmed != 0,
+        fixed_at,
+        confirmed,
         size: u32::try_from(size).map_err(|_| StoreError::Corrupt {
             table: "events",
             id: event_id,
             column: "start_list_size",
             value: size.to_string(),
         })?,
-        reopened: row.try_get("start_list_reopened")?,
+        reopened,
     })
 }
 
@@ -465,20 +462,11 @@ pub async fn link_user(
 
 /// The events and start numbers a player account is linked to.
 pub async fn entries_of_user(db: &Db, user_id: i64) -> StoreResult<Vec<(i64, String, i64)>> {
-    let rows = sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT p.event_id, e.name, p.start_no FROM players p JOIN events e ON e.id = p.event_id
          WHERE p.user_id = $1 ORDER BY e.start_date DESC",
     )
     .bind(user_id)
     .fetch_all(db)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok((
-                r.try_get("event_id")?,
-                r.try_get("name")?,
-                r.try_get("start_no")?,
-            ))
-        })
-        .collect()
+    .await?)
 }

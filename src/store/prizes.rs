@@ -1,7 +1,5 @@
 //! The prize table of an event: currency, place rows, special prizes and the tie handling.
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreResult, corrupt, now};
 use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
@@ -31,44 +29,49 @@ pub fn parse_ties(s: &str) -> Option<TieHandling> {
     }
 }
 
+/// A stored amount or place that does not fit its type.
+fn number<T: TryFrom<i64>>(event_id: i64, what: &str, v: i64) -> StoreResult<T> {
+    T::try_from(v).map_err(|_| corrupt(format!("prize table of event {event_id}: {what} {v}")))
+}
+
 /// The prize table of an event, if one was saved.
 pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
-    let Some(head) = sqlx::query("SELECT currency, ties FROM prize_tables WHERE event_id = $1")
-        .bind(event_id)
-        .fetch_optional(db)
-        .await?
+    let Some((currency, ties)) = sqlx::query_as::<_, (String, String)>(
+        "SELECT currency, ties FROM prize_tables WHERE event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_optional(db)
+    .await?
     else {
         return Ok(None);
     };
-    let currency: String = head.try_get("currency")?;
-    let ties: String = head.try_get("ties")?;
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, (i64, i64, i64)>(
         "SELECT from_place, to_place, amount FROM prize_rows WHERE event_id = $1 ORDER BY position",
     )
     .bind(event_id)
     .fetch_all(db)
     .await?
-    .iter()
-    .map(|r| {
+    .into_iter()
+    .map(|(from, to, amount)| {
         Ok(PrizeRow {
-            from: r.try_get::<i64, _>("from_place")? as u32,
-            to: r.try_get::<i64, _>("to_place")? as u32,
-            amount: r.try_get::<i64, _>("amount")? as u64,
+            from: number(event_id, "place", from)?,
+            to: number(event_id, "place", to)?,
+            amount: number(event_id, "amount", amount)?,
         })
     })
     .collect::<StoreResult<Vec<_>>>()?;
-    let specials = sqlx::query(
+    let specials = sqlx::query_as::<_, (String, String, i64)>(
         "SELECT category, label, amount FROM special_prizes WHERE event_id = $1 ORDER BY position",
     )
     .bind(event_id)
     .fetch_all(db)
     .await?
-    .iter()
-    .map(|r| {
+    .into_iter()
+    .map(|(category, label, amount)| {
         Ok(SpecialPrize {
-            category: r.try_get("category")?,
-            label: r.try_get("label")?,
-            amount: r.try_get::<i64, _>("amount")? as u64,
+            category,
+            label,
+            amount: number(event_id, "amount", amount)?,
         })
     })
     .collect::<StoreResult<Vec<_>>>()?;

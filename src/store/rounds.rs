@@ -1,8 +1,6 @@
 //! Swiss rounds: pairing drafts and publication, boards with version-checked results, requested byes,
 //! withdrawals, and the tournament state the pairing engine and standings read.
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
 use crate::round::{Absence, BoardResult, MatchGames};
@@ -65,67 +63,105 @@ fn colour_str(c: Color) -> &'static str {
     }
 }
 
-fn round_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Round> {
-    let first: Option<String> = r.try_get("first_colour")?;
-    let number: i64 = r.try_get("number")?;
-    let published: i64 = r.try_get("published")?;
-    Ok(Round {
-        id: r.try_get("id")?,
-        number: number as u32,
-        published: published != 0,
-        first_colour: first.map(|c| {
-            if c == "black" {
-                Color::Black
-            } else {
-                Color::Red
-            }
-        }),
-    })
+/// A `rounds` row.
+#[derive(sqlx::FromRow)]
+struct RoundRow {
+    id: i64,
+    number: i64,
+    published: bool,
+    first_colour: Option<String>,
 }
 
-fn board_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Board> {
-    let result: Option<String> = r.try_get("result")?;
-    let reported: Option<String> = r.try_get("reported_result")?;
-    let reported_by: Option<i64> = r.try_get("reported_by")?;
-    let board_no: i64 = r.try_get("board_no")?;
-    let red: i64 = r.try_get("red")?;
-    let black: Option<i64> = r.try_get("black")?;
-    let manual: i64 = r.try_get("manual")?;
-    Ok(Board {
-        id: r.try_get("id")?,
-        board_no: board_no as u32,
-        red: red as u32,
-        black: black.map(|b| b as u32),
-        result: result.as_deref().and_then(BoardResult::parse),
-        version: r.try_get("version")?,
-        manual: manual != 0,
-        reported: reported
-            .as_deref()
-            .and_then(BoardResult::parse)
-            .zip(reported_by),
-        games: r
-            .try_get::<Option<String>, _>("games")?
-            .map(|games| MatchGames { games }),
-    })
+/// A stored number that does not fit, or a code that does not parse: the row is corrupt.
+fn corrupt(table: &'static str, id: i64, column: &'static str, value: impl ToString) -> StoreError {
+    StoreError::Corrupt {
+        table,
+        id,
+        column,
+        value: value.to_string(),
+    }
+}
+
+fn number(table: &'static str, id: i64, column: &'static str, v: i64) -> StoreResult<u32> {
+    u32::try_from(v).map_err(|_| corrupt(table, id, column, v))
+}
+
+impl TryFrom<RoundRow> for Round {
+    type Error = StoreError;
+
+    fn try_from(r: RoundRow) -> StoreResult<Round> {
+        Ok(Round {
+            id: r.id,
+            number: number("rounds", r.id, "number", r.number)?,
+            published: r.published,
+            first_colour: match r.first_colour.as_deref() {
+                None => None,
+                Some("red") => Some(Color::Red),
+                Some("black") => Some(Color::Black),
+                Some(other) => return Err(corrupt("rounds", r.id, "first_colour", other)),
+            },
+        })
+    }
+}
+
+/// A `boards` row as selected by [`BOARD_COLUMNS`].
+#[derive(sqlx::FromRow)]
+struct BoardRow {
+    id: i64,
+    board_no: i64,
+    red: i64,
+    black: Option<i64>,
+    result: Option<String>,
+    version: i64,
+    manual: bool,
+    reported_result: Option<String>,
+    reported_by: Option<i64>,
+    games: Option<String>,
+}
+
+impl TryFrom<BoardRow> for Board {
+    type Error = StoreError;
+
+    fn try_from(r: BoardRow) -> StoreResult<Board> {
+        let id = r.id;
+        let result = |column: &'static str, v: Option<String>| {
+            v.map(|v| BoardResult::parse(&v).ok_or_else(|| corrupt("boards", id, column, v)))
+                .transpose()
+        };
+        Ok(Board {
+            id,
+            board_no: number("boards", id, "board_no", r.board_no)?,
+            red: number("boards", id, "red", r.red)?,
+            black: r
+                .black
+                .map(|b| number("boards", id, "black", b))
+                .transpose()?,
+            result: result("result", r.result)?,
+            version: r.version,
+            manual: r.manual,
+            reported: result("reported_result", r.reported_result)?.zip(r.reported_by),
+            games: r.games.map(|games| MatchGames { games }),
+        })
+    }
 }
 
 /// The rounds of an event in order (drafts included).
 pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Round>> {
-    let rows = sqlx::query("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 ORDER BY number")
+    let rows = sqlx::query_as::<_, RoundRow>("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 ORDER BY number")
         .bind(event_id)
         .fetch_all(db)
         .await?;
-    rows.iter().map(round_from_row).collect()
+    rows.into_iter().map(Round::try_from).collect()
 }
 
 /// One round by number.
 pub async fn get(db: &Db, event_id: i64, number: u32) -> StoreResult<Option<Round>> {
-    let row = sqlx::query("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 AND number = $2")
+    let row = sqlx::query_as::<_, RoundRow>("SELECT id, number, published, first_colour FROM rounds WHERE event_id = $1 AND number = $2")
         .bind(event_id)
         .bind(number as i64)
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(round_from_row).transpose()
+    row.map(Round::try_from).transpose()
 }
 
 const BOARD_COLUMNS: &str =
@@ -133,42 +169,45 @@ const BOARD_COLUMNS: &str =
 
 /// The boards of a round in board order.
 pub async fn boards(db: &Db, round_id: i64) -> StoreResult<Vec<Board>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let rows = sqlx::query_as::<_, BoardRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {BOARD_COLUMNS} FROM boards WHERE round_id = $1 ORDER BY board_no"
     )))
     .bind(round_id)
     .fetch_all(db)
     .await?;
-    rows.iter().map(board_from_row).collect()
+    rows.into_iter().map(Board::try_from).collect()
 }
 
 /// One board of a round.
 pub async fn board(db: &Db, round_id: i64, board_no: u32) -> StoreResult<Option<Board>> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let row = sqlx::query_as::<_, BoardRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {BOARD_COLUMNS} FROM boards WHERE round_id = $1 AND board_no = $2"
     )))
     .bind(round_id)
     .bind(board_no as i64)
     .fetch_optional(db)
     .await?;
-    row.as_ref().map(board_from_row).transpose()
+    row.map(Board::try_from).transpose()
+}
+
+/// An absence code as stored (`H`, `F`, `Z`).
+fn absence(table: &'static str, id: i64, kind: &str) -> StoreResult<Absence> {
+    Absence::parse(kind).ok_or_else(|| corrupt(table, id, "kind", kind))
 }
 
 /// The requested byes/absences recorded in a paired round.
 pub async fn absences(db: &Db, round_id: i64) -> StoreResult<Vec<(u32, Absence)>> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, (i64, String)>(
         "SELECT start_no, kind FROM round_absences WHERE round_id = $1 ORDER BY start_no",
     )
     .bind(round_id)
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let start: i64 = r.try_get("start_no")?;
-            let kind: String = r.try_get("kind")?;
+    rows.into_iter()
+        .map(|(start, kind)| {
             Ok((
-                start as u32,
-                Absence::parse(&kind).unwrap_or(Absence::ZeroBye),
+                number("round_absences", round_id, "start_no", start)?,
+                absence("round_absences", round_id, &kind)?,
             ))
         })
         .collect()
@@ -178,22 +217,19 @@ pub async fn absences(db: &Db, round_id: i64) -> StoreResult<Vec<(u32, Absence)>
 /// entry (row id), so it stays with its player whatever number the player has; the start number
 /// is looked up as it stands now.
 pub async fn bye_requests(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, Absence)>> {
-    let rows = sqlx::query(
-        "SELECT b.round_no, p.start_no, b.kind FROM bye_requests b JOIN players p ON p.id = b.player_id
+    let rows = sqlx::query_as::<_, (i64, i64, i64, String)>(
+        "SELECT b.player_id, b.round_no, p.start_no, b.kind FROM bye_requests b JOIN players p ON p.id = b.player_id
          WHERE b.event_id = $1 ORDER BY b.round_no, p.start_no",
     )
     .bind(event_id)
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let round: i64 = r.try_get("round_no")?;
-            let start: i64 = r.try_get("start_no")?;
-            let kind: String = r.try_get("kind")?;
+    rows.into_iter()
+        .map(|(id, round, start, kind)| {
             Ok((
-                round as u32,
-                start as u32,
-                Absence::parse(&kind).unwrap_or(Absence::ZeroBye),
+                number("bye_requests", id, "round_no", round)?,
+                number("players", id, "start_no", start)?,
+                absence("bye_requests", id, &kind)?,
             ))
         })
         .collect()
@@ -282,22 +318,13 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
         event.settings.swiss_scoring(),
         first_colour,
     );
-    let rows = sqlx::query(
-        "SELECT start_no, name, rating, joins_at, withdrawn_from, fide_id FROM players WHERE event_id = $1 ORDER BY start_no",
-    )
-    .bind(event_id)
-    .fetch_all(db)
-    .await?;
-    for r in &rows {
-        let start: i64 = r.try_get("start_no")?;
-        let rating: i64 = r.try_get("rating")?;
-        let joins: i64 = r.try_get("joins_at")?;
-        let withdrawn: Option<i64> = r.try_get("withdrawn_from")?;
-        let fide: String = r.try_get("fide_id")?;
-        let mut p = SwissPlayer::new(start as u32, r.try_get::<String, _>("name")?, rating as u32);
-        p.joins_at = joins.max(1) as u32;
-        p.withdrawn_from = withdrawn.map(|w| w as u32);
-        p.id = fide.parse().ok();
+    for player in super::players::list(db, event_id).await? {
+        let number = u32::try_from(player.start_no)
+            .map_err(|_| corrupt("players", player.id, "start_no", player.start_no))?;
+        let mut p = SwissPlayer::new(number, player.entry.name, player.entry.rating);
+        p.joins_at = player.joins_at.max(1);
+        p.withdrawn_from = player.withdrawn_from;
+        p.id = player.entry.fide_id.parse().ok();
         t.players.push(p);
     }
     // Late entries (start numbers beyond the fixed list) enter the pairing order by rating
@@ -399,7 +426,7 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
         publish,
     } = new;
     let mut tx = super::begin_write(db).await?;
-    let row = sqlx::query(
+    let row = sqlx::query_as::<_, RoundRow>(
         "INSERT INTO rounds (event_id, number, published, first_colour, created_at) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, number, published, first_colour",
     )
@@ -410,7 +437,7 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;
-    let round = round_from_row(&row)?;
+    let round = Round::try_from(row)?;
     let mut board_no = 0i64;
     for (red, black) in &pairing.boards {
         board_no += 1;

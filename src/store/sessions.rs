@@ -1,7 +1,5 @@
 //! Login sessions: a random token in an HttpOnly cookie, stored hashed with an expiry.
 
-use sqlx::Row;
-
 use super::users::User;
 use super::{Db, StoreResult, now};
 use crate::accounts::token_hash;
@@ -120,7 +118,7 @@ pub async fn create_api_token(
 /// The user of a live API bearer token (and notes its use).
 pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User>> {
     let at = now();
-    let row = sqlx::query(
+    let user_id: Option<i64> = sqlx::query_scalar(
         "UPDATE api_tokens SET last_used_at = $2
          WHERE token_hash = $1 AND expires_at > $2
          RETURNING user_id",
@@ -129,9 +127,9 @@ pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User
     .bind(&at)
     .fetch_optional(db)
     .await?;
-    match row {
+    match user_id {
         None => Ok(None),
-        Some(row) => super::users::get(db, row.try_get("user_id")?).await,
+        Some(id) => super::users::get(db, id).await,
     }
 }
 
