@@ -696,3 +696,28 @@ pub async fn report_result(
     .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_stored_value_that_does_not_decode_is_an_error_naming_the_row() {
+        let (db, _, event, dir) = crate::store::deals::test_event("rounds-corrupt", "jieqi").await;
+        sqlx::query(
+            "INSERT INTO rounds (id, event_id, number, published, created_at) VALUES (77, $1, -3, 1, 'x')",
+        )
+        .bind(event)
+        .execute(&db)
+        .await
+        .expect("insert");
+        match list(&db, event).await {
+            Err(StoreError::Corrupt {
+                table, id, column, ..
+            }) => assert_eq!((table, id, column), ("rounds", 77, "number")),
+            other => panic!("a negative round number was read as {other:?}"),
+        }
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
