@@ -21,22 +21,17 @@ fn fresh(tag: &str, accounts: &[(&str, &str)]) -> (Server, TempDir) {
 /// The link field of a backup account on the linking page and the value of a local account offered
 /// for it (`None` when it is not offered).
 fn link_choice(page: &str, backup_name: &str, local: &str) -> (String, Option<String>) {
-    let row = page
-        .split(&format!("<tr data-account=\"{backup_name}\">"))
-        .nth(1)
-        .and_then(|r| r.split("</tr>").next())
+    let row = format!("tr[data-account=\"{backup_name}\"]");
+    let field = html::attrs(page, &format!("{row} select"), "name")
+        .into_iter()
+        .next()
         .unwrap_or_else(|| panic!("{backup_name} is not listed: {page}"));
-    let field = row
-        .split("name=\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .expect("select")
-        .to_string();
-    let value = row
-        .split("<option value=\"")
-        .skip(1)
-        .find(|o| o.contains(&format!("\">{local}</option>")))
-        .and_then(|o| o.split('"').next())
+    let doc = scraper::Html::parse_document(page);
+    let option = scraper::Selector::parse(&format!("{row} option")).unwrap();
+    let value = doc
+        .select(&option)
+        .find(|o| html::text_of(*o) == local)
+        .and_then(|o| o.value().attr("value"))
         .map(str::to_string);
     (field, value)
 }
@@ -133,13 +128,8 @@ fn exported_event(w: &World, name: &str) -> (i64, String) {
 }
 
 /// A page's `<main>` with the event id normalised, for comparing two servers.
-fn main_of(html: &str, id: i64) -> String {
-    let main = html
-        .split("<main>")
-        .nth(1)
-        .and_then(|m| m.split("</main>").next())
-        .unwrap_or("")
-        .to_string();
+fn main_of(page: &str, id: i64) -> String {
+    let main = html::inner(page, "main").unwrap_or_default();
     main.replace(&format!("/events/{id}/"), "/events/ID/")
         .replace(&format!("/events/{id}\""), "/events/ID\"")
 }
@@ -312,11 +302,9 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
         );
     }
     let index = org.get(&format!("/events/{new_id}/deals"));
-    let ids: Vec<i64> = index
-        .body
-        .split("data-deal=\"")
-        .skip(1)
-        .filter_map(|s| s.split('"').next()?.parse().ok())
+    let ids: Vec<i64> = html::attrs(&index.body, "[data-deal]", "data-deal")
+        .iter()
+        .filter_map(|s| s.parse().ok())
         .collect();
     assert_eq!(ids.len(), 2, "{}", index.body);
     for (new, old) in ids.iter().zip(&original) {
@@ -527,19 +515,17 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
     let page = upload(&mut org, &backup);
     assert_eq!(page.status, 200, "{}", page.body);
     for name in ["arb", "player"] {
-        let row = page
-            .body
-            .split(&format!("<tr data-account=\"{name}\">"))
-            .nth(1)
-            .unwrap()
-            .split("</tr>")
-            .next()
-            .unwrap();
-        assert!(
-            row.contains("<option value=\"\" selected>not linked</option>"),
-            "{row}"
+        let selected = html::texts(
+            &page.body,
+            &format!("tr[data-account=\"{name}\"] option[selected]"),
         );
-        assert_eq!(row.matches(" selected").count(), 1, "{row}");
+        assert!(selected == ["not linked"], "{name}: {selected:?}");
+        let value = html::attrs(
+            &page.body,
+            &format!("tr[data-account=\"{name}\"] option[selected]"),
+            "value",
+        );
+        assert_eq!(value, [""], "{name}: the one selected choice links nobody");
     }
     let (arb_field, arb) = link_choice(&page.body, "arb", "arb");
     assert!(link_choice(&page.body, "arb", "admin").1.is_none());

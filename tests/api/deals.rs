@@ -164,12 +164,26 @@ fn deals_and_records_are_secret_until_unsealed_and_public_after() {
     assert_eq!(sheet.body.matches(" up\"").count(), 2);
     let a9 = f["deal"].chars().next().unwrap();
     let zh = anqi::deal::chinese_name(anqi::rules::Variant::Jieqi, a9).unwrap();
-    let first_row = sheet.body.split("<th>9</th>").nth(1).unwrap();
+    // Rank 9's first square (a9): a black face-down piece, named in Chinese and by its letter.
+    let doc = scraper::Html::parse_document(&sheet.body);
+    let rank = scraper::Selector::parse("tbody tr").unwrap();
+    let th = scraper::Selector::parse("th").unwrap();
+    let first = scraper::Selector::parse("th + td").unwrap();
+    let a9_cell = doc
+        .select(&rank)
+        .find(|tr| tr.select(&th).next().map(html::text_of).as_deref() == Some("9"))
+        .and_then(|tr| tr.select(&first).next())
+        .expect("rank 9 of the sheet");
+    let classes: Vec<&str> = a9_cell.value().classes().collect();
     assert!(
-        first_row
-            .trim_start()
-            .starts_with(&format!("<td class=\"piece black\"><span class=\"zh\">{zh}</span><span class=\"letter\">{a9}</span>")),
-        "a9 holds {zh} {a9}: {first_row}"
+        classes.contains(&"piece") && classes.contains(&"black"),
+        "{classes:?}"
+    );
+    let spans = html::texts(&a9_cell.html(), "span.zh, span.letter");
+    assert_eq!(
+        spans,
+        [zh.to_string(), a9.to_string()],
+        "a9 holds {zh} {a9}"
     );
 
     for (who, mut c) in outsiders(&w) {

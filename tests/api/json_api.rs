@@ -67,15 +67,7 @@ fn writes_need_a_bearer_token_and_cookies_do_not_count() {
 
     // Tokens can also be made on the account page.
     let page = cookie_only.form("/account/tokens", &[("label", "display")]);
-    let t = page
-        .body
-        .split("id=\"new-token\">")
-        .nth(1)
-        .unwrap()
-        .split('<')
-        .next()
-        .unwrap()
-        .to_string();
+    let t = html::text(&page.body, "#new-token").expect("the new token");
     let mut web_token = w.server.client();
     web_token.bearer = Some(t);
     assert_eq!(web_token.json("POST", "/api/events", &body).status, 201);

@@ -141,13 +141,10 @@ fn play(c: &mut Client, id: i64, m: u64, outcome: Outcome) -> Value {
 /// Posts a form of a match page as the page would: with the bracket version the page was loaded with.
 fn match_form(c: &mut Client, id: i64, m: u64, action: &str, fields: &[(&str, &str)]) -> Resp {
     let page = c.get(&format!("/events/{id}/knockout/matches/{m}"));
-    let version = page
-        .body
-        .split("name=\"v\" value=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("a form with the version")
-        .to_string();
+    let version = html::attrs(&page.body, "input[name=v]", "value")
+        .into_iter()
+        .next()
+        .expect("a form with the version");
     let mut all: Vec<(&str, &str)> = vec![("v", version.as_str())];
     all.extend_from_slice(fields);
     c.form(&format!("/events/{id}/knockout/matches/{m}/{action}"), &all)

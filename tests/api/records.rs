@@ -21,20 +21,11 @@ fn status(arb: &mut Client, id: i64, round: u32, board: u32) -> (String, String,
         "/events/{id}/rounds/{round}/boards/{board}/record"
     ));
     assert_eq!(page.status, 200, "{}", page.body);
-    let entered = page
-        .body
-        .split("id=\"entered\">")
-        .nth(1)
-        .and_then(|s| s.split('<').next())
-        .unwrap_or("")
-        .to_string();
-    let st = page
-        .body
-        .split("data-game=\"1\" data-status=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .unwrap_or("")
-        .to_string();
+    let entered = html::text(&page.body, "#entered").unwrap_or_default();
+    let st = html::attrs(&page.body, "[data-game=\"1\"][data-status]", "data-status")
+        .into_iter()
+        .next()
+        .unwrap_or_default();
     (entered, st, page.body)
 }
 
@@ -75,12 +66,10 @@ fn a_legal_decided_record_sets_the_result_and_a_conflicting_one_waits_for_the_ar
     assert!(page.contains("1–0 ≠ 0–1"), "{page}");
 
     // The arbiter decides: apply the record's result, with the version the page showed.
-    let version = page
-        .split("name=\"version\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .unwrap()
-        .to_string();
+    let version = html::attrs(&page, "input[name=version]", "value")
+        .into_iter()
+        .next()
+        .expect("the apply form");
     let stale = (version.parse::<i64>().unwrap() - 1).to_string();
     let r = arb.form(
         &format!("/events/{id}/rounds/1/boards/2/record/apply"),

@@ -211,12 +211,10 @@ fn the_csrf_token_is_bound_to_the_session() {
     assert!(!org.get("/").body.contains("Forged"));
     // The page's own token works.
     let page = org.get("/events/new").body;
-    let token = page
-        .split("name=\"csrf\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("csrf field")
-        .to_string();
+    let token = html::attrs(&page, "input[name=csrf]", "value")
+        .into_iter()
+        .next()
+        .expect("csrf field");
     assert_eq!(token, org.csrf());
     create_event(&mut org, "Bound", "jieqi");
 }
@@ -251,13 +249,7 @@ fn forms_from_another_origin_are_refused() {
 fn new_token(c: &mut Client, label: &str) -> (String, String) {
     let r = c.form("/account/tokens", &[("label", label), ("days", "30")]);
     assert_eq!(r.status, 200, "{}", r.body);
-    let token = r
-        .body
-        .split("<code id=\"new-token\">")
-        .nth(1)
-        .and_then(|s| s.split('<').next())
-        .expect("the new token")
-        .to_string();
+    let token = html::text(&r.body, "code#new-token").expect("the new token");
     (token, r.body)
 }
 
@@ -271,13 +263,7 @@ fn api_tokens_are_shown_once_listed_and_revoked() {
     assert_eq!(token.len(), 64);
     assert_eq!(body.matches(&token).count(), 1, "shown once");
     assert_eq!(body.matches("id=\"new-token\"").count(), 1);
-    let title = body
-        .split("<title>")
-        .nth(1)
-        .unwrap()
-        .split("</title>")
-        .next()
-        .unwrap();
+    let title = html::text(&body, "title").expect("a title");
     assert!(!title.contains(&token), "{title}");
     let account = org.get("/account");
     assert_eq!(account.cache_control, "no-store");
@@ -289,13 +275,10 @@ fn api_tokens_are_shown_once_listed_and_revoked() {
     let event = json!({"name": "By token", "variant": "xiangqi"});
     assert_eq!(api.json("POST", "/api/events", &event).status, 201);
 
-    let id = account
-        .body
-        .split("name=\"id\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("revoke form")
-        .to_string();
+    let id = html::attrs(&account.body, "input[name=id]", "value")
+        .into_iter()
+        .next()
+        .expect("revoke form");
     let r = org.form("/account/tokens/revoke", &[("id", &id)]);
     assert_eq!(r.status, 303);
     assert_eq!(api.json("POST", "/api/events", &event).status, 401);
@@ -304,12 +287,10 @@ fn api_tokens_are_shown_once_listed_and_revoked() {
     let mut arb = w.login("arb");
     let (_, _) = new_token(&mut arb, "arb laptop");
     let arb_page = arb.get("/account").body;
-    let arb_id = arb_page
-        .split("name=\"id\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .unwrap()
-        .to_string();
+    let arb_id = html::attrs(&arb_page, "input[name=id]", "value")
+        .into_iter()
+        .next()
+        .expect("revoke form");
     assert_eq!(
         org.form("/account/tokens/revoke", &[("id", &arb_id)])
             .status,
@@ -476,13 +457,7 @@ fn event_pages_show_arbiters_public_names_not_login_names() {
     let id = create_event(&mut org, "Names", "xiangqi");
     let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb2")]);
     assert_eq!(r.status, 303, "{}", r.body);
-    let facts = |body: &str| {
-        body.split("<dt>Arbiters</dt><dd>")
-            .nth(1)
-            .and_then(|s| s.split("</dd>").next())
-            .unwrap_or_default()
-            .to_string()
-    };
+    let facts = |body: &str| html::definition(body, "Arbiters").unwrap_or_default();
     let mut anon = w.server.client();
     let public = facts(&anon.get(&format!("/events/{id}")).body);
     assert!(!public.contains("arb2"), "{public}");

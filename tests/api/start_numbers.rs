@@ -17,24 +17,16 @@ use crate::support::*;
 /// (start number, name) of each row of the players table, in page order.
 fn listed(c: &mut Client, id: i64) -> Vec<(u32, String)> {
     let page = c.get(&format!("/events/{id}/players")).body;
-    let body = page
-        .split("<table class=\"grid\" id=\"players\">")
-        .nth(1)
-        .unwrap_or("");
-    let body = body.split("</tbody>").next().unwrap_or("");
-    body.split("<tr><td>")
-        .skip(1)
-        .map(|row| {
-            let start = row.split('<').next().unwrap_or("").trim().parse().unwrap();
-            let name = row.split("data-player=\"").nth(1).unwrap_or("");
-            let name = name
-                .split('>')
-                .nth(1)
-                .unwrap_or("")
-                .split('<')
-                .next()
-                .unwrap_or("");
-            (start, name.trim().to_string())
+    let doc = scraper::Html::parse_document(&page);
+    let row = scraper::Selector::parse("#players tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    doc.select(&row)
+        .map(|tr| {
+            let cells: Vec<_> = tr.select(&cell).collect();
+            let start = html::text_of(cells[0]).parse().expect("a start number");
+            // The name is the cell's own text; a late entry's note follows in <small>.
+            let name = cells[1].text().next().unwrap_or("").trim().to_string();
+            (start, name)
         })
         .collect()
 }
@@ -42,12 +34,13 @@ fn listed(c: &mut Client, id: i64) -> Vec<(u32, String)> {
 /// The row id of a player on the players page.
 fn entry_id(c: &mut Client, id: i64, name: &str) -> String {
     let page = c.get(&format!("/events/{id}/players")).body;
-    let cell = page
-        .split("data-player=\"")
-        .skip(1)
-        .find(|c| c.split('<').next().unwrap_or("").contains(name))
-        .unwrap_or_else(|| panic!("{name} listed"));
-    cell.split('"').next().unwrap().to_string()
+    let doc = scraper::Html::parse_document(&page);
+    let cells = scraper::Selector::parse("td[data-player]").unwrap();
+    doc.select(&cells)
+        .find(|td| td.text().next().unwrap_or("").contains(name))
+        .and_then(|td| td.value().attr("data-player"))
+        .unwrap_or_else(|| panic!("{name} listed"))
+        .to_string()
 }
 
 fn names(list: &[(u32, String)]) -> Vec<&str> {

@@ -461,3 +461,75 @@ pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
         .parse()
         .unwrap()
 }
+
+/// Reading pages through an HTML parser (`scraper`): what a test asserts about a page is named by a
+/// CSS selector, never found by splitting the markup.
+pub mod html {
+    use scraper::{ElementRef, Html, Selector};
+
+    fn selector(css: &str) -> Selector {
+        Selector::parse(css).unwrap_or_else(|e| panic!("bad selector {css}: {e}"))
+    }
+
+    /// An element's text, whitespace runs collapsed to one space and trimmed.
+    pub fn text_of(e: ElementRef<'_>) -> String {
+        e.text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The text of every element `css` selects, in page order.
+    pub fn texts(body: &str, css: &str) -> Vec<String> {
+        let doc = Html::parse_document(body);
+        doc.select(&selector(css)).map(text_of).collect()
+    }
+
+    /// The text of the first element `css` selects.
+    pub fn text(body: &str, css: &str) -> Option<String> {
+        texts(body, css).into_iter().next()
+    }
+
+    /// The attribute `name` of every element `css` selects that has it, in page order.
+    pub fn attrs(body: &str, css: &str, name: &str) -> Vec<String> {
+        let doc = Html::parse_document(body);
+        doc.select(&selector(css))
+            .filter_map(|e| e.value().attr(name).map(str::to_string))
+            .collect()
+    }
+
+    /// The attributes `a` and `b` of every element `css` selects that has both, in page order.
+    pub fn attr_pairs(body: &str, css: &str, a: &str, b: &str) -> Vec<(String, String)> {
+        let doc = Html::parse_document(body);
+        doc.select(&selector(css))
+            .filter_map(|e| Some((e.value().attr(a)?.into(), e.value().attr(b)?.into())))
+            .collect()
+    }
+
+    /// For every element `rows` selects (table rows, usually), the texts of its cells (`td`, `th`).
+    pub fn rows(body: &str, rows: &str) -> Vec<Vec<String>> {
+        let doc = Html::parse_document(body);
+        let cell = selector("td, th");
+        doc.select(&selector(rows))
+            .map(|row| row.select(&cell).map(text_of).collect())
+            .collect()
+    }
+
+    /// The text of the `<dd>` that follows the `<dt>` whose text is `term`.
+    pub fn definition(body: &str, term: &str) -> Option<String> {
+        let doc = Html::parse_document(body);
+        let dt = doc.select(&selector("dt")).find(|e| text_of(*e) == term)?;
+        dt.next_siblings()
+            .filter_map(ElementRef::wrap)
+            .next()
+            .filter(|e| e.value().name() == "dd")
+            .map(text_of)
+    }
+
+    /// The inner HTML of the first element `css` selects.
+    pub fn inner(body: &str, css: &str) -> Option<String> {
+        let doc = Html::parse_document(body);
+        doc.select(&selector(css)).next().map(|e| e.inner_html())
+    }
+}

@@ -4,31 +4,22 @@
 use crate::support::*;
 
 /// Extracts `(board, version)` pairs of the result form on a round page.
-pub fn versions(html: &str) -> Vec<(u32, i64)> {
-    html.split("name=\"v")
-        .skip(1)
-        .filter_map(|rest| {
-            let board: u32 = rest[..rest.find('"')?].parse().ok()?;
-            let v = rest.split("value=\"").nth(1)?;
-            Some((board, v[..v.find('"')?].parse().ok()?))
-        })
+pub fn versions(page: &str) -> Vec<(u32, i64)> {
+    html::attr_pairs(page, "input[type=hidden][name^=v]", "name", "value")
+        .into_iter()
+        .filter_map(|(n, v)| Some((n[1..].parse().ok()?, v.parse().ok()?)))
         .collect()
 }
 
 /// The (red, black) start numbers of each board on a round page (`None` black for the bye).
-pub fn pairings(html: &str) -> Vec<(u32, Option<u32>)> {
-    let body = html.split("<tbody>").nth(1).unwrap_or("");
-    body.split("<tr data-board=")
-        .skip(1)
-        .map(|row| {
-            let cells: Vec<&str> = row.split("<td").collect();
-            let start = |cell: &str| -> Option<u32> {
-                let text = cell.split('>').nth(1)?;
-                text.split('.').next()?.trim().parse().ok()
-            };
+pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
+    let start = |cell: &str| -> Option<u32> { cell.split('.').next()?.trim().parse().ok() };
+    html::rows(page, "tbody tr[data-board]")
+        .iter()
+        .map(|cells| {
             (
-                start(cells[2]).unwrap(),
-                cells.get(6).and_then(|c| start(c)),
+                start(&cells[1]).expect("the red player's start number"),
+                cells.get(5).and_then(|c| start(c)),
             )
         })
         .collect()
@@ -115,13 +106,7 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
     assert!(page.body.contains("1–0"), "the first result stays");
     // The note names only boards of the round, never text from the link.
     let page = arb.get(&format!("/events/{id}/rounds/1?stale=1,99,%3Cb%3Ehacked"));
-    let note = page
-        .body
-        .split("role=\"alert\">")
-        .nth(1)
-        .and_then(|s| s.split("</p>").next())
-        .expect("the stale note is shown")
-        .to_string();
+    let note = html::text(&page.body, "[role=alert]").expect("the stale note is shown");
     assert!(note.ends_with(" 1"), "{note}");
     assert!(!page.body.contains("hacked"));
 
@@ -433,18 +418,11 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
     // 甲弱, registered first, is number 6 now, and asks for a half-point bye in round 1.
     let start_of = |c: &mut Client, name: &str| -> String {
         let page = c.get(&format!("/events/{id}/players")).body;
-        let row = page
-            .split("<tr")
-            .find(|r| r.contains(name) && r.contains("<td"))
-            .unwrap_or_else(|| panic!("{name} listed"))
-            .to_string();
-        row.split("<td>")
-            .nth(1)
-            .unwrap()
-            .split('<')
-            .next()
-            .unwrap()
-            .to_string()
+        html::rows(&page, "#players tbody tr")
+            .into_iter()
+            .find(|cells| cells[1].starts_with(name))
+            .unwrap_or_else(|| panic!("{name} listed"))[0]
+            .clone()
     };
     assert_eq!(start_of(&mut arb, "甲弱"), "6");
     let r = arb.form(
@@ -488,11 +466,5 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
         all.contains(&1),
         "the strongest, now number 1, plays: {boards:?}"
     );
-    let players = arb.get(&format!("/events/{id}/players")).body;
-    let row = players
-        .split("<tr>")
-        .find(|r| r.contains("甲弱"))
-        .expect("甲弱 listed")
-        .to_string();
-    assert!(row.contains(">7<"), "甲弱 is start number 7: {row}");
+    assert_eq!(start_of(&mut arb, "甲弱"), "7", "甲弱 keeps start number 7");
 }

@@ -33,10 +33,9 @@ fn submit(arb: &mut Client, id: i64, board: u32, record: &str) {
 }
 
 /// The JSON the viewer page hands to its script, if the page has one.
-fn game_data(html: &str) -> Option<serde_json::Value> {
-    let start = html.find("id=\"game-data\">")? + "id=\"game-data\">".len();
-    let end = start + html[start..].find("</script>")?;
-    Some(serde_json::from_str(&html[start..end]).expect("game data is JSON"))
+fn game_data(page: &str) -> Option<serde_json::Value> {
+    let data = html::inner(page, "#game-data")?;
+    Some(serde_json::from_str(&data).expect("game data is JSON"))
 }
 
 #[test]
@@ -168,10 +167,10 @@ fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
 }
 
 /// The numbers in the first column of each scoresheet table on the page.
-fn move_numbers(html: &str) -> Vec<u32> {
-    html.split("<td class=\"no\">")
-        .skip(1)
-        .filter_map(|c| c[..c.find('<')?].trim().parse().ok())
+fn move_numbers(page: &str) -> Vec<u32> {
+    html::texts(page, "td.no")
+        .iter()
+        .filter_map(|c| c.parse().ok())
         .collect()
 }
 
