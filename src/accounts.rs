@@ -45,11 +45,6 @@ impl Role {
     pub fn parse(s: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.as_str() == s.trim())
     }
-
-    /// Whether this role may create events.
-    pub const fn can_create_events(self) -> bool {
-        matches!(self, Role::Admin | Role::Organizer)
-    }
 }
 
 impl std::str::FromStr for Role {

@@ -44,4 +44,12 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("rating_saved", "Rating saved.", "等級分已儲存。", "等级分已保存。"),
     ("player_deleted", "Player deleted.", "棋手已刪除。", "棋手已删除。"),
     ("print_starting_list", "Print the starting-rank list", "列印起始排名表", "打印起始排名表"),
+    ("svc_player_registered",
+     "'{name}' ({club}) is already registered",
+     "「{name}」（{club}）已經報名",
+     "「{name}」（{club}）已经报名"),
+    ("svc_players_registered",
+     "a player in the list is already registered for this event (same name and club)",
+     "名單中有棋手已報名本賽事（姓名及會屬相同）",
+     "名单中有棋手已报名本赛事（姓名及会属相同）"),
 ];

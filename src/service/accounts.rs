@@ -229,3 +229,71 @@ pub async fn set_display_name(db: &Db, user_id: i64, name: &str) -> Result<(), S
 fn log(message: &str) {
     eprintln!("[{}] {message}", store::now());
 }
+
+/// A user name as typed, checked (1–40 characters, no control, direction or invisible characters)
+/// and normalized as names are stored.
+pub fn user_name(typed: &str) -> Result<String, ServiceError> {
+    accounts::validate_name(typed)
+        .map_err(|_| ServiceError::invalid("name", Reason::new("svc_user_name_bad")))
+}
+
+/// Creates an account with a role the creator may grant (see `policy::grantable_roles`); the
+/// password is hashed off the async workers. A taken name is an invalid `name`.
+pub async fn create_user(
+    db: &Db,
+    by: &User,
+    name: &str,
+    role: accounts::Role,
+    password: &str,
+) -> Result<User, ServiceError> {
+    if !super::policy::grantable_roles(by.role).contains(&role) {
+        return Err(ServiceError::Forbidden);
+    }
+    let name = user_name(name)?;
+    let hash = hash(password.to_string()).await?;
+    store::users::create(db, &name, role, &hash)
+        .await
+        .map_err(|e| taken(e, &name))
+}
+
+fn taken(e: store::StoreError, name: &str) -> ServiceError {
+    match e {
+        store::StoreError::Conflict => {
+            ServiceError::invalid("name", Reason::new("svc_user_name_taken").arg("name", name))
+        }
+        other => ServiceError::Store(other),
+    }
+}
+
+/// Creates the first administrator with the one-time setup token; `NotFound` when the token is
+/// not (or no longer) valid.
+pub async fn set_up_admin(
+    db: &Db,
+    token: &str,
+    name: &str,
+    password: &str,
+) -> Result<User, ServiceError> {
+    let name = user_name(name)?;
+    let hash = hash(password.to_string()).await?;
+    store::users::create_admin_with_token(db, token, &name, &hash)
+        .await
+        .map_err(|e| taken(e, &name))?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// Whether a setup link is still good (no administrator yet, token unused).
+pub async fn setup_link_valid(db: &Db, token: &str) -> Result<bool, ServiceError> {
+    Ok(store::users::setup_token_valid(db, token).await?)
+}
+
+/// Starts a session for a signed-in account; returns the token for its cookie.
+pub async fn start_session(db: &Db, user_id: i64) -> Result<String, ServiceError> {
+    let token = accounts::random_token();
+    store::sessions::create(db, user_id, &token).await?;
+    Ok(token)
+}
+
+/// Ends the session with this token (signing out).
+pub async fn end_session(db: &Db, token: &str) -> Result<(), ServiceError> {
+    Ok(store::sessions::delete(db, token).await?)
+}

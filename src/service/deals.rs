@@ -308,3 +308,9 @@ mod tests {
         );
     }
 }
+
+/// Sets whether the event announces that its rounds are played with duplicate deals (the deal stays
+/// secret either way).
+pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> ServiceResult<()> {
+    Ok(store::deals::set_announce(db, by, event.id, on).await?)
+}

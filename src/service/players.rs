@@ -114,3 +114,22 @@ pub async fn delete_player(
         ))),
     }
 }
+
+/// Registers players, all or none. One already registered under the same name and club is a
+/// conflict naming them (a single entry) or saying that one of the list is.
+pub async fn register(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    entries: &[crate::roster::PlayerEntry],
+) -> ServiceResult<Vec<Player>> {
+    match store::players::add_all(db, by, event.id, entries).await {
+        Err(store::StoreError::Conflict) => Err(ServiceError::Conflict(match entries {
+            [one] => Reason::new("svc_player_registered")
+                .arg("name", one.name.trim())
+                .arg("club", one.club.trim()),
+            _ => Reason::new("svc_players_registered"),
+        })),
+        other => Ok(other?),
+    }
+}

@@ -198,6 +198,33 @@ fn roles_are_enforced() {
         403
     );
     assert_eq!(player.get("/users").status, 403);
+
+    // Refusals name what is wrong, in the reader's language.
+    org.accept_language = Some("zh-TW".into());
+    let r = org.form(
+        "/users",
+        &[
+            ("name", "helper"),
+            ("role", "arbiter"),
+            ("password", PASSWORD),
+        ],
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("用戶名稱「helper」已被使用"), "{}", r.body);
+    let r = org.form(&format!("/events/{a}/arbiters"), &[("name", "nobody")]);
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("沒有名為「nobody」的帳戶"), "{}", r.body);
+    let r = org.form(
+        &format!("/events/{a}/players"),
+        &[("name", "陳一"), ("club", "港會"), ("rating", "1800")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.form(
+        &format!("/events/{a}/players"),
+        &[("name", "陳一"), ("club", "港會"), ("rating", "1800")],
+    );
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("「陳一」（港會）已經報名"), "{}", r.body);
 }
 
 #[test]

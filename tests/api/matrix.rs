@@ -615,10 +615,16 @@ fn nothing_sealed_leaks_on_any_route_to_anyone_but_the_arbiters() {
             continue;
         }
         let mut c = client_for(&w, role);
+        // Hex that is public to this visitor (the form token, the deal's commitment) can hold a
+        // move such as "a5b6" by chance: it is taken out before looking.
+        let public_hex = [c.csrf(), deal["commitment"].clone()];
         for path in &gets {
             let r = c.get(path);
+            let body = public_hex
+                .iter()
+                .fold(r.body.clone(), |b, hex| b.replace(hex.as_str(), ""));
             for secret in &secrets {
-                if r.body.contains(secret) {
+                if body.contains(secret) {
                     leaks.push(format!("{role:?} {path}: {} holds {secret}", r.status));
                 }
             }

@@ -104,7 +104,7 @@ async fn create_event(
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    if !user.role.can_create_events() {
+    if !ctx.can_create_events() {
         return Err(AppError::Forbidden);
     }
     let new: NewEvent = parse_json(&body)?;
@@ -141,7 +141,7 @@ async fn create_event(
                 .join("; "),
         )
     })?;
-    let event = store::events::create(&state.db, &user, &settings).await?;
+    let event = service::events::create(&state.db, &user, &settings).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(json!({ "id": event.id })))
 }
 
@@ -190,14 +190,7 @@ async fn add_players(
     if !errors.is_empty() {
         return Err(AppError::BadRequest(errors.join("; ")));
     }
-    let added = match store::players::add_all(&state.db, &user, event.id, &entries).await {
-        Err(store::StoreError::Conflict) => {
-            return Err(AppError::Conflict(
-                "a player with the same name and club is already registered".into(),
-            ));
-        }
-        other => other?,
-    };
+    let added = service::players::register(&state.db, &user, &event, &entries).await?;
     let out: Vec<Value> = added
         .iter()
         .map(|p| json!({"start": p.start_no, "name": p.entry.name, "club": p.entry.club, "rating": p.entry.rating}))

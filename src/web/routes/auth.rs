@@ -5,8 +5,7 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render, render_status};
-use crate::accounts;
-use crate::service::{self, accounts::SignIn};
+use crate::service::{self, ServiceError, accounts::SignIn};
 use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -42,7 +41,7 @@ async fn setup_form(
     state: web::Data<AppState>,
     q: web::Query<TokenQuery>,
 ) -> AppResult<HttpResponse> {
-    let valid = store::users::setup_token_valid(&state.db, &q.token).await?;
+    let valid = service::accounts::setup_link_valid(&state.db, &q.token).await?;
     let status = if valid {
         StatusCode::OK
     } else {
@@ -84,18 +83,13 @@ async fn setup(
             StatusCode::BAD_REQUEST,
         )
     };
-    let name = match accounts::validate_name(&form.name) {
-        Ok(n) => n,
-        Err(e) => return failed(ctx, e.to_string()),
-    };
-    let hash = match accounts::hash_password(&form.password) {
-        Ok(h) => h,
-        Err(e) => return failed(ctx, e.to_string()),
-    };
-    match store::users::create_admin_with_token(&state.db, &form.token, &name, &hash).await {
-        Ok(Some(user)) => start_session(&req, &state, user.id, "/account").await,
-        Ok(None) => Err(AppError::NotFound),
-        Err(store::StoreError::Conflict) => failed(ctx, format!("user name '{name}' is taken")),
+    match service::accounts::set_up_admin(&state.db, &form.token, &form.name, &form.password).await
+    {
+        Ok(user) => start_session(&req, &state, user.id, "/account").await,
+        Err(ServiceError::Invalid { reason, .. }) => {
+            let message = ctx.lang.reason(&reason);
+            failed(ctx, message)
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -107,8 +101,7 @@ async fn start_session(
     user_id: i64,
     to: &str,
 ) -> AppResult<HttpResponse> {
-    let token = accounts::random_token();
-    store::sessions::create(&state.db, user_id, &token).await?;
+    let token = service::accounts::start_session(&state.db, user_id).await?;
     let mut res = redirect(to);
     let mut cookie = crate::web::client::cookie(req, SESSION_COOKIE, token, true);
     cookie.set_max_age(actix_web::cookie::time::Duration::days(
@@ -195,7 +188,7 @@ async fn logout(
     _form: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
     if let Some(c) = req.cookie(SESSION_COOKIE) {
-        store::sessions::delete(&state.db, c.value()).await?;
+        service::accounts::end_session(&state.db, c.value()).await?;
     }
     let mut res = redirect("/");
     let mut gone = crate::web::client::cookie(&req, SESSION_COOKIE, String::new(), true);

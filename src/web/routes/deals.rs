@@ -251,7 +251,7 @@ async fn announce(
     form: CsrfForm<AnnounceForm>,
 ) -> AppResult<HttpResponse> {
     let on = matches!(form.announce.as_str(), "1" | "on" | "true");
-    store::deals::set_announce(&state.db, ctx.require_user()?, event.id, on).await?;
+    service::deals::set_announce(&state.db, ctx.require_user()?, &event, on).await?;
     Ok(redirect(&format!("/events/{}/deals", event.id)))
 }
 

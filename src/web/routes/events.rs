@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::event::{EventForm, FieldError};
-use crate::service::policy::Access;
+use crate::service::{self, policy::Access};
 use crate::store::{self, audit::AuditEntry, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -67,12 +67,12 @@ async fn create(
     form: CsrfForm<EventForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
-    if !user.role.can_create_events() {
+    if !ctx.can_create_events() {
         return Err(AppError::Forbidden);
     }
     match form.parse() {
         Ok(settings) => {
-            let event = store::events::create(&state.db, &user, &settings).await?;
+            let event = service::events::create(&state.db, &user, &settings).await?;
             Ok(redirect(&format!("/events/{}", event.id)))
         }
         Err(errors) => render_status(
@@ -280,16 +280,7 @@ async fn add_arbiter(
     form: CsrfForm<ArbiterForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
-    let arbiter = store::users::find_by_name(&state.db, form.name.trim())
-        .await?
-        .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "name: {} '{}'",
-                ctx.t("unknown_user"),
-                form.name.trim()
-            ))
-        })?;
-    store::events::add_arbiter(&state.db, me, event.id, &arbiter).await?;
+    service::events::add_arbiter(&state.db, me, &event, &form.name).await?;
     Ok(redirect(&format!(
         "/events/{}?done=arbiter_added",
         event.id

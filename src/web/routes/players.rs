@@ -145,18 +145,11 @@ async fn add(
         Ok(e) => e,
         Err(e) => return show_errors(ctx, &state, event, vec![e], String::new()).await,
     };
-    match store::players::add_all(&state.db, &me, event.id, &[entry]).await {
-        Ok(_) => Ok(redirect(&format!(
-            "/events/{}/players?done=player_added",
-            event.id
-        ))),
-        Err(store::StoreError::Conflict) => Err(AppError::Conflict(format!(
-            "'{}' ({}) is already registered",
-            f.name.trim(),
-            f.club.trim()
-        ))),
-        Err(e) => Err(e.into()),
-    }
+    service::players::register(&state.db, &me, &event, &[entry]).await?;
+    Ok(redirect(&format!(
+        "/events/{}/players?done=player_added",
+        event.id
+    )))
 }
 
 #[derive(serde::Deserialize)]
@@ -184,17 +177,17 @@ async fn import(
         }
         Err(errors) => return show_errors(ctx, &state, event, errors, form.0.csv).await,
     };
-    match store::players::add_all(&state.db, &me, event.id, &entries).await {
+    match service::players::register(&state.db, &me, &event, &entries).await {
         Ok(added) => Ok(redirect(&format!(
             "/events/{}/players?done=imported&imported={}",
             event.id,
             added.len()
         ))),
-        Err(store::StoreError::Conflict) => {
+        Err(service::ServiceError::Conflict(reason)) => {
             let err = RowError {
                 line: 0,
                 field: "name",
-                message: "a player in the file is already registered for this event".into(),
+                message: ctx.lang.reason(&reason),
             };
             show_errors(ctx, &state, event, vec![err], form.0.csv).await
         }

@@ -5,7 +5,8 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
-use crate::accounts::{self, Role};
+use crate::accounts::Role;
+use crate::service::{self, ServiceError};
 use crate::store::{self, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -76,17 +77,18 @@ async fn create(
     if !roles.contains(&role) {
         return Err(AppError::Forbidden);
     }
-    let result = match (
-        accounts::validate_name(&form.name),
-        accounts::hash_password(&form.password),
-    ) {
-        (Ok(name), Ok(hash)) => match store::users::create(&state.db, &name, role, &hash).await {
-            Ok(_) => return Ok(redirect("/users?done=user_created")),
-            Err(store::StoreError::Conflict) => format!("user name '{name}' is taken"),
-            Err(e) => return Err(e.into()),
-        },
-        (Err(e), _) => e.to_string(),
-        (_, Err(e)) => e.to_string(),
+    let result = match service::accounts::create_user(
+        &state.db,
+        &me,
+        &form.name,
+        role,
+        &form.password,
+    )
+    .await
+    {
+        Ok(_) => return Ok(redirect("/users?done=user_created")),
+        Err(ServiceError::Invalid { reason, .. }) => ctx.lang.reason(&reason),
+        Err(e) => return Err(e.into()),
     };
     let users = store::users::list(&state.db).await?;
     render_status(
