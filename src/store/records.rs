@@ -76,8 +76,9 @@ impl RecordRow {
 }
 
 /// The version of the adjudication rules that verdicts stored now were made by. Records stored
-/// under an older version are re-adjudicated once at start-up (issue 14: rulings became events).
-pub const RULES_VERSION: i64 = 1;
+/// under an older version are re-adjudicated once at start-up (issue 14: 1, rulings became events;
+/// 2, a record with moves after a mate or stalemate keeps that end's result beside its error).
+pub const RULES_VERSION: i64 = 2;
 
 /// Writes (or replaces) the record of a game inside a transaction and returns the audit action and
 /// detail of that write. A re-submission also resolves the game's entry in the list of records
