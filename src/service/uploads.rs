@@ -675,6 +675,25 @@ pub async fn preview(
                     }
                 }
             }
+            // A game after the one that decided its match was never played: not stored.
+            for g in &mut games {
+                let Some(slot) = slot_of(g) else { continue };
+                let s = &slots[slot];
+                let Ok(m) = after.get(MatchId(s.board_no)) else {
+                    continue;
+                };
+                let played = m.played().len() as u32;
+                if m.winner().is_some() && s.game_no > played {
+                    g.placement = Placement::Unmatched(
+                        Reason::new("svc_upload_match_decided")
+                            .arg("board", s.board_no)
+                            .arg("played", played)
+                            .arg("game", s.game_no),
+                    );
+                    g.status = None;
+                    g.result_refused = None;
+                }
+            }
             Some(BracketPlan {
                 expected_seq: stored.next_seq(),
                 auto_lots: stored.setup.auto_lots,

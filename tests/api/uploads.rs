@@ -466,6 +466,9 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
         tags("2.3", m1_red, m1_black) + &format!("[Variant \"jieqi\"]\n\n1. h2e2{wrong} *\n"),
         // 6: players nobody registered: no match.
         "[Round \"2.1\"]\n[Red \"無名氏\"]\n[Black \"路人\"]\n".to_string() + &won(1),
+        // 7: match 2 game 3 (the lot's colours again): while game 2 has no result its result
+        // cannot be entered; once game 2 decides the match 2-0, there is no game 3.
+        tags("2.3", m2_red, m2_black) + &won(3),
     ];
     let file = games.join("\n");
     let url = format!("/events/{id}/records/upload");
@@ -509,7 +512,13 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     assert!(section(&page, 5).contains("reveal contradicts the deal"));
     assert_eq!(preview_status(&page, 6), "unmatched");
     assert!(section(&page, 6).contains("no match of this round has"));
-    assert!(page.contains("<strong>4 / 6</strong>"), "{page}");
+    assert_eq!(preview_status(&page, 7), "unentered");
+    assert!(
+        section(&page, 7).contains("the record is stored but its result is not entered"),
+        "{}",
+        section(&page, 7)
+    );
+    assert!(page.contains("<strong>5 / 7</strong>"), "{page}");
     // Nothing is stored by the preview.
     let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
     assert_eq!(
@@ -527,6 +536,12 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
         section(&page, 3)
     );
     assert!(section(&page, 3).contains("assigned by hand"));
+    assert_eq!(preview_status(&page, 7), "unmatched");
+    assert!(
+        section(&page, 7).contains("match 2 is decided after 2 games: it has no game 3"),
+        "{}",
+        section(&page, 7)
+    );
     let seen = digest(&page);
     let r = arb.form(
         &url,
@@ -574,7 +589,7 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     assert!(
         audit
             .body
-            .contains("record.upload round 2: 5 of 6 games stored, 3 results set"),
+            .contains("record.upload round 2: 5 of 7 games stored, 3 results set"),
         "{}",
         audit.body
     );
