@@ -282,14 +282,12 @@ impl Run<'_> {
         };
         let variant = match self.setup.variant {
             Some(v) => v,
-            None => match record.tag("Variant").or_else(|| record.tag("Game")) {
-                Some(tag) => match Variant::parse(tag) {
-                    Some(v) => v,
-                    None => {
-                        return at_start(format!("unknown variant tag '{tag}' (give --variant)"));
-                    }
-                },
-                None => return at_start("no variant: give --variant or a Variant tag".into()),
+            None => match crate::rules::record_variant(&record) {
+                Ok(Some(v)) => v,
+                Err(tag) => {
+                    return at_start(format!("unknown variant tag '{tag}' (give --variant)"));
+                }
+                Ok(None) => return at_start("no variant: give --variant or a Variant tag".into()),
             },
         };
         let judged = match variant {

@@ -81,27 +81,24 @@ pub fn read_record(bytes: &[u8], first_line: usize) -> Result<Record, RecordErro
     }
 }
 
-/// Judges a xiangqi or Jieqi record already read (its `Variant`/`Game` tag must agree).
+/// Judges a xiangqi or Jieqi record already read (its `Variant` tag, or a `Game` tag naming a
+/// variant, must agree; see [`super::record_variant`]).
 pub fn adjudicate_record(
     parsed: &Record,
     variant: Variant,
     deal: Option<&super::xiangqi::Deal>,
     options: &AdjudicateOptions,
 ) -> Result<Verdict, AdjudicateError> {
-    let tagged = parsed
-        .tag("Variant")
-        .or_else(|| parsed.tag("Game"))
-        .map(|t| (t, Variant::parse(t)));
-    match tagged {
-        Some((t, None)) => {
+    match super::record_variant(parsed) {
+        Err(t) => {
             return Err(AdjudicateError::Setup(format!("unknown variant tag '{t}'")));
         }
-        Some((_, Some(v))) if v != variant => {
+        Ok(Some(v)) if v != variant => {
             return Err(AdjudicateError::Setup(format!(
                 "the record is {v} but {variant} was asked for"
             )));
         }
-        _ => {}
+        Ok(_) => {}
     }
     match variant {
         Variant::Xiangqi | Variant::Jieqi => {

@@ -66,6 +66,17 @@ impl Variant {
     }
 }
 
+/// What a record's tags say about its variant: the `Variant` tag, which must name a variant
+/// (`Err` with its text otherwise), else the `Game` tag when it names one. A `Game` tag that names
+/// no variant is something else, most often the game number of a match (`[Game "2"]`), and is
+/// not read as a variant.
+pub fn record_variant(record: &notation::Record) -> Result<Option<Variant>, String> {
+    if let Some(tag) = record.tag("Variant") {
+        return Variant::parse(tag).map(Some).ok_or_else(|| tag.to_string());
+    }
+    Ok(record.tag("Game").and_then(Variant::parse))
+}
+
 impl std::fmt::Display for Variant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -77,5 +88,35 @@ impl std::str::FromStr for Variant {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Variant::parse(s)
             .ok_or_else(|| format!("unknown variant '{s}' (expected xiangqi, jieqi or banqi)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags(tags: &str) -> notation::Record {
+        notation::Record::parse(&format!("{tags}\n1. h2e2 *\n")).expect("record")
+    }
+
+    #[test]
+    fn a_numeric_game_tag_is_a_game_number_not_a_variant() {
+        assert_eq!(record_variant(&tags("[Game \"2\"]")), Ok(None));
+        assert_eq!(record_variant(&tags("[Game \"２\"]")), Ok(None));
+        assert_eq!(record_variant(&tags("[Game \"7.2\"]")), Ok(None));
+        assert_eq!(
+            record_variant(&tags("[Game \"Chinese Chess\"]")),
+            Ok(Some(Variant::Xiangqi))
+        );
+        assert_eq!(
+            record_variant(&tags("[Game \"2\"]\n[Variant \"Jieqi\"]")),
+            Ok(Some(Variant::Jieqi))
+        );
+        assert_eq!(
+            record_variant(&tags("[Variant \"2\"]")),
+            Err("2".to_string()),
+            "the Variant tag must name a variant"
+        );
+        assert_eq!(record_variant(&tags("[Event \"x\"]")), Ok(None));
     }
 }

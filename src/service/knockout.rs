@@ -109,7 +109,7 @@ pub async fn swiss_unfinished(db: &Db, event: &Event) -> ServiceResult<Option<Re
 
 /// Game 1's colours of every match whose players are known and whose lot is still to be drawn,
 /// drawn now from the OS random source and applied to the bracket.
-fn draw_due_lots(bracket: &mut Bracket) -> ServiceResult<Vec<Input>> {
+pub(super) fn draw_due_lots(bracket: &mut Bracket) -> ServiceResult<Vec<Input>> {
     let mut lots = Vec::new();
     loop {
         let waiting = bracket

@@ -169,7 +169,8 @@ pub async fn adjudicate_for(
 }
 
 /// [`adjudicate_for`] for a record already read (a game of a multi-game file keeps its own line
-/// numbers). A numeric `Game` tag is a game number (`[Game "2"]`), not a variant, and is ignored.
+/// numbers). A numeric `Game` tag is a game number (`[Game "2"]`), not a variant (see
+/// `rules::record_variant`).
 pub async fn adjudicate_read(
     db: &Db,
     event: &Event,
@@ -177,52 +178,94 @@ pub async fn adjudicate_read(
     game: GameNumber,
     record: &crate::rules::notation::record::Record,
 ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
+    adjudicator(db, event, round_no, game).await?.judge(record)
+}
+
+/// Everything adjudicating a record of one game needs, loaded beforehand so that the judging itself
+/// is plain computation (a bulk upload judges its games off the async workers, see
+/// `service::uploads`).
+#[derive(Debug, Clone)]
+pub struct Adjudicator {
+    variant: crate::rules::Variant,
+    move_limit: u32,
+    /// The sealed deal of the game, if one is: Banqi's deal string, or Jieqi's deal.
+    banqi_deal: Option<String>,
+    jieqi_deal: Option<crate::rules::xiangqi::Deal>,
+}
+
+/// The [`Adjudicator`] of a game with the deal sealed for `(round_no, game)` (if one is) and the
+/// event's move limit.
+pub async fn adjudicator(
+    db: &Db,
+    event: &Event,
+    round_no: u32,
+    game: GameNumber,
+) -> ServiceResult<Adjudicator> {
     let deal = store::deals::active(db, event.id, round_no, game).await?;
-    let unreadable = |e: &dyn std::fmt::Display| {
-        ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e))
+    let variant = event.settings.variant;
+    let jieqi_deal = match &deal {
+        Some(d) if variant != crate::rules::Variant::Banqi => deals::jieqi_deal(d)?,
+        _ => None,
     };
-    let mut record = record.clone();
-    record.tags.retain(|(name, value)| {
-        !(name.eq_ignore_ascii_case("Game") && game_number(value).is_some())
-    });
-    if event.settings.variant == crate::rules::Variant::Banqi {
-        let settings = crate::rules::banqi::Settings {
-            no_progress_limit: Some(event.settings.move_limit),
-            ..Default::default()
+    Ok(Adjudicator {
+        variant,
+        move_limit: event.settings.move_limit,
+        banqi_deal: deal
+            .filter(|_| variant == crate::rules::Variant::Banqi)
+            .map(|d| d.deal),
+        jieqi_deal,
+    })
+}
+
+impl Adjudicator {
+    /// Judges a record read already (400 when it cannot be adjudicated at all: its setup, or a
+    /// Deal tag other than the sealed deal).
+    pub fn judge(
+        &self,
+        record: &crate::rules::notation::record::Record,
+    ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
+        let unreadable = |e: &dyn std::fmt::Display| {
+            ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e))
         };
-        let deal_text = deal.as_ref().map(|d| d.deal.as_str());
-        return crate::rules::banqi::adjudicate(&record, None, deal_text, settings)
+        if self.variant == crate::rules::Variant::Banqi {
+            let settings = crate::rules::banqi::Settings {
+                no_progress_limit: Some(self.move_limit),
+                ..Default::default()
+            };
+            return crate::rules::banqi::adjudicate(
+                record,
+                None,
+                self.banqi_deal.as_deref(),
+                settings,
+            )
             .map_err(|e| unreadable(&e));
+        }
+        // A Deal tag other than the sealed deal is refused outright (it would replay another game).
+        if let (Some(sealed), Some(tagged)) = (
+            self.jieqi_deal.as_ref(),
+            record
+                .tag("Deal")
+                .map(str::trim)
+                .filter(|d| !d.is_empty() && *d != "-"),
+        ) && crate::rules::xiangqi::Deal::parse(tagged).ok().as_ref() != Some(sealed)
+        {
+            return Err(ServiceError::invalid(
+                "record",
+                Reason::new("svc_deal_tag_differs"),
+            ));
+        }
+        let options = AdjudicateOptions {
+            move_limit: u16::try_from(self.move_limit).unwrap_or(u16::MAX),
+            fen: None,
+        };
+        crate::rules::adjudicate::adjudicate_record(
+            record,
+            self.variant,
+            self.jieqi_deal.as_ref(),
+            &options,
+        )
+        .map_err(|e| unreadable(&e))
     }
-    let rules_deal = match &deal {
-        Some(d) => deals::jieqi_deal(d)?,
-        None => None,
-    };
-    // A Deal tag other than the sealed deal is refused outright (it would replay another game).
-    if let (Some(sealed), Some(tagged)) = (
-        rules_deal.as_ref(),
-        record
-            .tag("Deal")
-            .map(str::trim)
-            .filter(|d| !d.is_empty() && *d != "-"),
-    ) && crate::rules::xiangqi::Deal::parse(tagged).ok().as_ref() != Some(sealed)
-    {
-        return Err(ServiceError::invalid(
-            "record",
-            Reason::new("svc_deal_tag_differs"),
-        ));
-    }
-    let options = AdjudicateOptions {
-        move_limit: u16::try_from(event.settings.move_limit).unwrap_or(u16::MAX),
-        fen: None,
-    };
-    crate::rules::adjudicate::adjudicate_record(
-        &record,
-        event.settings.variant,
-        rules_deal.as_ref(),
-        &options,
-    )
-    .map_err(|e| unreadable(&e))
 }
 
 /// A tag value that is a game number (`2`, also full-width), as a `Game` tag or the part after the

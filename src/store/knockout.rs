@@ -336,6 +336,20 @@ pub async fn append(
     inputs: &[Input],
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
+    append_in(&mut tx, by, event_id, expected_seq, inputs).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// [`append`] inside a write transaction of the caller (a bulk record upload stores its records
+/// and the results they enter together); `Conflict` when the bracket is not at `expected_seq`.
+pub(super) async fn append_in(
+    tx: &mut sqlx::SqliteConnection,
+    by: &User,
+    event_id: i64,
+    expected_seq: i64,
+    inputs: &[Input],
+) -> StoreResult<()> {
     let next: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(seq), 0) + 1 FROM knockout_inputs WHERE event_id = $1",
     )
@@ -346,9 +360,8 @@ pub async fn append(
         return Err(StoreError::Conflict);
     }
     for (seq, input) in (expected_seq..).zip(inputs) {
-        insert_input(&mut tx, by, event_id, seq, input).await?;
+        insert_input(tx, by, event_id, seq, input).await?;
     }
-    tx.commit().await?;
     Ok(())
 }
 

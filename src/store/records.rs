@@ -76,8 +76,9 @@ impl RecordRow {
 }
 
 /// The version of the adjudication rules that verdicts stored now were made by. Records stored
-/// under an older version are re-adjudicated once at start-up (issue 14: rulings became events).
-pub const RULES_VERSION: i64 = 1;
+/// under an older version are re-adjudicated once at start-up (issue 14: 1, rulings became events;
+/// 2, a record with moves after a mate or stalemate keeps that end's result beside its error).
+pub const RULES_VERSION: i64 = 2;
 
 /// Writes (or replaces) the record of a game inside a transaction and returns the audit action and
 /// detail of that write. A re-submission also resolves the game's entry in the list of records
@@ -183,18 +184,40 @@ pub struct UploadedRecord {
     pub result: Option<(i64, BoardResult)>,
 }
 
+/// The bracket inputs a knockout upload appends (the results its records enter, and the lots
+/// then due), with the bracket's version as the preview saw it.
+#[derive(Debug, Clone)]
+pub struct BracketInputs {
+    /// The sequence number the first input gets (`Stored::next_seq`).
+    pub expected_seq: i64,
+    /// The inputs in order.
+    pub inputs: Vec<crate::knockout::Input>,
+}
+
 /// Stores the games of a bulk upload in one transaction: every record (audit `record.submit`), the
 /// results they enter (audit `result.set`, only where the board still has no result and is at the
+/// version given; for a knockout round the bracket inputs, only while the bracket is at the
 /// version given), then the `record.upload` entry. When a board changed meanwhile nothing is
-/// stored and its number is returned.
+/// stored and its number is returned (`None` for the bracket).
 pub async fn save_upload(
     db: &Db,
     by: &User,
     event_id: i64,
     summary: &str,
     games: &[UploadedRecord],
-) -> StoreResult<Result<(), u32>> {
+    bracket: Option<&BracketInputs>,
+) -> StoreResult<Result<(), Option<u32>>> {
     let mut tx = super::begin_write(db).await?;
+    if let Some(b) = bracket.filter(|b| !b.inputs.is_empty()) {
+        match super::knockout::append_in(&mut tx, by, event_id, b.expected_seq, &b.inputs).await {
+            Ok(()) => {}
+            Err(super::StoreError::Conflict) => {
+                tx.rollback().await?;
+                return Ok(Err(None));
+            }
+            Err(e) => return Err(e),
+        }
+    }
     for g in games {
         let (action, detail) =
             upsert(&mut tx, by, event_id, g.of, &g.record, &g.verdict, g.legal).await?;
@@ -222,7 +245,7 @@ pub async fn save_upload(
         .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
-            return Ok(Err(board_no));
+            return Ok(Err(Some(board_no)));
         }
         super::audit::record(
             &mut *tx,

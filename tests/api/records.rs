@@ -285,3 +285,39 @@ fn the_scoresheet_lists_the_ruling_events_in_the_readers_language() {
         assert!(!page.contains(raw), "raw code {raw}: {page}");
     }
 }
+
+#[test]
+fn a_written_draw_against_a_perpetual_chase_ruling_waits_for_the_arbiter() {
+    let w = World::new("records-claim-conflict");
+    let id = setup(&w, "xiangqi", 4);
+    let mut arb = w.login("arb");
+    assert_eq!(pair_and_publish(&mut arb, id, 1), 2);
+    let chase = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/perpetual_chase.pgn"),
+    )
+    .expect("record")
+    .replace(" *", " 1/2-1/2");
+    let r = submit(&mut arb, id, 1, 1, &chase);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, st, page) = status(&mut arb, id, 1, 1);
+    assert_eq!(
+        (entered.as_str(), st.as_str()),
+        ("", "claim_conflict"),
+        "no result is entered while the record contradicts itself: {page}"
+    );
+    assert!(!page.contains("perpetual_chase"), "no raw codes: {page}");
+    // The arbiter decides for the machine ruling.
+    let version = page
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("an apply form")
+        .to_string();
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/record/apply"),
+        &[("game", "1"), ("version", &version)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (entered, _, _) = status(&mut arb, id, 1, 1);
+    assert_eq!(entered, "0–1", "Red chased perpetually and loses");
+}

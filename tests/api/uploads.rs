@@ -407,3 +407,203 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
     assert_eq!(page.matches("record.readjudicate").count(), 1);
     server.stop();
 }
+
+#[test]
+fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
+    let w = World::new("uploads-knockout");
+    let mut org = w.login("org");
+    // One Swiss round, then semi-finals (round 2) best of 3 with lots drawn automatically.
+    let id = event_with(&mut org, "1", "4", "3");
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    play_swiss_round(&mut arb, id, 1);
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let deal: Vec<String> = (1..=3)
+        .map(|g| {
+            let deal_id = seal(&mut arb, id, 2, &g.to_string());
+            fields(&mut arb, id, deal_id)["deal"].clone()
+        })
+        .collect();
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    // Game 1's colours of a match (red, black) by the lot; game 2 has them the other way round.
+    let colours = |m: u64| {
+        let g = &crate::knockout::find_match(&bracket, m)["games"][0];
+        (g["red"].as_u64().unwrap(), g["black"].as_u64().unwrap())
+    };
+    let (m1_red, m1_black) = colours(1);
+    let (m2_red, m2_black) = colours(2);
+    // Match 2 game 1 already has a result: Black won.
+    let r = api.json(
+        "PUT",
+        &format!("/api/events/{id}/knockout/matches/2/games/1/result"),
+        &json!({ "result": "0-1" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let tags = |round: &str, red: u64, black: u64| {
+        format!("[Round \"{round}\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n")
+    };
+    let won = |g: usize| jieqi_record(&deal[g - 1], 10, Some(GameResult::RedWins));
+    let actual = deal[2].chars().nth(21).unwrap();
+    let wrong = ['R', 'N', 'B', 'A', 'C', 'P']
+        .into_iter()
+        .find(|c| *c != actual)
+        .unwrap();
+    let games = [
+        // 1: match 1 game 1 by its players' names: matched, sets 1-0.
+        format!("[Round \"2.1\"]\n[Red \"棋手{m1_red:02}\"]\n[Black \"棋手{m1_black:02}\"]\n")
+            + &won(1),
+        // 2: match 1 game 2, with the colours of game 2 (a Game tag gives the number): sets 1-0.
+        format!("[Round \"2\"]\n[Game \"2\"]\n[Red \"{m1_black}\"]\n[Black \"{m1_red}\"]\n")
+            + &won(2),
+        // 3: match 2 game 2 with game 1's colours: swapped, a mismatch.
+        tags("2.2", m2_red, m2_black) + &won(2),
+        // 4: match 2 game 1, which has 0-1: a conflict, the result stays.
+        tags("2.1", m2_red, m2_black) + &won(1),
+        // 5: match 1 game 3 with a reveal the sealed deal of game 3 contradicts: illegal.
+        tags("2.3", m1_red, m1_black) + &format!("[Variant \"jieqi\"]\n\n1. h2e2{wrong} *\n"),
+        // 6: players nobody registered: no match.
+        "[Round \"2.1\"]\n[Red \"無名氏\"]\n[Black \"路人\"]\n".to_string() + &won(1),
+        // 7: match 2 game 3 (the lot's colours again): while game 2 has no result its result
+        // cannot be entered; once game 2 decides the match 2-0, there is no game 3.
+        tags("2.3", m2_red, m2_black) + &won(3),
+    ];
+    let file = games.join("\n");
+    let url = format!("/events/{id}/records/upload");
+    let form = arb.get(&format!("{url}?round=2"));
+    assert!(
+        form.body
+            .contains("<option value=\"2\" selected>2 · Semi-finals"),
+        "the knockout round is offered: {}",
+        form.body
+    );
+    let check = |arb: &mut Client, extra: &[(&str, &str)]| {
+        let mut fields = vec![
+            ("round", "2"),
+            ("records", file.as_str()),
+            ("action", "check"),
+        ];
+        fields.extend_from_slice(extra);
+        let r = arb.form(&url, &fields);
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+    };
+    let page = check(&mut arb, &[]);
+    assert_eq!(preview_status(&page, 1), "unentered", "{page}");
+    assert!(section(&page, 1).contains("data-board=\"1.1\""));
+    assert!(section(&page, 1).contains("Match 1 · Game 1"), "{page}");
+    assert_eq!(preview_status(&page, 2), "unentered");
+    assert!(section(&page, 2).contains("data-board=\"1.2\""));
+    assert_eq!(preview_status(&page, 3), "unmatched");
+    assert!(
+        section(&page, 3).contains("colours swapped: in game 2 of match 2"),
+        "{}",
+        section(&page, 3)
+    );
+    assert_eq!(preview_status(&page, 4), "conflict");
+    assert!(
+        section(&page, 4).contains("1–0 ≠ 0–1"),
+        "{}",
+        section(&page, 4)
+    );
+    assert_eq!(preview_status(&page, 5), "illegal");
+    assert!(section(&page, 5).contains("reveal contradicts the deal"));
+    assert_eq!(preview_status(&page, 6), "unmatched");
+    assert!(section(&page, 6).contains("no match of this round has"));
+    assert_eq!(preview_status(&page, 7), "unentered");
+    assert!(
+        section(&page, 7).contains("the record is stored but its result is not entered"),
+        "{}",
+        section(&page, 7)
+    );
+    assert!(page.contains("<strong>5 / 7</strong>"), "{page}");
+    // Nothing is stored by the preview.
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    assert_eq!(
+        crate::knockout::find_match(&bracket, 1)["games"][0]["result"],
+        serde_json::Value::Null
+    );
+
+    // The arbiter assigns game 3 to match 2 game 2 by hand (it really was game 2, with the
+    // colours written the wrong way round) and confirms.
+    let page = check(&mut arb, &[("assign_3", "2.2")]);
+    assert_eq!(
+        preview_status(&page, 3),
+        "unentered",
+        "{}",
+        section(&page, 3)
+    );
+    assert!(section(&page, 3).contains("assigned by hand"));
+    assert_eq!(preview_status(&page, 7), "unmatched");
+    assert!(
+        section(&page, 7).contains("match 2 is decided after 2 games: it has no game 3"),
+        "{}",
+        section(&page, 7)
+    );
+    let seen = digest(&page);
+    let r = arb.form(
+        &url,
+        &[
+            ("round", "2"),
+            ("records", &file),
+            ("assign_3", "2.2"),
+            ("digest", &seen),
+            ("action", "confirm"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let done = arb.get(r.location.as_deref().unwrap());
+    assert!(
+        done.body.contains("5 records stored · 3 results set"),
+        "{}",
+        done.body
+    );
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    let results = |m: u64| -> Vec<serde_json::Value> {
+        crate::knockout::find_match(&bracket, m)["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["result"].clone())
+            .collect()
+    };
+    // Match 1: game 1 won by its Red, game 2 by its Red (the other player): 1-1, game 3 due.
+    assert_eq!(results(1), [json!("1-0"), json!("1-0"), json!(null)]);
+    // Match 2: game 1 keeps 0-1; game 2 (by hand) 1-0: its Black of game 1 won both, 2-0.
+    assert_eq!(results(2), [json!("0-1"), json!("1-0")]);
+    assert_eq!(
+        crate::knockout::find_match(&bracket, 2)["winner"],
+        json!(m2_black)
+    );
+    let rec = |arb: &mut Client, m: u32, g: u32| {
+        arb.get(&format!(
+            "/events/{id}/knockout/matches/{m}/games/{g}/record"
+        ))
+        .body
+    };
+    assert!(rec(&mut arb, 2, 1).contains("data-status=\"conflict\""));
+    assert!(rec(&mut arb, 1, 3).contains("data-status=\"illegal\""));
+    let audit = arb.get(&format!("/events/{id}"));
+    assert!(
+        audit
+            .body
+            .contains("record.upload round 2: 5 of 7 games stored, 3 results set"),
+        "{}",
+        audit.body
+    );
+
+    // The same file again: every game now holds its result, so nothing changes and a game whose
+    // result the bracket already has agrees.
+    let page = check(&mut arb, &[("assign_3", "2.2")]);
+    assert_eq!(preview_status(&page, 1), "agrees", "{}", section(&page, 1));
+
+    // Only the event's arbiters upload.
+    let mut player = w.login("player");
+    let r = player.form(
+        &url,
+        &[("round", "2"), ("records", &file), ("action", "check")],
+    );
+    assert_eq!(r.status, 403);
+}

@@ -389,11 +389,53 @@ fn rule_the_move_limit_passed_and_play_going_on_to_mate_is_mate_with_one_event()
 }
 
 #[test]
-fn rule_a_move_after_mate_is_still_illegal() {
+fn rule_a_move_after_mate_is_still_illegal_and_the_mate_stands() {
     let text = "[FEN \"3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 0 1\"]\n\n1. a1a8 d9e9 2. b0b9 e9f9";
     let v = one("xiangqi", text);
-    assert_eq!(v["termination"], "illegal");
     assert_eq!(v["error"]["ply"], 4);
+    assert_eq!(
+        (&v["termination"], &v["result"], &v["plies"]),
+        (&"checkmate".into(), &"1-0".into(), &3.into())
+    );
+    // A real one: a computer game's log goes on for two moves after Red's mate at ply 71.
+    let real = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/real-games/ccpd-after-mate.chinese.pgn"),
+    )
+    .expect("sample");
+    let v = one("xiangqi", &real);
+    assert_eq!(
+        (&v["termination"], &v["result"], &v["plies"]),
+        (&"checkmate".into(), &"1-0".into(), &71.into())
+    );
+    assert_eq!(
+        (&v["error"]["ply"], &v["error"]["token"]),
+        (&72.into(), &"將５平４".into())
+    );
+    let (code, out, _) = anqi(
+        &["adjudicate", "--variant", "xiangqi", "-"],
+        Some(real.as_bytes()),
+        "C",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("illegal ply 72") && out.contains("The game ended after ply 71: 1-0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_numeric_game_tag_is_a_game_number_not_a_variant() {
+    let text = "[Game \"2\"]\n\n1. h2e2 h9g7 *\n";
+    let v = one("xiangqi", text);
+    assert_eq!(
+        (&v["termination"], &v["plies"]),
+        (&"unfinished".into(), &2.into())
+    );
+    // Without --variant the record names none: the Game tag is not taken for one.
+    let (code, _, err) = anqi(&["adjudicate", "--json", "-"], Some(text.as_bytes()), "C");
+    assert_eq!(code, 2, "a one-game file that cannot be read: {err}");
+    assert!(err.contains("no variant"), "{err}");
 }
 
 #[test]

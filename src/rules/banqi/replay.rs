@@ -33,10 +33,12 @@ pub fn adjudicate(
     deal: Option<&str>,
     settings: Settings,
 ) -> Result<Verdict, SetupError> {
-    if let Some(tag) = record.tag("Variant").or_else(|| record.tag("Game"))
-        && Variant::parse(tag) != Some(Variant::Banqi)
-    {
-        return Err(SetupError::OtherVariant(tag.to_string()));
+    match crate::rules::record_variant(record) {
+        Err(tag) => return Err(SetupError::OtherVariant(tag)),
+        Ok(Some(v)) if v != Variant::Banqi => {
+            return Err(SetupError::OtherVariant(v.name().to_string()));
+        }
+        Ok(_) => {}
     }
     let fen = fen
         .or_else(|| record.tag("FEN"))
@@ -76,6 +78,20 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
                 &token.text,
                 format!("{message} (line {}, column {})", token.line, token.column),
             );
+            // Turns written after a hard end do not undo it (as in xiangqi): the record is
+            // illegal, and the verdict keeps the end the game reached.
+            if let Some(o) = game.hard_end() {
+                return Verdict {
+                    variant: Variant::Banqi,
+                    plies,
+                    result: o.result,
+                    termination: o.termination,
+                    final_fen: fen::write(game.position()),
+                    error: Some(error),
+                    claim_conflict: claim.filter(|c| *c != GameResult::Unknown && *c != o.result),
+                    events: game.events().to_vec(),
+                };
+            }
             return Verdict {
                 events: game.events().to_vec(),
                 ..Verdict::illegal(Variant::Banqi, plies, fen::write(game.position()), error)
@@ -252,6 +268,11 @@ mod tests {
             e.message
         );
         assert_eq!(v.plies, 1);
+        assert_eq!(
+            (v.result, v.termination),
+            (GameResult::RedWins, Termination::NoPieces),
+            "the end stands"
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::rules::adjudicate::Verdict;
 use crate::rules::describe;
 use crate::service::records::RecordStatus;
 use crate::service::uploads::{self, Assignments, Placement, Plan};
-use crate::service::{ServiceError, stale_reason};
+use crate::service::{self, ServiceError, stale_reason};
 use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -75,6 +75,9 @@ struct GameRow {
     unmatched: Option<String>,
     /// Why it cannot be stored although matched (the record cannot be adjudicated).
     refused: Option<String>,
+    /// Why the result it decides is not entered although it is stored (a knockout game the
+    /// bracket does not take now).
+    result_refused: Option<String>,
     /// The verdict of a matched game, with its status.
     matched: Option<MatchedView>,
     /// The verdict of an unmatched game.
@@ -87,8 +90,9 @@ struct GameRow {
 struct UploadPage {
     ctx: Ctx,
     event: Event,
-    /// Published rounds the arbiter may upload to.
-    rounds: Vec<u32>,
+    /// The rounds the arbiter may upload to: published Swiss rounds, then the rounds of a seeded
+    /// knockout, each with its label.
+    rounds: Vec<(u32, String)>,
     round: u32,
     text: String,
     error: Option<String>,
@@ -109,14 +113,18 @@ struct PreviewView {
 }
 
 fn slot_label(ctx: &Ctx, s: &uploads::Slot, single: bool) -> String {
-    let game = if single {
+    let game = if single && !s.is_match() {
         String::new()
     } else {
         format!(" · {} {}", ctx.t("upload_game"), s.game_no)
     };
     format!(
         "{} {}{game}: {}. {} – {}. {}",
-        ctx.t("board"),
+        ctx.t(if s.is_match() {
+            "upload_match"
+        } else {
+            "board"
+        }),
         s.board_no,
         s.red.start,
         s.red.name,
@@ -174,6 +182,7 @@ fn preview_view(ctx: &Ctx, event: &Event, plan: &Plan) -> PreviewView {
                 by_hand,
                 unmatched,
                 refused,
+                result_refused: g.result_refused.as_ref().map(|r| lang.reason(r)),
                 matched,
                 verdict,
                 text: g.text.clone(),
@@ -193,13 +202,26 @@ fn preview_view(ctx: &Ctx, event: &Event, plan: &Plan) -> PreviewView {
     }
 }
 
-async fn published_rounds(state: &AppState, event: &Event) -> AppResult<Vec<u32>> {
-    Ok(store::rounds::list(&state.db, event.id)
+async fn published_rounds(
+    state: &AppState,
+    ctx: &Ctx,
+    event: &Event,
+) -> AppResult<Vec<(u32, String)>> {
+    let mut rounds: Vec<(u32, String)> = store::rounds::list(&state.db, event.id)
         .await?
         .into_iter()
         .filter(|r| r.published)
-        .map(|r| r.number)
-        .collect())
+        .map(|r| (r.number, r.number.to_string()))
+        .collect();
+    if let Some((_, bracket)) = service::knockout::load(&state.db, event).await? {
+        for k in 0..bracket.rounds().len() {
+            let (key, size) = service::deals::knockout_round_name(event, k);
+            let number = service::deals::knockout_deal_round(event, k);
+            let name = format!("{} {size}", ctx.t(key));
+            rounds.push((number, format!("{number} · {}", name.trim_end())));
+        }
+    }
+    Ok(rounds)
 }
 
 #[derive(serde::Deserialize)]
@@ -217,8 +239,11 @@ async fn upload_form(
     q: web::Query<FormQuery>,
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let rounds = published_rounds(&state, &event).await?;
-    let round = q.round.or_else(|| rounds.last().copied()).unwrap_or(1);
+    let rounds = published_rounds(&state, &ctx, &event).await?;
+    let round = q
+        .round
+        .or_else(|| rounds.last().map(|(n, _)| *n))
+        .unwrap_or(1);
     render(&UploadPage {
         ctx,
         event,
@@ -270,7 +295,7 @@ async fn upload(
     form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let (round, text, confirm, digest, assigned) = parse_form(&form.0)?;
-    let rounds = published_rounds(&state, &event).await?;
+    let rounds = published_rounds(&state, &ctx, &event).await?;
     // The page as it is shown again after a refusal: with the fresh preview when there is one.
     let again = |ctx: Ctx, event: Event, error: Option<String>, plan: Option<Plan>| {
         let preview = plan.map(|p| preview_view(&ctx, &event, &p));
