@@ -454,7 +454,7 @@ pub fn events(v: &Verdict, lang: Lang) -> Vec<String> {
 /// reveal contradicts the deal: …", 「紅勝（將死）」.
 pub fn describe(v: &Verdict, lang: Lang) -> String {
     if let Some(e) = &v.error {
-        let bad = match lang {
+        return match lang {
             Lang::En => format!("illegal ply {} ({}): {}", e.ply, e.token, error(e, lang)),
             _ => format!(
                 "第 {} {}「{}」{}：{}",
@@ -463,20 +463,6 @@ pub fn describe(v: &Verdict, lang: Lang) -> String {
                 e.token,
                 lang.pick("", "不合規則", "不合规则"),
                 error(e, lang)
-            ),
-        };
-        // Moves after a hard end: the end the game reached stands beside the bad ply.
-        return match (v.termination, lang) {
-            (Termination::Illegal, _) => bad,
-            (t, Lang::En) => format!(
-                "{} ({}); {bad}",
-                capitalized(result(v.result, lang)),
-                termination(t, lang)
-            ),
-            (t, _) => format!(
-                "{}（{}）；{bad}",
-                result(v.result, lang),
-                termination(t, lang)
             ),
         };
     }
@@ -548,23 +534,6 @@ pub fn report(v: &Verdict, lang: Lang) -> String {
                 "Plies applied: {}. Position before it: {}\n",
                 v.plies, v.final_fen
             ));
-        }
-        if v.termination != Termination::Illegal {
-            let (res, how) = (result(v.result, lang), termination(v.termination, lang));
-            out.push_str(&if lang.zh() {
-                format!(
-                    "{}{} {}{}（{res}，{how}）\n",
-                    lang.pick("", "對局結束於第 ", "对局结束于第 "),
-                    v.plies,
-                    lang.pick("", "步：", "步："),
-                    v.result
-                )
-            } else {
-                format!(
-                    "The game ended after ply {}: {} ({res}: {how})\n",
-                    v.plies, v.result
-                )
-            });
         }
         event_lines(&mut out);
         return out;

@@ -77,7 +77,7 @@ impl RecordRow {
 
 /// The version of the adjudication rules that verdicts stored now were made by. Records stored
 /// under an older version are re-adjudicated once at start-up (issue 14: 1, rulings became events;
-/// 2, a record with moves after a mate or stalemate keeps that end's result beside its error).
+/// 2, a numeric `Game` tag is a match's game number, not a variant).
 pub const RULES_VERSION: i64 = 2;
 
 /// Writes (or replaces) the record of a game inside a transaction and returns the audit action and

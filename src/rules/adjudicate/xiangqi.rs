@@ -5,8 +5,8 @@
 //! from where the record ends.
 
 use super::{
-    AdjudicateError, AdjudicateOptions, GameResult, PlyCause, PlyError, Rule, RulingEvent,
-    Termination, Verdict,
+    AdjudicateError, AdjudicateOptions, GameResult, PlyError, Rule, RulingEvent, Termination,
+    Verdict,
 };
 use crate::rules::notation::Record;
 use crate::rules::replay::Replay;
@@ -152,22 +152,6 @@ pub fn judge(
     let pos = replay.into_position();
     let claim = claimed.unwrap_or(GameResult::Unknown);
     if let Some(error) = error {
-        // Moves written after a hard end do not undo it: the record stays illegal (its error names
-        // the first move after the end), but the verdict keeps the end the game reached, so an
-        // arbiter reads who won (real scoresheets go on after a mate now and then).
-        if let (Some(PlyCause::AfterTheEnd { .. }), Some((end, _))) = (&error.cause, hard_end) {
-            let result = GameResult::win_for(pos.side_to_move().opponent());
-            return Verdict {
-                variant,
-                plies,
-                result,
-                termination: end,
-                final_fen: pos.to_fen(),
-                error: Some(error),
-                claim_conflict: Some(claim).filter(|c| *c != GameResult::Unknown && *c != result),
-                events: rulings.events,
-            };
-        }
         return Verdict {
             events: rulings.events,
             ..Verdict::illegal(variant, plies, pos.to_fen(), error)
@@ -368,23 +352,15 @@ mod tests {
     }
 
     #[test]
-    fn moves_after_the_end_are_rejected_but_the_end_stands() {
+    fn moves_after_the_end_are_rejected() {
         let v = judge(
-            &format!("{MATE_FEN}1. a1a8 d9e9 2. b0b9 e9f9 0-1"),
+            &format!("{MATE_FEN}1. a1a8 d9e9 2. b0b9 e9f9"),
             Variant::Xiangqi,
         );
-        // The record is illegal from ply 4 on, and the verdict still says who was mated.
-        assert!(!v.is_legal());
+        // RULES.md §5: a move written after a hard end makes the record illegal (result `*`).
         assert_eq!(
             (v.result, v.termination, v.plies),
-            (GameResult::RedWins, Termination::Checkmate, 3)
-        );
-        assert_eq!(v.claim_conflict, Some(GameResult::BlackWins));
-        // A bad move before the end is an illegal record as before.
-        let bad = judge(&format!("{MATE_FEN}1. a1a8 d9d1"), Variant::Xiangqi);
-        assert_eq!(
-            (bad.result, bad.termination),
-            (GameResult::Unknown, Termination::Illegal)
+            (GameResult::Unknown, Termination::Illegal, 3)
         );
         let e = v.error.unwrap();
         assert_eq!((e.ply, e.token.as_str()), (4, "e9f9"));
@@ -495,20 +471,7 @@ mod tests {
                 (Variant::Jieqi, Some(&deal)),
             ] {
                 if let Ok(v) = adjudicate(&data, variant, d, &options) {
-                    let after_end = matches!(
-                        v.error.as_ref().and_then(|e| e.cause.as_ref()),
-                        Some(PlyCause::AfterTheEnd { .. })
-                    );
-                    assert_eq!(
-                        v.error.is_some() && !after_end,
-                        v.termination == Termination::Illegal
-                    );
-                    if after_end {
-                        assert!(matches!(
-                            v.termination,
-                            Termination::Checkmate | Termination::Stalemate
-                        ));
-                    }
+                    assert_eq!(v.error.is_some(), v.termination == Termination::Illegal);
                     if let Some(e) = &v.error {
                         assert_eq!(e.ply, v.plies + 1);
                     }

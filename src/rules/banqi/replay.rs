@@ -78,20 +78,6 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
                 &token.text,
                 format!("{message} (line {}, column {})", token.line, token.column),
             );
-            // Turns written after a hard end do not undo it (as in xiangqi): the record is
-            // illegal, and the verdict keeps the end the game reached.
-            if let Some(o) = game.hard_end() {
-                return Verdict {
-                    variant: Variant::Banqi,
-                    plies,
-                    result: o.result,
-                    termination: o.termination,
-                    final_fen: fen::write(game.position()),
-                    error: Some(error),
-                    claim_conflict: claim.filter(|c| *c != GameResult::Unknown && *c != o.result),
-                    events: game.events().to_vec(),
-                };
-            }
             return Verdict {
                 events: game.events().to_vec(),
                 ..Verdict::illegal(Variant::Banqi, plies, fen::write(game.position()), error)
@@ -270,8 +256,8 @@ mod tests {
         assert_eq!(v.plies, 1);
         assert_eq!(
             (v.result, v.termination),
-            (GameResult::RedWins, Termination::NoPieces),
-            "the end stands"
+            (GameResult::Unknown, Termination::Illegal),
+            "a turn after the end makes the record illegal (RULES.md §5)"
         );
     }
 
