@@ -76,7 +76,8 @@ pub struct Spec {
     /// Whether this is the last bracket (no lower players).
     pub last: bool,
     /// Whether this bracket's single unpaired player is the bye assignee (the bracket has the bye
-    /// assignee's score, C5, and can pair everyone else): C9 applies. Needs `completion`.
+    /// assignee's score, C5, and can pair everyone else; or it is the last bracket of an odd
+    /// round whose bye is still open): C9 applies. Needs `completion`.
     pub decides_bye: bool,
 }
 

@@ -162,8 +162,9 @@ type RankPairing = (Vec<(usize, usize)>, Option<usize>);
 /// lower player in the matching.
 ///
 /// The bye is decided in the bracket of the bye assignee's score when that bracket can pair all
-/// its players but one (its single downfloater is then the assignee, and C9 applies); otherwise
-/// the bye candidates float on and the last bracket's unpaired player receives it.
+/// its players but one (its single downfloater is then the assignee); otherwise the bye
+/// candidates float on and the last bracket's unpaired player receives it. C9 applies in the
+/// bracket that decides, the last one included.
 fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
     let n = field.players.len();
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -184,11 +185,17 @@ fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
         let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
         let last = lower.is_empty();
         let bracket: Vec<usize> = mdps.iter().chain(&groups[g]).copied().collect();
+        // C9 (minimise the unplayed games of the PAB assignee) belongs to the bracket that picks
+        // the assignee: the bye score's bracket when it can pair all its players but one, and
+        // otherwise the last bracket, which the bye candidates reach as MDPs (its unpaired player
+        // receives the PAB, Dutch 1.5 / C.04.1 art. 3).
         let decides_bye = bye.is_none()
-            && bye_score == Some(field.players[groups[g][0]].score)
-            && bracket.len() % 2 == 1
-            && completable(field, &bracket)
-            && (last || completable(field, &lower));
+            && bye_score.is_some()
+            && (last
+                || (bye_score == Some(field.players[groups[g][0]].score)
+                    && bracket.len() % 2 == 1
+                    && completable(field, &bracket)
+                    && completable(field, &lower)));
         let spec = Spec {
             mdps,
             residents: groups[g].clone(),
