@@ -853,3 +853,62 @@ fn the_last_bracket_gives_the_bye_to_the_candidate_with_fewest_unplayed_games() 
     assert_eq!(pairing.boards, vec![(2, 4), (3, 8), (9, 1), (7, 6)]);
     assert_eq!(pairing.bye, Some(5));
 }
+
+/// C9 in a bracket below the bye score, when it holds the bye candidates as moved-down players
+/// and can pair all its players but one. Round 5 of six: only 1 and 2 (3 points) may take the bye
+/// (3, 5, 6 and 7 had it, 4 won by forfeit); 2 lost round 4 by forfeit, 1 played every round.
+/// The players below 3 points cannot all be paired on their own (6, 5, 7), so the 3-point
+/// bracket pairs 4-3 and sends 1 and 2 (who met) down. The 2-point bracket, 1 and 2 over 6,
+/// decides who gets the bye (5 and 7 pair below): 6 meets 2, and 1, without an unplayed game,
+/// gets it.
+#[test]
+fn a_bracket_of_moved_down_bye_candidates_gives_the_bye_by_fewest_unplayed_games() {
+    let pairing = pairing_of(&[
+        "XXR 6".to_string(),
+        "XXC white1".to_string(),
+        trf_player(
+            1,
+            2470,
+            "3.0",
+            &["   4 w 1", "   7 b 1", "   2 w 0", "   5 b 1"],
+        ),
+        trf_player(
+            2,
+            2429,
+            "3.0",
+            &["   5 b 1", "   3 w 1", "   1 b 1", "   4 w -"],
+        ),
+        trf_player(
+            3,
+            2421,
+            "3.0",
+            &["   6 w 1", "   2 b 0", "   7 w 1", "0000 - U"],
+        ),
+        trf_player(
+            4,
+            2421,
+            "3.0",
+            &["   1 b 0", "   5 w 1", "   6 b 1", "   2 b +"],
+        ),
+        trf_player(
+            5,
+            2339,
+            "1.0",
+            &["   2 w 0", "   4 b 0", "0000 - U", "   1 w 0"],
+        ),
+        trf_player(
+            6,
+            2323,
+            "2.0",
+            &["   3 b 0", "0000 - U", "   4 w 0", "   7 b 1"],
+        ),
+        trf_player(
+            7,
+            2317,
+            "1.0",
+            &["0000 - U", "   1 w 0", "   3 b 0", "   6 w 0"],
+        ),
+    ]);
+    assert_eq!(pairing.boards, vec![(4, 3), (2, 6), (7, 5)]);
+    assert_eq!(pairing.bye, Some(1));
+}
