@@ -75,8 +75,9 @@ pub struct Spec {
     pub completion: bool,
     /// Whether this is the last bracket (no lower players).
     pub last: bool,
-    /// Whether this bracket's single unpaired player is the bye assignee (the bracket has the bye
-    /// assignee's score, C5, and can pair everyone else): C9 applies. Needs `completion`.
+    /// Whether this bracket's single unpaired player is the bye assignee (the bracket holds bye
+    /// candidates, of the score C5 chose, and can pair everyone else; or it is the last bracket
+    /// of an odd round whose bye is still open): C9 applies. Needs `completion`.
     pub decides_bye: bool,
 }
 

@@ -161,9 +161,11 @@ type RankPairing = (Vec<(usize, usize)>, Option<usize>);
 /// no candidate can do better under completion); otherwise the bracket is paired again with every
 /// lower player in the matching.
 ///
-/// The bye is decided in the bracket of the bye assignee's score when that bracket can pair all
-/// its players but one (its single downfloater is then the assignee, and C9 applies); otherwise
-/// the bye candidates float on and the last bracket's unpaired player receives it.
+/// The bye is decided in the first bracket holding bye candidates (of the bye assignee's score,
+/// as residents or MDPs) that can pair all its players but one with everyone below paired too
+/// (its single unpaired player is then the assignee); otherwise the candidates float on and the
+/// last bracket's unpaired player receives it. C9 applies in the bracket that decides, the last
+/// one included.
 fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
     let n = field.players.len();
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -173,10 +175,9 @@ fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
             _ => groups.push(vec![i]),
         }
     }
-    // After `restrict_bye_to_lowest_score` every bye candidate has the same score.
-    let bye_score = (0..n)
-        .find(|&i| n % 2 == 1 && field.bye_eligible[i])
-        .map(|i| field.players[i].score);
+    // After `restrict_bye_to_lowest_score` every bye candidate has the same score, and nobody
+    // below it is a candidate.
+    let odd = n % 2 == 1;
     let mut pairs = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
@@ -184,11 +185,18 @@ fn pair_field(field: &Field<'_>) -> Option<RankPairing> {
         let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
         let last = lower.is_empty();
         let bracket: Vec<usize> = mdps.iter().chain(&groups[g]).copied().collect();
+        // C9 (minimise the unplayed games of the PAB assignee) belongs to the bracket that picks
+        // the assignee: the first bracket holding bye candidates (residents of the bye score, or
+        // MDPs below it) that can pair all its players but one while everyone below pairs too
+        // (all lower players are ineligible, so its unpaired player is the assignee); otherwise
+        // the last bracket, which the remaining candidates reach as MDPs.
         let decides_bye = bye.is_none()
-            && bye_score == Some(field.players[groups[g][0]].score)
-            && bracket.len() % 2 == 1
-            && completable(field, &bracket)
-            && (last || completable(field, &lower));
+            && odd
+            && (last
+                || (bracket.iter().any(|&i| field.bye_eligible[i])
+                    && bracket.len() % 2 == 1
+                    && completable(field, &bracket)
+                    && completable(field, &lower)));
         let spec = Spec {
             mdps,
             residents: groups[g].clone(),

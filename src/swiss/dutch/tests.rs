@@ -782,3 +782,133 @@ fn the_look_ahead_counts_only_pairings_that_complete_the_round() {
     assert_eq!(pairing.boards, vec![(7, 2), (1, 5), (4, 6)]);
     assert_eq!(pairing.bye, Some(3));
 }
+
+/// C9 (minimise the unplayed games of the PAB assignee) in the last bracket, when the bye
+/// candidates reach it as moved-down players. Round 6 of seven (2/1/0): only 1 and 5 (6 points)
+/// may take the bye (the others had it or won by forfeit); 1 lost round 3 by forfeit, 5 played
+/// every round. 9, the last (3 points), had the bye, so the 6-point bracket cannot decide: 1 and 5
+/// (who met) both float, and in the last bracket one meets 9 while the other gets the bye. C9
+/// gives it to 5, who has no unplayed game.
+#[test]
+fn the_last_bracket_gives_the_bye_to_the_candidate_with_fewest_unplayed_games() {
+    let pairing = pairing_of(&[
+        "162  W 2.0    D 1.0".to_string(),
+        "XXR 7".to_string(),
+        "XXC white1".to_string(),
+        trf_player(
+            1,
+            2600,
+            "6.0",
+            &["   5 w 1", "   4 b 1", "   2 w -", "   3 w 1", "   2 w 0"],
+        ),
+        trf_player(
+            2,
+            2552,
+            "8.0",
+            &["   6 b 1", "   9 w 1", "   1 b +", "   5 w 0", "   1 b 1"],
+        ),
+        trf_player(
+            3,
+            2505,
+            "6.0",
+            &["   7 w 1", "   5 b 0", "   6 w 1", "   1 b 0", "0000 - U"],
+        ),
+        trf_player(
+            4,
+            2483,
+            "7.0",
+            &["   8 b 1", "   1 w 0", "   9 b =", "0000 - U", "   5 w 1"],
+        ),
+        trf_player(
+            5,
+            2432,
+            "6.0",
+            &["   1 b 0", "   3 w 1", "   8 w 1", "   2 b 1", "   4 b 0"],
+        ),
+        trf_player(
+            6,
+            2361,
+            "4.0",
+            &["   2 w 0", "   7 b +", "   3 b 0", "   9 w 1", "   8 b 0"],
+        ),
+        trf_player(
+            7,
+            2300,
+            "4.0",
+            &["   3 b 0", "   6 w -", "0000 - U", "   8 w 0", "   9 b 1"],
+        ),
+        trf_player(
+            8,
+            2259,
+            "6.0",
+            &["   4 w 0", "0000 - U", "   5 b 0", "   7 b 1", "   6 w 1"],
+        ),
+        trf_player(
+            9,
+            2237,
+            "3.0",
+            &["0000 - U", "   2 b 0", "   4 w =", "   6 b 0", "   7 w 0"],
+        ),
+    ]);
+    assert_eq!(pairing.boards, vec![(2, 4), (3, 8), (9, 1), (7, 6)]);
+    assert_eq!(pairing.bye, Some(5));
+}
+
+/// C9 in a bracket below the bye score, when it holds the bye candidates as moved-down players
+/// and can pair all its players but one. Round 5 of six: only 1 and 2 (3 points) may take the bye
+/// (3, 5, 6 and 7 had it, 4 won by forfeit); 2 lost round 4 by forfeit, 1 played every round.
+/// The players below 3 points cannot all be paired on their own (6, 5, 7), so the 3-point
+/// bracket pairs 4-3 and sends 1 and 2 (who met) down. The 2-point bracket, 1 and 2 over 6,
+/// decides who gets the bye (5 and 7 pair below): 6 meets 2, and 1, without an unplayed game,
+/// gets it.
+#[test]
+fn a_bracket_of_moved_down_bye_candidates_gives_the_bye_by_fewest_unplayed_games() {
+    let pairing = pairing_of(&[
+        "XXR 6".to_string(),
+        "XXC white1".to_string(),
+        trf_player(
+            1,
+            2470,
+            "3.0",
+            &["   4 w 1", "   7 b 1", "   2 w 0", "   5 b 1"],
+        ),
+        trf_player(
+            2,
+            2429,
+            "3.0",
+            &["   5 b 1", "   3 w 1", "   1 b 1", "   4 w -"],
+        ),
+        trf_player(
+            3,
+            2421,
+            "3.0",
+            &["   6 w 1", "   2 b 0", "   7 w 1", "0000 - U"],
+        ),
+        trf_player(
+            4,
+            2421,
+            "3.0",
+            &["   1 b 0", "   5 w 1", "   6 b 1", "   2 b +"],
+        ),
+        trf_player(
+            5,
+            2339,
+            "1.0",
+            &["   2 w 0", "   4 b 0", "0000 - U", "   1 w 0"],
+        ),
+        trf_player(
+            6,
+            2323,
+            "2.0",
+            &["   3 b 0", "0000 - U", "   4 w 0", "   7 b 1"],
+        ),
+        trf_player(
+            7,
+            2317,
+            "1.0",
+            &["0000 - U", "   1 w 0", "   3 b 0", "   6 w 0"],
+        ),
+    ]);
+    assert_eq!(pairing.boards, vec![(4, 3), (2, 6), (7, 5)]);
+    assert_eq!(pairing.bye, Some(1));
+}
