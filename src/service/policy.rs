@@ -168,6 +168,32 @@ pub async fn records_visible(
     Ok(deals.iter().all(|d| d.is_public()))
 }
 
+/// The numbers of the rounds whose records the viewer may see, by [`records_visible`]'s rule, with one
+/// query for all of them (a player card lists every round).
+pub async fn rounds_with_visible_records<'a>(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    rounds: impl IntoIterator<Item = &'a Round>,
+) -> ServiceResult<std::collections::HashSet<u32>> {
+    let rounds: Vec<&Round> = rounds.into_iter().collect();
+    if access.arbitrate {
+        return Ok(rounds.iter().map(|r| r.number).collect());
+    }
+    let deals = store::deals::list(db, event.id).await?;
+    Ok(rounds
+        .iter()
+        .filter(|r| r.published)
+        .filter(|r| {
+            deals
+                .iter()
+                .filter(|d| d.round == r.number && d.is_active())
+                .all(|d| d.is_public())
+        })
+        .map(|r| r.number)
+        .collect())
+}
+
 /// The arbiters of an event as a viewer may see them: the event's arbiters and organizers see
 /// "display name (login name)", everyone else only the display names, never a login name (they are
 /// half of a credential). Returns the names shown and how many arbiters have no public name.
