@@ -149,6 +149,23 @@ pub async fn may_see_records(
     Ok(access.arbitrate || !records_secret(db, event_id, round, game).await?)
 }
 
+/// [`may_see_records`] and [`records_visible`] of one round from its deals in use (as
+/// `store::deals::active_in_round` gives them), for a page that shows both.
+pub fn round_records_visibility(
+    access: Access,
+    round: &Round,
+    active_deals: &[DealRecord],
+    game: GameNumber,
+) -> (bool, bool) {
+    let secret = active_deals
+        .iter()
+        .any(|d| d.game == game && d.is_active() && !d.is_public());
+    let may_see = access.arbitrate || !secret;
+    let visible =
+        access.arbitrate || (round.published && active_deals.iter().all(|d| d.is_public()));
+    (may_see, visible)
+}
+
 /// Whether the viewer may see the records of `round`: the event's arbiters always; everyone else
 /// once the round is published and none of its games has a deal that is sealed and not yet
 /// unsealed (RULES.md §9: the records would give the hidden layout away).

@@ -108,9 +108,20 @@ pub async fn round_deals(
     access: Access,
     round: u32,
 ) -> AppResult<RoundDeals> {
+    let deals = store::deals::active_in_round(&state.db, event.id, round).await?;
+    round_deals_of(state, event, access, deals).await
+}
+
+/// [`round_deals`] from the round's deals in use (`store::deals::active_in_round`), for a page that
+/// has read them already.
+pub async fn round_deals_of(
+    state: &AppState,
+    event: &Event,
+    access: Access,
+    deals: Vec<DealRecord>,
+) -> AppResult<RoundDeals> {
     let announced = store::deals::announces(&state.db, event.id).await?;
-    let deals = store::deals::active_in_round(&state.db, event.id, round)
-        .await?
+    let deals = deals
         .into_iter()
         .filter(|d| d.is_public() || access.arbitrate || announced)
         .map(|d| RoundDealRow {
