@@ -5,7 +5,8 @@
 //! viewer's rights show) are decided around it.
 //!
 //! The state is the event's data before any secrecy rule: draft rounds are in it (only arbiters see
-//! them), and so is which boards have move records. It never holds deals, seeds or moves. Pages
+//! them), and so is which boards have move records and which deals are sealed (with their
+//! commitments). It never holds moves, nor the layout or seed of a sealed deal. Pages
 //! filter it through `policy` before rendering, exactly as they filtered what the store returned.
 //!
 //! An entry is valid while `store::events::version` (the event's latest audit entry) is unchanged.
@@ -16,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use super::ServiceResult;
+use crate::deal::GameNumber;
 use crate::store::{self, Db, events::Event, rounds::RoundData};
 use crate::swiss::standings::{CrosstableRow, Standing, crosstable, final_standings};
 use crate::swiss::tournament::Tournament;
@@ -36,6 +38,30 @@ pub struct PlayerInfo {
     pub user_id: Option<i64>,
 }
 
+/// A duplicate deal in use (sealed or unsealed, not withdrawn) as the round pages may show it: its
+/// layout and seed only once unsealed (public then); the commitment, which pages show only to the
+/// arbiters or when the event announces its deals (`policy`).
+#[derive(Debug, Clone)]
+pub struct DealInfo {
+    /// The deal record's id (for the arbiters' links).
+    pub id: i64,
+    /// The round.
+    pub round: u32,
+    /// The game of the round.
+    pub game: GameNumber,
+    /// The commitment.
+    pub commitment: String,
+    /// The deal and seed, once unsealed; `None` while sealed.
+    pub unsealed: Option<(String, String)>,
+}
+
+impl DealInfo {
+    /// Whether the deal is unsealed (public).
+    pub fn is_public(&self) -> bool {
+        self.unsealed.is_some()
+    }
+}
+
 /// The computed state of an event at one version.
 #[derive(Debug)]
 pub struct EventState {
@@ -53,6 +79,8 @@ pub struct EventState {
     pub standings: Vec<Standing>,
     /// The crosstable after the completed rounds, in start-number order.
     pub crosstable: Vec<CrosstableRow>,
+    /// The deals in use, by round then game (no seed or layout of a sealed one).
+    pub deals: Vec<DealInfo>,
 }
 
 impl EventState {
@@ -76,6 +104,19 @@ impl EventState {
             .collect();
         let standings = final_standings(&tournament, &event.settings.tie_breaks);
         let crosstable = crosstable(&tournament, tournament.rounds_played);
+        let mut deals: Vec<DealInfo> = store::deals::list(db, event.id)
+            .await?
+            .into_iter()
+            .filter(|d| d.is_active())
+            .map(|d| DealInfo {
+                id: d.id,
+                round: d.round,
+                game: d.game,
+                unsealed: d.is_public().then(|| (d.deal.clone(), d.seed.clone())),
+                commitment: d.commitment,
+            })
+            .collect();
+        deals.sort_by_key(|d| (d.round, d.game));
         Ok(EventState {
             version,
             rounds,
@@ -84,12 +125,18 @@ impl EventState {
             tournament,
             standings,
             crosstable,
+            deals,
         })
     }
 
     /// The name of a start number (empty when unknown).
     pub fn name(&self, start: u32) -> &str {
         self.players.get(&start).map_or("", |p| p.name.as_str())
+    }
+
+    /// The deals in use of a round, in game order.
+    pub fn round_deals(&self, round: u32) -> impl Iterator<Item = &DealInfo> {
+        self.deals.iter().filter(move |d| d.round == round)
     }
 
     /// A round by number.
@@ -119,9 +166,14 @@ impl std::fmt::Debug for EventStates {
 }
 
 impl EventStates {
-    /// The state of `event` at its current version: the kept one, or computed once.
+    /// The state of `event` at the version it was read with (`Event::version`, read in the same
+    /// statement as the event): the kept one, or computed once.
     pub async fn get(&self, db: &Db, event: &Event) -> ServiceResult<Arc<EventState>> {
-        let version = store::events::version(db, event.id).await?;
+        let version = if event.version > 0 {
+            event.version
+        } else {
+            store::events::version(db, event.id).await?
+        };
         let computing = match self.current(event.id, version) {
             Ok(state) => return Ok(state),
             Err(lock) => lock,

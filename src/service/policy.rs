@@ -3,6 +3,7 @@
 //! rule is a function here; handlers and templates ask, never decide. The test table at the end
 //! states the rules for every role.
 
+use super::event_state::DealInfo;
 use super::{ServiceError, ServiceResult};
 use crate::accounts::Role;
 use crate::deal::GameNumber;
@@ -149,20 +150,18 @@ pub async fn may_see_records(
     Ok(access.arbitrate || !records_secret(db, event_id, round, game).await?)
 }
 
-/// [`may_see_records`] and [`records_visible`] of one round from its deals in use (as
-/// `store::deals::active_in_round` gives them), for a page that shows both.
+/// [`may_see_records`] (for `game`) and [`records_visible`] of one round, from the event's deals in
+/// use (`EventState::deals`), for the pages that show both without asking the store again.
 pub fn round_records_visibility(
     access: Access,
     round: &Round,
-    active_deals: &[DealRecord],
+    deals: &[DealInfo],
     game: GameNumber,
 ) -> (bool, bool) {
-    let secret = active_deals
-        .iter()
-        .any(|d| d.game == game && d.is_active() && !d.is_public());
+    let mut of_round = deals.iter().filter(|d| d.round == round.number);
+    let secret = of_round.clone().any(|d| d.game == game && !d.is_public());
     let may_see = access.arbitrate || !secret;
-    let visible =
-        access.arbitrate || (round.published && active_deals.iter().all(|d| d.is_public()));
+    let visible = access.arbitrate || (round.published && of_round.all(|d| d.is_public()));
     (may_see, visible)
 }
 
@@ -185,30 +184,32 @@ pub async fn records_visible(
     Ok(deals.iter().all(|d| d.is_public()))
 }
 
-/// The numbers of the rounds whose records the viewer may see, by [`records_visible`]'s rule, with one
-/// query for all of them (a player card lists every round).
-pub async fn rounds_with_visible_records<'a>(
-    db: &Db,
-    event: &Event,
+/// The numbers of the rounds whose records the viewer may see, by [`records_visible`]'s rule, from
+/// the event's deals in use (a player card lists every round).
+pub fn rounds_with_visible_records<'a>(
     access: Access,
     rounds: impl IntoIterator<Item = &'a Round>,
-) -> ServiceResult<std::collections::HashSet<u32>> {
-    let rounds: Vec<&Round> = rounds.into_iter().collect();
-    if access.arbitrate {
-        return Ok(rounds.iter().map(|r| r.number).collect());
-    }
-    let deals = store::deals::list(db, event.id).await?;
-    Ok(rounds
-        .iter()
-        .filter(|r| r.published)
-        .filter(|r| {
-            deals
-                .iter()
-                .filter(|d| d.round == r.number && d.is_active())
-                .all(|d| d.is_public())
-        })
+    deals: &[DealInfo],
+) -> std::collections::HashSet<u32> {
+    rounds
+        .into_iter()
+        .filter(|r| round_records_visibility(access, r, deals, GameNumber::Game(1)).1)
         .map(|r| r.number)
-        .collect())
+        .collect()
+}
+
+/// The deals of a round's panel this viewer sees: unsealed ones, and the sealed ones' commitments
+/// for the event's arbiters or when the event announces its deals.
+pub fn round_deals_shown<'a>(
+    event: &Event,
+    access: Access,
+    round: u32,
+    deals: &'a [DealInfo],
+) -> impl Iterator<Item = &'a DealInfo> {
+    let announced = event.announces_deals;
+    deals
+        .iter()
+        .filter(move |d| d.round == round && (d.is_public() || access.arbitrate || announced))
 }
 
 /// The arbiters of an event as a viewer may see them: the event's arbiters and organizers see

@@ -117,6 +117,8 @@ impl PageCache {
     /// Stores a page (unless a newer version is there, or the page alone is over an eighth of the
     /// bound), evicting the least recently used pages past the bound.
     pub fn put(&self, key: String, version: i64, body: Bytes) {
+        // A rendered page's buffer has grown by doubling: keep an exact copy, not up to twice its size.
+        let body = Bytes::copy_from_slice(&body);
         let size = cost(&key, &body);
         if size > self.bound / 8 {
             return;

@@ -11,7 +11,7 @@ use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::service::event_state::EventState;
 use crate::service::policy::Access;
-use crate::service::policy::{round_records_visibility, round_visible};
+use crate::service::policy::{round_deals_shown, round_records_visibility, round_visible};
 use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round, rounds::RoundData};
 use crate::web::AppState;
@@ -252,13 +252,15 @@ async fn show(
     let round = data.round.clone();
     let mut boards = board_views(&es, data);
     // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
-    let deals = store::deals::active_in_round(&state.db, event.id, round.number).await?;
     let (may_see, records_visible) =
-        round_records_visibility(access, &round, &deals, crate::deal::GameNumber::Game(1));
+        round_records_visibility(access, &round, &es.deals, crate::deal::GameNumber::Game(1));
     if !may_see {
         boards.iter_mut().for_each(|b| b.has_record = false);
     }
-    let round_deals = super::deals::round_deals_of(&state, &event, access, deals).await?;
+    let round_deals = super::deals::round_deals(
+        access,
+        round_deals_shown(&event, access, round.number, &es.deals),
+    );
     let absences = data
         .absences
         .iter()

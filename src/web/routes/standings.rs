@@ -296,8 +296,7 @@ async fn player_card(
         .filter(|r| round_visible(access, &r.round))
         .collect();
     let with_visible_records =
-        rounds_with_visible_records(&state.db, &event, access, shown.iter().map(|r| &r.round))
-            .await?;
+        rounds_with_visible_records(access, shown.iter().map(|r| &r.round), &es.deals);
     let rounds = shown
         .iter()
         .map(|r| {
