@@ -15,6 +15,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use super::ServiceResult;
 use crate::deal::GameNumber;
@@ -81,6 +82,8 @@ pub struct EventState {
     pub crosstable: Vec<CrosstableRow>,
     /// The deals in use, by round then game (no seed or layout of a sealed one).
     pub deals: Vec<DealInfo>,
+    /// When its reads began.
+    loaded_from: Instant,
 }
 
 impl EventState {
@@ -126,6 +129,7 @@ impl EventState {
             standings,
             crosstable,
             deals,
+            loaded_from: Instant::now(),
         })
     }
 
@@ -174,27 +178,35 @@ impl EventStates {
         } else {
             store::events::version(db, event.id).await?
         };
-        let computing = match self.current(event.id, version) {
+        let computing = match self.current(event.id, version, None) {
             Ok(state) => return Ok(state),
             Err(lock) => lock,
         };
+        // The event (and its version) was read before this instant: a state whose reads began
+        // later holds that version's data or newer, so it serves this request too. Under a stream
+        // of writes the waiters then share one computation instead of computing one after another.
+        let asked = Instant::now();
         let _turn = computing.lock().await;
-        // Whoever held the lock before may have computed it meanwhile.
-        let computing = match self.current(event.id, version) {
+        let computing = match self.current(event.id, version, Some(asked)) {
             Ok(state) => return Ok(state),
             Err(lock) => lock,
         };
         drop(computing);
-        let state = Arc::new(EventState::load(db, event, version).await?);
+        let started = Instant::now();
+        let mut state = EventState::load(db, event, version).await?;
+        state.loaded_from = started;
+        let state = Arc::new(state);
         self.keep(event.id, state.clone());
         Ok(state)
     }
 
-    /// The kept state when it is at `version` (or newer), else the slot's computing lock.
+    /// The kept state when it is at `version` (or newer), or was read after `asked`; else the
+    /// slot's computing lock.
     fn current(
         &self,
         event_id: i64,
         version: i64,
+        asked: Option<Instant>,
     ) -> Result<Arc<EventState>, Arc<tokio::sync::Mutex<()>>> {
         let Ok(mut guard) = self.slots.lock() else {
             return Err(Arc::default());
@@ -214,7 +226,9 @@ impl EventStates {
         let slot = slots.entry(event_id).or_default();
         slot.last_used = now;
         match &slot.state {
-            Some(s) if s.version >= version => Ok(s.clone()),
+            Some(s) if s.version >= version || asked.is_some_and(|t| s.loaded_from >= t) => {
+                Ok(s.clone())
+            }
             _ => Err(slot.computing.clone()),
         }
     }

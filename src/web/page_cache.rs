@@ -70,9 +70,10 @@ impl std::fmt::Debug for PageCache {
     }
 }
 
-/// What an entry costs against the bound.
+/// What an entry costs against the bound: its page counts twice, for what the allocator keeps
+/// around pages that come and go (measured: a full cache of 64 MB of pages took 113 MB of memory).
 fn cost(key: &str, body: &Bytes) -> usize {
-    key.len() + body.len() + ENTRY_OVERHEAD
+    key.len() + 2 * body.len() + ENTRY_OVERHEAD
 }
 
 impl PageCache {
