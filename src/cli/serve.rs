@@ -21,6 +21,10 @@ pub struct ServeArgs {
     /// Mark every cookie `Secure` (the site is served over HTTPS).
     #[arg(long, env = "ANQI_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// The most memory the cache of public pages may hold, in MB (pages for anonymous visitors;
+    /// past it the least recently used go first).
+    #[arg(long, env = "ANQI_PAGE_CACHE_MB", default_value_t = 64)]
+    pub page_cache_mb: usize,
 }
 
 /// The database option shared by the commands that open the database.
@@ -53,6 +57,7 @@ pub fn run(args: ServeArgs) -> i32 {
                 trusted_proxies,
                 secure_cookies: args.secure_cookies,
             },
+            page_cache_bytes: args.page_cache_mb.saturating_mul(1024 * 1024),
         };
         let app = match Application::build(&config).await {
             Ok(app) => app,

@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod deals;
+pub mod event_state;
 pub mod events;
 pub mod imports;
 pub mod knockout;

@@ -3,6 +3,7 @@
 //! rule is a function here; handlers and templates ask, never decide. The test table at the end
 //! states the rules for every role.
 
+use super::event_state::DealInfo;
 use super::{ServiceError, ServiceResult};
 use crate::accounts::Role;
 use crate::deal::GameNumber;
@@ -149,6 +150,21 @@ pub async fn may_see_records(
     Ok(access.arbitrate || !records_secret(db, event_id, round, game).await?)
 }
 
+/// [`may_see_records`] (for `game`) and [`records_visible`] of one round, from the event's deals in
+/// use (`EventState::deals`), for the pages that show both without asking the store again.
+pub fn round_records_visibility(
+    access: Access,
+    round: &Round,
+    deals: &[DealInfo],
+    game: GameNumber,
+) -> (bool, bool) {
+    let mut of_round = deals.iter().filter(|d| d.round == round.number);
+    let secret = of_round.clone().any(|d| d.game == game && !d.is_public());
+    let may_see = access.arbitrate || !secret;
+    let visible = access.arbitrate || (round.published && of_round.all(|d| d.is_public()));
+    (may_see, visible)
+}
+
 /// Whether the viewer may see the records of `round`: the event's arbiters always; everyone else
 /// once the round is published and none of its games has a deal that is sealed and not yet
 /// unsealed (RULES.md §9: the records would give the hidden layout away).
@@ -166,6 +182,34 @@ pub async fn records_visible(
     }
     let deals = store::deals::active_in_round(db, event.id, round.number).await?;
     Ok(deals.iter().all(|d| d.is_public()))
+}
+
+/// The numbers of the rounds whose records the viewer may see, by [`records_visible`]'s rule, from
+/// the event's deals in use (a player card lists every round).
+pub fn rounds_with_visible_records<'a>(
+    access: Access,
+    rounds: impl IntoIterator<Item = &'a Round>,
+    deals: &[DealInfo],
+) -> std::collections::HashSet<u32> {
+    rounds
+        .into_iter()
+        .filter(|r| round_records_visibility(access, r, deals, GameNumber::Game(1)).1)
+        .map(|r| r.number)
+        .collect()
+}
+
+/// The deals of a round's panel this viewer sees: unsealed ones, and the sealed ones' commitments
+/// for the event's arbiters or when the event announces its deals.
+pub fn round_deals_shown<'a>(
+    event: &Event,
+    access: Access,
+    round: u32,
+    deals: &'a [DealInfo],
+) -> impl Iterator<Item = &'a DealInfo> {
+    let announced = event.announces_deals;
+    deals
+        .iter()
+        .filter(move |d| d.round == round && (d.is_public() || access.arbitrate || announced))
 }
 
 /// The arbiters of an event as a viewer may see them: the event's arbiters and organizers see

@@ -18,10 +18,20 @@ pub struct Event {
     pub owner_id: i64,
     /// Its settings.
     pub settings: EventSettings,
+    /// Whether round pages announce the commitments of sealed duplicate deals.
+    pub announces_deals: bool,
+    /// Its change counter ([`version`]) when it was read, in the same statement (0 from `create`).
+    pub version: i64,
 }
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
-                       best_of, points_win, points_draw, points_loss, move_limit, tie_breaks";
+                       best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
+                       (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
+
+/// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
+const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
+                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
+                        0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -41,6 +51,8 @@ struct EventRow {
     points_loss: i64,
     move_limit: i64,
     tie_breaks: String,
+    announce_deals: i64,
+    version: i64,
 }
 
 impl TryFrom<EventRow> for Event {
@@ -62,6 +74,8 @@ impl TryFrom<EventRow> for Event {
         Ok(Event {
             id: r.id,
             owner_id: r.owner_id,
+            version: r.version,
+            announces_deals: r.announce_deals != 0,
             settings: EventSettings {
                 start_date: date("start_date", &r.start_date)?,
                 end_date: date("end_date", &r.end_date)?,
@@ -95,7 +109,7 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     let row = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
          best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING {COLUMNS}"
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING {RETURNED}"
     )))
     .bind(owner.id)
     .bind(&s.name)

@@ -75,16 +75,28 @@ pub(crate) fn corrupt(what: String) -> StoreError {
 }
 
 /// A write transaction. It begins as a writer (`BEGIN IMMEDIATE`), so that concurrent writers wait
-/// for each other on the busy timeout instead of failing half-way when a read turns into a write;
-/// it dereferences to the connection (`&mut *tx` is an executor) and commits with its audit entry.
+/// for each other instead of failing half-way when a read turns into a write; it dereferences to the
+/// connection (`&mut *tx` is an executor) and commits with its audit entry.
+///
+/// The writers of this process also take turns before they take a pooled connection: SQLite has one
+/// writer at a time anyway, and a writer waiting inside SQLite's busy handler would hold a
+/// connection the readers need (eight writers asleep there left the pages waiting for seconds).
+/// The busy timeout still orders this process against another one on the same file.
 pub struct Write {
     tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
 }
+
+/// The writers' turn (see [`Write`]).
+static WRITER: std::sync::LazyLock<std::sync::Arc<tokio::sync::Mutex<()>>> =
+    std::sync::LazyLock::new(Default::default);
 
 /// Begins a write transaction (see [`Write`]).
 pub async fn begin_write(db: &Db) -> StoreResult<Write> {
+    let turn = WRITER.clone().lock_owned().await;
     Ok(Write {
         tx: db.begin_with("BEGIN IMMEDIATE").await?,
+        _turn: turn,
     })
 }
 

@@ -524,6 +524,21 @@ pub async fn boards_with_records(
     Ok(ids.into_iter().collect())
 }
 
+/// The boards of an event's rounds that have at least one stored move record (one query).
+pub async fn event_boards_with_records(
+    db: &Db,
+    event_id: i64,
+) -> StoreResult<std::collections::HashSet<i64>> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT g.board_id FROM game_records g JOIN boards b ON b.id = g.board_id
+         JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    Ok(ids.into_iter().collect())
+}
+
 /// The games of an event's knockout matches that have a record: (match id, game number).
 pub async fn knockout_games_with_records(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32)>> {
     let rows: Vec<(i64, i64)> = sqlx::query_as(

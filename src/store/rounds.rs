@@ -303,12 +303,93 @@ pub async fn withdraw(
     Ok(done.rows_affected() == 1)
 }
 
+/// A round with its boards and recorded absences, as one read of the whole event gives them.
+#[derive(Debug, Clone)]
+pub struct RoundData {
+    /// The round.
+    pub round: Round,
+    /// Its boards in board order.
+    pub boards: Vec<Board>,
+    /// Its requested byes/absences by start number.
+    pub absences: Vec<(u32, Absence)>,
+}
+
+/// Every round of an event (drafts included) with its boards and absences: three queries whatever
+/// the number of rounds.
+pub async fn event_rounds(db: &Db, event_id: i64) -> StoreResult<Vec<RoundData>> {
+    let mut rounds: Vec<RoundData> = list(db, event_id)
+        .await?
+        .into_iter()
+        .map(|round| RoundData {
+            round,
+            boards: vec![],
+            absences: vec![],
+        })
+        .collect();
+    let index: std::collections::HashMap<i64, usize> = rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.round.id, i))
+        .collect();
+    /// A board row with its round.
+    #[derive(sqlx::FromRow)]
+    struct EventBoardRow {
+        round_id: i64,
+        #[sqlx(flatten)]
+        board: BoardRow,
+    }
+    let rows = sqlx::query_as::<_, EventBoardRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT b.round_id, {} FROM boards b JOIN rounds r ON r.id = b.round_id
+         WHERE r.event_id = $1 ORDER BY b.round_id, b.board_no",
+        BOARD_COLUMNS
+            .split(", ")
+            .map(|c| format!("b.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )))
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    for row in rows {
+        if let Some(&i) = index.get(&row.round_id) {
+            rounds[i].boards.push(Board::try_from(row.board)?);
+        }
+    }
+    let rows = sqlx::query_as::<_, (i64, i64, String)>(
+        "SELECT a.round_id, a.start_no, a.kind FROM round_absences a JOIN rounds r ON r.id = a.round_id
+         WHERE r.event_id = $1 ORDER BY a.round_id, a.start_no",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    for (round_id, start, kind) in rows {
+        if let Some(&i) = index.get(&round_id) {
+            rounds[i].absences.push((
+                number("round_absences", round_id, "start_no", start)?,
+                absence("round_absences", round_id, &kind)?,
+            ));
+        }
+    }
+    Ok(rounds)
+}
+
 /// Builds the Swiss state of an event from its players and its published rounds whose results are
 /// all in (a round still being played is not counted yet).
 pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<Tournament> {
+    let rounds = event_rounds(db, event.id).await?;
+    tournament_of(db, event, &rounds).await
+}
+
+/// [`tournament`] from the event's rounds as [`event_rounds`] read them (a constant number of
+/// queries more).
+pub async fn tournament_of(
+    db: &Db,
+    event: &super::events::Event,
+    data: &[RoundData],
+) -> StoreResult<Tournament> {
     let event_id = event.id;
     let total_rounds = event.settings.swiss_rounds;
-    let rounds = list(db, event_id).await?;
+    let rounds: Vec<&Round> = data.iter().map(|d| &d.round).collect();
     let first_colour = rounds
         .first()
         .and_then(|r| r.first_colour)
@@ -341,13 +422,17 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
             t.rank_late_entry(n);
         }
     }
-    for round in rounds.iter().filter(|r| r.published) {
-        let boards = boards(db, round.id).await?;
+    for RoundData {
+        round,
+        boards,
+        absences,
+    } in data.iter().filter(|d| d.round.published)
+    {
         if boards.iter().any(Board::is_pending) {
             break;
         }
         let mut entries = Vec::new();
-        for b in &boards {
+        for b in boards {
             match (b.black, b.result) {
                 (None, _) => entries.push((
                     b.red,
@@ -374,7 +459,7 @@ pub async fn tournament(db: &Db, event: &super::events::Event) -> StoreResult<To
                 (Some(_), None) => unreachable!("pending boards stop the loop above"),
             }
         }
-        for (start, absence) in absences(db, round.id).await? {
+        for &(start, absence) in absences {
             entries.push((start, RoundEntry::without_opponent(absence.code())));
         }
         t.record_round(&entries).map_err(|e| {

@@ -78,8 +78,8 @@ pub async fn middleware(
     Ok(finish(res, fresh_csrf))
 }
 
-/// Where an anonymous visitor's GET of a public event page is cached: the key (path, query and
-/// language), the event's current version and the state; `None` when the request is not cacheable.
+/// Where an anonymous visitor's GET of a public event page is cached: the key (route, the query
+/// parameters the page reads, language; see `page_cache::key`), the event's current version and the state; `None` when the request is not cacheable.
 async fn cache_slot(req: &ServiceRequest) -> Option<(String, i64, web::Data<AppState>)> {
     if req.method() != actix_web::http::Method::GET
         || req.cookie(super::ctx::SESSION_COOKIE).is_some()
@@ -89,17 +89,15 @@ async fn cache_slot(req: &ServiceRequest) -> Option<(String, i64, web::Data<AppS
     if req.headers().contains_key(header::AUTHORIZATION) {
         return None;
     }
-    let event_id = super::page_cache::cacheable_event(req.path())?;
+    let (event_id, key) = super::page_cache::key(
+        req.path(),
+        req.query_string(),
+        lang_of(req.request()).code(),
+    )?;
     let state = req.app_data::<web::Data<AppState>>()?.clone();
     let version = crate::store::events::version(&state.db, event_id)
         .await
         .ok()?;
-    let key = format!(
-        "{}?{}#{}",
-        req.path(),
-        req.query_string(),
-        lang_of(req.request()).code()
-    );
     Some((key, version, state))
 }
 

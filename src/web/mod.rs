@@ -30,6 +30,8 @@ pub struct AppState {
     pub db: Db,
     /// Rendered public pages of events, for anonymous visitors.
     pub pages: std::sync::Arc<page_cache::PageCache>,
+    /// The computed state of events per version (standings, crosstable, boards), for every viewer.
+    pub events: std::sync::Arc<crate::service::event_state::EventStates>,
     /// Trusted proxies and the `Secure` cookie setting.
     pub network: client::Network,
 }
@@ -43,6 +45,8 @@ pub struct Config {
     pub bind: String,
     /// Trusted proxies and the `Secure` cookie setting.
     pub network: client::Network,
+    /// The most bytes the page cache holds (`page_cache::DEFAULT_BYTES` unless set).
+    pub page_cache_bytes: usize,
 }
 
 impl Config {
@@ -53,6 +57,7 @@ impl Config {
             database_url: database_url.into(),
             bind: bind.into(),
             network: client::Network::default(),
+            page_cache_bytes: page_cache::DEFAULT_BYTES,
         }
     }
 }
@@ -99,7 +104,8 @@ impl Application {
         })?;
         let state = web::Data::new(AppState {
             db: db.clone(),
-            pages: Default::default(),
+            pages: std::sync::Arc::new(page_cache::PageCache::new(config.page_cache_bytes)),
+            events: Default::default(),
             network: config.network.clone(),
         });
         let server = HttpServer::new(move || {

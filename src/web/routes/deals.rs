@@ -10,6 +10,7 @@ use super::{redirect, render};
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
 use crate::rules::{Color, Variant};
 use crate::service;
+use crate::service::event_state::DealInfo;
 use crate::service::policy::Access;
 use crate::store::{self, deals::DealRecord, events::Event};
 use crate::web::AppState;
@@ -101,32 +102,23 @@ impl RoundDeals {
     }
 }
 
-/// Loads the round panel of the round page.
-pub async fn round_deals(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    round: u32,
-) -> AppResult<RoundDeals> {
-    let announced = store::deals::announces(&state.db, event.id).await?;
-    let deals = store::deals::active_in_round(&state.db, event.id, round)
-        .await?
-        .into_iter()
-        .filter(|d| d.is_public() || access.arbitrate || announced)
-        .map(|d| RoundDealRow {
-            id: d.id,
-            game: match d.game {
-                GameNumber::Decider => None,
-                GameNumber::Game(n) => Some(n),
-            },
-            unsealed: d.is_public().then(|| (d.deal.clone(), d.seed.clone())),
-            commitment: d.commitment,
-        })
-        .collect();
-    Ok(RoundDeals {
-        deals,
+/// The round panel of the round page, from the deals of the event's kept state this viewer sees
+/// (`policy::round_deals_shown`).
+pub fn round_deals<'a>(access: Access, shown: impl Iterator<Item = &'a DealInfo>) -> RoundDeals {
+    RoundDeals {
+        deals: shown
+            .map(|d| RoundDealRow {
+                id: d.id,
+                game: match d.game {
+                    GameNumber::Decider => None,
+                    GameNumber::Game(n) => Some(n),
+                },
+                unsealed: d.unsealed.clone(),
+                commitment: d.commitment.clone(),
+            })
+            .collect(),
         arbiter: access.arbitrate,
-    })
+    }
 }
 
 /// Loads the event and a deal of it the visitor may see (404 otherwise, see `service::deals::visible_deal`).

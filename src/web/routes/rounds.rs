@@ -9,10 +9,11 @@ use askama::Template;
 use super::{redirect, render};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
+use crate::service::event_state::EventState;
 use crate::service::policy::Access;
-use crate::service::policy::records_visible;
+use crate::service::policy::{round_deals_shown, round_records_visibility, round_visible};
 use crate::service::{self, ServiceError};
-use crate::store::{self, events::Event, rounds::Round};
+use crate::store::{self, events::Event, rounds::Round, rounds::RoundData};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -93,34 +94,25 @@ async fn index(
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let mut rounds = Vec::new();
-    for r in store::rounds::list(&state.db, event.id).await? {
-        if !r.published && !access.arbitrate {
-            continue;
-        }
-        let boards = store::rounds::boards(&state.db, r.id).await?;
-        rounds.push(RoundRow {
-            number: r.number,
-            published: r.published,
-            boards: boards.len(),
-            pending: boards.iter().filter(|b| b.is_pending()).count(),
-        });
-    }
+    let es = state.events.get(&state.db, &event).await?;
+    let rounds: Vec<RoundRow> = es
+        .rounds
+        .iter()
+        .filter(|r| round_visible(access, &r.round))
+        .map(|r| RoundRow {
+            number: r.round.number,
+            published: r.round.published,
+            boards: r.boards.len(),
+            pending: r.boards.iter().filter(|b| b.is_pending()).count(),
+        })
+        .collect();
     let next_round = rounds.len() as u32 + 1;
     let can_pair = access.arbitrate && next_round <= event.settings.swiss_rounds;
     let (byes, players) = if access.arbitrate {
-        let names = service::rounds::names(&state.db, event.id).await?;
         let byes = store::rounds::bye_requests(&state.db, event.id)
             .await?
             .into_iter()
-            .map(|(r, s, k)| {
-                (
-                    r,
-                    s,
-                    names.get(&s).map(|n| n.0.clone()).unwrap_or_default(),
-                    absence_key(k),
-                )
-            })
+            .map(|(r, s, k)| (r, s, es.name(s).to_string(), absence_key(k)))
             .collect();
         let players = store::players::list(&state.db, event.id)
             .await?
@@ -177,20 +169,16 @@ async fn pair(
     )))
 }
 
-/// The boards of a round with names and scores before the round.
-pub async fn board_views(
-    state: &AppState,
-    event: &Event,
-    round: &Round,
-) -> AppResult<Vec<BoardView>> {
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let t = store::rounds::tournament(&state.db, event).await?;
-    let before = round.number.saturating_sub(1).min(t.rounds_played);
+/// The boards of a round with names and scores before the round (from the event's kept state).
+pub fn board_views(es: &EventState, round: &RoundData) -> Vec<BoardView> {
+    let t = &es.tournament;
+    let before = round.round.number.saturating_sub(1).min(t.rounds_played);
     let seat = |start: u32| Seat {
         start,
-        name: names
+        name: es
+            .players
             .get(&start)
-            .map(|n| n.0.clone())
+            .map(|p| p.name.clone())
             .unwrap_or_else(|| format!("#{start}")),
         score: if t.player(start).is_some() {
             show_points(t.score_after(start, before))
@@ -198,11 +186,10 @@ pub async fn board_views(
             String::new()
         },
     };
-    let with_records = store::records::boards_with_records(&state.db, round.id).await?;
-    let mut views = Vec::new();
-    for b in store::rounds::boards(&state.db, round.id).await? {
-        let has_record = with_records.contains(&b.id);
-        views.push(BoardView {
+    round
+        .boards
+        .iter()
+        .map(|b| BoardView {
             no: b.board_no,
             red: seat(b.red),
             black: b.black.map(seat),
@@ -218,10 +205,9 @@ pub async fn board_views(
             version: b.version,
             manual: b.manual,
             reported: b.reported.map(|(r, _)| r.display()),
-            has_record,
-        });
-    }
-    Ok(views)
+            has_record: es.with_records.contains(&b.id),
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -258,36 +244,34 @@ async fn show(
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
-    let round = service::rounds::visible_round(&state.db, &event, access, n).await?;
-    let mut boards = board_views(&state, &event, &round).await?;
+    let es = state.events.get(&state.db, &event).await?;
+    let data = es
+        .round(n)
+        .filter(|r| round_visible(access, &r.round))
+        .ok_or(AppError::NotFound)?;
+    let round = data.round.clone();
+    let mut boards = board_views(&es, data);
     // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
-    let game = crate::deal::GameNumber::Game(1);
-    if !crate::service::policy::may_see_records(&state.db, event.id, access, round.number, game)
-        .await?
-    {
+    let (may_see, records_visible) =
+        round_records_visibility(access, &round, &es.deals, crate::deal::GameNumber::Game(1));
+    if !may_see {
         boards.iter_mut().for_each(|b| b.has_record = false);
     }
-    let round_deals = super::deals::round_deals(&state, &event, access, round.number).await?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let absences = store::rounds::absences(&state.db, round.id)
-        .await?
-        .into_iter()
-        .map(|(s, k)| {
-            (
-                s,
-                names.get(&s).map(|n| n.0.clone()).unwrap_or_default(),
-                absence_key(k),
-            )
-        })
+    let round_deals = super::deals::round_deals(
+        access,
+        round_deals_shown(&event, access, round.number, &es.deals),
+    );
+    let absences = data
+        .absences
+        .iter()
+        .map(|&(s, k)| (s, es.name(s).to_string(), absence_key(k)))
         .collect();
-    let my_start = match &ctx.user {
-        Some(u) => store::players::list(&state.db, event.id)
-            .await?
+    let my_start = ctx.user.as_ref().and_then(|u| {
+        es.players
             .iter()
-            .find(|p| p.user_id == Some(u.id))
-            .map(|p| p.start_no as u32),
-        None => None,
-    };
+            .find(|(_, p)| p.user_id == Some(u.id))
+            .map(|(start, _)| *start)
+    });
     // A linked player sees a form to report the result of their own unfinished board.
     let my_board = my_start.and_then(|me| {
         boards
@@ -309,7 +293,6 @@ async fn show(
         .filter(|n| boards.iter().any(|b| b.no == *n))
         .map(|n| n.to_string())
         .collect();
-    let records_visible = records_visible(&state.db, &event, access, &round).await?;
     let match_games = event
         .settings
         .plays_matches()

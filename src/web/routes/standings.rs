@@ -1,15 +1,16 @@
 //! Standings with the event's tie-breaks, the crosstable, the player card, and their CSV downloads.
 
+use std::collections::HashMap;
+
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
 use super::render;
 use crate::rules::Color;
-use crate::service;
 use crate::service::policy::Access;
-use crate::service::policy::records_visible;
-use crate::store::{self, events::Event};
-use crate::swiss::standings::{TieBreak, crosstable};
+use crate::service::policy::{round_visible, rounds_with_visible_records};
+use crate::store::events::Event;
+use crate::swiss::standings::{CrosstableRow, TieBreak};
 use crate::swiss::tournament::ResultCode;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
@@ -41,14 +42,18 @@ pub struct Line {
     pub tie_breaks: Vec<String>,
 }
 
-/// The standings lines of an event after its completed rounds.
+/// The standings lines of an event after its completed rounds (from the event's kept state).
 pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>)> {
-    let (t, list) = service::rounds::standings(&state.db, event).await?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let lines = list
-        .into_iter()
+    let es = state.events.get(&state.db, event).await?;
+    let lines = es
+        .standings
+        .iter()
         .map(|s| {
-            let (name, club) = names.get(&s.player).cloned().unwrap_or_default();
+            let (name, club) = es
+                .players
+                .get(&s.player)
+                .map(|p| (p.name.clone(), p.club.clone()))
+                .unwrap_or_default();
             Line {
                 rank: s.rank,
                 start: s.player,
@@ -59,7 +64,7 @@ pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>
             }
         })
         .collect();
-    Ok((t.rounds_played, lines))
+    Ok((es.tournament.rounds_played, lines))
 }
 
 #[derive(Template)]
@@ -178,26 +183,23 @@ async fn crosstable_rows(
     state: &AppState,
     event: &Event,
 ) -> AppResult<(u32, Vec<(u32, u32, String, Vec<String>, String)>)> {
-    let (t, list) = service::rounds::standings(&state.db, event).await?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let table = crosstable(&t, t.rounds_played);
-    let rows = list
+    let es = state.events.get(&state.db, event).await?;
+    let table: HashMap<u32, &CrosstableRow> = es.crosstable.iter().map(|r| (r.player, r)).collect();
+    let rows = es
+        .standings
         .iter()
         .filter_map(|s| {
-            let row = table.iter().find(|r| r.player == s.player)?;
+            let row = table.get(&s.player)?;
             let cells = row
                 .rounds
                 .iter()
                 .map(|c| cell_text(c.opponent, c.colour, c.result))
                 .collect();
-            let name = names
-                .get(&s.player)
-                .map(|n| n.0.clone())
-                .unwrap_or_default();
+            let name = es.name(s.player).to_string();
             Some((s.rank, s.player, name, cells, show_points(s.score)))
         })
         .collect();
-    Ok((t.rounds_played, rows))
+    Ok((es.tournament.rounds_played, rows))
 }
 
 #[derive(Template)]
@@ -286,73 +288,76 @@ async fn player_card(
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
-    let players = store::players::list(&state.db, event.id).await?;
-    let player = players
+    let es = state.events.get(&state.db, &event).await?;
+    let player = es.players.get(&start).ok_or(AppError::NotFound)?;
+    let shown: Vec<_> = es
+        .rounds
         .iter()
-        .find(|p| p.start_no as u32 == start)
-        .ok_or(AppError::NotFound)?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let (t, list) = service::rounds::standings(&state.db, &event).await?;
-    let mut rounds = Vec::new();
-    for r in store::rounds::list(&state.db, event.id).await? {
-        if !r.published && !access.arbitrate {
-            continue;
-        }
-        let boards = store::rounds::boards(&state.db, r.id).await?;
-        let board = boards
-            .iter()
-            .find(|b| b.red == start || b.black == Some(start));
-        let (board_no, opponent, colour_key, result) = match board {
-            Some(b) if b.black.is_none() => (Some(b.board_no), None, "", ctx.t("bye").to_string()),
-            Some(b) => {
-                let (opp, key) = if b.red == start {
-                    (b.black.unwrap_or(0), "red")
-                } else {
-                    (b.red, "black")
-                };
-                let name = names.get(&opp).map(|n| n.0.clone()).unwrap_or_default();
-                let res = b
-                    .result
-                    .map(|x| x.display().to_string())
-                    .unwrap_or_default();
-                (Some(b.board_no), Some((opp, name)), key, res)
-            }
-            None => {
-                let absent = store::rounds::absences(&state.db, r.id)
-                    .await?
-                    .into_iter()
-                    .find(|(s, _)| *s == start);
-                (
+        .filter(|r| round_visible(access, &r.round))
+        .collect();
+    let with_visible_records =
+        rounds_with_visible_records(access, shown.iter().map(|r| &r.round), &es.deals);
+    let rounds = shown
+        .iter()
+        .map(|r| {
+            let board = r
+                .boards
+                .iter()
+                .find(|b| b.red == start || b.black == Some(start));
+            let (board_no, opponent, colour_key, result) = match board {
+                Some(b) if b.black.is_none() => {
+                    (Some(b.board_no), None, "", ctx.t("bye").to_string())
+                }
+                Some(b) => {
+                    let (opp, key) = if b.red == start {
+                        (b.black.unwrap_or(0), "red")
+                    } else {
+                        (b.red, "black")
+                    };
+                    let res = b
+                        .result
+                        .map(|x| x.display().to_string())
+                        .unwrap_or_default();
+                    (
+                        Some(b.board_no),
+                        Some((opp, es.name(opp).to_string())),
+                        key,
+                        res,
+                    )
+                }
+                None => (
                     None,
                     None,
                     "",
-                    absent
+                    r.absences
+                        .iter()
+                        .find(|(s, _)| *s == start)
                         .map(|(_, k)| k.letter().to_string())
                         .unwrap_or_default(),
-                )
+                ),
+            };
+            let has_record = board.is_some_and(|b| {
+                b.black.is_some()
+                    && es.with_records.contains(&b.id)
+                    && with_visible_records.contains(&r.round.number)
+            });
+            CardRound {
+                round: r.round.number,
+                board: board_no,
+                opponent,
+                colour_key,
+                result,
+                has_record,
             }
-        };
-        let has_record = match board {
-            Some(b) if b.black.is_some() => {
-                store::records::boards_with_records(&state.db, r.id)
-                    .await?
-                    .contains(&b.id)
-                    && records_visible(&state.db, &event, access, &r).await?
-            }
-            _ => false,
-        };
-        rounds.push(CardRound {
-            round: r.number,
-            board: board_no,
-            opponent,
-            colour_key,
-            result,
-            has_record,
-        });
-    }
-    let rank = list.iter().find(|s| s.player == start).map(|s| s.rank);
-    let points = if t.player(start).is_some() {
-        show_points(t.score(start))
+        })
+        .collect();
+    let rank = es
+        .standings
+        .iter()
+        .find(|s| s.player == start)
+        .map(|s| s.rank);
+    let points = if es.tournament.player(start).is_some() {
+        show_points(es.tournament.score(start))
     } else {
         String::new()
     };
@@ -360,9 +365,9 @@ async fn player_card(
         ctx,
         event,
         start,
-        name: player.entry.name.clone(),
-        club: player.entry.club.clone(),
-        rating: player.entry.rating,
+        name: player.name.clone(),
+        club: player.club.clone(),
+        rating: player.rating,
         points,
         rank,
         rounds,
