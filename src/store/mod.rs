@@ -140,6 +140,8 @@ pub async fn open(url: &str) -> StoreResult<Db> {
         .connect_with(options)
         .await?;
     sqlx::migrate!("./migrations").run(&pool).await?;
+    // Rating lists stored before their state was kept get it now, once (migration 0012).
+    ratings::compute_stale(&pool, None).await?;
     Ok(pool)
 }
 
