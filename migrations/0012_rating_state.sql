@@ -9,6 +9,8 @@
 -- recomputes such a list from its first game, so a stale state is never shown.
 
 ALTER TABLE rating_lists ADD COLUMN state_ok INTEGER NOT NULL DEFAULT 0 CHECK (state_ok IN (0, 1));
+-- The number of games, shown on every page of the list (set with the state).
+ALTER TABLE rating_lists ADD COLUMN game_count INTEGER NOT NULL DEFAULT 0;
 
 -- Current points (hundredths), rated games (starting entry included) and the day of the last game.
 ALTER TABLE rating_players ADD COLUMN points INTEGER NOT NULL DEFAULT 0;

@@ -263,7 +263,7 @@ impl ListRow {
 const LIST_QUERY: &str = "SELECT l.id, l.owner_id, u.name AS owner_name, l.name, l.start_points,
         l.rated_after_games, l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok,
         (SELECT COUNT(*) FROM rating_players p WHERE p.list_id = l.id) AS players,
-        (SELECT COUNT(*) FROM rating_games g WHERE g.list_id = l.id) AS games
+        l.game_count AS games
      FROM rating_lists l JOIN users u ON u.id = l.owner_id";
 
 /// Every rating list, by name.
@@ -308,6 +308,7 @@ pub async fn compute_stale(db: &Db, only: Option<i64>) -> StoreResult<usize> {
         let settings = settings_for_update(&mut tx, id).await?;
         if let Some((settings, false)) = settings {
             rerate(&mut tx, id, &settings, None, None).await?;
+            count_games(&mut tx, id).await?;
             computed += 1;
         }
         tx.commit().await?;
@@ -394,6 +395,7 @@ pub async fn update(
     .await?;
     if before.is_some_and(|(old, ok)| !ok || old.start_points != settings.start_points) {
         rerate(&mut tx, list.id, settings, None, None).await?;
+        count_games(&mut tx, list.id).await?;
     }
     tx.commit_audited(
         Some(by.id),
@@ -587,6 +589,7 @@ pub async fn append_games(
         let from = state_ok.then_some(first_day);
         rerate(&mut tx, list_id, &settings, from, None).await?;
     }
+    count_games(&mut tx, list_id).await?;
     let what = match source {
         Source::File { label, .. } => format!("file '{label}'"),
         Source::Form => match games {
@@ -657,6 +660,7 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
     .bind(list_id)
     .execute(&mut *tx)
     .await?;
+    count_games(&mut tx, list_id).await?;
     tx.commit_audited(
         Some(by.id),
         None,
@@ -733,15 +737,28 @@ async fn rerate(
         });
     }
     let from_text = from.map(day_text);
-    let games: Vec<LedgerRow> = sqlx::query_as(
-        "SELECT id, upload_id, played_on, red_id, black_id, result, red_change, red_after, black_after
-         FROM rating_games WHERE list_id = $1 AND ($2 IS NULL OR played_on >= $2)
-         ORDER BY played_on, seq",
-    )
-    .bind(list_id)
-    .bind(&from_text)
-    .fetch_all(&mut *tx)
-    .await?;
+    // Two statements, so that the date bound is a range of the replay index, not a filter.
+    const LEDGER: &str = "SELECT id, upload_id, played_on, red_id, black_id, result, red_change,
+            red_after, black_after FROM rating_games";
+    let games: Vec<LedgerRow> = match &from_text {
+        Some(from) => {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{LEDGER} WHERE list_id = $1 AND played_on >= $2 ORDER BY played_on, seq"
+            )))
+            .bind(list_id)
+            .bind(from)
+            .fetch_all(&mut *tx)
+            .await?
+        }
+        None => {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{LEDGER} WHERE list_id = $1 ORDER BY played_on, seq"
+            )))
+            .bind(list_id)
+            .fetch_all(&mut *tx)
+            .await?
+        }
+    };
     let player = |g: &LedgerRow, column: &'static str, id: i64| -> StoreResult<usize> {
         index
             .get(&id)
@@ -813,10 +830,11 @@ async fn rerate(
             // Every game of the player from `from` on was in the removed batch: the last one is older.
             (None, Some(from)) => {
                 sqlx::query_scalar(
-                    "SELECT MAX(played_on) FROM rating_games
-                     WHERE list_id = $1 AND (red_id = $2 OR black_id = $2) AND played_on < $3",
+                    "SELECT MAX(d) FROM (
+                         SELECT MAX(played_on) AS d FROM rating_games WHERE red_id = $1 AND played_on < $2
+                         UNION ALL
+                         SELECT MAX(played_on) FROM rating_games WHERE black_id = $1 AND played_on < $2)",
                 )
-                .bind(list_id)
                 .bind(r.id)
                 .bind(from)
                 .fetch_one(&mut *tx)
@@ -837,6 +855,18 @@ async fn rerate(
         .bind(list_id)
         .execute(&mut *tx)
         .await?;
+    Ok(())
+}
+
+/// Stores a list's number of games (read by every page, so not counted on every view).
+async fn count_games(tx: &mut SqliteConnection, list_id: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE rating_lists SET game_count = (SELECT COUNT(*) FROM rating_games WHERE list_id = $1)
+         WHERE id = $1",
+    )
+    .bind(list_id)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
@@ -1011,11 +1041,11 @@ pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Ve
                 h.points_after
          FROM (SELECT id, seq, played_on, 1 AS red, black_id AS opponent_id, result, red_change,
                       red_after AS points_after
-               FROM rating_games WHERE list_id = $1 AND red_id = $2
+               FROM rating_games WHERE +list_id = $1 AND red_id = $2
                UNION ALL
                SELECT id, seq, played_on, 0 AS red, red_id AS opponent_id, result, red_change,
                       black_after AS points_after
-               FROM rating_games WHERE list_id = $1 AND black_id = $2) h
+               FROM rating_games WHERE +list_id = $1 AND black_id = $2) h
          JOIN rating_players o ON o.id = h.opponent_id
          ORDER BY h.played_on, h.seq",
     )
@@ -1303,6 +1333,11 @@ mod tests {
                 last_played: s.last_played,
             })
             .collect();
+        assert_eq!(
+            usize::try_from(info.games).expect("count"),
+            replayed.list.games().len(),
+            "game count after {step}"
+        );
         let stored = standings(db, &info).await.expect("standings");
         assert_eq!(stored, expected, "standings after {step}");
         for s in &expected {
