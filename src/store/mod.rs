@@ -14,6 +14,7 @@ pub mod ratings;
 pub mod records;
 pub mod rounds;
 pub mod sessions;
+pub mod snapshot;
 pub mod throttle;
 pub mod users;
 

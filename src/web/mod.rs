@@ -62,6 +62,9 @@ pub struct Application {
     server: Server,
     addr: SocketAddr,
     db: Db,
+    /// Held open while the server runs: `anqi restore` refuses a database in use
+    /// (`store::snapshot`).
+    presence: sqlx::SqliteConnection,
 }
 
 /// Why the server could not start.
@@ -89,6 +92,7 @@ impl Application {
         let db = store::open(&config.database_url).await?;
         // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
         crate::service::records::readjudicate_outdated(&db).await?;
+        let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             addr: config.bind.clone(),
             source,
@@ -115,7 +119,12 @@ impl Application {
             source,
         })?
         .run();
-        Ok(Application { server, addr, db })
+        Ok(Application {
+            server,
+            addr,
+            db,
+            presence,
+        })
     }
 
     /// The address actually bound.
@@ -135,6 +144,8 @@ impl Application {
 
     /// Serves until the server is stopped (Ctrl-C).
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        drop(self.presence);
+        served
     }
 }
