@@ -79,7 +79,9 @@ pub fn database_file(url: &str) -> Result<PathBuf, SnapshotError> {
     let options =
         SqliteConnectOptions::from_str(url).map_err(|_| SnapshotError::NotAFile(url.into()))?;
     let file = options.get_filename();
-    if file.as_os_str().is_empty() || file == Path::new(":memory:") {
+    // An in-memory database has no file (sqlx names it `file:sqlx-in-memory-…`).
+    let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+    if in_memory || file.as_os_str().is_empty() {
         return Err(SnapshotError::NotAFile(url.into()));
     }
     Ok(file.to_path_buf())
