@@ -7,6 +7,7 @@ pub mod perft;
 pub mod perft_banqi;
 pub mod rate;
 pub mod serve;
+pub mod snapshot;
 pub mod user;
 
 use clap::{Parser, Subcommand};
@@ -36,6 +37,12 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Rate games by the Taiwan formula and write the standings as CSV.
     Rate(rate::RateArgs),
+    /// Copy the whole database to a new FILE while the server runs (SQLite VACUUM INTO; not the
+    /// JSON export of one event).
+    Backup(snapshot::BackupArgs),
+    /// Replace the whole database with a copy made by `anqi backup`; refused while the database is
+    /// in use (stop the server first).
+    Restore(snapshot::RestoreArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
@@ -61,5 +68,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Adjudicate(args) => adjudicate::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Backup(args) => snapshot::backup(args),
+        Command::Restore(args) => snapshot::restore(args),
     }
 }

@@ -4,6 +4,13 @@ use super::Entry;
 
 #[rustfmt::skip]
 pub(super) const ENTRIES: &[Entry] = &[
+    ("nav_backup", "Backup", "備份", "备份"),
+    ("backup_title", "Database backup", "資料庫備份", "数据库备份"),
+    ("backup_intro",
+     "Download a consistent copy of the whole database, taken while the site keeps running. It holds every account's password hash and every sealed deal: keep it as safely as the server itself. The download is recorded in the audit log. To put a copy back, stop the server and run anqi restore FILE.",
+     "下載整個資料庫的一致副本，網站在備份期間照常運作。副本包含所有帳戶的密碼雜湊與所有密封的牌局：請如伺服器本身般妥善保管。每次下載都會記入稽核紀錄。要還原副本，請先停止伺服器，再執行 anqi restore FILE。",
+     "下载整个数据库的一致副本，网站在备份期间照常运行。副本包含所有账户的密码哈希与所有密封的牌局：请如服务器本身般妥善保管。每次下载都会记入审计记录。要还原副本，请先停止服务器，再运行 anqi restore FILE。"),
+    ("backup_download", "Download a copy", "下載副本", "下载副本"),
     ("token_created", "Created", "建立於", "创建于"),
     ("token_expires", "Expires", "到期", "到期"),
     ("token_last_used", "Last used", "最後使用", "最后使用"),

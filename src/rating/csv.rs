@@ -5,10 +5,12 @@
 //! names (any order; extra columns are ignored, so a standings file is also a valid starting list), trim
 //! whitespace around fields, and stop at the first bad field with its line and column.
 
-use super::formula::Outcome;
-use super::list::{RatingList, Standing};
+use super::formula::{Outcome, SideResult};
+use super::level::Level;
+use super::list::Standing;
 use super::points::{Points, PointsError};
 pub use super::sheet::{GameSheet, SheetGame};
+use crate::rules::Color;
 use chrono::NaiveDate;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -167,14 +169,43 @@ pub fn read_start_list(bytes: &[u8]) -> Result<Vec<StartEntry>, InputError> {
     Ok(entries)
 }
 
-/// Writes standings as `player,points,level,games` (points with two decimals, level empty while
+/// One line of a standings file.
+#[derive(Debug, Clone, Copy)]
+pub struct StandingLine<'a> {
+    /// The player's name.
+    pub name: &'a str,
+    /// Current points.
+    pub points: Points,
+    /// Current level.
+    pub level: Level,
+    /// Rated games.
+    pub games: u32,
+}
+
+/// Writes the standings as `player,points,level,games` (points with two decimals, level empty while
 /// unrated), in the order given.
 pub fn write_standings<W: Write>(out: W, standings: &[Standing]) -> io::Result<()> {
+    write_standing_lines(
+        out,
+        standings.iter().map(|s| StandingLine {
+            name: &s.name,
+            points: s.points,
+            level: s.level,
+            games: s.games,
+        }),
+    )
+}
+
+/// [`write_standings`] from lines (a stored list's standings).
+pub fn write_standing_lines<'a, W: Write>(
+    out: W,
+    lines: impl IntoIterator<Item = StandingLine<'a>>,
+) -> io::Result<()> {
     let mut w = ::csv::Writer::from_writer(out);
     w.write_record(["player", "points", "level", "games"])?;
-    for s in standings {
+    for s in lines {
         w.write_record([
-            &*crate::csv_safe::cell(&s.name),
+            &*crate::csv_safe::cell(s.name),
             &s.points.to_string(),
             &s.level.csv_field(),
             &s.games.to_string(),
@@ -183,25 +214,41 @@ pub fn write_standings<W: Write>(out: W, standings: &[Standing]) -> io::Result<(
     w.flush()
 }
 
+/// One game of a history file, from the player's side.
+#[derive(Debug, Clone, Copy)]
+pub struct HistoryLine<'a> {
+    /// The day it was played.
+    pub date: NaiveDate,
+    /// The player's colour.
+    pub color: Color,
+    /// The opponent's name.
+    pub opponent: &'a str,
+    /// The player's result.
+    pub result: SideResult,
+    /// Points gained (negative: lost).
+    pub change: Points,
+    /// Points after the game.
+    pub points_after: Points,
+}
+
 /// Writes a player's history as `date,color,opponent,result,change,points` (result W/D/L from the
 /// player's side, change signed, points after the game).
-pub fn write_history<W: Write>(
+pub fn write_history<'a, W: Write>(
     out: W,
-    list: &RatingList,
-    player: super::list::PlayerId,
+    lines: impl IntoIterator<Item = HistoryLine<'a>>,
 ) -> io::Result<()> {
     let mut w = ::csv::Writer::from_writer(out);
     w.write_record(["date", "color", "opponent", "result", "change", "points"])?;
-    for h in list.history(player) {
+    for h in lines {
         let color = match h.color {
-            crate::rules::Color::Red => "red",
-            crate::rules::Color::Black => "black",
+            Color::Red => "red",
+            Color::Black => "black",
         };
         let sign = if h.change > Points::ZERO { "+" } else { "" };
         w.write_record([
             h.date.to_string().as_str(),
             color,
-            &*crate::csv_safe::cell(list.name(h.opponent).unwrap_or_default()),
+            &*crate::csv_safe::cell(h.opponent),
             h.result.letter(),
             &format!("{sign}{}", h.change),
             &h.points_after.to_string(),
@@ -389,7 +436,7 @@ impl<'a> Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rating::list::RatingSettings;
+    use crate::rating::list::{RatingList, RatingSettings};
 
     fn error(bytes: &str) -> String {
         read_games(bytes.as_bytes())
@@ -574,7 +621,16 @@ mod tests {
         list.apply_sheet(&sheet).expect("valid games");
         let a = list.find("a").expect("entered");
         let mut out = Vec::new();
-        write_history(&mut out, &list, a).expect("write to memory");
+        let history = list.history(a);
+        let lines = history.iter().map(|h| HistoryLine {
+            date: h.date,
+            color: h.color,
+            opponent: list.name(h.opponent).unwrap_or_default(),
+            result: h.result,
+            change: h.change,
+            points_after: h.points_after,
+        });
+        write_history(&mut out, lines).expect("write to memory");
         assert_eq!(
             String::from_utf8(out).expect("utf-8"),
             "date,color,opponent,result,change,points\n\

@@ -4,6 +4,7 @@
 
 pub mod csv;
 pub mod formula;
+pub mod ledger;
 pub mod level;
 pub mod list;
 pub mod match_score;

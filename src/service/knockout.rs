@@ -353,13 +353,22 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
             }
         })
         .collect();
-    let payout =
-        match &prizes {
-            Some(p) => Some(award(&p.table, &contenders, ties).map_err(|e| {
+    // A large field and table: off the async workers.
+    let (contenders, payout) = match prizes {
+        Some(p) => {
+            let (contenders, paid) = tokio::task::spawn_blocking(move || {
+                let paid = award(&p.table, &contenders, ties);
+                (contenders, paid)
+            })
+            .await
+            .map_err(|e| ServiceError::Internal(format!("prize task: {e}")))?;
+            let paid = paid.map_err(|e| {
                 ServiceError::Internal(format!("prizes of event {}: {e}", event.id))
-            })?),
-            None => None,
-        };
+            })?;
+            (contenders, Some(paid))
+        }
+        None => (contenders, None),
+    };
     let places = contenders
         .iter()
         .enumerate()
@@ -386,6 +395,18 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
 
 /// Largest amount a prize may have (the database stores signed 64-bit integers).
 const MAX_AMOUNT: u64 = i64::MAX as u64;
+
+/// [`prizes`] off the async workers: a table may have a row per place of a large field.
+pub async fn check_prizes(
+    currency: String,
+    rows: Vec<PrizeRow>,
+    specials: Vec<SpecialPrize>,
+    ties: Option<String>,
+) -> ServiceResult<Prizes> {
+    tokio::task::spawn_blocking(move || prizes(&currency, rows, specials, ties.as_deref()))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("prize check task: {e}")))?
+}
 
 /// Builds a prize table from its parts as sent by the editor or the API; errors name the row.
 pub fn prizes(

@@ -8,6 +8,7 @@
 //! on message text.
 
 pub mod accounts;
+pub mod backups;
 pub mod deals;
 pub mod event_state;
 pub mod events;

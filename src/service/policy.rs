@@ -101,6 +101,12 @@ pub fn may_create_users(role: Role) -> bool {
     !grantable_roles(role).is_empty()
 }
 
+/// Whether a user may download a copy of the whole database (it holds every password hash and sealed
+/// deal): administrators only.
+pub fn may_copy_database(role: Role) -> bool {
+    role == Role::Admin
+}
+
 /// Whether a user may create club rating lists (club managers and administrators).
 pub fn may_create_lists(role: Role) -> bool {
     matches!(role, Role::Club | Role::Admin)

@@ -14,6 +14,7 @@ pub mod ratings;
 pub mod records;
 pub mod rounds;
 pub mod sessions;
+pub mod snapshot;
 pub mod throttle;
 pub mod users;
 
@@ -152,6 +153,8 @@ pub async fn open(url: &str) -> StoreResult<Db> {
         .connect_with(options)
         .await?;
     sqlx::migrate!("./migrations").run(&pool).await?;
+    // Rating lists stored before their state was kept get it now, once (migration 0012).
+    ratings::compute_stale(&pool, None).await?;
     Ok(pool)
 }
 

@@ -1,9 +1,19 @@
 //! Club rating lists (RULES.md §7): the lists and their settings, their players, the rated games and the
-//! uploads they came in.
+//! uploads they came in, and each list's computed state.
 //!
-//! Only games are stored. Points, levels, standings and histories are computed by [`replay`], which feeds
-//! the games to [`crate::rating::RatingList`] in date order (arrival order within a date) — the order the
-//! rating module itself keeps — so what a page shows always equals a recomputation from scratch.
+//! The state is stored, not replayed on every view: each player's current points, games and last game
+//! day, and each game's change with both sides' points after it (migration 0012). Every write keeps it
+//! equal to a replay of the games in date order (arrival order within a date), the order the rating
+//! module keeps ([`replay`] is that replay, the reference the tests compare against):
+//!
+//! - appending a batch re-rates from the batch's first day: the stored games dated that day or later are
+//!   taken back (each stores its change) and rated again merged with the batch
+//!   ([`crate::rating::ledger`]); a batch dated after every stored game is just rated on top;
+//! - removing a batch re-rates from its first day without its games;
+//! - changing the start points recomputes the list from its first game (the other settings only change
+//!   how levels are read from points and games, which is done on reading);
+//! - a list whose state was never computed (stored before migration 0012) is computed by [`open`]
+//!   (`store::open`) and, should one be left, by the first read or write that meets it.
 //!
 //! Every way games enter a list goes through one function:
 //!
@@ -13,27 +23,29 @@
 //!
 //! with `Source::File` for an uploaded CSV (refused as [`Appended::Duplicate`] when the same file was
 //! uploaded to the list before), `Source::Form` for one game entered by hand, and `Source::Event` for the
-//! rated games of a finished event pushed with one click (each event enters a list at most once). The
-//! event push is wired by building one `NewGame` per game played over the board in the event (Swiss
-//! boards and knockout games whose result is `1-0`, `0-1` or `1/2-1/2`; forfeits such as `1-0F`, byes
-//! and unfinished games are not rated), named by the players' names and dated by the event's day, and
-//! calling `append_games(db, by, list_id, &games, &Source::Event { event_id, label: event_name })`; an
-//! [`Appended::Duplicate`] answer means the event was pushed into that list before.
+//! rated games of a finished event pushed with one click (each event enters a list at most once; see
+//! `service::rating_push`).
 //!
 //! Players may also enter with a starting entry (points and games from a previous period, like
 //! `anqi rate --players`) through [`add_starting_entries`], before their first game in the list.
+//!
+//! [`open`]: super::open
 
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
+use sqlx::SqliteConnection;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
 use crate::accounts::hex;
 use crate::rating::csv::StartEntry;
-use crate::rating::{Game, LevelTable, Outcome, PlayerId, Points, RatingList, RatingSettings};
+use crate::rating::ledger::{self, Pairing, Running};
+use crate::rating::{
+    Game, Level, LevelTable, Outcome, PlayerId, Points, RatingList, RatingSettings, SideResult,
+};
+use crate::rules::Color;
 
 /// A stored rating list with its settings and a few counts.
 #[derive(Debug, Clone)]
@@ -99,7 +111,7 @@ impl Source {
 }
 
 /// One batch of games appended to a list.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Upload {
     /// Row id.
     pub id: i64,
@@ -110,6 +122,7 @@ pub struct Upload {
     /// Number of games in the batch.
     pub games: i64,
     /// Who appended it.
+    #[sqlx(rename = "user_name")]
     pub user: Option<String>,
     /// When (RFC 3339).
     pub created_at: String,
@@ -124,6 +137,44 @@ pub enum Appended {
     Duplicate(Upload),
 }
 
+/// A player's line in a list's standings, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedPlayer {
+    /// Stored player id (the id in URLs).
+    pub id: i64,
+    /// Place, 1-based; players with equal points share a place.
+    pub rank: usize,
+    /// The player's name.
+    pub name: String,
+    /// Current points.
+    pub points: Points,
+    /// Current level (by the list's settings).
+    pub level: Level,
+    /// Rated games, including those of a starting entry.
+    pub games: u32,
+    /// Day of the player's last game in the list, if any.
+    pub last_played: Option<NaiveDate>,
+}
+
+/// One game in a player's history, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryGame {
+    /// The day it was played.
+    pub date: NaiveDate,
+    /// The player's colour.
+    pub color: Color,
+    /// The opponent's stored id.
+    pub opponent_id: i64,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The player's result.
+    pub result: SideResult,
+    /// Points gained (negative: lost).
+    pub change: Points,
+    /// Points after the game.
+    pub points_after: Points,
+}
+
 /// The SHA-256 (hex) identifying an uploaded CSV text. The text is normalised first — byte-order mark
 /// dropped, line ends made `\n`, trailing whitespace removed — because browsers send a textarea with
 /// `\r\n` line ends and drop the mark when reading a file, so the same file must give the same digest
@@ -134,65 +185,153 @@ pub fn upload_digest(text: &str) -> String {
     hex(&Sha256::digest(normalised.trim_end().as_bytes()))
 }
 
-fn decode_error(message: String) -> StoreError {
-    StoreError::Database(sqlx::Error::Decode(message.into()))
+/// A stored value that does not decode.
+fn corrupt(table: &'static str, id: i64, column: &'static str, value: impl ToString) -> StoreError {
+    StoreError::Corrupt {
+        table,
+        id,
+        column,
+        value: value.to_string(),
+    }
 }
 
-fn list_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<ListInfo> {
-    let points = |col: &str| -> StoreResult<Points> {
-        Ok(Points::from_hundredths(row.try_get::<i64, _>(col)?))
-    };
-    let small = |col: &str| -> StoreResult<i64> { Ok(row.try_get::<i64, _>(col)?) };
-    let level = |col: &str| -> StoreResult<u8> {
-        u8::try_from(small(col)?).map_err(|_| decode_error(format!("{col} out of range")))
-    };
-    let levels = LevelTable::new(
-        points("level_base")?,
-        points("level_step")?,
-        level("lowest_level")?,
-        level("highest_level")?,
-    )
-    .map_err(|e| decode_error(format!("level table: {e}")))?;
-    let rated_after_games = u32::try_from(small("rated_after_games")?)
-        .map_err(|_| decode_error("rated_after_games out of range".into()))?;
-    Ok(ListInfo {
-        id: row.try_get("id")?,
-        owner_id: row.try_get("owner_id")?,
-        owner_name: row.try_get("owner_name")?,
-        name: row.try_get("name")?,
-        settings: RatingSettings {
-            start_points: points("start_points")?,
-            rated_after_games,
-            levels,
-        },
-        players: row.try_get("players")?,
-        games: row.try_get("games")?,
-    })
+fn count(table: &'static str, id: i64, column: &'static str, v: i64) -> StoreResult<u32> {
+    u32::try_from(v).map_err(|_| corrupt(table, id, column, v))
+}
+
+fn date(table: &'static str, id: i64, column: &'static str, text: &str) -> StoreResult<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| corrupt(table, id, column, text))
+}
+
+fn day_text(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// A `rating_lists` row with its owner's name and counts.
+#[derive(sqlx::FromRow)]
+struct ListRow {
+    id: i64,
+    owner_id: i64,
+    owner_name: String,
+    name: String,
+    start_points: i64,
+    rated_after_games: i64,
+    level_base: i64,
+    level_step: i64,
+    lowest_level: i64,
+    highest_level: i64,
+    players: i64,
+    games: i64,
+    state_ok: bool,
+}
+
+impl ListRow {
+    fn info(self) -> StoreResult<(ListInfo, bool)> {
+        let id = self.id;
+        let level = |column: &'static str, v: i64| {
+            u8::try_from(v).map_err(|_| corrupt("rating_lists", id, column, v))
+        };
+        let levels = LevelTable::new(
+            Points::from_hundredths(self.level_base),
+            Points::from_hundredths(self.level_step),
+            level("lowest_level", self.lowest_level)?,
+            level("highest_level", self.highest_level)?,
+        )
+        .map_err(|e| corrupt("rating_lists", id, "level_step", e))?;
+        let info = ListInfo {
+            id,
+            owner_id: self.owner_id,
+            owner_name: self.owner_name,
+            name: self.name,
+            settings: RatingSettings {
+                start_points: Points::from_hundredths(self.start_points),
+                rated_after_games: count(
+                    "rating_lists",
+                    id,
+                    "rated_after_games",
+                    self.rated_after_games,
+                )?,
+                levels,
+            },
+            players: self.players,
+            games: self.games,
+        };
+        Ok((info, self.state_ok))
+    }
 }
 
 const LIST_QUERY: &str = "SELECT l.id, l.owner_id, u.name AS owner_name, l.name, l.start_points,
-        l.rated_after_games, l.level_base, l.level_step, l.lowest_level, l.highest_level,
+        l.rated_after_games, l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok,
         (SELECT COUNT(*) FROM rating_players p WHERE p.list_id = l.id) AS players,
-        (SELECT COUNT(*) FROM rating_games g WHERE g.list_id = l.id) AS games
+        l.game_count AS games
      FROM rating_lists l JOIN users u ON u.id = l.owner_id";
 
 /// Every rating list, by name.
 pub async fn lists(db: &Db) -> StoreResult<Vec<ListInfo>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let rows: Vec<ListRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{LIST_QUERY} ORDER BY l.name, l.id"
     )))
     .fetch_all(db)
     .await?;
-    rows.iter().map(list_from_row).collect()
+    rows.into_iter().map(|r| Ok(r.info()?.0)).collect()
 }
 
-/// One rating list.
+/// One rating list (its state computed first if it never was).
 pub async fn get(db: &Db, list_id: i64) -> StoreResult<Option<ListInfo>> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!("{LIST_QUERY} WHERE l.id = $1")))
-        .bind(list_id)
-        .fetch_optional(db)
-        .await?;
-    row.as_ref().map(list_from_row).transpose()
+    let row: Option<ListRow> =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{LIST_QUERY} WHERE l.id = $1")))
+            .bind(list_id)
+            .fetch_optional(db)
+            .await?;
+    let Some((info, state_ok)) = row.map(ListRow::info).transpose()? else {
+        return Ok(None);
+    };
+    if !state_ok {
+        compute_stale(db, Some(list_id)).await?;
+    }
+    Ok(Some(info))
+}
+
+/// Computes the state of every list (or of one) that has none yet, each in its own write transaction;
+/// returns how many were computed. `store::open` calls it once after the migrations.
+pub async fn compute_stale(db: &Db, only: Option<i64>) -> StoreResult<usize> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM rating_lists WHERE state_ok = 0 AND ($1 IS NULL OR id = $1) ORDER BY id",
+    )
+    .bind(only)
+    .fetch_all(db)
+    .await?;
+    let mut computed = 0;
+    for id in ids {
+        let mut tx = super::begin_write(db).await?;
+        // Read again inside the writer: another process may have computed it meanwhile.
+        let settings = settings_for_update(&mut tx, id).await?;
+        if let Some((settings, false)) = settings {
+            rerate(&mut tx, id, &settings, None, None).await?;
+            count_games(&mut tx, id).await?;
+            computed += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(computed)
+}
+
+/// A list's settings and whether its state is computed, read inside a write transaction.
+async fn settings_for_update(
+    tx: &mut SqliteConnection,
+    list_id: i64,
+) -> StoreResult<Option<(RatingSettings, bool)>> {
+    let row: Option<ListRow> = sqlx::query_as(
+        "SELECT l.id, l.owner_id, '' AS owner_name, l.name, l.start_points, l.rated_after_games,
+                l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok,
+                0 AS players, 0 AS games
+         FROM rating_lists l WHERE l.id = $1",
+    )
+    .bind(list_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    row.map(|r| r.info().map(|(info, ok)| (info.settings, ok)))
+        .transpose()
 }
 
 /// Creates a list owned by `owner`, with an audit entry; returns its id.
@@ -205,8 +344,8 @@ pub async fn create(
     let mut tx = super::begin_write(db).await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO rating_lists (owner_id, name, start_points, rated_after_games, level_base,
-         level_step, lowest_level, highest_level, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+         level_step, lowest_level, highest_level, created_at, state_ok)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1) RETURNING id",
     )
     .bind(owner.id)
     .bind(name)
@@ -229,8 +368,8 @@ pub async fn create(
     Ok(id)
 }
 
-/// Renames a list and changes its settings (every number is recomputed from the games on the next
-/// [`replay`]); the audit entry keeps the old and new settings.
+/// Renames a list and changes its settings; new start points recompute the list from its first game
+/// in the same transaction. The audit entry keeps the old and new settings.
 pub async fn update(
     db: &Db,
     by: &User,
@@ -239,6 +378,7 @@ pub async fn update(
     settings: &RatingSettings,
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
+    let before = settings_for_update(&mut tx, list.id).await?;
     sqlx::query(
         "UPDATE rating_lists SET name = $1, start_points = $2, rated_after_games = $3, level_base = $4,
          level_step = $5, lowest_level = $6, highest_level = $7 WHERE id = $8",
@@ -253,6 +393,10 @@ pub async fn update(
     .bind(list.id)
     .execute(&mut *tx)
     .await?;
+    if before.is_some_and(|(old, ok)| !ok || old.start_points != settings.start_points) {
+        rerate(&mut tx, list.id, settings, None, None).await?;
+        count_games(&mut tx, list.id).await?;
+    }
     tx.commit_audited(
         Some(by.id),
         None,
@@ -287,33 +431,21 @@ const UPLOAD_QUERY: &str =
     "SELECT r.id, r.kind, r.label, r.games, u.name AS user_name, r.created_at
      FROM rating_uploads r LEFT JOIN users u ON u.id = r.user_id";
 
-fn upload_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Upload> {
-    Ok(Upload {
-        id: row.try_get("id")?,
-        kind: row.try_get("kind")?,
-        label: row.try_get("label")?,
-        games: row.try_get("games")?,
-        user: row.try_get("user_name")?,
-        created_at: row.try_get("created_at")?,
-    })
-}
-
 /// The batches of games appended to a list, newest first.
 pub async fn uploads(db: &Db, list_id: i64) -> StoreResult<Vec<Upload>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{UPLOAD_QUERY} WHERE r.list_id = $1 ORDER BY r.id DESC"
     )))
     .bind(list_id)
     .fetch_all(db)
-    .await?;
-    rows.iter().map(upload_from_row).collect()
+    .await?)
 }
 
 /// The earlier batch a file or event would duplicate, if any.
 async fn earlier_upload(db: &Db, list_id: i64, source: &Source) -> StoreResult<Option<Upload>> {
-    let row = match source {
+    Ok(match source {
         Source::File { digest, .. } => {
-            sqlx::query(sqlx::AssertSqlSafe(format!(
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "{UPLOAD_QUERY} WHERE r.list_id = $1 AND r.digest = $2"
             )))
             .bind(list_id)
@@ -322,7 +454,7 @@ async fn earlier_upload(db: &Db, list_id: i64, source: &Source) -> StoreResult<O
             .await?
         }
         Source::Event { event_id, .. } => {
-            sqlx::query(sqlx::AssertSqlSafe(format!(
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "{UPLOAD_QUERY} WHERE r.list_id = $1 AND r.event_id = $2"
             )))
             .bind(list_id)
@@ -331,14 +463,24 @@ async fn earlier_upload(db: &Db, list_id: i64, source: &Source) -> StoreResult<O
             .await?
         }
         Source::Form => None,
-    };
-    row.as_ref().map(upload_from_row).transpose()
+    })
 }
 
-/// Appends games to a list as one batch, in one transaction: all of them or none. New names become
-/// players of the list. A file or event that already entered the list is refused as
-/// [`Appended::Duplicate`] with nothing written. The caller has checked the games (names trimmed, not
-/// empty, different on both sides); callers pass at least one game.
+/// The batch row as inserted.
+#[derive(sqlx::FromRow)]
+struct InsertedUpload {
+    id: i64,
+    kind: String,
+    label: String,
+    games: i64,
+    created_at: String,
+}
+
+/// Appends games to a list as one batch, in one transaction: all of them or none, with the list's state
+/// re-rated from the batch's first day. New names become players of the list. A file or event that
+/// already entered the list is refused as [`Appended::Duplicate`] with nothing written. The caller has
+/// checked the games (names trimmed, not empty, different on both sides); callers pass at least one
+/// game.
 pub async fn append_games(
     db: &Db,
     by: &User,
@@ -354,7 +496,7 @@ pub async fn append_games(
     let mut tx = super::begin_write(db).await?;
     // The batch row is written first so the transaction holds the write lock before it reads the
     // players and the next game number: two uploads at once cannot hand out the same numbers.
-    let inserted = sqlx::query(
+    let inserted = sqlx::query_as::<_, InsertedUpload>(
         "INSERT INTO rating_uploads (list_id, kind, label, digest, event_id, games, user_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          RETURNING id, kind, label, games, created_at",
@@ -381,21 +523,25 @@ pub async fn append_games(
         Err(e) => return Err(e),
     };
     let upload = Upload {
-        id: row.try_get("id")?,
-        kind: row.try_get("kind")?,
-        label: row.try_get("label")?,
-        games: row.try_get("games")?,
+        id: row.id,
+        kind: row.kind,
+        label: row.label,
+        games: row.games,
         user: Some(by.name.clone()),
-        created_at: row.try_get("created_at")?,
+        created_at: row.created_at,
     };
+    let (settings, state_ok) = settings_for_update(&mut tx, list_id)
+        .await?
+        .ok_or(StoreError::NotFound)?;
 
     let mut players: HashMap<String, i64> = HashMap::new();
-    for r in sqlx::query("SELECT id, name FROM rating_players WHERE list_id = $1")
-        .bind(list_id)
-        .fetch_all(&mut *tx)
-        .await?
-    {
-        players.insert(r.try_get("name")?, r.try_get("id")?);
+    let named: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, name FROM rating_players WHERE list_id = $1")
+            .bind(list_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    for (id, name) in named {
+        players.insert(name, id);
     }
     let mut seq: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM rating_games WHERE list_id = $1")
@@ -408,11 +554,14 @@ pub async fn append_games(
             *slot = match players.get(name.as_str()) {
                 Some(&id) => id,
                 None => {
+                    // A new player's state: the start points, no games yet.
                     let id: i64 = sqlx::query_scalar(
-                        "INSERT INTO rating_players (list_id, name) VALUES ($1, $2) RETURNING id",
+                        "INSERT INTO rating_players (list_id, name, points, games)
+                         VALUES ($1, $2, $3, 0) RETURNING id",
                     )
                     .bind(list_id)
                     .bind(name)
+                    .bind(settings.start_points.hundredths())
                     .fetch_one(&mut *tx)
                     .await?;
                     players.insert(name.clone(), id);
@@ -428,13 +577,19 @@ pub async fn append_games(
         .bind(list_id)
         .bind(upload.id)
         .bind(seq)
-        .bind(game.date.format("%Y-%m-%d").to_string())
+        .bind(day_text(game.date))
         .bind(ids[0])
         .bind(ids[1])
         .bind(result_text(game.outcome))
         .execute(&mut *tx)
         .await?;
     }
+    let first_day = games.iter().map(|g| g.date).min();
+    if let Some(first_day) = first_day {
+        let from = state_ok.then_some(first_day);
+        rerate(&mut tx, list_id, &settings, from, None).await?;
+    }
+    count_games(&mut tx, list_id).await?;
     let what = match source {
         Source::File { label, .. } => format!("file '{label}'"),
         Source::Form => match games {
@@ -461,22 +616,39 @@ pub async fn append_games(
 
 /// Removes one batch of games from a list (a wrong file, a mistyped game) in one transaction: its games,
 /// the batch itself (so the same file may be uploaded again), and players left without games or a
-/// starting entry. Returns whether the batch was in the list.
+/// starting entry; the list is re-rated from the batch's first day. Returns whether the batch was in
+/// the list.
 pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> StoreResult<bool> {
     let mut tx = super::begin_write(db).await?;
+    let first_day: Option<String> = sqlx::query_scalar(
+        "SELECT MIN(played_on) FROM rating_games WHERE list_id = $1 AND upload_id = $2",
+    )
+    .bind(list_id)
+    .bind(upload_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if let Some((settings, state_ok)) = settings_for_update(&mut tx, list_id).await? {
+        let from = match (&first_day, state_ok) {
+            (Some(d), true) => Some(date("rating_games", upload_id, "played_on", d)?),
+            _ => None,
+        };
+        if first_day.is_some() || !state_ok {
+            rerate(&mut tx, list_id, &settings, from, Some(upload_id)).await?;
+        }
+    }
     let removed = sqlx::query("DELETE FROM rating_games WHERE list_id = $1 AND upload_id = $2")
         .bind(list_id)
         .bind(upload_id)
         .execute(&mut *tx)
         .await?;
-    let batch = sqlx::query(
-        "DELETE FROM rating_uploads WHERE list_id = $1 AND id = $2 RETURNING kind, label, games",
+    let batch: Option<(String, String)> = sqlx::query_as(
+        "DELETE FROM rating_uploads WHERE list_id = $1 AND id = $2 RETURNING kind, label",
     )
     .bind(list_id)
     .bind(upload_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(batch) = batch else {
+    let Some((kind, label)) = batch else {
         tx.rollback().await?;
         return Ok(false);
     };
@@ -488,8 +660,7 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
     .bind(list_id)
     .execute(&mut *tx)
     .await?;
-    let kind: String = batch.try_get("kind")?;
-    let label: String = batch.try_get("label")?;
+    count_games(&mut tx, list_id).await?;
     tx.commit_audited(
         Some(by.id),
         None,
@@ -501,6 +672,202 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
     )
     .await?;
     Ok(true)
+}
+
+/// A player's stored state, for re-rating.
+#[derive(sqlx::FromRow)]
+struct StateRow {
+    id: i64,
+    start_points: Option<i64>,
+    start_games: Option<i64>,
+    points: i64,
+    games: i64,
+}
+
+/// A stored game, for re-rating.
+#[derive(sqlx::FromRow)]
+struct LedgerRow {
+    id: i64,
+    upload_id: i64,
+    played_on: String,
+    red_id: i64,
+    black_id: i64,
+    result: String,
+    red_change: Option<i64>,
+    red_after: Option<i64>,
+    black_after: Option<i64>,
+}
+
+/// Brings a list's stored state up to date inside a write transaction.
+///
+/// `from: None` recomputes from the first game: every player restarts from their starting entry (or the
+/// settings' start points) and every game is rated again. `from: Some(day)` takes back the stored games
+/// dated `day` or later (those not rated yet — just appended, their change still NULL — have nothing to
+/// take back), then rates them in date and arrival order on top of what is left. The games of
+/// `skip_upload` are taken back and not rated again (the caller deletes them). Only the rows whose
+/// numbers changed are written.
+async fn rerate(
+    tx: &mut SqliteConnection,
+    list_id: i64,
+    settings: &RatingSettings,
+    from: Option<NaiveDate>,
+    skip_upload: Option<i64>,
+) -> StoreResult<()> {
+    let rows: Vec<StateRow> = sqlx::query_as(
+        "SELECT id, start_points, start_games, points, games FROM rating_players WHERE list_id = $1",
+    )
+    .bind(list_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut index: HashMap<i64, usize> = HashMap::with_capacity(rows.len());
+    let mut states = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        index.insert(r.id, i);
+        let (points, games) = match from {
+            None => (
+                r.start_points
+                    .map_or(settings.start_points, Points::from_hundredths),
+                r.start_games.unwrap_or(0),
+            ),
+            Some(_) => (Points::from_hundredths(r.points), r.games),
+        };
+        states.push(Running {
+            points,
+            games: count("rating_players", r.id, "games", games)?,
+        });
+    }
+    let from_text = from.map(day_text);
+    // Two statements, so that the date bound is a range of the replay index, not a filter.
+    const LEDGER: &str = "SELECT id, upload_id, played_on, red_id, black_id, result, red_change,
+            red_after, black_after FROM rating_games";
+    let games: Vec<LedgerRow> = match &from_text {
+        Some(from) => {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{LEDGER} WHERE list_id = $1 AND played_on >= $2 ORDER BY played_on, seq"
+            )))
+            .bind(list_id)
+            .bind(from)
+            .fetch_all(&mut *tx)
+            .await?
+        }
+        None => {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{LEDGER} WHERE list_id = $1 ORDER BY played_on, seq"
+            )))
+            .bind(list_id)
+            .fetch_all(&mut *tx)
+            .await?
+        }
+    };
+    let player = |g: &LedgerRow, column: &'static str, id: i64| -> StoreResult<usize> {
+        index
+            .get(&id)
+            .copied()
+            .ok_or_else(|| corrupt("rating_games", g.id, column, id))
+    };
+    let mut sides = Vec::with_capacity(games.len());
+    for g in &games {
+        let (red, black) = (
+            player(g, "red_id", g.red_id)?,
+            player(g, "black_id", g.black_id)?,
+        );
+        if red == black {
+            return Err(corrupt("rating_games", g.id, "black_id", g.black_id));
+        }
+        sides.push((red, black));
+    }
+    if from.is_some() {
+        for (g, &(red, black)) in games.iter().zip(&sides).rev() {
+            if let Some(change) = g.red_change {
+                ledger::take_back(&mut states, red, black, Points::from_hundredths(change));
+            }
+        }
+    }
+    let mut touched = vec![from.is_none(); states.len()];
+    let mut last: Vec<Option<&str>> = vec![None; states.len()];
+    for (g, &(red, black)) in games.iter().zip(&sides) {
+        touched[red] = true;
+        touched[black] = true;
+        if Some(g.upload_id) == skip_upload {
+            continue;
+        }
+        let rated = ledger::rate(
+            &mut states,
+            Pairing {
+                red,
+                black,
+                outcome: parse_result(g.id, &g.result)?,
+            },
+        );
+        last[red] = Some(&g.played_on);
+        last[black] = Some(&g.played_on);
+        let stored = (g.red_change, g.red_after, g.black_after);
+        let new = (
+            rated.red_change.hundredths(),
+            rated.red_after.hundredths(),
+            rated.black_after.hundredths(),
+        );
+        if stored != (Some(new.0), Some(new.1), Some(new.2)) {
+            sqlx::query(
+                "UPDATE rating_games SET red_change = $1, red_after = $2, black_after = $3
+                 WHERE id = $4",
+            )
+            .bind(new.0)
+            .bind(new.1)
+            .bind(new.2)
+            .bind(g.id)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    for (i, r) in rows.iter().enumerate() {
+        if !touched[i] {
+            continue;
+        }
+        let last_played: Option<String> = match (last[i], &from_text) {
+            (Some(d), _) => Some(d.to_string()),
+            (None, None) => None,
+            // Every game of the player from `from` on was in the removed batch: the last one is older.
+            (None, Some(from)) => {
+                sqlx::query_scalar(
+                    "SELECT MAX(d) FROM (
+                         SELECT MAX(played_on) AS d FROM rating_games WHERE red_id = $1 AND played_on < $2
+                         UNION ALL
+                         SELECT MAX(played_on) FROM rating_games WHERE black_id = $1 AND played_on < $2)",
+                )
+                .bind(r.id)
+                .bind(from)
+                .fetch_one(&mut *tx)
+                .await?
+            }
+        };
+        sqlx::query(
+            "UPDATE rating_players SET points = $1, games = $2, last_played = $3 WHERE id = $4",
+        )
+        .bind(states[i].points.hundredths())
+        .bind(i64::from(states[i].games))
+        .bind(last_played)
+        .bind(r.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("UPDATE rating_lists SET state_ok = 1 WHERE id = $1 AND state_ok = 0")
+        .bind(list_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Stores a list's number of games (read by every page, so not counted on every view).
+async fn count_games(tx: &mut SqliteConnection, list_id: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE rating_lists SET game_count = (SELECT COUNT(*) FROM rating_games WHERE list_id = $1)
+         WHERE id = $1",
+    )
+    .bind(list_id)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
 }
 
 /// What [`add_starting_entries`] did.
@@ -515,7 +882,8 @@ pub enum StartAdded {
 
 /// Adds players with starting entries (points and games from before the list, as in `anqi rate
 /// --players`), in one transaction: all of them or none. The names are new to the list and distinct
-/// (the CSV reader refuses a name listed twice).
+/// (the CSV reader refuses a name listed twice). Their state is their starting entry: they have no
+/// games in the list yet.
 pub async fn add_starting_entries(
     db: &Db,
     by: &User,
@@ -544,8 +912,8 @@ pub async fn add_starting_entries(
             return Ok(StartAdded::AlreadyInList(e.name.clone()));
         }
         sqlx::query(
-            "INSERT INTO rating_players (list_id, name, start_points, start_games)
-             VALUES ($1, $2, $3, $4)",
+            "INSERT INTO rating_players (list_id, name, start_points, start_games, points, games)
+             VALUES ($1, $2, $3, $4, $3, $4)",
         )
         .bind(list_id)
         .bind(&e.name)
@@ -566,17 +934,153 @@ fn result_text(outcome: Outcome) -> &'static str {
     }
 }
 
-fn parse_result(text: &str) -> StoreResult<Outcome> {
+fn parse_result(game_id: i64, text: &str) -> StoreResult<Outcome> {
     match text {
         "1-0" => Ok(Outcome::RedWins),
         "0-1" => Ok(Outcome::BlackWins),
         "1/2-1/2" => Ok(Outcome::Draw),
-        other => Err(decode_error(format!("unknown result '{other}'"))),
+        other => Err(corrupt("rating_games", game_id, "result", other)),
     }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Reading the stored state
+
+/// A player's stored line.
+#[derive(sqlx::FromRow)]
+struct StandingRow {
+    id: i64,
+    name: String,
+    points: i64,
+    games: i64,
+    last_played: Option<String>,
+}
+
+impl StandingRow {
+    fn rated(self, rank: usize, settings: &RatingSettings) -> StoreResult<RatedPlayer> {
+        let games = count("rating_players", self.id, "games", self.games)?;
+        let points = Points::from_hundredths(self.points);
+        let last_played = self
+            .last_played
+            .map(|d| date("rating_players", self.id, "last_played", &d))
+            .transpose()?;
+        Ok(RatedPlayer {
+            id: self.id,
+            rank,
+            name: self.name,
+            points,
+            level: settings.level(points, games),
+            games,
+            last_played,
+        })
+    }
+}
+
+/// The standings as stored: points descending, then name (byte order, as the rating module sorts);
+/// equal points share a rank.
+pub async fn standings(db: &Db, info: &ListInfo) -> StoreResult<Vec<RatedPlayer>> {
+    let rows: Vec<StandingRow> = sqlx::query_as(
+        "SELECT id, name, points, games, last_played FROM rating_players WHERE list_id = $1
+         ORDER BY points DESC, name",
+    )
+    .bind(info.id)
+    .fetch_all(db)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    let mut previous: Option<(i64, usize)> = None;
+    for (i, r) in rows.into_iter().enumerate() {
+        let rank = match previous {
+            Some((points, rank)) if points == r.points => rank,
+            _ => i + 1,
+        };
+        previous = Some((r.points, rank));
+        out.push(r.rated(rank, &info.settings)?);
+    }
+    Ok(out)
+}
+
+/// One player's line (rank included), if the player is in this list.
+pub async fn player(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Option<RatedPlayer>> {
+    let row: Option<StandingRow> = sqlx::query_as(
+        "SELECT id, name, points, games, last_played FROM rating_players
+         WHERE list_id = $1 AND id = $2",
+    )
+    .bind(info.id)
+    .bind(player_id)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let above: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM rating_players WHERE list_id = $1 AND points > $2",
+    )
+    .bind(info.id)
+    .bind(row.points)
+    .fetch_one(db)
+    .await?;
+    let rank = usize::try_from(above).unwrap_or(0) + 1;
+    row.rated(rank, &info.settings).map(Some)
+}
+
+/// A game of a player's history as stored, seen from the player's side.
+#[derive(sqlx::FromRow)]
+struct HistoryRow {
+    id: i64,
+    played_on: String,
+    red: bool,
+    opponent_id: i64,
+    opponent: String,
+    result: String,
+    red_change: Option<i64>,
+    points_after: Option<i64>,
+}
+
+/// A player's rated games in date order (arrival order within a date) with the points each moved.
+pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Vec<HistoryGame>> {
+    let rows: Vec<HistoryRow> = sqlx::query_as(
+        "SELECT h.id, h.played_on, h.red, h.opponent_id, o.name AS opponent, h.result, h.red_change,
+                h.points_after
+         FROM (SELECT id, seq, played_on, 1 AS red, black_id AS opponent_id, result, red_change,
+                      red_after AS points_after
+               FROM rating_games WHERE +list_id = $1 AND red_id = $2
+               UNION ALL
+               SELECT id, seq, played_on, 0 AS red, red_id AS opponent_id, result, red_change,
+                      black_after AS points_after
+               FROM rating_games WHERE +list_id = $1 AND black_id = $2) h
+         JOIN rating_players o ON o.id = h.opponent_id
+         ORDER BY h.played_on, h.seq",
+    )
+    .bind(info.id)
+    .bind(player_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|r| {
+            let color = if r.red { Color::Red } else { Color::Black };
+            let red_change = r
+                .red_change
+                .ok_or_else(|| corrupt("rating_games", r.id, "red_change", "NULL"))?;
+            let points_after = r
+                .points_after
+                .ok_or_else(|| corrupt("rating_games", r.id, "red_after", "NULL"))?;
+            let change = Points::from_hundredths(red_change);
+            Ok(HistoryGame {
+                date: date("rating_games", r.id, "played_on", &r.played_on)?,
+                color,
+                opponent_id: r.opponent_id,
+                opponent: r.opponent,
+                result: parse_result(r.id, &r.result)?.for_side(color),
+                change: if r.red { change } else { -change },
+                points_after: Points::from_hundredths(points_after),
+            })
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The reference replay
+
 /// A list recomputed from its stored games, with the mapping between the rating module's player
-/// handles and the stored player ids (used in URLs).
+/// handles and the stored player ids.
 #[derive(Debug, Clone)]
 pub struct Replayed {
     /// The computed list.
@@ -599,62 +1103,73 @@ impl Replayed {
     }
 }
 
-/// Recomputes a list from scratch: its players in order of entry, then every game in date order and
-/// arrival order within a date.
+/// A player's name and starting entry, for the replay.
+#[derive(sqlx::FromRow)]
+struct EntryRow {
+    id: i64,
+    name: String,
+    start_points: Option<i64>,
+    start_games: Option<i64>,
+}
+
+/// A stored game, for the replay.
+#[derive(sqlx::FromRow)]
+struct GameRow {
+    id: i64,
+    played_on: String,
+    red_id: i64,
+    black_id: i64,
+    result: String,
+}
+
+/// Recomputes a list from scratch, ignoring its stored state: its players in order of entry, then every
+/// game in date order and arrival order within a date, through [`RatingList`]. The stored state must
+/// always equal this (the store's tests check it after every kind of write).
 pub async fn replay(db: &Db, info: &ListInfo) -> StoreResult<Replayed> {
     let mut list = RatingList::new(info.settings);
     let mut stored_ids = Vec::new();
     let mut handles = HashMap::new();
-    let players = sqlx::query(
+    let players: Vec<EntryRow> = sqlx::query_as(
         "SELECT id, name, start_points, start_games FROM rating_players WHERE list_id = $1
          ORDER BY id",
     )
     .bind(info.id)
     .fetch_all(db)
     .await?;
-    for r in &players {
-        let id: i64 = r.try_get("id")?;
-        let name: String = r.try_get("name")?;
-        let start_points: Option<i64> = r.try_get("start_points")?;
-        let start_games: Option<i64> = r.try_get("start_games")?;
-        let handle = match (start_points, start_games) {
+    for r in players {
+        let handle = match (r.start_points, r.start_games) {
             (Some(points), Some(games)) => {
-                let games = u32::try_from(games)
-                    .map_err(|_| decode_error(format!("player #{id}: games out of range")))?;
-                list.add_player(&name, Points::from_hundredths(points), games)
+                let games = count("rating_players", r.id, "start_games", games)?;
+                list.add_player(&r.name, Points::from_hundredths(points), games)
             }
-            _ => list.enter(&name),
+            _ => list.enter(&r.name),
         }
-        .map_err(|e| decode_error(format!("player #{id}: {e}")))?;
-        stored_ids.push(id);
-        handles.insert(id, handle);
+        .map_err(|e| corrupt("rating_players", r.id, "name", e))?;
+        stored_ids.push(r.id);
+        handles.insert(r.id, handle);
     }
-    let games = sqlx::query(
-        "SELECT played_on, red_id, black_id, result FROM rating_games WHERE list_id = $1
+    let games: Vec<GameRow> = sqlx::query_as(
+        "SELECT id, played_on, red_id, black_id, result FROM rating_games WHERE list_id = $1
          ORDER BY played_on, seq",
     )
     .bind(info.id)
     .fetch_all(db)
     .await?;
-    for r in &games {
-        let date: String = r.try_get("played_on")?;
-        let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
-            .map_err(|e| decode_error(format!("game date '{date}': {e}")))?;
-        let handle = |col: &str| -> StoreResult<PlayerId> {
-            let id: i64 = r.try_get(col)?;
+    for r in games {
+        let handle = |column: &'static str, id: i64| -> StoreResult<PlayerId> {
             handles
                 .get(&id)
                 .copied()
-                .ok_or_else(|| decode_error(format!("game player #{id} not in the list")))
+                .ok_or_else(|| corrupt("rating_games", r.id, column, id))
         };
         let game = Game {
-            date,
-            red: handle("red_id")?,
-            black: handle("black_id")?,
-            outcome: parse_result(&r.try_get::<String, _>("result")?)?,
+            date: date("rating_games", r.id, "played_on", &r.played_on)?,
+            red: handle("red_id", r.red_id)?,
+            black: handle("black_id", r.black_id)?,
+            outcome: parse_result(r.id, &r.result)?,
         };
         list.apply(game)
-            .map_err(|e| decode_error(format!("game: {e}")))?;
+            .map_err(|e| corrupt("rating_games", r.id, "black_id", e))?;
     }
     Ok(Replayed {
         list,
@@ -798,6 +1313,176 @@ mod tests {
             let stored = replayed.stored_id(s.player).expect("stored id");
             assert_eq!(replayed.handle(stored), Some(s.player));
         }
+    }
+
+    /// The stored state (standings and every history) equals a replay of the list from scratch.
+    async fn assert_stored_equals_replay(db: &Db, list_id: i64, step: &str) {
+        let info = get(db, list_id).await.expect("get").expect("list exists");
+        let replayed = replay(db, &info).await.expect("replay");
+        let expected: Vec<RatedPlayer> = replayed
+            .list
+            .standings()
+            .into_iter()
+            .map(|s| RatedPlayer {
+                id: replayed.stored_id(s.player).expect("stored id"),
+                rank: s.rank,
+                name: s.name,
+                points: s.points,
+                level: s.level,
+                games: s.games,
+                last_played: s.last_played,
+            })
+            .collect();
+        assert_eq!(
+            usize::try_from(info.games).expect("count"),
+            replayed.list.games().len(),
+            "game count after {step}"
+        );
+        let stored = standings(db, &info).await.expect("standings");
+        assert_eq!(stored, expected, "standings after {step}");
+        for s in &expected {
+            let handle = replayed.handle(s.id).expect("handle");
+            let want: Vec<HistoryGame> = replayed
+                .list
+                .history(handle)
+                .into_iter()
+                .map(|h| HistoryGame {
+                    date: h.date,
+                    color: h.color,
+                    opponent_id: replayed.stored_id(h.opponent).expect("opponent"),
+                    opponent: replayed.list.name(h.opponent).expect("name").to_string(),
+                    result: h.result,
+                    change: h.change,
+                    points_after: h.points_after,
+                })
+                .collect();
+            let got = history(db, &info, s.id).await.expect("history");
+            assert_eq!(got, want, "history of {} after {step}", s.name);
+            let line = player(db, &info, s.id).await.expect("player");
+            assert_eq!(line.as_ref(), Some(s), "player line after {step}");
+        }
+    }
+
+    /// The property "recompute equals incremental": random batches — many dated before games already in
+    /// the list, some on the same days — appended, random batches removed, starting entries added and
+    /// the start points changed, in random order; after every write the stored state equals a replay
+    /// from scratch.
+    #[tokio::test]
+    async fn the_stored_state_always_equals_a_recomputation() {
+        let (_tmp, db, owner) = fresh("state").await;
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0017_d017);
+        for round in 0..4 {
+            let list_id = default_list(&db, &owner, &format!("L{round}")).await;
+            let names: Vec<String> = (0..3 + rng.next_u32() % 8)
+                .map(|i| format!("選手{i}"))
+                .collect();
+            let mut batches: Vec<i64> = Vec::new();
+            let mut files = 0;
+            for step in 0..30 {
+                let what = rng.next_u32() % 10;
+                let label = format!("list {round} step {step}");
+                if what < 6 || batches.is_empty() {
+                    // A batch over a random window of days: later steps often reach back in time.
+                    let base = rng.next_u32() % 40;
+                    let games: Vec<NewGame> = (0..1 + rng.next_u32() % 12)
+                        .map(|_| {
+                            let r = rng.next_u32() as usize % names.len();
+                            let b =
+                                (r + 1 + rng.next_u32() as usize % (names.len() - 1)) % names.len();
+                            NewGame {
+                                date: day(base + rng.next_u32() % 5),
+                                red: names[r].clone(),
+                                black: names[b].clone(),
+                                outcome: [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw]
+                                    [rng.next_u32() as usize % 3],
+                            }
+                        })
+                        .collect();
+                    files += 1;
+                    let source = Source::File {
+                        label: format!("{files}.csv"),
+                        digest: format!("{round:032}{files:032}"),
+                    };
+                    match append_games(&db, &owner, list_id, &games, &source)
+                        .await
+                        .expect("append")
+                    {
+                        Appended::Added(u) => batches.push(u.id),
+                        Appended::Duplicate(_) => panic!("distinct digests"),
+                    }
+                } else if what < 8 {
+                    let victim = batches.remove(rng.next_u32() as usize % batches.len());
+                    assert!(
+                        remove_upload(&db, &owner, list_id, victim)
+                            .await
+                            .expect("remove")
+                    );
+                } else if what < 9 {
+                    let entry = StartEntry {
+                        name: format!("新人{round}-{step}"),
+                        points: Points::from_hundredths(
+                            120_000 + i64::from(rng.next_u32() % 60_000),
+                        ),
+                        games: rng.next_u32() % 20,
+                    };
+                    assert_eq!(
+                        add_starting_entries(&db, &owner, list_id, &[entry])
+                            .await
+                            .expect("start"),
+                        StartAdded::Added(1)
+                    );
+                } else {
+                    let info = get(&db, list_id).await.expect("get").expect("list");
+                    let settings = RatingSettings {
+                        start_points: Points::from_hundredths(
+                            140_000 + i64::from(rng.next_u32() % 20_000),
+                        ),
+                        rated_after_games: rng.next_u32() % 12,
+                        ..RatingSettings::default()
+                    };
+                    update(&db, &owner, &info, &info.name, &settings)
+                        .await
+                        .expect("settings");
+                }
+                assert_stored_equals_replay(&db, list_id, &label).await;
+            }
+        }
+    }
+
+    /// A list stored before migration 0012 (its state never computed) gets its state on the next open,
+    /// and a stale list met by a read is computed before it is shown.
+    #[tokio::test]
+    async fn lists_stored_before_the_state_was_kept_are_computed_once() {
+        let (tmp, db, owner) = fresh("upgrade").await;
+        let list_id = default_list(&db, &owner, "L").await;
+        let games: Vec<NewGame> = (0..20)
+            .map(|i| NewGame {
+                date: day(20 - i),
+                red: ["甲", "乙", "丙"][i as usize % 3].into(),
+                black: ["乙", "丙", "甲"][i as usize % 3].into(),
+                outcome: Outcome::RedWins,
+            })
+            .collect();
+        append_games(&db, &owner, list_id, &games, &Source::Form)
+            .await
+            .expect("append");
+        // What an upgraded database looks like: the new columns at their defaults.
+        let forget = "UPDATE rating_lists SET state_ok = 0;
+             UPDATE rating_players SET points = 0, games = 0, last_played = NULL;
+             UPDATE rating_games SET red_change = NULL, red_after = NULL, black_after = NULL;";
+        sqlx::raw_sql(forget).execute(&db).await.expect("forget");
+        db.close().await;
+        let db = crate::store::open(&tmp.url()).await.expect("reopen");
+        assert_stored_equals_replay(&db, list_id, "reopening").await;
+        sqlx::raw_sql(forget).execute(&db).await.expect("forget");
+        assert!(
+            !sqlx::query_scalar::<_, bool>("SELECT state_ok FROM rating_lists")
+                .fetch_one(&db)
+                .await
+                .expect("flag")
+        );
+        assert_stored_equals_replay(&db, list_id, "a read").await;
+        assert_eq!(compute_stale(&db, None).await.expect("none left"), 0);
     }
 
     #[tokio::test]

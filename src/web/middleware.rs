@@ -144,6 +144,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 fn holds_secrets(path: &str) -> bool {
     path == "/account"
         || path.starts_with("/account/")
+        || path.starts_with("/admin/")
         || path.starts_with("/setup")
         || path.contains("/deals")
         || path.ends_with("/record")

@@ -67,6 +67,9 @@ pub struct Application {
     server: Server,
     addr: SocketAddr,
     db: Db,
+    /// Held open while the server runs: `anqi restore` refuses a database in use
+    /// (`store::snapshot`).
+    presence: sqlx::SqliteConnection,
 }
 
 /// Why the server could not start.
@@ -94,6 +97,7 @@ impl Application {
         let db = store::open(&config.database_url).await?;
         // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
         crate::service::records::readjudicate_outdated(&db).await?;
+        let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             addr: config.bind.clone(),
             source,
@@ -121,7 +125,12 @@ impl Application {
             source,
         })?
         .run();
-        Ok(Application { server, addr, db })
+        Ok(Application {
+            server,
+            addr,
+            db,
+            presence,
+        })
     }
 
     /// The address actually bound.
@@ -141,6 +150,8 @@ impl Application {
 
     /// Serves until the server is stopped (Ctrl-C).
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        drop(self.presence);
+        served
     }
 }

@@ -64,6 +64,8 @@ enum Who {
     ListOwner,
     /// The event's arbiters and the player linked to the board.
     BoardPlayerOrArbiters,
+    /// Administrators only.
+    Admins,
     /// Nobody in this fixture (the thing does not exist here: a knockout before seeding, a setup
     /// link once an administrator exists).
     Nobody,
@@ -82,6 +84,7 @@ impl Who {
             Who::ClubManagers => matches!(role, Club | OtherClub | Admin),
             Who::ListOwner => matches!(role, Club | Admin),
             Who::BoardPlayerOrArbiters => matches!(role, Player | Arbiter | Organizer | Admin),
+            Who::Admins => role == Admin,
             Who::Nobody => false,
         }
     }
@@ -104,6 +107,9 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("post", "/account/tokens/revoke", Who::SignedIn),
     ("get", "/users", Who::AccountMakers),
     ("post", "/users", Who::AccountMakers),
+    // A copy of the whole database: every password hash and sealed deal.
+    ("get", "/admin/backup", Who::Admins),
+    ("post", "/admin/backup", Who::Admins),
     ("get", "/events/new", Who::Organizers),
     ("post", "/events", Who::Organizers),
     ("get", "/events/import", Who::Organizers),

@@ -143,8 +143,10 @@ impl Drop for Server {
 pub struct Resp {
     /// HTTP status.
     pub status: u16,
-    /// Body text.
+    /// Body text (empty when not UTF-8).
     pub body: String,
+    /// Body bytes.
+    pub bytes: Vec<u8>,
     /// `Location` header, if any.
     pub location: Option<String>,
     /// `Content-Type` header.
@@ -249,15 +251,17 @@ impl Client {
             .unwrap_or("")
             .to_string();
         let mut res = res;
-        let body = res
+        let bytes = res
             .body_mut()
             .with_config()
             .limit(64 * 1024 * 1024)
-            .read_to_string()
+            .read_to_vec()
             .unwrap_or_default();
+        let body = String::from_utf8(bytes.clone()).unwrap_or_default();
         Resp {
             status,
             body,
+            bytes,
             location,
             content_type,
             cache_control,

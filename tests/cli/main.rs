@@ -2,6 +2,7 @@
 //! the library), one test binary with a module per subcommand.
 
 mod adjudicate;
+mod backup;
 mod banqi;
 mod deal;
 mod pair;

@@ -150,7 +150,7 @@ async fn put_prizes(
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let b: PrizesBody = parse_json(&body)?;
-    let prizes = service::knockout::prizes(&b.currency, b.rows, b.specials, b.ties.as_deref())?;
+    let prizes = service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties).await?;
     crate::store::prizes::save(&state.db, me, event.id, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),

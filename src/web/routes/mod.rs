@@ -1,6 +1,7 @@
 //! Routes, one file per area. Handlers are thin: parse input, call the store or library, render.
 
 mod account;
+mod admin;
 mod api;
 mod auth;
 mod deals;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     auth::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
+    admin::configure(cfg);
     exports::configure(cfg);
     events::configure(cfg);
     players::configure(cfg);

@@ -172,12 +172,14 @@ async fn save_prizes(
     Managed { event, .. }: Managed,
     form: CsrfForm<PrizesForm>,
 ) -> AppResult<HttpResponse> {
-    let prizes = service::knockout::prizes(
-        &form.currency,
+    let CsrfForm(form) = form;
+    let prizes = service::knockout::check_prizes(
+        form.currency,
         parse_rows(&form.rows)?,
         parse_specials(&form.specials)?,
-        Some(&form.ties),
-    )?;
+        Some(form.ties),
+    )
+    .await?;
     store::prizes::save(&state.db, ctx.require_user()?, event.id, &prizes).await?;
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
 }

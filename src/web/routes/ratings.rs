@@ -4,7 +4,8 @@
 //! a history.
 //!
 //! Everyone may view; only the list's owner (the club manager who created it) or an administrator may
-//! change it. Every number shown is computed by replaying the stored games (`store::ratings::replay`).
+//! change it. Every number shown is the list's stored state (`store::ratings`), kept equal to a replay of
+//! its games by every write, so a page reads it instead of rating every game again.
 
 mod chart;
 mod form;
@@ -17,11 +18,14 @@ use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
 use super::{redirect, render, render_status};
 use crate::accounts::Role;
-use crate::rating::csv::{read_games, read_start_list, write_history, write_standings};
-use crate::rating::{Level, PlayerId, Points, SideResult};
+use crate::rating::csv::{
+    HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
+};
+use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
 use crate::store::ratings::{
-    Appended, ListInfo, NewGame, Replayed, Source, StartAdded, Upload, upload_digest,
+    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, Source, StartAdded, Upload,
+    upload_digest,
 };
 use crate::store::{self, users::User};
 use crate::web::AppState;
@@ -273,14 +277,12 @@ async fn show(
     q: web::Query<FlashQuery>,
 ) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let replayed = store::ratings::replay(&state.db, &list).await?;
-    let rows = replayed
-        .list
-        .standings()
+    let rows = store::ratings::standings(&state.db, &list)
+        .await?
         .into_iter()
         .map(|s| Row {
             rank: s.rank,
-            player_id: replayed.stored_id(s.player).unwrap_or_default(),
+            player_id: s.id,
             name: s.name,
             points: s.points,
             level: level_label(ctx.lang, s.level),
@@ -318,9 +320,15 @@ fn write_failed(e: std::io::Error) -> AppError {
 #[get("/ratings/{id}/standings.csv")]
 async fn standings_csv(state: web::Data<AppState>, id: web::Path<i64>) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let replayed = store::ratings::replay(&state.db, &list).await?;
+    let standings = store::ratings::standings(&state.db, &list).await?;
+    let lines = standings.iter().map(|s| StandingLine {
+        name: &s.name,
+        points: s.points,
+        level: s.level,
+        games: s.games,
+    });
     let mut out = Vec::new();
-    write_standings(&mut out, &replayed.list.standings()).map_err(write_failed)?;
+    write_standing_lines(&mut out, lines).map_err(write_failed)?;
     Ok(csv_response(out, &format!("rating-list-{}.csv", list.id)))
 }
 
@@ -350,8 +358,7 @@ async fn level_distribution(
     id: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let replayed = store::ratings::replay(&state.db, &list).await?;
-    let standings = replayed.list.standings();
+    let standings: Vec<RatedPlayer> = store::ratings::standings(&state.db, &list).await?;
     let total = standings.len().max(1);
     let count = |level: Level| standings.iter().filter(|s| s.level == level).count();
     let row = |label: String, from: Option<Points>, players: usize| LevelRow {
@@ -687,16 +694,18 @@ fn signed(change: Points) -> String {
     }
 }
 
-/// The replayed list and the player's handle (404 when the player is not in this list).
+/// The list, the player's line and history (404 when the player is not in this list).
 async fn load_player(
     state: &AppState,
     list_id: i64,
     player_id: i64,
-) -> AppResult<(ListInfo, Replayed, PlayerId)> {
+) -> AppResult<(ListInfo, RatedPlayer, Vec<HistoryGame>)> {
     let list = load(state, list_id).await?;
-    let replayed = store::ratings::replay(&state.db, &list).await?;
-    let handle = replayed.handle(player_id).ok_or(AppError::NotFound)?;
-    Ok((list, replayed, handle))
+    let standing = store::ratings::player(&state.db, &list, player_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let history = store::ratings::history(&state.db, &list, player_id).await?;
+    Ok((list, standing, history))
 }
 
 #[get("/ratings/{id}/players/{player}")]
@@ -706,14 +715,7 @@ async fn player(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
     let (list_id, player_id) = path.into_inner();
-    let (list, replayed, handle) = load_player(&state, list_id, player_id).await?;
-    let rl = &replayed.list;
-    let standing = rl
-        .standings()
-        .into_iter()
-        .find(|s| s.player == handle)
-        .ok_or(AppError::NotFound)?;
-    let history = rl.history(handle);
+    let (list, standing, history) = load_player(&state, list_id, player_id).await?;
     let mut values: Vec<Points> = Vec::with_capacity(history.len() + 1);
     if let Some(first) = history.first() {
         values.push(first.points_after - first.change);
@@ -739,8 +741,8 @@ async fn player(
         .map(|h| HistoryRow {
             date: h.date.to_string(),
             red: h.color == Color::Red,
-            opponent_id: replayed.stored_id(h.opponent).unwrap_or_default(),
-            opponent: rl.name(h.opponent).unwrap_or_default().to_string(),
+            opponent_id: h.opponent_id,
+            opponent: h.opponent.clone(),
             result: h.result,
             change: signed(h.change),
             gain: h.change > Points::ZERO,
@@ -772,9 +774,17 @@ async fn history_csv(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
     let (list_id, player_id) = path.into_inner();
-    let (list, replayed, handle) = load_player(&state, list_id, player_id).await?;
+    let (list, _, history) = load_player(&state, list_id, player_id).await?;
+    let lines = history.iter().map(|h| HistoryLine {
+        date: h.date,
+        color: h.color,
+        opponent: &h.opponent,
+        result: h.result,
+        change: h.change,
+        points_after: h.points_after,
+    });
     let mut out = Vec::new();
-    write_history(&mut out, &replayed.list, handle).map_err(write_failed)?;
+    write_history(&mut out, lines).map_err(write_failed)?;
     Ok(csv_response(
         out,
         &format!("rating-list-{}-player-{player_id}.csv", list.id),

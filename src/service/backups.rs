@@ -1,0 +1,17 @@
+//! The administrator's copy of the whole database (`store::snapshot`; the CLI's `anqi backup` makes
+//! the same copy to a file).
+
+use super::{ServiceError, ServiceResult, policy};
+use crate::store::{self, Db, users::User};
+
+/// A consistent copy of the live database, for an administrator, recorded in the audit log.
+pub async fn database_copy(db: &Db, by: &User) -> ServiceResult<Vec<u8>> {
+    if !policy::may_copy_database(by.role) {
+        return Err(ServiceError::Forbidden);
+    }
+    // Recorded first, so the copy holds its own audit entry.
+    store::snapshot::record_download(db, by.id).await?;
+    store::snapshot::copy_bytes(db)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("database copy: {e}")))
+}

@@ -1,0 +1,252 @@
+//! `anqi backup` and `anqi restore`: a copy of the live database taken while a server serves writes
+//! holds every write acknowledged before it and passes SQLite's integrity check; a restore is refused
+//! while the server runs and puts the copy back once it is stopped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn anqi(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run anqi");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("anqi ran")
+}
+
+/// A server started with `anqi serve`, killed when dropped.
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `anqi serve` on a free port; returns it with its base URL.
+fn serve(url: &str) -> (Serving, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
+        .args(["serve", "--database-url", url, "--bind", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start anqi serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let serving = Serving(child);
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("read stdout");
+        if let Some(rest) = line.strip_prefix("Anqi is serving at ") {
+            let base = rest.split('/').take(3).collect::<Vec<_>>().join("/");
+            return (serving, base);
+        }
+    }
+    panic!("anqi serve did not start");
+}
+
+fn events_in(file: &std::path::Path) -> Vec<String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(async {
+            let url = format!("sqlite://{}?mode=ro", file.display());
+            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
+            let names = sqlx::query_scalar("SELECT name FROM events ORDER BY id")
+                .fetch_all(&db)
+                .await
+                .expect("events");
+            db.close().await;
+            names
+        })
+}
+
+fn integrity(file: &std::path::Path) -> String {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(async {
+            let url = format!("sqlite://{}?mode=ro", file.display());
+            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
+            let verdict: String = sqlx::query_scalar("PRAGMA integrity_check")
+                .fetch_one(&db)
+                .await
+                .expect("integrity check");
+            db.close().await;
+            verdict
+        })
+}
+
+#[test]
+fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_stop() {
+    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db_file = dir.join("anqi.db");
+    let url = format!("sqlite://{}", db_file.display());
+    let add = anqi(
+        &[
+            "user",
+            "add",
+            "org",
+            "--role",
+            "organizer",
+            "--password-stdin",
+            "--database-url",
+            &url,
+        ],
+        "long-enough-1\n",
+    );
+    assert!(
+        add.status.success(),
+        "{}",
+        String::from_utf8_lossy(&add.stderr)
+    );
+    let token = anqi(&["user", "token", "org", "--database-url", &url], "");
+    assert!(token.status.success());
+    let token = String::from_utf8(token.stdout)
+        .expect("utf-8")
+        .trim()
+        .to_string();
+
+    let (server, base) = serve(&url);
+    // A writer creating events through the API until told to stop; it keeps the names the server
+    // acknowledged (201), in order.
+    let acknowledged = Arc::new(Mutex::new(Vec::<String>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (acknowledged, stop, base) = (acknowledged.clone(), stop.clone(), base.clone());
+        std::thread::spawn(move || {
+            let agent: ureq::Agent = ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .into();
+            let mut i = 0;
+            while !stop.load(Ordering::SeqCst) {
+                i += 1;
+                let name = format!("賽事 {i}");
+                let res = agent
+                    .post(&format!("{base}/api/events"))
+                    .header("authorization", format!("Bearer {token}"))
+                    .content_type("application/json")
+                    .send(format!(r#"{{"name":"{name}","variant":"xiangqi"}}"#))
+                    .expect("POST");
+                assert_eq!(res.status().as_u16(), 201, "event {i}");
+                acknowledged.lock().expect("lock").push(name);
+            }
+        })
+    };
+    let wait_for = |n: usize| {
+        while acknowledged.lock().expect("lock").len() < n {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    wait_for(20);
+    let before: Vec<String> = acknowledged.lock().expect("lock").clone();
+    let copy = dir.join("copy.db");
+    let backup = anqi(
+        &[
+            "backup",
+            copy.to_str().expect("path"),
+            "--database-url",
+            &url,
+        ],
+        "",
+    );
+    assert!(
+        backup.status.success(),
+        "{}",
+        String::from_utf8_lossy(&backup.stderr)
+    );
+    assert!(String::from_utf8_lossy(&backup.stdout).contains("integrity ok"));
+    let during = acknowledged.lock().expect("lock").len();
+    wait_for(during + 10);
+    stop.store(true, Ordering::SeqCst);
+    writer.join().expect("writer");
+    let all = acknowledged.lock().expect("lock").clone();
+
+    // The copy: sound, with every write acknowledged before the backup began, in order.
+    assert_eq!(integrity(&copy), "ok");
+    let copied = events_in(&copy);
+    assert!(copied.len() >= before.len());
+    assert_eq!(copied[..before.len()], before[..]);
+    assert!(copied.len() < all.len(), "writes went on after the copy");
+    // A copy never overwrites a file.
+    let again = anqi(
+        &[
+            "backup",
+            copy.to_str().expect("path"),
+            "--database-url",
+            &url,
+        ],
+        "",
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+
+    // Restore is refused while the server has the database open, and changes nothing.
+    let refused = anqi(
+        &[
+            "restore",
+            copy.to_str().expect("path"),
+            "--database-url",
+            &url,
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(why.contains("in use"), "{why}");
+    drop(server);
+    assert_eq!(events_in(&db_file), all);
+
+    // A file that is not a database is refused too.
+    let junk = dir.join("junk.db");
+    std::fs::write(&junk, "not a database").expect("write");
+    let bad = anqi(
+        &[
+            "restore",
+            junk.to_str().expect("path"),
+            "--database-url",
+            &url,
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not an Anqi database backup"));
+
+    // Stopped: the copy goes back, and a server starts on it.
+    let restored = anqi(
+        &[
+            "restore",
+            copy.to_str().expect("path"),
+            "--database-url",
+            &url,
+        ],
+        "",
+    );
+    assert!(
+        restored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&restored.stderr)
+    );
+    assert_eq!(events_in(&db_file), copied);
+    assert_eq!(integrity(&db_file), "ok");
+    let (server, base) = serve(&url);
+    let health = ureq::get(&format!("{base}/health")).call().expect("health");
+    assert_eq!(health.status().as_u16(), 200);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
