@@ -607,6 +607,14 @@ impl TrfDocument {
                     "tab character (TRF columns need spaces)",
                 ));
             }
+            // Any other control character (a NUL, a stray CR) could not be written back: refused too.
+            if let Some((at, c)) = raw.char_indices().find(|(_, c)| c.is_control()) {
+                return Err(TrfError::at(
+                    index + 1,
+                    Some(raw[..at].chars().count() + 1),
+                    format!("control character U+{:04X}", u32::from(c)),
+                ));
+            }
             records.push(parse_record(raw, index + 1)?);
         }
         while records.last() == Some(&Record::Blank) {
