@@ -130,9 +130,14 @@ const START_CSV: &str =
     "player,points,games\n陳一,1612.50,12\n林二,1500,0\n王三,1388.05,40\n\"'=SUM\",1500.00,3\n";
 const PLAYERS_CSV: &str = "name,club,rating,fide_id,local_id,category\n陳一,荃灣,2100,4100018,HK-1,junior\n\"Lin, Er\",\"\"\"Club\"\"\",1800,,,\n王三,,,,,woman\n";
 
+/// `cases` per property, times `FUZZ_PROPS_SCALE` when set (for a longer local run).
 fn config(cases: u32) -> ProptestConfig {
+    let scale = std::env::var("FUZZ_PROPS_SCALE")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(1);
     ProptestConfig {
-        cases,
+        cases: cases.saturating_mul(scale),
         failure_persistence: None,
         ..ProptestConfig::default()
     }

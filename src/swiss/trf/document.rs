@@ -457,7 +457,11 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
             && code.ends_with('2')
             && code.chars().take(2).all(|c| c.is_ascii_digit()) =>
         {
-            Record::Tag { code, value: body }
+            // Trailing blanks of a line carry nothing (the writer drops them).
+            Record::Tag {
+                code,
+                value: body.trim_end().to_string(),
+            }
         }
         _ => Record::Other(text.to_string()),
     })

@@ -51,6 +51,11 @@ fn control_characters_are_refused_with_their_column() {
     let text = replace_line(SAMPLE, 1, |l| format!("{l}\r tail"));
     let e = TrfDocument::parse(&format!("{text}\n")).expect_err("a stray CR is refused");
     assert_eq!(e.line, 1, "{e}");
+    // Found by fuzzing too: a tag's trailing blanks were kept, and dropped by the writer.
+    let text = replace_line(SAMPLE, 1, |l| format!("{l}   "));
+    let doc = TrfDocument::parse(&text).unwrap();
+    assert_eq!(TrfDocument::parse(&doc.to_string()), Ok(doc.clone()));
+    assert_eq!(TrfDocument::parse(SAMPLE), Ok(doc));
     // Line ends stay free: CR LF and CR alone.
     assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r\n")).is_ok());
     assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r")).is_ok());
