@@ -88,14 +88,14 @@ pub fn notation(data: &[u8]) {
         return;
     };
     for (i, token) in text.split_whitespace().take(32).enumerate() {
-        if let Some(pos) = positions.get(i % positions.len().max(1)) {
-            if let Ok(w) = parse_move(pos, token) {
-                // A token that reads names a legal move, which writes back to a token naming it again.
-                for n in NOTATIONS {
-                    let again = parse_move(pos, &write_move(pos, &w, n))
-                        .unwrap_or_else(|e| panic!("{token} → {n:?}: {e}"));
-                    assert_eq!(again.mv, w.mv, "{token} in {n:?}");
-                }
+        if let Some(pos) = positions.get(i % positions.len().max(1))
+            && let Ok(w) = parse_move(pos, token)
+        {
+            // A token that reads names a legal move, which writes back to a token naming it again.
+            for n in NOTATIONS {
+                let again = parse_move(pos, &write_move(pos, &w, n))
+                    .unwrap_or_else(|e| panic!("{token} → {n:?}: {e}"));
+                assert_eq!(again.mv, w.mv, "{token} in {n:?}");
             }
         }
         let _ = banqi::notation::parse(token);

@@ -66,7 +66,7 @@ fn file(path: &str) -> Vec<u8> {
 fn first_game(path: &str) -> Vec<u8> {
     let text = String::from_utf8(file(path)).unwrap();
     let end = text[1..].find("\n[Event").map_or(text.len(), |i| i + 1);
-    text[..end].as_bytes().to_vec()
+    text.as_bytes()[..end].to_vec()
 }
 
 fn record_samples() -> Vec<Vec<u8>> {

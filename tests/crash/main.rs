@@ -7,7 +7,6 @@
 //! hold: for a board, the last acknowledged value or one sent after it; for the rounds, the
 //! acknowledged ones and at most the one being paired.
 
-#[allow(dead_code)]
 #[path = "../api/support.rs"]
 mod support;
 

@@ -169,6 +169,14 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
                 )
             })?
     };
+    // The column holds four characters: 100.0 and more could not be written back.
+    if points.tenths() > 999 {
+        return Err(TrfError::at(
+            line,
+            Some(81),
+            format!("points {points} do not fit columns 81-84 (at most 99.9)"),
+        ));
+    }
     let rank_text = field(chars, 86, 89);
     let rank = if rank_text.trim().is_empty() {
         None

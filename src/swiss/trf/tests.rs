@@ -56,6 +56,11 @@ fn control_characters_are_refused_with_their_column() {
     let doc = TrfDocument::parse(&text).unwrap();
     assert_eq!(TrfDocument::parse(&doc.to_string()), Ok(doc.clone()));
     assert_eq!(TrfDocument::parse(SAMPLE), Ok(doc));
+    // And points of 100 or more, which the four-column field cannot hold once written as 100.0.
+    let line = SAMPLE.lines().position(|l| l.starts_with("001")).unwrap() + 1;
+    let text = replace_line(SAMPLE, line, |l| set_columns(l, 81, " 470"));
+    let e = TrfDocument::parse(&text).expect_err("470 points");
+    assert_eq!((e.line, e.column), (line, Some(81)), "{e}");
     // Line ends stay free: CR LF and CR alone.
     assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r\n")).is_ok());
     assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r")).is_ok());
