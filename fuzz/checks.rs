@@ -7,13 +7,13 @@
 
 use anqi::rating::csv::{read_games, read_start_list, write_standings};
 use anqi::rating::list::{RatingList, RatingSettings};
-use anqi::rules::Variant;
 use anqi::rules::adjudicate::{AdjudicateOptions, Termination, adjudicate};
 use anqi::rules::banqi;
 use anqi::rules::notation::{
     Notation, Record, RecordWriter, WrittenMove, parse_move, write_game, write_move,
 };
 use anqi::rules::xiangqi::{self, Move, Position};
+use anqi::rules::{Color, Variant};
 
 /// The longest game the game targets play (plies).
 const MAX_PLIES: usize = 160;
@@ -204,6 +204,10 @@ fn banqi_game(bytes: &[u8]) {
             .unwrap_or_else(|e| panic!("legal turn {text}: {e}"));
         assert_eq!(copy, pos, "{text}");
         turns.push((turn, revealed));
+        // A side without pieces has lost (RULES.md §6), even while face-down pieces remain.
+        if !pos.has_pieces(Color::Red) || !pos.has_pieces(Color::Black) {
+            break;
+        }
     }
     let tags = vec![("Deal".to_string(), letters)];
     let text = banqi::notation::write_record(&tags, &turns, None);
