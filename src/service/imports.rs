@@ -1034,6 +1034,18 @@ fn already(id: i64) -> ServiceError {
     ServiceError::Conflict(Reason::new("svc_import_already").arg("event", id))
 }
 
+/// Reads a backup completely, without a database (nothing is written): the first bad value, or the
+/// rows per table. [`prepare`] and [`confirm`] read it the same way, then add the checks that need the
+/// database (an event imported twice, the accounts to link). The fuzz targets call this.
+pub fn check(text: &str) -> ServiceResult<Vec<(&'static str, usize)>> {
+    let parsed = parse(text)?;
+    Ok(parsed
+        .tables
+        .iter()
+        .map(|(t, rows)| (*t, rows.len()))
+        .collect())
+}
+
 /// Reads a backup (nothing is written): refused with the first bad value, or the event's summary and
 /// the accounts the importer must link or leave unlinked.
 pub async fn prepare(db: &Db, by: &User, text: &str) -> ServiceResult<Prepared> {

@@ -403,63 +403,80 @@ impl<'a> Reader<'a> {
         }
         let word = &self.cursor.text[start..self.cursor.pos];
         self.last_word_end = self.cursor.pos;
-        let at = |kind| RecordError {
-            line,
-            column,
-            plies_before: 0,
-            kind,
-        };
-        if self.record.result.is_some() {
-            return Err(at(RecordErrorKind::TextAfterResult(word.to_string())));
-        }
-        if let Some(result) = GameResult::parse(word) {
-            self.record.result = Some(result);
-            return Ok(());
-        }
-        // `1. ... e5` style: the dots that stand for White's (Red's) missing move.
-        if word.chars().all(is_number_dot) {
-            return Ok(());
-        }
-        // A NAG such as `$1` carries no move.
-        if word.len() > 1 && word.starts_with('$') && word[1..].bytes().all(|b| b.is_ascii_digit())
-        {
-            return Ok(());
-        }
-        let digits = word.chars().take_while(|c| is_digit(*c)).count();
-        let (skipped, text) = if digits > 0 {
-            let after_digits: &str = &word[word
-                .char_indices()
-                .nth(digits)
-                .map_or(word.len(), |(i, _)| i)..];
-            let dots = after_digits
-                .chars()
-                .take_while(|c| is_number_dot(*c))
-                .count();
-            if dots == 0 {
+        self.word(word, line, column)
+    }
+
+    /// Takes one word of movetext that starts at `line`, `column`. What follows a glued move number
+    /// is taken as a word of its own, so that `12.6` reads as `12. 6` does (and the writer, which
+    /// puts a space there, writes a record that reads back the same).
+    fn word(&mut self, word: &str, line: usize, column: usize) -> Result<(), RecordError> {
+        let (mut word, mut column) = (word, column);
+        loop {
+            let at = |kind| RecordError {
+                line,
+                column,
+                plies_before: 0,
+                kind,
+            };
+            if self.record.result.is_some() && !word.is_empty() {
+                return Err(at(RecordErrorKind::TextAfterResult(word.to_string())));
+            }
+            // Annotation glyphs (`!`, `?`) carry no move: `6!` is the bare number `6`.
+            word = word.trim_end_matches(['!', '?']);
+            if word.is_empty() {
+                return Ok(());
+            }
+            if let Some(result) = GameResult::parse(word) {
+                self.record.result = Some(result);
+                return Ok(());
+            }
+            // `1. ... e5` style: the dots that stand for White's (Red's) missing move.
+            if word.chars().all(is_number_dot) {
+                return Ok(());
+            }
+            // A NAG such as `$1` carries no move.
+            if word.len() > 1
+                && word.starts_with('$')
+                && word[1..].bytes().all(|b| b.is_ascii_digit())
+            {
+                return Ok(());
+            }
+            let digits = word.chars().take_while(|c| is_digit(*c)).count();
+            if digits > 0 {
+                let after_digits: &str = &word[word
+                    .char_indices()
+                    .nth(digits)
+                    .map_or(word.len(), |(i, _)| i)..];
+                let dots = after_digits
+                    .chars()
+                    .take_while(|c| is_number_dot(*c))
+                    .count();
+                if dots > 0 {
+                    let rest_start = after_digits
+                        .char_indices()
+                        .nth(dots)
+                        .map_or(after_digits.len(), |(i, _)| i);
+                    let rest = &after_digits[rest_start..];
+                    // Digits, a dot, digits is one token, not a number and a bare number: WXF
+                    // writes pawns in tandem so (`55.6`).
+                    if rest.is_empty() || !rest.chars().all(is_digit) {
+                        word = rest;
+                        column += digits + dots;
+                        continue;
+                    }
+                }
                 if after_digits.is_empty() {
                     return Err(at(RecordErrorKind::BareNumber(word.to_string())));
                 }
-                // Digits that start a move (a Black ordinal such as `2卒5进1`).
-                (0, word)
-            } else {
-                let rest_start = after_digits
-                    .char_indices()
-                    .nth(dots)
-                    .map_or(after_digits.len(), |(i, _)| i);
-                (digits + dots, &after_digits[rest_start..])
+                // Otherwise digits that start a move (a Black ordinal such as `2卒5进1`).
             }
-        } else {
-            (0, word)
-        };
-        let text = text.trim_end_matches(['!', '?']);
-        if !text.is_empty() {
             self.record.moves.push(MoveToken {
-                text: text.to_string(),
+                text: word.to_string(),
                 line,
-                column: column + skipped,
+                column,
             });
+            return Ok(());
         }
-        Ok(())
     }
 }
 
@@ -926,6 +943,32 @@ mod tests {
         assert_eq!(texts(&r), ["a1", "b1", "a1-a2", "b1-b2"]);
         assert_eq!(r.result, Some(GameResult::Draw));
         assert_eq!(r.moves[0].line, 4);
+    }
+
+    /// Found by fuzzing (issue 17): `28.6` read as move `6` after a glued number, which the
+    /// writer wrote as `28. 6`, a bare number that does not read; and so WXF's `55.6` (pawns in
+    /// tandem) did not read back from a written game. Digits, dots, digits is one token; otherwise
+    /// what follows a glued number reads as a word of its own, everywhere the same.
+    #[test]
+    fn what_follows_a_glued_number_reads_as_its_own_word() {
+        let r = Record::parse("1. h2e2 h9g7 2.6 55.6 3.55.6").unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7", "2.6", "55.6", "55.6"]);
+        assert_eq!(r.moves[4].column, 25);
+        let again = Record::parse(&RecordWriter::default().write_record(&r)).unwrap();
+        assert_eq!(texts(&again), texts(&r));
+        let e = err("1. h2e2 6!");
+        assert_eq!(e.kind, RecordErrorKind::BareNumber("6".into()));
+        assert_eq!((e.line, e.column, e.plies_before), (1, 9, 1));
+        let r = Record::parse("1.2.h2e2 h9g7 2.1-0").unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7"]);
+        assert_eq!(r.moves[0].column, 5);
+        assert_eq!(r.result, Some(GameResult::RedWins));
+        let again = Record::parse(&RecordWriter::default().write_record(&r)).unwrap();
+        assert_eq!(texts(&again), texts(&r));
+        assert_eq!(again.result, r.result);
+        // A long run of glued numbers is read without recursion.
+        let long = "1.".repeat(200_000) + "h2e2";
+        assert_eq!(texts(&Record::parse(&long).unwrap()), ["h2e2"]);
     }
 
     #[test]

@@ -61,7 +61,13 @@ impl Position {
             let mut file = 0u8;
             for ch in text.chars() {
                 if let Some(d) = ch.to_digit(10).filter(|&d| (1..=9).contains(&d)) {
+                    // Checked at once: a long run of digits must not wrap around to a file again.
                     file += d as u8;
+                    if file > 9 {
+                        return Err(FenError::Board(format!(
+                            "rank {rank} ('{text}') has more than 9 points"
+                        )));
+                    }
                     continue;
                 }
                 let color = if ch.is_ascii_uppercase() {
@@ -293,6 +299,18 @@ mod tests {
     const XIANGQI_START: &str =
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     const JIEQI_START: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+
+    /// Found by fuzzing (issue 17): the file counter of a rank overflowed on a long run of digits
+    /// (a panic with overflow checks; without them, 256 empty points wrapped back to a valid rank).
+    #[test]
+    fn a_long_run_of_digits_is_refused() {
+        let rank = format!("p1p1p1{}41p1p", "9".repeat(28));
+        let fen = XIANGQI_START.replace("p1p1p1p1p", &rank);
+        let e = Position::from_fen(&fen, Variant::Xiangqi).expect_err("256 points in a rank");
+        assert!(e.to_string().contains("more than 9 points"), "{e}");
+        let fen = XIANGQI_START.replace("/9/9/", &format!("/{}/9/", "5".repeat(200)));
+        assert!(Position::from_fen(&fen, Variant::Jieqi).is_err());
+    }
 
     #[test]
     fn start_positions_write_the_rules_fen() {

@@ -169,6 +169,14 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
                 )
             })?
     };
+    // The column holds four characters: 100.0 and more could not be written back.
+    if points.tenths() > 999 {
+        return Err(TrfError::at(
+            line,
+            Some(81),
+            format!("points {points} do not fit columns 81-84 (at most 99.9)"),
+        ));
+    }
     let rank_text = field(chars, 86, 89);
     let rank = if rank_text.trim().is_empty() {
         None
@@ -457,7 +465,11 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
             && code.ends_with('2')
             && code.chars().take(2).all(|c| c.is_ascii_digit()) =>
         {
-            Record::Tag { code, value: body }
+            // Trailing blanks of a line carry nothing (the writer drops them).
+            Record::Tag {
+                code,
+                value: body.trim_end().to_string(),
+            }
         }
         _ => Record::Other(text.to_string()),
     })
@@ -605,6 +617,14 @@ impl TrfDocument {
                     index + 1,
                     raw.find('\t').map(|b| raw[..b].chars().count() + 1),
                     "tab character (TRF columns need spaces)",
+                ));
+            }
+            // Any other control character (a NUL, a stray CR) could not be written back: refused too.
+            if let Some((at, c)) = raw.char_indices().find(|(_, c)| c.is_control()) {
+                return Err(TrfError::at(
+                    index + 1,
+                    Some(raw[..at].chars().count() + 1),
+                    format!("control character U+{:04X}", u32::from(c)),
                 ));
             }
             records.push(parse_record(raw, index + 1)?);

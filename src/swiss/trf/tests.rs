@@ -39,6 +39,33 @@ fn error_of(text: &str) -> TrfError {
     read_tournament(text).expect_err("the file is invalid")
 }
 
+/// Found by fuzzing (issue 17): a NUL in a tag value was read, but the writer turns control
+/// characters into spaces, so the file did not read back as itself. Control characters are refused
+/// where they stand, as tabs are.
+#[test]
+fn control_characters_are_refused_with_their_column() {
+    let text = replace_line(SAMPLE, 4, |l| set_columns(l, 5, "\u{0}"));
+    let e = TrfDocument::parse(&text).expect_err("a NUL is refused");
+    assert_eq!((e.line, e.column), (4, Some(5)), "{e}");
+    assert!(e.message.contains("U+0000"), "{e}");
+    let text = replace_line(SAMPLE, 1, |l| format!("{l}\r tail"));
+    let e = TrfDocument::parse(&format!("{text}\n")).expect_err("a stray CR is refused");
+    assert_eq!(e.line, 1, "{e}");
+    // Found by fuzzing too: a tag's trailing blanks were kept, and dropped by the writer.
+    let text = replace_line(SAMPLE, 1, |l| format!("{l}   "));
+    let doc = TrfDocument::parse(&text).unwrap();
+    assert_eq!(TrfDocument::parse(&doc.to_string()), Ok(doc.clone()));
+    assert_eq!(TrfDocument::parse(SAMPLE), Ok(doc));
+    // And points of 100 or more, which the four-column field cannot hold once written as 100.0.
+    let line = SAMPLE.lines().position(|l| l.starts_with("001")).unwrap() + 1;
+    let text = replace_line(SAMPLE, line, |l| set_columns(l, 81, " 470"));
+    let e = TrfDocument::parse(&text).expect_err("470 points");
+    assert_eq!((e.line, e.column), (line, Some(81)), "{e}");
+    // Line ends stay free: CR LF and CR alone.
+    assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r\n")).is_ok());
+    assert!(TrfDocument::parse(&SAMPLE.replace('\n', "\r")).is_ok());
+}
+
 #[test]
 fn document_round_trip_keeps_the_file() {
     let doc = TrfDocument::parse(SAMPLE).expect("sample parses");
