@@ -253,6 +253,12 @@ pub fn jieqi_deal(deal: &DealRecord) -> ServiceResult<Option<crate::rules::xiang
         .map_err(|e| ServiceError::Internal(format!("stored deal #{}: {e}", deal.id)))
 }
 
+/// Sets whether the event announces that its rounds are played with duplicate deals (the deal stays
+/// secret either way).
+pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> ServiceResult<()> {
+    Ok(store::deals::set_announce(db, by, event.id, on).await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,10 +313,4 @@ mod tests {
             ["knockout round 3 does not exist"]
         );
     }
-}
-
-/// Sets whether the event announces that its rounds are played with duplicate deals (the deal stays
-/// secret either way).
-pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> ServiceResult<()> {
-    Ok(store::deals::set_announce(db, by, event.id, on).await?)
 }
