@@ -75,6 +75,31 @@ pub(crate) fn corrupt(what: String) -> StoreError {
     StoreError::Database(sqlx::Error::Decode(what.into()))
 }
 
+/// The [`StoreError::Corrupt`] of a row whose `column` holds `value`, which does not decode.
+pub(crate) fn bad_value(
+    table: &'static str,
+    id: i64,
+    column: &'static str,
+    value: impl ToString,
+) -> StoreError {
+    StoreError::Corrupt {
+        table,
+        id,
+        column,
+        value: value.to_string(),
+    }
+}
+
+/// A stored count, number or place as `u32` ([`bad_value`] when it does not fit).
+pub(crate) fn small_number(
+    table: &'static str,
+    id: i64,
+    column: &'static str,
+    v: i64,
+) -> StoreResult<u32> {
+    u32::try_from(v).map_err(|_| bad_value(table, id, column, v))
+}
+
 /// A write transaction. It begins as a writer (`BEGIN IMMEDIATE`), so that concurrent writers wait
 /// for each other instead of failing half-way when a read turns into a write; it dereferences to the
 /// connection (`&mut *tx` is an executor) and commits with its audit entry.

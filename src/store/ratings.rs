@@ -39,6 +39,7 @@ use sqlx::SqliteConnection;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
+use super::{bad_value as corrupt, small_number as count};
 use crate::accounts::hex;
 use crate::rating::csv::StartEntry;
 use crate::rating::ledger::{self, Pairing, Running};
@@ -183,20 +184,6 @@ pub fn upload_digest(text: &str) -> String {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
     hex(&Sha256::digest(normalised.trim_end().as_bytes()))
-}
-
-/// A stored value that does not decode.
-fn corrupt(table: &'static str, id: i64, column: &'static str, value: impl ToString) -> StoreError {
-    StoreError::Corrupt {
-        table,
-        id,
-        column,
-        value: value.to_string(),
-    }
-}
-
-fn count(table: &'static str, id: i64, column: &'static str, v: i64) -> StoreResult<u32> {
-    u32::try_from(v).map_err(|_| corrupt(table, id, column, v))
 }
 
 fn date(table: &'static str, id: i64, column: &'static str, text: &str) -> StoreResult<NaiveDate> {

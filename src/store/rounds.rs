@@ -3,6 +3,7 @@
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
+use super::{bad_value as corrupt, small_number as number};
 use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
 use crate::swiss::Pairing;
@@ -70,20 +71,6 @@ struct RoundRow {
     number: i64,
     published: bool,
     first_colour: Option<String>,
-}
-
-/// A stored number that does not fit, or a code that does not parse: the row is corrupt.
-fn corrupt(table: &'static str, id: i64, column: &'static str, value: impl ToString) -> StoreError {
-    StoreError::Corrupt {
-        table,
-        id,
-        column,
-        value: value.to_string(),
-    }
-}
-
-fn number(table: &'static str, id: i64, column: &'static str, v: i64) -> StoreResult<u32> {
-    u32::try_from(v).map_err(|_| corrupt(table, id, column, v))
 }
 
 impl TryFrom<RoundRow> for Round {
