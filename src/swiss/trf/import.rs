@@ -430,6 +430,9 @@ fn merge_bye_requests(
             None => merged.push(request),
         }
     }
+    // A set of requests: kept in one order (round, then player), whatever order the lines gave,
+    // so a file reads as the same tournament as the file written from it (found by fuzzing).
+    merged.sort_by_key(|r| (r.round, r.player));
     Ok(merged)
 }
 

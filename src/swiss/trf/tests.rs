@@ -857,3 +857,17 @@ fn a_late_entry_is_ranked_by_rating_and_written_with_xxc_rank() {
     by_number.set_ranking(Vec::new());
     assert_ne!(pair_next_round(&t), pair_next_round(&by_number));
 }
+
+/// Found by fuzzing: two `240` lines naming players of one round in another order than the writer's
+/// read as a different list of requests than the file written from them.
+#[test]
+fn bye_requests_read_back_whatever_the_order_of_their_lines() {
+    let text =
+        "012 Ho\n001    1 m  G\n001    2 m  5\n001    3      Tent00\nXXR 5\n240 H 005    3    1\n";
+    let t = read_tournament(text).expect("reads");
+    let written = write_tournament(&t, &EventInfo::default()).expect("writes");
+    let back = read_tournament(&written).expect("reads back");
+    assert_eq!(back, t, "{written}");
+    let order: Vec<(u32, u32)> = t.bye_requests.iter().map(|r| (r.round, r.player)).collect();
+    assert_eq!(order, [(5, 1), (5, 3)]);
+}
