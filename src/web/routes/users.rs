@@ -74,9 +74,7 @@ async fn create(
     let roles = grantable(&me);
     let role = Role::parse(&form.role)
         .ok_or_else(|| AppError::BadRequest(format!("role: unknown role '{}'", form.role)))?;
-    if !roles.contains(&role) {
-        return Err(AppError::Forbidden);
-    }
+    // The service refuses a role this user may not grant (policy::grantable_roles).
     let result = match service::accounts::create_user(
         &state.db,
         &me,
