@@ -1,0 +1,336 @@
+//! The browser driver: headless Chromium through chromedriver's W3C WebDriver HTTP API.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::TempDir;
+use serde_json::{Value, json};
+
+/// The W3C key for an element reference in WebDriver answers.
+pub(crate) const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+/// WebDriver key codes.
+pub(crate) const ARROW_RIGHT: &str = "\u{E014}";
+pub(crate) const HOME: &str = "\u{E011}";
+pub(crate) const END: &str = "\u{E010}";
+
+/// An executable on the `PATH`.
+pub(crate) fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The browser and driver binaries, or why the test cannot run.
+pub(crate) fn browser_binaries() -> Result<(PathBuf, PathBuf), String> {
+    let chromium = on_path("chromium").or_else(|| on_path("chromium-browser"));
+    let driver = on_path("chromedriver");
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Ok((c, d)),
+        (c, d) => {
+            let mut missing = vec![];
+            if c.is_none() {
+                missing.push("chromium");
+            }
+            if d.is_none() {
+                missing.push("chromedriver");
+            }
+            Err(format!(
+                "{} not found on PATH: run scripts/install-test-deps (as root) or \
+                 `apt-get install chromium chromium-driver`; set ANQI_SKIP_BROWSER=1 to skip this test",
+                missing.join(" and ")
+            ))
+        }
+    }
+}
+
+/// A chromedriver process with one headless Chromium session.
+pub(crate) struct Browser {
+    pub(crate) agent: ureq::Agent,
+    pub(crate) driver: Child,
+    /// e.g. `http://127.0.0.1:9515/session/abc`
+    pub(crate) session: String,
+    /// Chromium's fresh profile directory (removed on drop).
+    pub(crate) profile: TempDir,
+}
+
+impl Browser {
+    pub(crate) fn start(chromium: &PathBuf, chromedriver: &PathBuf) -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("free port")
+            .port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let base = format!("http://127.0.0.1:{port}");
+        let profile = TempDir::new("chromium-profile");
+        let mut browser = Browser {
+            agent,
+            driver,
+            session: String::new(),
+            profile,
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let ready = browser
+                .call("GET", &format!("{base}/status"), None)
+                .ok()
+                .is_some_and(|v| v["ready"] == true);
+            if ready {
+                break;
+            }
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let mut args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1100,1000",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.push(format!("--user-data-dir={}", browser.profile.0.display()));
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium, "args": args}
+        }}});
+        let created = browser
+            .call("POST", &format!("{base}/session"), Some(caps))
+            .unwrap_or_else(|e| panic!("new WebDriver session: {e}"));
+        let id = created["sessionId"].as_str().expect("session id");
+        browser.session = format!("{base}/session/{id}");
+        browser
+    }
+
+    /// One WebDriver command: its `value`, or the error message the driver answered.
+    pub(crate) fn call(
+        &self,
+        method: &str,
+        url: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        let res = match method {
+            "GET" => self.agent.get(url).call(),
+            "DELETE" => self.agent.delete(url).call(),
+            _ => self
+                .agent
+                .post(url)
+                .content_type("application/json")
+                .send(body.unwrap_or_else(|| json!({})).to_string()),
+        };
+        let mut res = res.map_err(|e| format!("{method} {url}: {e}"))?;
+        let status = res.status().as_u16();
+        let text = res
+            .body_mut()
+            .with_config()
+            .limit(64 * 1024 * 1024)
+            .read_to_string()
+            .map_err(|e| e.to_string())?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+        if status >= 400 {
+            return Err(format!("{method} {url}: {status} {}", v["value"]));
+        }
+        Ok(v["value"].clone())
+    }
+
+    pub(crate) fn session(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        self.call(method, &format!("{}{path}", self.session), body)
+    }
+
+    pub(crate) fn goto(&self, url: &str) {
+        self.session("POST", "/url", Some(json!({ "url": url })))
+            .unwrap_or_else(|e| panic!("open {url}: {e}"));
+    }
+
+    pub(crate) fn url(&self) -> String {
+        self.session("GET", "/url", None)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn find(&self, css: &str) -> Result<String, String> {
+        let v = self.session(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        )?;
+        v[ELEMENT]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no element reference for {css}: {v}"))
+    }
+
+    /// Waits up to 15 s for `cond`; panics naming `what` when it never holds.
+    pub(crate) fn wait_for(&self, what: &str, mut cond: impl FnMut(&Browser) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while !cond(self) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what} (at {})",
+                self.url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The element for `css`, waiting for it to appear.
+    pub(crate) fn element(&self, css: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            match self.find(css) {
+                Ok(el) => return el,
+                Err(e) if Instant::now() >= deadline => {
+                    panic!("no element {css} at {}: {e}", self.url())
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            }
+        }
+    }
+
+    pub(crate) fn click(&self, css: &str) {
+        let el = self.element(css);
+        self.session("POST", &format!("/element/{el}/click"), None)
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
+        let el = self.element(css);
+        self.session("POST", &format!("/element/{el}/clear"), None)
+            .unwrap_or_else(|e| panic!("clear {css}: {e}"));
+        self.session(
+            "POST",
+            &format!("/element/{el}/value"),
+            Some(json!({ "text": text })),
+        )
+        .unwrap_or_else(|e| panic!("type into {css}: {e}"));
+    }
+
+    /// An attribute of the element for `css` (`None` when absent or the element is missing).
+    pub(crate) fn attribute(&self, css: &str, name: &str) -> Option<String> {
+        let el = self.find(css).ok()?;
+        self.session("GET", &format!("/element/{el}/attribute/{name}"), None)
+            .ok()?
+            .as_str()
+            .map(str::to_string)
+    }
+
+    pub(crate) fn text(&self, css: &str) -> String {
+        let el = self.element(css);
+        self.session("GET", &format!("/element/{el}/text"), None)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// Runs a script in the page and returns its result.
+    pub(crate) fn script(&self, script: &str) -> Value {
+        self.session(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+        .unwrap_or_else(|e| panic!("script failed: {e}"))
+    }
+
+    /// Presses and releases one key (sent to the focused element, the page body by default).
+    pub(crate) fn press(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        self.session("POST", "/actions", Some(actions))
+            .unwrap_or_else(|e| panic!("key press: {e}"));
+    }
+
+    pub(crate) fn delete_cookies(&self) {
+        self.session("DELETE", "/cookie", None)
+            .unwrap_or_else(|e| panic!("delete cookies: {e}"));
+    }
+
+    /// A PNG screenshot of the window.
+    pub(crate) fn screenshot(&self) -> Vec<u8> {
+        let v = self
+            .session("GET", "/screenshot", None)
+            .unwrap_or_else(|e| panic!("screenshot: {e}"));
+        base64_decode(v.as_str().unwrap_or_default()).expect("screenshot is base64")
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = self.call("DELETE", &self.session, None);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// Standard base64 (the WebDriver screenshot encoding); `None` on a bad character.
+pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let bytes: Vec<u8> = text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+        .collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= value(c)? << (18 - 6 * i);
+        }
+        let produced = chunk.len().saturating_sub(1);
+        out.extend_from_slice(&n.to_be_bytes()[1..=produced]);
+    }
+    Some(out)
+}
+
+/// The viewer's index of a point (`a0` = 0, rank-major).
+pub(crate) fn point(name: &str) -> usize {
+    let b = name.as_bytes();
+    usize::from(b[1] - b'0') * 9 + usize::from(b[0] - b'a')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_decodes_padded_and_unpadded_text() {
+        assert_eq!(base64_decode("aGVsbG8=").unwrap(), b"hello");
+        assert_eq!(base64_decode("aGVsbG8h").unwrap(), b"hello!");
+        assert_eq!(base64_decode("aGk").unwrap(), b"hi");
+        assert!(base64_decode("a*b").is_none());
+    }
+}
