@@ -1,20 +1,13 @@
-//! Interface languages (繁體中文, 简体中文, English) and the translation table every page string goes through.
-
-mod accounts;
-mod core;
-mod deals;
-mod imports;
-mod knockout;
-mod players;
-mod ratings;
-mod records;
-mod rounds;
-mod service;
-mod standings;
-mod viewer;
+//! Interface languages (繁體中文, 简体中文, English) and the messages every page, error and CLI report
+//! goes through: Fluent files `locales/<lang>/<area>.ftl`, compiled into the binary, one bundle per
+//! language shared by the web pages and the CLI.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
 
 /// An interface language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,6 +23,9 @@ pub enum Lang {
 impl Lang {
     /// Every language, in the order of the switcher.
     pub const ALL: [Lang; 3] = [Lang::ZhHant, Lang::ZhHans, Lang::En];
+
+    /// Every language, in the order of its bundle.
+    const ALL_BY_INDEX: [Lang; 3] = [Lang::En, Lang::ZhHant, Lang::ZhHans];
 
     /// The code used in the cookie, URLs and `<html lang>`.
     pub const fn code(self) -> &'static str {
@@ -93,25 +89,86 @@ impl Lang {
         best.map(|(_, l)| l).unwrap_or(Lang::En)
     }
 
-    /// The translation of `key`; the key itself if the table lacks it (a test keeps the table complete).
+    /// The message `key` formatted without arguments (a `{ $name }` in it stays visible as `{$name}`);
+    /// `??` if no locale file has it (a test keeps every key the code uses in the files).
     pub fn t(self, key: &str) -> &'static str {
-        match table().get(key) {
-            Some(row) => match self {
-                Lang::En => row.0,
-                Lang::ZhHant => row.1,
-                Lang::ZhHans => row.2,
-            },
-            None => "??",
+        catalog().plain[self.index()]
+            .get(key)
+            .copied()
+            .unwrap_or("??")
+    }
+
+    /// A reason in this language: the message of its key formatted with its named arguments.
+    pub fn reason(self, reason: &Reason) -> String {
+        let bundle = &catalog().bundles[self.index()];
+        let Some(pattern) = bundle.get_message(reason.key).and_then(|m| m.value()) else {
+            return "??".to_string();
+        };
+        let mut args = FluentArgs::with_capacity(reason.args.len());
+        for (name, value) in &reason.args {
+            args.set(*name, fluent_value(value));
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&args), &mut errors)
+            .into_owned()
+    }
+
+    /// Chinese move notation or piece names (written in simplified characters by the notation
+    /// writers and the deal tables) in this language's script: 車 馬 帥 將 進 後 on Traditional
+    /// pages, unchanged elsewhere.
+    pub fn pieces(self, text: &str) -> String {
+        if self != Lang::ZhHant {
+            return text.to_string();
+        }
+        text.chars()
+            .map(|c| match c {
+                '车' => '車',
+                '马' => '馬',
+                '帅' => '帥',
+                '将' => '將',
+                '进' => '進',
+                '后' => '後',
+                other => other,
+            })
+            .collect()
+    }
+
+    /// The name of an audit log action code (`event.create` → 建立賽事); the code itself when it has
+    /// no name yet.
+    pub fn audit_action(self, code: &str) -> String {
+        self.reason(
+            &Reason::new("audit_action")
+                .arg("key", code.replace('.', "-"))
+                .arg("code", code),
+        )
+    }
+
+    const fn index(self) -> usize {
+        match self {
+            Lang::En => 0,
+            Lang::ZhHant => 1,
+            Lang::ZhHans => 2,
         }
     }
 
-    /// A reason in this language: the key's translation with each `{name}` replaced by its argument.
-    pub fn reason(self, reason: &Reason) -> String {
-        let mut out = self.t(reason.key).to_string();
-        for (name, value) in &reason.args {
-            out = out.replace(&format!("{{{name}}}"), value);
-        }
-        out
+    /// The language's identifier for Fluent (plural rules).
+    fn langid(self) -> LanguageIdentifier {
+        let tag = match self {
+            Lang::En => "en",
+            Lang::ZhHant => "zh-Hant",
+            Lang::ZhHans => "zh-Hans",
+        };
+        tag.parse().unwrap_or_default()
+    }
+}
+
+/// An argument as Fluent sees it: a whole number written plainly is a number (so a message can
+/// choose a plural form by it), anything else is text.
+fn fluent_value(value: &str) -> FluentValue<'static> {
+    match value.parse::<i64>() {
+        Ok(n) if n.to_string() == value => FluentValue::from(n),
+        _ => FluentValue::from(value.to_string()),
     }
 }
 
@@ -145,6 +202,11 @@ impl Reason {
         Reason::new(key).arg("detail", detail)
     }
 
+    /// The reason in `lang` (for templates: `{{ reason.text(ctx.lang) }}`).
+    pub fn text(&self, lang: impl std::borrow::Borrow<Lang>) -> String {
+        lang.borrow().reason(self)
+    }
+
     /// The value of an argument, if present.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.args
@@ -161,42 +223,141 @@ impl std::fmt::Display for Reason {
     }
 }
 
-type Row = (&'static str, &'static str, &'static str);
+/// One area's messages in the three languages (`locales/<lang>/<area>.ftl`, compiled in).
+struct Area {
+    name: &'static str,
+    /// en, zh-Hant, zh-Hans: in the order of [`Lang::index`].
+    sources: [&'static str; 3],
+}
 
-fn table() -> &'static HashMap<&'static str, Row> {
-    static TABLE: OnceLock<HashMap<&'static str, Row>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        AREAS
-            .iter()
-            .flat_map(|a| a.iter())
-            .map(|(k, en, hant, hans)| (*k, (*en, *hant, *hans)))
-            .collect()
+/// The `.ftl` files of the named areas, compiled into the binary.
+macro_rules! areas {
+    ($($name:literal),* $(,)?) => {
+        &[$(Area {
+            name: $name,
+            sources: [
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/en/", $name, ".ftl")),
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/zh-Hant/", $name, ".ftl")),
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/zh-Hans/", $name, ".ftl")),
+            ],
+        }),*]
+    };
+}
+
+/// Every area of the site, each with its own `.ftl` file per language. A new area: add the three
+/// files and its name here.
+const AREAS: &[Area] = areas![
+    "core",
+    "accounts",
+    "rounds",
+    "standings",
+    "viewer",
+    "deals",
+    "imports",
+    "ratings",
+    "knockout",
+    "players",
+    "service",
+    "records",
+    "errors",
+    "audit",
+];
+
+/// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
+struct Catalog {
+    bundles: [FluentBundle<FluentResource>; 3],
+    plain: [HashMap<&'static str, &'static str>; 3],
+    /// Problems found while loading (syntax errors, a key defined twice): empty, as a test checks.
+    #[cfg_attr(not(test), allow(dead_code))]
+    problems: Vec<String>,
+}
+
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let mut problems = Vec::new();
+        let bundles = Lang::ALL_BY_INDEX.map(|lang| {
+            let mut bundle = FluentBundle::new_concurrent(vec![lang.langid()]);
+            // Unicode isolation marks around arguments would end up in pages, CSV and the CLI.
+            bundle.set_use_isolating(false);
+            // NUMBER(), for ordinals (1st, 2nd …) in English.
+            if let Err(e) = bundle.add_builtins() {
+                problems.push(format!("{}: builtins: {e:?}", lang.code()));
+            }
+            for area in AREAS {
+                let resource = match FluentResource::try_new(area.sources[lang.index()].to_string())
+                {
+                    Ok(r) => r,
+                    Err((r, errors)) => {
+                        for e in errors {
+                            problems.push(format!("{}/{}.ftl: {e:?}", lang.code(), area.name));
+                        }
+                        r
+                    }
+                };
+                if let Err(errors) = bundle.add_resource(resource) {
+                    for e in errors {
+                        problems.push(format!("{}/{}.ftl: {e:?}", lang.code(), area.name));
+                    }
+                }
+            }
+            bundle
+        });
+        let plain = Lang::ALL_BY_INDEX.map(|lang| {
+            let bundle = &bundles[lang.index()];
+            let mut map = HashMap::new();
+            for area in AREAS {
+                for id in message_ids(area.sources[lang.index()]) {
+                    let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
+                        continue;
+                    };
+                    let mut errors = Vec::new();
+                    let text = bundle
+                        .format_pattern(pattern, None, &mut errors)
+                        .into_owned();
+                    map.insert(leak(id), leak(text));
+                }
+            }
+            map
+        });
+        for p in &problems {
+            eprintln!("anqi: locales: {p}");
+        }
+        Catalog {
+            bundles,
+            plain,
+            problems,
+        }
     })
 }
 
-/// Whether the table has a key (for tests of templates).
-pub fn has_key(key: &str) -> bool {
-    table().contains_key(key)
+/// The message identifiers of one `.ftl` source, in order.
+fn message_ids(source: &str) -> Vec<String> {
+    match fluent_syntax::parser::parse(source) {
+        Ok(res) => message_names(&res),
+        Err((res, _)) => message_names(&res),
+    }
 }
 
-/// One row of the table: key, English, 繁體中文, 简体中文.
-pub type Entry = (&'static str, &'static str, &'static str, &'static str);
+fn message_names(res: &fluent_syntax::ast::Resource<&str>) -> Vec<String> {
+    res.body
+        .iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
 
-/// The table, one slice per area of the site (each area keeps its strings in its own file).
-const AREAS: &[&[Entry]] = &[
-    core::ENTRIES,
-    accounts::ENTRIES,
-    rounds::ENTRIES,
-    standings::ENTRIES,
-    viewer::ENTRIES,
-    deals::ENTRIES,
-    imports::ENTRIES,
-    ratings::ENTRIES,
-    knockout::ENTRIES,
-    players::ENTRIES,
-    service::ENTRIES,
-    records::ENTRIES,
-];
+/// Loaded once and kept for the life of the process, so `Lang::t` can hand out `&'static str`.
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// Whether a message exists (in English; a test keeps the three languages' keys equal).
+pub fn has_key(key: &str) -> bool {
+    catalog().plain[Lang::En.index()].contains_key(key)
+}
 
 #[cfg(test)]
 mod tests {
@@ -218,15 +379,274 @@ mod tests {
     }
 
     #[test]
-    fn table_has_no_duplicate_keys_and_no_empty_cells() {
-        let mut seen = std::collections::HashSet::new();
-        for (k, en, hant, hans) in AREAS.iter().flat_map(|a| a.iter()) {
-            assert!(seen.insert(k), "duplicate key {k}");
-            assert!(
-                !en.is_empty() && !hant.is_empty() && !hans.is_empty(),
-                "empty cell in {k}"
-            );
+    fn locale_files_load_without_problems() {
+        assert!(AREAS.len() >= 12, "only {} areas", AREAS.len());
+        assert!(
+            catalog().problems.is_empty(),
+            "{}",
+            catalog().problems.join("\n")
+        );
+    }
+
+    /// The variables a pattern uses (`{ $name }`, also inside selectors and function calls).
+    fn pattern_variables(
+        pattern: &fluent_syntax::ast::Pattern<&str>,
+        out: &mut std::collections::BTreeSet<String>,
+    ) {
+        use fluent_syntax::ast::PatternElement;
+        for element in &pattern.elements {
+            if let PatternElement::Placeable { expression } = element {
+                expression_variables(expression, out);
+            }
         }
+    }
+
+    fn expression_variables(
+        expression: &fluent_syntax::ast::Expression<&str>,
+        out: &mut std::collections::BTreeSet<String>,
+    ) {
+        use fluent_syntax::ast::Expression;
+        match expression {
+            Expression::Inline(inline) => inline_variables(inline, out),
+            Expression::Select { selector, variants } => {
+                inline_variables(selector, out);
+                for v in variants {
+                    pattern_variables(&v.value, out);
+                }
+            }
+        }
+    }
+
+    fn inline_variables(
+        inline: &fluent_syntax::ast::InlineExpression<&str>,
+        out: &mut std::collections::BTreeSet<String>,
+    ) {
+        use fluent_syntax::ast::InlineExpression;
+        match inline {
+            InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expression_variables(expression, out),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_variables(a, out);
+                }
+                for a in &arguments.named {
+                    inline_variables(&a.value, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    type Messages = std::collections::BTreeMap<String, std::collections::BTreeSet<String>>;
+
+    /// key → variables of one area's file in one language.
+    fn messages(source: &str) -> Messages {
+        let res = fluent_syntax::parser::parse(source).expect("parses (see the test above)");
+        let mut out = Messages::new();
+        for entry in &res.body {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                let mut vars = std::collections::BTreeSet::new();
+                let pattern = m.value.as_ref().expect("every message has a value");
+                pattern_variables(pattern, &mut vars);
+                assert!(
+                    out.insert(m.id.name.to_string(), vars).is_none(),
+                    "{} twice",
+                    m.id.name
+                );
+            }
+        }
+        out
+    }
+
+    /// Completeness, per locale: each area's file has the same keys in en, zh-Hant and zh-Hans, each
+    /// message uses the same variables in the three, and no key is in two areas.
+    #[test]
+    fn every_locale_has_every_key_with_the_same_variables() {
+        let mut all_keys = std::collections::HashSet::new();
+        let mut total = 0;
+        for area in AREAS {
+            let en = messages(area.sources[0]);
+            for (lang, source) in [
+                (Lang::ZhHant, area.sources[1]),
+                (Lang::ZhHans, area.sources[2]),
+            ] {
+                let other = messages(source);
+                for (key, vars) in &en {
+                    let Some(theirs) = other.get(key) else {
+                        panic!("{}/{}.ftl lacks {key}", lang.code(), area.name);
+                    };
+                    assert_eq!(
+                        vars,
+                        theirs,
+                        "{key}: en and {} use different variables",
+                        lang.code()
+                    );
+                }
+                for key in other.keys() {
+                    assert!(
+                        en.contains_key(key),
+                        "{}/{}.ftl has {key}, en/{}.ftl does not",
+                        lang.code(),
+                        area.name,
+                        area.name
+                    );
+                }
+            }
+            for key in en.keys() {
+                assert!(all_keys.insert(key.clone()), "{key} is in two areas");
+                for lang in Lang::ALL {
+                    assert!(
+                        !lang.t(key).trim().is_empty(),
+                        "{key} is empty in {}",
+                        lang.code()
+                    );
+                }
+            }
+            total += en.len();
+        }
+        assert!(total > 500, "only {total} messages");
+    }
+
+    /// Every key the Rust code names (`t("…")`, `Reason::new("…")`, `Reason::detail("…"`) has a message.
+    #[test]
+    fn every_key_in_the_code_has_a_message() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut stack = vec![std::path::PathBuf::from(dir)];
+        let mut checked = 0;
+        while let Some(path) = stack.pop() {
+            for entry in std::fs::read_dir(&path).unwrap() {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                if p.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&p).unwrap();
+                for opener in [".t(\"", "Reason::new(\"", "Reason::detail(\""] {
+                    for piece in text.split(opener).skip(1) {
+                        let key = &piece[..piece.find('"').unwrap()];
+                        if key.is_empty()
+                            || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        {
+                            continue;
+                        }
+                        assert!(has_key(key), "{}: key '{key}' has no message", p.display());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} keys found in the code");
+    }
+
+    #[test]
+    fn arguments_are_substituted_in_every_language() {
+        let r = Reason::new("svc_round_not_published").arg("round", 3);
+        assert_eq!(Lang::En.reason(&r), "round 3 is not published yet");
+        assert_eq!(Lang::ZhHant.reason(&r), "第 3 輪尚未公佈");
+        assert_eq!(Lang::ZhHans.reason(&r), "第 3 轮尚未公布");
+        // Text arguments are kept as typed (no number formatting, no isolation marks).
+        let r = Reason::new("svc_round_not_published").arg("round", "007");
+        assert_eq!(Lang::En.reason(&r), "round 007 is not published yet");
+        assert_eq!(
+            Lang::En.t("svc_round_not_published"),
+            "round {$round} is not published yet"
+        );
+        let missing: &'static str = ["no_such", "_key"].concat().leak();
+        assert_eq!(Lang::En.t(missing), "??");
+        assert_eq!(Lang::En.reason(&Reason::new(missing)), "??");
+    }
+
+    #[test]
+    fn audit_codes_have_names() {
+        assert_eq!(Lang::ZhHant.audit_action("event.create"), "建立賽事");
+        assert_eq!(
+            Lang::ZhHans.audit_action("deal.unseal_override"),
+            "裁判强制解封布局"
+        );
+        assert_eq!(Lang::En.audit_action("round.publish"), "round published");
+        assert_eq!(Lang::ZhHant.audit_action("new.code"), "new.code");
+        // Every code the store writes has a name.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut stack = vec![std::path::PathBuf::from(dir)];
+        let mut checked = 0;
+        while let Some(path) = stack.pop() {
+            for entry in std::fs::read_dir(&path).unwrap() {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("i18n/mod.rs") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    if !text.contains("audit::record") {
+                        continue;
+                    }
+                    for piece in text.split('"').skip(1).step_by(2) {
+                        let code = piece.split_once('.');
+                        let is_code = code.is_some_and(|(a, b)| {
+                            [
+                                "event",
+                                "round",
+                                "result",
+                                "record",
+                                "deal",
+                                "knockout",
+                                "player",
+                                "players",
+                                "prizes",
+                                "bye",
+                                "board",
+                                "rating",
+                                "rating_list",
+                                "arbiter",
+                                "database",
+                            ]
+                            .contains(&a)
+                                && !b.is_empty()
+                                && b.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                        });
+                        if is_code {
+                            assert_ne!(
+                                Lang::ZhHant.audit_action(piece),
+                                piece,
+                                "{piece} has no name"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} codes");
+    }
+
+    #[test]
+    fn piece_names_follow_the_script() {
+        assert_eq!(
+            Lang::ZhHant.pieces("马二进三炮 后车平四 帅五进一 将5平4"),
+            "馬二進三炮 後車平四 帥五進一 將5平4"
+        );
+        assert_eq!(Lang::ZhHans.pieces("马二进三"), "马二进三");
+        assert_eq!(Lang::En.pieces("车"), "车");
+    }
+
+    /// Every reason key the workflows use has a message (so no page shows a bare key).
+    #[test]
+    fn every_service_key_is_translated() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/service");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).expect("src/service") {
+            let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read");
+            for piece in text.split("\"svc_").skip(1) {
+                let key = format!("svc_{}", &piece[..piece.find('"').expect("closing quote")]);
+                assert!(has_key(&key), "{key} is not translated");
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "only {checked} keys found");
     }
 
     /// Every `t("key")` used in a template exists in the table, so no page shows a missing string.

@@ -1,0 +1,87 @@
+### Strings of the sealed-deal pages (setup sheets, unsealing, verification) and the scoresheets.
+
+deals = Sealed deals
+deal = Deal
+deals_secret_help = Only this event's arbiters and organizer see this page. Every board of a round is set with the same hidden layout; nothing of it is public until it is unsealed.
+deals_none_for_xiangqi = Xiangqi has no face-down pieces, so no deals.
+deals_empty = No deal has been sealed yet.
+deal_seal = Seal a deal
+deal_seal_button = Draw and seal
+deal_seal_help = A fresh secret seed is taken from the operating system. Sealing again for the same game before the round has a result withdraws the earlier deal (it stays listed).
+deal_game = Game
+deal_decider = decider
+deal_status = Status
+deal_sealed = sealed
+deal_withdrawn = withdrawn
+deal_unsealed = unsealed
+deal_override = override
+deal_commitment = Commitment
+deal_seed = Seed
+deal_sealed_at = Sealed
+deal_open = Open
+deal_sheet = Setup sheet
+deal_sheet_secret = Secret — for the arbiters' helpers only. Set every board face-down exactly as shown.
+deal_sheet_kings = The kings stand face-up on their palace centres (shaded).
+deal_round_sheets = Print every setup sheet of this round
+deal_square = Square
+deal_piece = Piece
+deal_verify = Verify
+deal_verify_help = The server recomputes the SHA-256 commitment from these fields and checks that the seed draws the deal. Change any field to see the check fail.
+deal_verify_ok = ok — the seed draws this deal and the commitment matches.
+deal_verify_mismatch = mismatch
+deal_cli_help = Check it yourself without this server:
+deal_unseal = Unseal
+deal_all_results_in = Every game using this deal has a result.
+deal_pending = Not every game using this deal has a result:
+deal_override_label = Unseal anyway (arbiter's override, logged)
+deal_announce = Announce duplicate deals
+deal_announce_label = Tell players that every board of a round has the same layout (show commitments on round pages)
+deal_announce_help = Off by default: the players are not told (seed rules).
+scoresheet = Game record
+record_secret = secret until the deal is unsealed
+record_verdict = Adjudication
+record_plies = plies
+record_illegal = Illegal move at ply
+record_undecided = The record ends without a result; the entered result is not changed.
+record_unentered = No result entered yet; the record says
+record_agrees = The record agrees with the entered result
+record_conflict = The record's result differs from the entered result:
+record_claim_conflict = The record claims a result the final position contradicts:
+record_match_game = A game of a match: the board's result is the match score, entered by the arbiter.
+record_apply = Apply the record's result
+record_download = Download the record
+record_none = No record submitted.
+record_submit = Submit a move record
+record_text = Record (paste)
+record_file = or upload a file
+record_help = Any notation of the record format (Chinese, WXF, ICCS). It is adjudicated at once with the round's sealed deal and the event's move limit; a result is set only when it agrees or none is entered yet.
+record_check_save = Adjudicate and save
+verify_field = { $field ->
+    [variant] Game
+    [event] Event
+    [round] Round
+    [game] Game number
+    [deal] Deal
+    [seed] Seed
+   *[commitment] Commitment
+}
+verify_bad_variant = variant: “{ $typed }” is not jieqi or banqi
+verify_bad_round = round: “{ $typed }” is not a number
+verify_bad_game = game: “{ $typed }” is not 1, 2, … or decider
+verify_bad_event = event: the event id must be 1–200 bytes without control characters
+verify_round_zero = round: rounds are numbered from 1
+verify_game_zero = game: games are numbered from 1
+verify_seed_not_hex = seed: character { $position } “{ $character }” is not a hex digit
+verify_seed_length = seed: a seed is 64 hex digits, found { $found } characters
+verify_bad_commitment = commitment: not 64 hex digits
+verify_not_from_seed = the seed does not draw this deal
+verify_commitment_differs = the commitment does not match the variant, event, round, game, deal and seed
+verify_deal_none = deal: { $variant } has no deal (only jieqi and banqi do)
+verify_deal_length = deal: a { $variant } deal has { $expected } letters, found { $found }
+verify_deal_letter = deal: letter { $position } “{ $letter }” is not a { $variant } piece letter
+verify_deal_side = deal: letter { $position } “{ $letter }” stands on { $square }, which holds a { $side ->
+    [Red] Red
+   *[Black] Black
+} piece
+verify_deal_count = deal: a { $variant } deal needs { $expected } “{ $letter }”, found { $found }
+deal_text_file = Plain text

@@ -1,0 +1,33 @@
+### Strings of the players page and the printed starting-rank list.
+
+starting_list = Starting list
+starting_rank_list = Starting-rank list
+list_open = The starting list is open: start numbers follow the initial order (rating, then name) and change as players are registered or their ratings change. Confirm the list to fix them; the first pairing fixes it otherwise.
+list_confirmed = The starting list is confirmed: start numbers no longer change. A player registered now gets the next free number.
+list_fixed_by_pairing = The starting list was fixed by the first pairing: start numbers no longer change. Late entries get the next free number and are paired by their rating.
+list_reopened_rating = Warning: a rating was changed, so the confirmed starting list was re-opened and the start numbers follow the new order. Check the list and confirm it again.
+list_reopened_deleted = Warning: a player was deleted, so the confirmed starting list was re-opened and the start numbers follow the new order. Check the list and confirm it again.
+list_reopen_warning = Changing a rating or deleting a player before round 1 re-opens the confirmed starting list: start numbers may change.
+confirm_starting_list = Confirm the starting list
+confirm_starting_list_help = Fixes the start numbers in the order shown. They never change afterwards.
+provisional = provisional
+late_entry = late entry
+edit_rating = Change rating
+delete_player = Delete
+confirm_delete_box = I am sure
+list_was_confirmed = Starting list confirmed.
+rating_saved = Rating saved.
+player_deleted = Player deleted.
+print_starting_list = Print the starting-rank list
+svc_player_registered = '{ $name }' ({ $club }) is already registered
+svc_players_registered = a player in the list is already registered for this event (same name and club)
+roster_at_line = line { $line }, { $field }: { $message }
+roster_at_field = { $field }: { $message }
+roster_empty_name = the name is empty
+roster_bad_rating = “{ $typed }” is not a rating (a whole number 0–4000)
+roster_bad_fide_id = “{ $typed }” is not a FIDE id (digits only)
+roster_malformed = the CSV cannot be read here (check the quotes and the line ends)
+roster_unknown_column = unknown column “{ $column }” (known: { $known })
+roster_too_many_columns = { $found } columns, at most { $max }
+roster_twice = “{ $name }” ({ $club }) appears twice in the file
+roster_no_players = the file has no players

@@ -1,0 +1,24 @@
+### Strings of the standings, crosstable and player card pages.
+
+tie_breaks = Tie-breaks
+tie_breaks_help = Codes in order: BH Buchholz 對手分, BH-C1, BH-M1, SB, PS progressive 累進分, WIN wins, WON, BWG wins with Black, BPG, DE direct encounter, PN pairing number.
+tb_BH = Buchholz
+tb_BH-C1 = Buchholz cut 1
+tb_BH-M1 = Median Buchholz
+tb_SB = Sonneborn–Berger
+tb_PS = Progressive
+tb_WIN = Wins
+tb_WON = Games won
+tb_BWG = Wins with Black
+tb_BPG = Games with Black
+tb_DE = Direct encounter
+tb_PN = Pairing number
+rank = Rank
+points = Points
+after_round = after round
+crosstable = Crosstable
+download_csv = CSV
+player_card = Player
+opponent = Opponent
+colour = Colour
+no_results_yet = No completed round yet.

@@ -1,0 +1,100 @@
+### Strings of the sealed-deal pages (setup sheets, unsealing, verification) and the scoresheets.
+
+deals = 密封布局
+deal = 布局
+deals_secret_help = 只有本赛事的裁判及主办可见此页。同一轮每台按相同暗子布局摆放；解封前一概不公开。
+deals_none_for_xiangqi = 象棋没有暗子，无需布局。
+deals_empty = 尚未密封任何布局。
+deal_seal = 密封布局
+deal_seal_button = 抽取并密封
+deal_seal_help = 由操作系统产生全新的秘密种子。在该轮有结果前再次密封同一局，会撤回先前的布局（仍保留于列表）。
+deal_game = 局
+deal_decider = 加赛局
+deal_status = 状态
+deal_sealed = 已密封
+deal_withdrawn = 已撤回
+deal_unsealed = 已解封
+deal_override = 裁判强制
+deal_commitment = 承诺值
+deal_seed = 种子
+deal_sealed_at = 密封时间
+deal_open = 查看
+deal_sheet = 摆棋表
+deal_sheet_secret = 机密——只供裁判助理使用。每台按此表覆盖摆放。
+deal_sheet_kings = 帅将明子置于九宫中央（灰底）。
+deal_round_sheets = 打印本轮所有摆棋表
+deal_square = 位置
+deal_piece = 棋子
+deal_verify = 验证
+deal_verify_help = 服务器按以下字段重新计算 SHA-256 承诺值，并检查种子是否抽出此布局。更改任何字段，验证即失败。
+deal_verify_ok = 验证通过——种子抽出此布局，承诺值相符。
+deal_verify_mismatch = 不相符
+deal_cli_help = 无须本服务器，自行验证：
+deal_unseal = 解封
+deal_all_results_in = 使用此布局的每局均已有结果。
+deal_pending = 使用此布局的对局尚未全部有结果：
+deal_override_label = 仍然解封（裁判强制，记录在案）
+deal_announce = 公告使用统一布局
+deal_announce_label = 告知棋手同一轮各台布局相同（于轮次页显示承诺值）
+deal_announce_help = 默认关闭：不告知棋手（按规程）。
+scoresheet = 棋谱
+record_secret = 布局解封前保密
+record_verdict = 裁定
+record_plies = 步
+record_illegal = 违例着法，步序
+record_undecided = 棋谱未有结果，已输入的结果不变。
+record_unentered = 尚未输入结果；棋谱结果为
+record_agrees = 棋谱与已输入结果相符
+record_conflict = 棋谱结果与已输入结果不符：
+record_claim_conflict = 棋谱所载结果与终局局面矛盾：
+record_match_game = 此为多局赛其中一局：该台结果为总比分，由裁判输入。
+record_apply = 采用棋谱结果
+record_download = 下载棋谱
+record_none = 未有提交棋谱。
+record_submit = 提交棋谱
+record_text = 棋谱（粘贴）
+record_file = 或上传文件
+record_help = 接受记录格式的任何记法（中文、WXF、ICCS）。即时按本轮密封布局及本赛事步数限制裁定；只在结果相符或尚未输入时才自动记录结果。
+record_check_save = 裁定并保存
+verify_field = { $field ->
+    [variant] 棋种
+    [event] 赛事
+    [round] 轮次
+    [game] 局号
+    [deal] 布局
+    [seed] 种子
+   *[commitment] 承诺值
+}
+verify_bad_variant = 棋种：“{ $typed }”不是 jieqi（揭棋）或 banqi（暗棋）
+verify_bad_round = 轮次：“{ $typed }”不是数字
+verify_bad_game = 局号：“{ $typed }”不是 1、2…或 decider（加赛）
+verify_bad_event = 赛事：赛事编号须为 1–200 字节，不含控制字符
+verify_round_zero = 轮次：轮次由 1 起计
+verify_game_zero = 局号：局号由 1 起计
+verify_seed_not_hex = 种子：第 { $position } 个字符“{ $character }”不是十六进制数字
+verify_seed_length = 种子：种子是 64 个十六进制数字，此处有 { $found } 个字符
+verify_bad_commitment = 承诺值：不是 64 个十六进制数字
+verify_not_from_seed = 此种子抽不出这个布局
+verify_commitment_differs = 承诺值与棋种、赛事、轮次、局号、布局及种子不符
+verify_deal_none = 布局：{ $variant ->
+    [jieqi] 揭棋
+    [banqi] 暗棋
+   *[xiangqi] 象棋
+}没有布局（只有揭棋和暗棋有）
+verify_deal_length = 布局：{ $variant ->
+    [banqi] 暗棋
+   *[jieqi] 揭棋
+}的布局有 { $expected } 个字母，此处有 { $found } 个
+verify_deal_letter = 布局：第 { $position } 个字母“{ $letter }”不是{ $variant ->
+    [banqi] 暗棋
+   *[jieqi] 揭棋
+}的棋子字母
+verify_deal_side = 布局：第 { $position } 个字母“{ $letter }”位于 { $square }，该处应为{ $side ->
+    [Red] 红方
+   *[Black] 黑方
+}棋子
+verify_deal_count = 布局：{ $variant ->
+    [banqi] 暗棋
+   *[jieqi] 揭棋
+}的布局须有 { $expected } 个“{ $letter }”，此处有 { $found } 个
+deal_text_file = 纯文本版

@@ -1,0 +1,24 @@
+### Strings of the standings, crosstable and player card pages.
+
+tie_breaks = 小分（依次）
+tie_breaks_help = 依次填代码：BH 对手分、BH-C1、BH-M1、SB、PS 累进分、WIN 胜局数、WON、BWG 后手胜局、BPG、DE 直胜、PN 编号。
+tb_BH = 对手分
+tb_BH-C1 = 对手分（去最低）
+tb_BH-M1 = 中间对手分
+tb_SB = 索伯分
+tb_PS = 累进分
+tb_WIN = 胜局数
+tb_WON = 实胜局数
+tb_BWG = 后手胜局数
+tb_BPG = 后手局数
+tb_DE = 直胜
+tb_PN = 编号先后
+rank = 名次
+points = 积分
+after_round = 第几轮后：
+crosstable = 成绩表
+download_csv = CSV 下载
+player_card = 棋手
+opponent = 对手
+colour = 执色
+no_results_yet = 尚无已完成的轮次。
