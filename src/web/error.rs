@@ -49,21 +49,62 @@ pub enum AppError {
 }
 
 impl AppError {
-    /// The translation key of the page message for this error.
+    /// A value the visitor sent is not valid (400), said in the visitor's language.
+    pub fn invalid(reason: Reason) -> AppError {
+        AppError::Refused {
+            status: 400,
+            headline: "error_invalid",
+            reason,
+        }
+    }
+
+    /// The request clashes with the event's state (409), said in the visitor's language.
+    pub fn not_now(reason: Reason) -> AppError {
+        AppError::Refused {
+            status: 409,
+            headline: "error_not_now",
+            reason,
+        }
+    }
+
+    /// The translation key of the page's headline: what happened, one per cause.
     pub fn message_key(&self) -> &'static str {
+        match self {
+            AppError::NotFound => "error_not_found",
+            AppError::LoginRequired => "error_login_required",
+            AppError::Forbidden => "error_forbidden",
+            AppError::Csrf => "error_csrf",
+            AppError::BadRequest(_) => "error_invalid",
+            AppError::Conflict(_) => "error_not_now",
+            AppError::Refused { headline, .. } => headline,
+            AppError::TooManyRequests(_) => "error_too_many",
+            AppError::Internal(_) => "error_internal",
+        }
+    }
+
+    /// The translation key of the sentence under the headline (what it means, what to do).
+    pub fn explanation_key(&self) -> &'static str {
         match self {
             AppError::NotFound => "not_found",
             AppError::LoginRequired | AppError::Forbidden => "forbidden",
             AppError::Csrf => "csrf_failed",
-            AppError::BadRequest(_) => "bad_request",
-            AppError::Conflict(_) => "conflict",
-            AppError::Refused { headline, .. } => headline,
+            AppError::BadRequest(_) => "error_invalid_help",
+            AppError::Conflict(_) => "error_not_now_help",
+            AppError::Refused { headline, .. } => match *headline {
+                "error_stale" => "error_stale_help",
+                "error_exists" => "error_exists_help",
+                "error_not_now" => "error_not_now_help",
+                "error_refused" => "error_refused_help",
+                _ => "error_invalid_help",
+            },
             AppError::TooManyRequests(_) => "login_wait",
             AppError::Internal(_) => "server_error",
         }
     }
 
-    /// Detail shown under the translated message (the field/line/token text), if any.
+    /// Detail shown under the explanation (the field/line/token), in the visitor's language, if any.
+    /// `BadRequest` and `Conflict` carry text of the JSON API's kind (requests no page form sends), shown
+    /// as it is.
     pub fn detail(&self, lang: Lang) -> Option<String> {
         match self {
             AppError::BadRequest(m) | AppError::Conflict(m) => Some(m.clone()),
@@ -103,7 +144,11 @@ impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NotFound => AppError::NotFound,
-            StoreError::Conflict => AppError::Conflict("already exists".into()),
+            StoreError::Conflict => AppError::Refused {
+                status: 409,
+                headline: "error_exists",
+                reason: Reason::new("svc_already_exists"),
+            },
             other => {
                 log_error(&other.to_string());
                 AppError::Internal(other.to_string())
@@ -126,11 +171,11 @@ impl From<ServiceError> for AppError {
             ServiceError::Forbidden => AppError::Forbidden,
             ServiceError::Stale { board } => refused(409, "error_stale", stale_reason(board)),
             ServiceError::Conflict(reason) if reason.key == "svc_already_exists" => {
-                refused(409, "conflict", reason)
+                refused(409, "error_exists", reason)
             }
             ServiceError::Conflict(reason) => refused(409, "error_not_now", reason),
             ServiceError::Refused(reason) => refused(400, "error_refused", reason),
-            ServiceError::Invalid { reason, .. } => refused(400, "bad_request", reason),
+            ServiceError::Invalid { reason, .. } => refused(400, "error_invalid", reason),
             ServiceError::Store(s) => s.into(),
             ServiceError::Internal(m) => {
                 log_error(&m);
@@ -147,6 +192,32 @@ impl From<askama::Error> for AppError {
     }
 }
 
+/// Where the error page's "back" link goes: the page the visitor came from when it is on this site,
+/// else the event the failed address belongs to, else the home page.
+pub fn back_link(referer: Option<&str>, host: Option<&str>, path: &str) -> String {
+    if let (Some(referer), Some(host)) = (referer, host) {
+        for scheme in ["http://", "https://"] {
+            if let Some(rest) = referer.strip_prefix(scheme)
+                && let Some(local) = rest.strip_prefix(host)
+                && local.starts_with('/')
+                && !local.starts_with("//")
+                && local != path
+            {
+                return local.to_string();
+            }
+        }
+    }
+    let mut parts = path.split('/').skip(1);
+    if let (Some("events"), Some(id)) = (parts.next(), parts.next())
+        && !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_digit())
+        && path != format!("/events/{id}")
+    {
+        return format!("/events/{id}");
+    }
+    "/".to_string()
+}
+
 /// Writes a server-side error to stderr (one line).
 pub fn log_error(message: &str) {
     eprintln!("[{}] error: {message}", crate::store::now());
@@ -154,3 +225,86 @@ pub fn log_error(message: &str) {
 
 /// Result type of handlers.
 pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn back_goes_to_the_referring_page_then_the_event_then_home() {
+        let host = Some("anqi.example:8080");
+        assert_eq!(
+            back_link(
+                Some("http://anqi.example:8080/events/3/rounds/2"),
+                host,
+                "/events/3/rounds/2/results"
+            ),
+            "/events/3/rounds/2"
+        );
+        // another site, or the failing page itself, is not a way back
+        assert_eq!(
+            back_link(Some("https://evil.example/x"), host, "/events/3/prizes"),
+            "/events/3"
+        );
+        assert_eq!(
+            back_link(
+                Some("http://anqi.example:8080//evil.example"),
+                host,
+                "/events/3/x"
+            ),
+            "/events/3"
+        );
+        assert_eq!(
+            back_link(
+                Some("http://anqi.example:8080/events/3/x"),
+                host,
+                "/events/3/x"
+            ),
+            "/events/3"
+        );
+        assert_eq!(
+            back_link(None, host, "/events/12/knockout/seed"),
+            "/events/12"
+        );
+        assert_eq!(back_link(None, host, "/events/12"), "/");
+        assert_eq!(back_link(None, host, "/events/abc/x"), "/");
+        assert_eq!(back_link(None, None, "/nowhere"), "/");
+    }
+
+    #[test]
+    fn each_cause_has_its_own_headline_with_a_message() {
+        let errors = [
+            AppError::NotFound,
+            AppError::LoginRequired,
+            AppError::Forbidden,
+            AppError::Csrf,
+            AppError::BadRequest("x".into()),
+            StoreError::Conflict.into(),
+            ServiceError::Stale { board: Some(2) }.into(),
+            ServiceError::Conflict(Reason::new("svc_draft_pending").arg("round", 1)).into(),
+            ServiceError::Refused(Reason::new("svc_bye_has_no_result")).into(),
+            ServiceError::Invalid {
+                field: "x",
+                reason: Reason::new("svc_list_empty"),
+            }
+            .into(),
+            AppError::TooManyRequests(5),
+            AppError::Internal("x".into()),
+        ];
+        let mut headlines = std::collections::HashSet::new();
+        for e in &errors {
+            for key in [e.message_key(), e.explanation_key()] {
+                assert!(crate::i18n::has_key(key), "{key}");
+            }
+            headlines.insert(e.message_key());
+        }
+        // LoginRequired and Forbidden differ; Stale, exists, not-now, refused and invalid differ.
+        assert_eq!(headlines.len(), 11, "{headlines:?}");
+        let conflict: AppError =
+            ServiceError::Conflict(Reason::new("svc_draft_pending").arg("round", 1)).into();
+        assert_ne!(
+            conflict.message_key(),
+            AppError::from(StoreError::Conflict).message_key()
+        );
+    }
+}

@@ -21,7 +21,9 @@ struct ErrorPage {
     ctx: Ctx,
     status: u16,
     message_key: &'static str,
+    explanation_key: &'static str,
     detail: Option<String>,
+    back: String,
 }
 
 /// The middleware function (see the module doc).
@@ -180,7 +182,17 @@ async fn error_page(req: &actix_web::HttpRequest, err: &AppError, status: u16) -
         ctx,
         status,
         message_key: err.message_key(),
+        explanation_key: err.explanation_key(),
         detail: err.detail(lang),
+        back: super::error::back_link(
+            req.headers()
+                .get(header::REFERER)
+                .and_then(|v| v.to_str().ok()),
+            req.headers()
+                .get(header::HOST)
+                .and_then(|v| v.to_str().ok()),
+            req.path(),
+        ),
     };
     let code = actix_web::http::StatusCode::from_u16(status)
         .unwrap_or(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
