@@ -14,6 +14,8 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use crate::i18n::{Lang, Reason};
+
 /// Why a prize table or ranking was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrizeError {
@@ -237,8 +239,9 @@ pub struct PayoutRow {
     pub name: String,
     /// Amount in whole currency units.
     pub prize: u64,
-    /// What the money is for ("1st place", "Places 5–8 shared", "Best junior").
-    pub award: String,
+    /// What the money is for ("1st place", "Places 5–8 shared", "Best junior"), a message for the
+    /// reader's language (its `Display` is the English).
+    pub award: Reason,
 }
 
 /// Who gets what.
@@ -250,8 +253,8 @@ pub struct Payout {
     pub rows: Vec<PayoutRow>,
     /// Prize money nobody qualified for (fewer players than places, no player of a category).
     pub unawarded: u64,
-    /// How shared remainders were paid, one line per group with a remainder.
-    pub notes: Vec<String>,
+    /// How shared remainders were paid, one message per group with a remainder.
+    pub notes: Vec<Reason>,
 }
 
 impl Payout {
@@ -269,8 +272,8 @@ impl Payout {
     }
 
     /// The payout sheet as CSV: `place,start,name,prize,currency,award,signature` (signature left empty
-    /// for the player to sign on the printout).
-    pub fn to_csv(&self) -> String {
+    /// for the player to sign on the printout), the award in `lang`.
+    pub fn to_csv(&self, lang: Lang) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         let mut lines: Vec<Vec<String>> = vec![
             [
@@ -292,7 +295,7 @@ impl Payout {
                 r.name.clone(),
                 r.prize.to_string(),
                 self.currency.clone(),
-                r.award.clone(),
+                lang.reason(&r.award),
                 String::new(),
             ]);
         }
@@ -304,18 +307,6 @@ impl Payout {
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
             .unwrap_or_default()
     }
-}
-
-/// "1st", "2nd", "3rd", "4th", "11th", "21st"…
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The prize of each place 1..=`places` (index 0 is place 1): linear in the rows and places, since the
@@ -338,8 +329,8 @@ fn place_money(
     ranking: &[Contender],
     out: &HashSet<usize>,
     ties: TieHandling,
-    notes: &mut Vec<String>,
-) -> Vec<Option<(u64, String)>> {
+    notes: &mut Vec<Reason>,
+) -> Vec<Option<(u64, Reason)>> {
     let remaining: Vec<usize> = (0..ranking.len()).filter(|i| !out.contains(i)).collect();
     let amounts = place_amounts(table, remaining.len());
     let mut money = vec![None; ranking.len()];
@@ -359,16 +350,23 @@ fn place_money(
         let size = (end - start) as u64;
         let (share, remainder) = (pool / size, pool % size);
         let award = if size == 1 {
-            format!("{} place", ordinal(first))
+            Reason::new("prize_place").arg("place", first)
         } else {
-            format!("Places {first}–{last} shared")
+            Reason::new("prize_places_shared")
+                .arg("first", first)
+                .arg("last", last)
         };
         if remainder > 0 {
-            notes.push(format!(
-                "Places {first}–{last}: {pool} {} shared by {size} is {share} each; the remaining {remainder} \
-                 unit(s) go one each to the first {remainder} by tie-break",
-                table.currency
-            ));
+            notes.push(
+                Reason::new("prize_remainder_note")
+                    .arg("first", first)
+                    .arg("last", last)
+                    .arg("pool", pool)
+                    .arg("currency", &table.currency)
+                    .arg("size", size)
+                    .arg("share", share)
+                    .arg("remainder", remainder),
+            );
         }
         for (k, &i) in remaining[start..end].iter().enumerate() {
             let extra = u64::from((k as u64) < remainder);
@@ -415,10 +413,13 @@ pub fn award(
     let mut rows = Vec::new();
     for (i, c) in ranking.iter().enumerate() {
         let (prize, award) = match special_of[i] {
-            Some(s) => (s.amount, s.label.clone()),
+            Some(s) => (
+                s.amount,
+                Reason::new("prize_special").arg("label", &s.label),
+            ),
             None => match &money[i] {
                 Some((amount, award)) => (*amount, award.clone()),
-                None => (0, String::new()),
+                None => (0, Reason::new("prize_special").arg("label", "")),
             },
         };
         if prize > 0 {
@@ -582,7 +583,7 @@ mod tests {
         assert_eq!(payout.rows.len(), 12);
         assert_eq!(payout.paid(), 8000);
         assert_eq!(payout.unawarded, 0);
-        assert_eq!(payout.rows[0].award, "1st place");
+        assert_eq!(payout.rows[0].award.to_string(), "1st place");
         assert_eq!(
             payout.rows[11],
             PayoutRow {
@@ -590,7 +591,7 @@ mod tests {
                 start: 12,
                 name: "Player 12".into(),
                 prize: 200,
-                award: "12th place".into()
+                award: Reason::new("prize_place").arg("place", 12)
             }
         );
         assert_eq!(payout.prize_of(13), 0);
@@ -607,7 +608,7 @@ mod tests {
             TieHandling::ByTieBreak,
         )
         .expect("payout");
-        let csv = payout.to_csv();
+        let csv = payout.to_csv(Lang::En);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "place,start,name,prize,currency,award,signature");
         assert_eq!(lines[1], "1,1,Player 1,3000,HKD,1st place,");
@@ -634,11 +635,17 @@ mod tests {
                 3000, 1200, 1000, 467, 467, 466, 300, 300, 200, 200, 200, 200
             ]
         );
-        assert_eq!(payout.rows[3].award, "Places 4–6 shared");
+        assert_eq!(payout.rows[3].award.to_string(), "Places 4–6 shared");
+        assert_eq!(
+            Lang::ZhHant.reason(&payout.rows[3].award),
+            "第 4–6 名並列均分"
+        );
         assert_eq!(payout.paid(), 8000);
         assert_eq!(payout.notes.len(), 1);
         assert!(
-            payout.notes[0].contains("1400 HKD shared by 3 is 466 each"),
+            payout.notes[0]
+                .to_string()
+                .contains("1400 HKD shared by 3 is 466 each"),
             "{}",
             payout.notes[0]
         );
@@ -695,15 +702,18 @@ mod tests {
         let payout = award(&table, &players, TieHandling::ByTieBreak).expect("payout");
         assert_eq!(payout.prize_of(3), 1000);
         let sixth = payout.rows.iter().find(|r| r.start == 6).expect("6th paid");
-        assert_eq!((sixth.prize, sixth.award.as_str()), (500, "Best junior"));
+        assert_eq!(
+            (sixth.prize, sixth.award.to_string().as_str()),
+            (500, "Best junior")
+        );
         // The 6th-place prize passes down: 7th now gets the 6th prize, 13th the 12th prize.
         assert_eq!(
             payout
                 .rows
                 .iter()
                 .find(|r| r.start == 7)
-                .map(|r| r.award.as_str()),
-            Some("6th place")
+                .map(|r| r.award.to_string()),
+            Some("6th place".to_string())
         );
         assert_eq!(payout.prize_of(13), 200);
         assert_eq!(payout.prize_of(8), 300);
@@ -848,19 +858,5 @@ mod tests {
         assert_eq!(payout.prize_of(1), 3000);
         assert_eq!(payout.prize_of(8), 300);
         assert_eq!(payout.prize_of(12), 200);
-    }
-
-    #[test]
-    fn ordinals() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
-            .map(ordinal)
-            .to_vec();
-        assert_eq!(
-            got,
-            [
-                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
-                "101st", "111th"
-            ]
-        );
     }
 }

@@ -1,6 +1,8 @@
 //! Player registration: a validated player entry, and the CSV import (`name,club,rating` plus optional
 //! `fide_id`, `local_id`, `category`). A file with any bad row is refused whole, each error naming its line.
 
+use crate::i18n::{Lang, Reason};
+
 /// A player as registered for an event (before a start number is given).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerEntry {
@@ -25,17 +27,32 @@ pub struct RowError {
     pub line: u64,
     /// The column name.
     pub field: &'static str,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, as a message for the reader's language.
+    pub message: Reason,
+}
+
+impl RowError {
+    /// The error in `lang`: the line (if any), the column and what is wrong.
+    pub fn text(&self, lang: impl std::borrow::Borrow<Lang>) -> String {
+        let lang = *lang.borrow();
+        let key = if self.line > 0 {
+            "roster_at_line"
+        } else {
+            "roster_at_field"
+        };
+        lang.reason(
+            &Reason::new(key)
+                .arg("line", self.line)
+                .arg("field", self.field)
+                .arg("message", lang.reason(&self.message)),
+        )
+    }
 }
 
 impl std::fmt::Display for RowError {
+    /// The English text (the JSON API, logs).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}: {}: {}", self.line, self.field, self.message)
-        } else {
-            write!(f, "{}: {}", self.field, self.message)
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -50,17 +67,17 @@ impl PlayerEntry {
         local_id: &str,
         category: &str,
     ) -> Result<PlayerEntry, RowError> {
-        let err = |field, message: String| RowError {
+        let err = |field, message: Reason| RowError {
             line,
             field,
             message,
         };
         let name = name.trim();
         if name.is_empty() {
-            return Err(err("name", "empty name".into()));
+            return Err(err("name", Reason::new("roster_empty_name")));
         }
         if let Err(e) = crate::text::check_line(name, 80) {
-            return Err(err("name", format!("name: {e}")));
+            return Err(err("name", e.reason()));
         }
         let rating = rating.trim();
         let rating = if rating.is_empty() {
@@ -71,7 +88,7 @@ impl PlayerEntry {
                 _ => {
                     return Err(err(
                         "rating",
-                        format!("'{rating}' is not a rating (a whole number 0–4000)"),
+                        Reason::new("roster_bad_rating").arg("typed", rating),
                     ));
                 }
             }
@@ -80,7 +97,7 @@ impl PlayerEntry {
         if !fide_id.chars().all(|c| c.is_ascii_digit()) || fide_id.len() > 12 {
             return Err(err(
                 "fide_id",
-                format!("'{fide_id}' is not a FIDE id (digits only)"),
+                Reason::new("roster_bad_fide_id").arg("typed", fide_id),
             ));
         }
         for (field, value) in [
@@ -89,7 +106,7 @@ impl PlayerEntry {
             ("category", category),
         ] {
             if let Err(e) = crate::text::check_line(value, 80) {
-                return Err(err(field, e.to_string()));
+                return Err(err(field, e.reason()));
             }
         }
         Ok(PlayerEntry {
@@ -127,7 +144,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
                 errors.push(RowError {
                     line,
                     field: "csv",
-                    message: e.to_string(),
+                    message: Reason::new("roster_malformed"),
                 });
                 continue;
             }
@@ -150,10 +167,9 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
                     errors.push(RowError {
                         line,
                         field: "header",
-                        message: format!(
-                            "unknown column '{unknown}' (known: {})",
-                            COLUMNS.join(", ")
-                        ),
+                        message: Reason::new("roster_unknown_column")
+                            .arg("column", unknown)
+                            .arg("known", COLUMNS.join(", ")),
                     });
                 }
                 continue;
@@ -163,7 +179,9 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
             errors.push(RowError {
                 line,
                 field: "csv",
-                message: format!("{} columns, at most {}", record.len(), COLUMNS.len()),
+                message: Reason::new("roster_too_many_columns")
+                    .arg("found", record.len())
+                    .arg("max", COLUMNS.len()),
             });
             continue;
         }
@@ -179,7 +197,9 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
             errors.push(RowError {
                 line: 0,
                 field: "name",
-                message: format!("'{}' ({}) appears twice in the file", p.name, p.club),
+                message: Reason::new("roster_twice")
+                    .arg("name", &p.name)
+                    .arg("club", &p.club),
             });
         }
     }

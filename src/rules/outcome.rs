@@ -266,8 +266,9 @@ pub struct PlyError {
     /// Why it was rejected, in English (illegal move, ambiguous move, reveal contradicts the deal, …).
     #[serde(default)]
     pub message: String,
-    /// The same reason as data, for other languages (not part of the JSON; `None` when read back).
-    #[serde(skip)]
+    /// The same reason as data, for other languages (stored with the verdict, so pages can word it
+    /// in the reader's language; `None` in verdicts stored before it was kept, or unreadable).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "cause_wire")]
     pub cause: Option<PlyCause>,
 }
 
@@ -381,6 +382,186 @@ serde_by_name!(Rule, "rule", Rule::parse, Rule::as_str);
 serde_by_name!(Variant, "variant", Variant::parse, Variant::name);
 
 /// `offender`: `"red"`, `"black"` or `null`.
+/// [`PlyCause`] in the verdict JSON: `{"kind": "reveal_contradicts", "square": "b2", "color":
+/// "red", "known": "B", "said": "R"}` (pieces as their letters). A cause this version cannot read is
+/// dropped (the English message stays).
+mod cause_wire {
+    use super::{Color, PieceKind, PlyCause, Termination};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    enum Wire {
+        RevealContradicts {
+            square: String,
+            color: String,
+            known: char,
+            said: char,
+        },
+        CapturedContradicts {
+            square: String,
+            color: String,
+            known: char,
+            said: char,
+        },
+        RevealMissing {
+            square: String,
+        },
+        ImpossibleIdentity {
+            square: String,
+            color: String,
+            said: char,
+        },
+        NotAMove,
+        NoLegalMatch,
+        Ambiguous {
+            candidates: Vec<String>,
+        },
+        RevealOnFaceUp {
+            square: String,
+        },
+        AfterTheEnd {
+            termination: Termination,
+            after_ply: usize,
+        },
+        NotUtf8,
+        Unreadable {
+            line: usize,
+            column: usize,
+        },
+    }
+
+    fn color(c: Color) -> String {
+        match c {
+            Color::Red => "red".into(),
+            Color::Black => "black".into(),
+        }
+    }
+
+    fn color_of(s: &str) -> Option<Color> {
+        match s {
+            "red" => Some(Color::Red),
+            "black" => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    fn wire(c: &PlyCause) -> Wire {
+        match c.clone() {
+            PlyCause::RevealContradicts {
+                square,
+                color: c,
+                known,
+                said,
+            } => Wire::RevealContradicts {
+                square,
+                color: color(c),
+                known: known.letter(),
+                said: said.letter(),
+            },
+            PlyCause::CapturedContradicts {
+                square,
+                color: c,
+                known,
+                said,
+            } => Wire::CapturedContradicts {
+                square,
+                color: color(c),
+                known: known.letter(),
+                said: said.letter(),
+            },
+            PlyCause::RevealMissing { square } => Wire::RevealMissing { square },
+            PlyCause::ImpossibleIdentity {
+                square,
+                color: c,
+                said,
+            } => Wire::ImpossibleIdentity {
+                square,
+                color: color(c),
+                said: said.letter(),
+            },
+            PlyCause::NotAMove => Wire::NotAMove,
+            PlyCause::NoLegalMatch => Wire::NoLegalMatch,
+            PlyCause::Ambiguous(candidates) => Wire::Ambiguous { candidates },
+            PlyCause::RevealOnFaceUp { square } => Wire::RevealOnFaceUp { square },
+            PlyCause::AfterTheEnd {
+                termination,
+                after_ply,
+            } => Wire::AfterTheEnd {
+                termination,
+                after_ply,
+            },
+            PlyCause::NotUtf8 => Wire::NotUtf8,
+            PlyCause::Unreadable { line, column } => Wire::Unreadable { line, column },
+        }
+    }
+
+    fn cause(w: Wire) -> Option<PlyCause> {
+        let piece = PieceKind::from_letter;
+        Some(match w {
+            Wire::RevealContradicts {
+                square,
+                color,
+                known,
+                said,
+            } => PlyCause::RevealContradicts {
+                square,
+                color: color_of(&color)?,
+                known: piece(known)?,
+                said: piece(said)?,
+            },
+            Wire::CapturedContradicts {
+                square,
+                color,
+                known,
+                said,
+            } => PlyCause::CapturedContradicts {
+                square,
+                color: color_of(&color)?,
+                known: piece(known)?,
+                said: piece(said)?,
+            },
+            Wire::RevealMissing { square } => PlyCause::RevealMissing { square },
+            Wire::ImpossibleIdentity {
+                square,
+                color,
+                said,
+            } => PlyCause::ImpossibleIdentity {
+                square,
+                color: color_of(&color)?,
+                said: piece(said)?,
+            },
+            Wire::NotAMove => PlyCause::NotAMove,
+            Wire::NoLegalMatch => PlyCause::NoLegalMatch,
+            Wire::Ambiguous { candidates } => PlyCause::Ambiguous(candidates),
+            Wire::RevealOnFaceUp { square } => PlyCause::RevealOnFaceUp { square },
+            Wire::AfterTheEnd {
+                termination,
+                after_ply,
+            } => PlyCause::AfterTheEnd {
+                termination,
+                after_ply,
+            },
+            Wire::NotUtf8 => PlyCause::NotUtf8,
+            Wire::Unreadable { line, column } => PlyCause::Unreadable { line, column },
+        })
+    }
+
+    pub fn serialize<S: Serializer>(c: &Option<PlyCause>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            None => s.serialize_none(),
+            Some(c) => wire(c).serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PlyCause>, D::Error> {
+        let value = Option::<serde_json::Value>::deserialize(d)?;
+        Ok(value
+            .and_then(|v| Wire::deserialize(v).ok())
+            .and_then(cause))
+    }
+}
+
 mod color_name {
     use super::Color;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -408,6 +589,30 @@ mod color_name {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cause_of_a_bad_ply_is_stored_and_read_back() {
+        let error = crate::rules::describe::ply_error(
+            3,
+            "h2e2R",
+            PlyCause::RevealContradicts {
+                square: "b2".into(),
+                color: Color::Red,
+                known: PieceKind::Elephant,
+                said: PieceKind::Chariot,
+            },
+        );
+        let json = serde_json::to_value(&error).unwrap();
+        assert_eq!(json["cause"]["kind"], "reveal_contradicts");
+        assert_eq!(json["cause"]["known"], "B");
+        let back: PlyError = serde_json::from_value(json).unwrap();
+        assert_eq!(back, error);
+        // An unknown cause is dropped, the rest reads.
+        let odd =
+            serde_json::json!({"ply": 1, "token": "x", "message": "m", "cause": {"kind": "new"}});
+        let back: PlyError = serde_json::from_value(odd).unwrap();
+        assert_eq!((back.message.as_str(), back.cause), ("m", None));
+    }
 
     #[test]
     fn a_verdict_stored_by_the_earlier_code_still_reads() {

@@ -170,6 +170,23 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
         let capture = pos.is_capture(mv);
         let undo = pos.make_move(mv).map_err(|e| match e {
             MoveError::RevealMissing(s) => fail(PlyCause::RevealMissing { square: square(s) }),
+            MoveError::ContradictsDeal {
+                square: s,
+                known,
+                claimed,
+            } => fail(PlyCause::RevealContradicts {
+                square: square(s),
+                color: mover,
+                known,
+                said: claimed,
+            }),
+            MoveError::ImpossibleIdentity { square: s, kind } => {
+                fail(PlyCause::ImpossibleIdentity {
+                    square: square(s),
+                    color: mover,
+                    said: kind,
+                })
+            }
             other => PlyError::new(ply, token, other.to_string()),
         })?;
         let (check, can_move) = pos.check_and_mobility_in_place();

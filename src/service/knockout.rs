@@ -23,10 +23,59 @@ pub fn knockout_error(e: KnockoutError) -> ServiceError {
         KnockoutError::NoMatch(_) => ServiceError::NotFound,
         KnockoutError::NotInMatch { .. }
         | KnockoutError::NoResult(_)
-        | KnockoutError::NotQualified(_) => {
-            ServiceError::Refused(Reason::detail("svc_knockout_refused", e))
-        }
-        other => ServiceError::Conflict(Reason::detail("svc_knockout_refused", other)),
+        | KnockoutError::NotQualified(_) => ServiceError::Refused(knockout_reason(&e)),
+        other => ServiceError::Conflict(knockout_reason(&other)),
+    }
+}
+
+/// A refused prize table as a message for the reader's language (its `Display` is the English).
+fn prize_reason(e: &crate::prizes::PrizeError) -> Reason {
+    use crate::prizes::PrizeError as P;
+    match e {
+        P::Currency(c) => Reason::new("prize_err_currency").arg("typed", c),
+        P::Range { row, from, to } => Reason::new("prize_err_range")
+            .arg("row", row)
+            .arg("from", from)
+            .arg("to", to),
+        P::Overlap { row, place } => Reason::new("prize_err_overlap")
+            .arg("row", row)
+            .arg("place", place),
+        P::Special { index } => Reason::new("prize_err_special").arg("index", index),
+        P::Duplicate(s) => Reason::new("prize_err_duplicate").arg("start", s),
+        P::Overflow => Reason::new("svc_prizes_too_large"),
+    }
+}
+
+/// A knockout refusal as a message for the reader's language (its `Display` is the English).
+pub fn knockout_reason(e: &KnockoutError) -> Reason {
+    use KnockoutError as K;
+    match *e {
+        K::Size(n) => Reason::new("ko_err_size").arg("n", n),
+        K::Duplicate(s) => Reason::new("ko_err_duplicate").arg("start", s),
+        K::NoMatch(m) => Reason::new("ko_err_no_match").arg("match", m),
+        K::NotReady(m) => Reason::new("ko_err_not_ready").arg("match", m),
+        K::Decided(m) => Reason::new("ko_err_decided").arg("match", m),
+        K::LotMissing(m) => Reason::new("ko_err_lot_missing").arg("match", m),
+        K::LotFixed(m) => Reason::new("ko_err_lot_fixed").arg("match", m),
+        K::ColourMissing(m) => Reason::new("ko_err_colour_missing").arg("match", m),
+        K::NoDecider(m) => Reason::new("ko_err_no_decider").arg("match", m),
+        K::NotDue { id, game, due } => Reason::new("ko_err_not_due")
+            .arg("match", id)
+            .arg("game", game)
+            .arg("due", due),
+        K::NotLastGame { id, game, last } => Reason::new("ko_err_not_last_game")
+            .arg("match", id)
+            .arg("game", game)
+            .arg("last", last),
+        K::NoResult(m) => Reason::new("ko_err_no_result").arg("match", m),
+        K::NotInMatch { id, start } => Reason::new("ko_err_not_in_match")
+            .arg("match", id)
+            .arg("start", start),
+        K::Locked(m) => Reason::new("ko_err_locked").arg("match", m),
+        K::NotQualified(s) => Reason::new("ko_err_not_qualified").arg("start", s),
+        K::AlreadyWithdrawn(s) => Reason::new("ko_err_already_withdrawn").arg("start", s),
+        K::NotFinished => Reason::new("ko_err_not_finished"),
+        K::MissingFromSwiss(s) => Reason::new("ko_err_missing_from_swiss").arg("start", s),
     }
 }
 
@@ -287,8 +336,8 @@ pub struct Placed {
     pub club: String,
     /// Prize in whole currency units (0 when none).
     pub prize: u64,
-    /// What the prize is for ("1st place", "Best junior").
-    pub award: String,
+    /// What the prize is for ("1st place", "Best junior"), if a prize.
+    pub award: Option<crate::i18n::Reason>,
 }
 
 /// The final ranking of an event with its payout.
@@ -386,7 +435,7 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
                     .map(|p| p.entry.club.clone())
                     .unwrap_or_default(),
                 prize: row.map_or(0, |r| r.prize),
-                award: row.map(|r| r.award.clone()).unwrap_or_default(),
+                award: row.map(|r| r.award.clone()),
             }
         })
         .collect();
@@ -434,7 +483,7 @@ pub fn prizes(
         })?,
     };
     let table = PrizeTable::new(currency, rows, specials)
-        .map_err(|e| ServiceError::invalid("rows", Reason::detail("svc_bad_prize_table", e)))?;
+        .map_err(|e| ServiceError::invalid("rows", prize_reason(&e)))?;
     if table.total() > MAX_AMOUNT {
         return Err(ServiceError::invalid(
             "rows",

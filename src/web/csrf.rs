@@ -86,12 +86,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
             };
             let body = bytes
                 .await
-                .map_err(|_| AppError::BadRequest("form too large or unreadable".into()))?;
+                .map_err(|_| AppError::invalid(crate::i18n::Reason::new("err_form_too_large")))?;
             if body.len() > FORM_LIMIT {
-                return Err(AppError::BadRequest("form too large".into()));
+                return Err(AppError::invalid(crate::i18n::Reason::new(
+                    "err_form_too_large",
+                )));
             }
             let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
-                .map_err(|e| AppError::BadRequest(format!("form: {e}")))?;
+                .map_err(|_| AppError::invalid(crate::i18n::Reason::new("err_form_unreadable")))?;
             let sent = pairs
                 .iter()
                 .find(|(k, _)| k == "csrf")
@@ -101,7 +103,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 return Err(AppError::Csrf);
             }
             let form = serde_urlencoded::from_bytes::<T>(&body)
-                .map_err(|e| AppError::BadRequest(format!("form: {e}")))?;
+                .map_err(|_| AppError::invalid(crate::i18n::Reason::new("err_form_unreadable")))?;
             Ok(CsrfForm(form))
         })
     }

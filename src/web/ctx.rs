@@ -37,6 +37,28 @@ impl Ctx {
         self.lang.t(key)
     }
 
+    /// A message with one named argument in the visitor's language (`ctx.tf("round_n", "round", 3)`
+    /// is 第 3 輪 / Round 3).
+    pub fn tf(
+        &self,
+        key: &'static str,
+        name: &'static str,
+        value: impl std::fmt::Display,
+    ) -> String {
+        self.lang
+            .reason(&crate::i18n::Reason::new(key).arg(name, value))
+    }
+
+    /// The name of an audit log action code in the visitor's language.
+    pub fn audit_action(&self, code: &str) -> String {
+        self.lang.audit_action(code)
+    }
+
+    /// Chinese notation or piece names in the visitor's script (see [`Lang::pieces`]).
+    pub fn pieces(&self, text: &str) -> String {
+        self.lang.pieces(text)
+    }
+
     /// The signed-in user, or `LoginRequired`.
     pub fn require_user(&self) -> Result<&User, AppError> {
         self.user.as_ref().ok_or(AppError::LoginRequired)

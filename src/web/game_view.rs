@@ -51,6 +51,9 @@ pub struct GameView {
     pub plies: Vec<PlyView>,
     /// Why the replay stopped early (first bad ply), if it did.
     pub error: Option<String>,
+    /// The bad ply itself (xiangqi and Jieqi), so a page can word it in its reader's language.
+    #[serde(skip)]
+    pub bad_ply: Option<crate::rules::outcome::PlyError>,
 }
 
 /// Why a record cannot be shown at all.
@@ -90,6 +93,7 @@ fn replay_xiangqi(
         positions: vec![points(&pos)],
         plies: Vec::with_capacity(parsed.moves.len()),
         error: None,
+        bad_ply: None,
     };
     // The adjudicator's own replay, writing each ply in the viewer's two notations.
     let notations = [Notation::Chinese, Notation::Iccs];
@@ -114,6 +118,7 @@ fn replay_xiangqi(
             }
             Err(e) => {
                 view.error = Some(format!("ply {} ({}): {}", e.ply, e.token, e.message));
+                view.bad_ply = Some(e);
                 break;
             }
         }
@@ -172,6 +177,7 @@ fn replay_banqi(parsed: &Record, deal: Option<&str>) -> Result<GameView, ViewErr
         positions: vec![banqi_points(&pos)],
         plies: Vec::with_capacity(parsed.moves.len()),
         error: None,
+        bad_ply: None,
     };
     for (i, token) in parsed.moves.iter().enumerate() {
         match play_banqi(&mut pos, &token.text) {
@@ -421,6 +427,7 @@ mod tests {
             positions: vec![],
             plies: vec![],
             error: Some("ply 1 (</script><b>&): illegal".into()),
+            bad_ply: None,
         };
         let json = to_script_json(&view);
         assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));

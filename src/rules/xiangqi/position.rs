@@ -57,6 +57,15 @@ impl fmt::Debug for Move {
     }
 }
 
+/// A piece kind in English with its article ("an elephant"), for the error messages.
+fn with_article(kind: &PieceKind) -> String {
+    crate::rules::describe::piece(
+        *kind,
+        crate::rules::Color::Red,
+        crate::rules::describe::Lang::En,
+    )
+}
+
 /// Why a move could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -70,7 +79,10 @@ pub enum MoveError {
     #[error("the face-down piece on {0} moves but its identity is unknown (reveal missing)")]
     RevealMissing(Square),
     /// A supplied identity is impossible: the pool has none of it left.
-    #[error("no unrevealed {kind:?} is left in the pool for the piece on {square}")]
+    #[error(
+        "no unrevealed {} is left in the pool for the piece on {square}",
+        with_article(.kind).trim_start_matches("an ").trim_start_matches("a ")
+    )]
     ImpossibleIdentity {
         /// The face-down square.
         square: Square,
@@ -78,7 +90,11 @@ pub enum MoveError {
         kind: PieceKind,
     },
     /// A supplied identity contradicts the one already known (from the deal).
-    #[error("the piece on {square} is a {known:?} (by the deal), not a {claimed:?}")]
+    #[error(
+        "the piece on {square} is {} (by the deal), not {}",
+        with_article(.known),
+        with_article(.claimed)
+    )]
     ContradictsDeal {
         /// The face-down square.
         square: Square,

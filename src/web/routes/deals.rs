@@ -8,6 +8,8 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
+use crate::deal::{ContextError, DealStringError, Mismatch, SeedError};
+use crate::i18n::Reason;
 use crate::rules::{Color, Variant};
 use crate::service;
 use crate::service::event_state::DealInfo;
@@ -210,19 +212,17 @@ async fn seal(
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let round = form.round.trim().parse::<u32>().map_err(|_| {
-        AppError::BadRequest(format!(
-            "round: '{}' is not a round number",
-            form.round.trim()
-        ))
+        AppError::invalid(
+            crate::i18n::Reason::new("err_not_a_round").arg("typed", form.round.trim()),
+        )
     })?;
     let game = if form.game.trim().is_empty() {
         GameNumber::Game(1)
     } else {
         GameNumber::parse(&form.game).ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "game: '{}' is not a game number (1, 2, … or decider)",
-                form.game.trim()
-            ))
+            AppError::invalid(
+                crate::i18n::Reason::new("err_not_a_game").arg("typed", form.game.trim()),
+            )
         })?
     };
     let deal_id = service::deals::seal(&state.db, me, &event, round, game).await?;
@@ -500,8 +500,9 @@ struct VerifyPage {
     cli: String,
 }
 
-/// Recomputes a deal's commitment from the given (or stored) fields: `Ok(())` or the reason it fails.
-fn check(fields: &[(&'static str, String)]) -> Result<(), String> {
+/// Recomputes a deal's commitment from the given (or stored) fields: `Ok(())` or the reason it fails,
+/// naming the field, as a message for the reader's language.
+fn check(fields: &[(&'static str, String)]) -> Result<(), Reason> {
     let get = |k: &str| {
         fields
             .iter()
@@ -511,18 +512,80 @@ fn check(fields: &[(&'static str, String)]) -> Result<(), String> {
     };
     let variant = Variant::parse(get("variant"))
         .filter(|v| *v != Variant::Xiangqi)
-        .ok_or_else(|| format!("variant: '{}' is not jieqi or banqi", get("variant")))?;
+        .ok_or_else(|| Reason::new("verify_bad_variant").arg("typed", get("variant")))?;
     let round = get("round")
         .parse::<u32>()
-        .map_err(|_| format!("round: '{}' is not a number", get("round")))?;
+        .map_err(|_| Reason::new("verify_bad_round").arg("typed", get("round")))?;
     let game = GameNumber::parse(get("game"))
-        .ok_or_else(|| format!("game: '{}' is not 1, 2, … or decider", get("game")))?;
-    let context = DealContext::new(get("event"), round, game).map_err(|e| format!("{e}"))?;
-    let deal = Deal::parse(variant, get("deal")).map_err(|e| format!("deal: {e}"))?;
-    let seed = Seed::from_hex(get("seed")).map_err(|e| format!("seed: {e}"))?;
+        .ok_or_else(|| Reason::new("verify_bad_game").arg("typed", get("game")))?;
+    let context = DealContext::new(get("event"), round, game).map_err(|e| {
+        Reason::new(match e {
+            ContextError::EventId => "verify_bad_event",
+            ContextError::Round => "verify_round_zero",
+            ContextError::Game => "verify_game_zero",
+        })
+    })?;
+    let deal = Deal::parse(variant, get("deal")).map_err(|e| deal_reason(&e))?;
+    let seed = Seed::from_hex(get("seed")).map_err(|e| match e {
+        SeedError::NotHex {
+            position,
+            character,
+        } => Reason::new("verify_seed_not_hex")
+            .arg("position", position)
+            .arg("character", character),
+        _ => Reason::new("verify_seed_length").arg("found", get("seed").chars().count()),
+    })?;
     let commitment = Commitment::from_hex(get("commitment"))
-        .ok_or_else(|| "commitment: not 64 hex digits".to_string())?;
-    verify(&context, &deal, &seed, &commitment).map_err(|e| e.to_string())
+        .ok_or_else(|| Reason::new("verify_bad_commitment"))?;
+    verify(&context, &deal, &seed, &commitment).map_err(|e| {
+        Reason::new(match e {
+            Mismatch::DealNotFromSeed => "verify_not_from_seed",
+            Mismatch::Commitment => "verify_commitment_differs",
+        })
+    })
+}
+
+/// Why a deal string is refused, as a message (`$variant` is jieqi or banqi, `$side` Red or Black).
+fn deal_reason(e: &DealStringError) -> Reason {
+    match e {
+        DealStringError::NoDeal(v) => Reason::new("verify_deal_none").arg("variant", v.name()),
+        DealStringError::Length {
+            variant,
+            expected,
+            found,
+        } => Reason::new("verify_deal_length")
+            .arg("variant", variant.name())
+            .arg("expected", expected)
+            .arg("found", found),
+        DealStringError::Letter {
+            variant,
+            position,
+            letter,
+        } => Reason::new("verify_deal_letter")
+            .arg("variant", variant.name())
+            .arg("position", position)
+            .arg("letter", letter),
+        DealStringError::WrongSide {
+            position,
+            letter,
+            square,
+            side,
+        } => Reason::new("verify_deal_side")
+            .arg("position", position)
+            .arg("letter", letter)
+            .arg("square", square)
+            .arg("side", side),
+        DealStringError::Count {
+            variant,
+            letter,
+            expected,
+            found,
+        } => Reason::new("verify_deal_count")
+            .arg("variant", variant.name())
+            .arg("letter", letter)
+            .arg("expected", expected)
+            .arg("found", found),
+    }
 }
 
 #[get("/events/{id}/deals/{deal_id}/verify")]
@@ -546,7 +609,7 @@ async fn verify_page(
     ];
     let (ok, reason) = match check(&inputs) {
         Ok(()) => (true, String::new()),
-        Err(r) => (false, r),
+        Err(r) => (false, ctx.lang.reason(&r)),
     };
     let value = |i: usize| inputs.get(i).map(|(_, v)| v.as_str()).unwrap_or("");
     let cli = verify_command(
@@ -594,12 +657,18 @@ mod tests {
         assert_eq!(check(&fields(sealed.deal.as_str(), &c)), Ok(()));
         // Another valid deal: the seed does not draw it.
         let other = crate::deal::JIEQI_IDENTITY;
-        assert!(check(&fields(other, &c)).unwrap_err().contains("seed"));
-        // A malformed field is named.
-        assert!(check(&fields("xyz", &c)).unwrap_err().starts_with("deal:"));
+        let e = check(&fields(other, &c)).unwrap_err();
+        assert!(e.to_string().contains("seed"), "{e}");
+        // A malformed field is named, in each language.
+        let e = check(&fields("xyz", &c)).unwrap_err();
+        assert!(e.to_string().starts_with("deal:"), "{e}");
+        assert_eq!(
+            crate::i18n::Lang::ZhHant.reason(&e),
+            "佈局：揭棋的佈局有 30 個字母，此處有 3 個"
+        );
         let mut f = fields(sealed.deal.as_str(), &c);
         f[1].1 = "18".into();
-        assert!(check(&f).unwrap_err().contains("commitment"));
+        assert!(check(&f).unwrap_err().to_string().contains("commitment"));
     }
 
     #[test]

@@ -258,7 +258,9 @@ async fn push_rating(
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
     let list_id: i64 = form.list.trim().parse().map_err(|_| {
-        AppError::BadRequest(format!("list: '{}' is not a rating list", form.list.trim()))
+        AppError::invalid(
+            crate::i18n::Reason::new("err_not_a_rating_list").arg("typed", form.list.trim()),
+        )
     })?;
     let n = crate::service::rating_push::push(&state.db, &user, &event, list_id).await?;
     Ok(redirect(&format!(

@@ -158,13 +158,15 @@ fn parse_links(form: &HashMap<String, String>) -> AppResult<Vec<(i64, Option<i64
         let Some(id) = key.strip_prefix("map_") else {
             continue;
         };
-        let id = id
-            .parse::<i64>()
-            .map_err(|_| AppError::BadRequest(format!("{key}: not an account of the backup")))?;
+        let id = id.parse::<i64>().map_err(|_| {
+            AppError::invalid(crate::i18n::Reason::new("err_not_a_backup_account").arg("typed", id))
+        })?;
         let local = match value.trim() {
             "" => None,
             v => Some(v.parse::<i64>().map_err(|_| {
-                AppError::BadRequest(format!("{key}: '{v}' is not a local account"))
+                AppError::invalid(
+                    crate::i18n::Reason::new("err_not_a_local_account").arg("typed", v),
+                )
             })?),
         };
         links.push((id, local));
@@ -183,7 +185,7 @@ async fn import_confirm(
     let user = ctx.require_user()?.clone();
     let backup = form
         .get("backup")
-        .ok_or_else(|| AppError::BadRequest("backup: missing".into()))?;
+        .ok_or_else(|| AppError::invalid(crate::i18n::Reason::new("err_backup_missing")))?;
     let links = parse_links(&form)?;
     match service::imports::confirm(&state.db, &user, backup, &links).await {
         Ok(id) => Ok(redirect(&format!("/events/{id}"))),

@@ -256,7 +256,9 @@ async fn seed(
         SeedOptions::default().tie_rule
     } else {
         parse_tie_rule(&form.tie_rule).ok_or_else(|| {
-            AppError::BadRequest(format!("tie_rule: '{}' is not a tie rule", form.tie_rule))
+            AppError::invalid(
+                crate::i18n::Reason::new("err_not_a_tie_rule").arg("typed", &form.tie_rule),
+            )
         })?
     };
     let options = SeedOptions {
@@ -291,17 +293,20 @@ struct WithdrawForm {
 
 fn start_field(field: &str, text: &str) -> AppResult<u32> {
     text.trim().parse::<u32>().map_err(|_| {
-        AppError::BadRequest(format!("{field}: '{}' is not a start number", text.trim()))
+        AppError::invalid(
+            crate::i18n::Reason::new("err_not_a_start")
+                .arg("field", field)
+                .arg("typed", text.trim()),
+        )
     })
 }
 
 fn reason_field(text: &str) -> AppResult<String> {
-    let reason = crate::text::check_line(text, 200)
-        .map_err(|e| AppError::BadRequest(format!("reason: {e}")))?;
+    let reason = crate::text::check_line(text, 200).map_err(|e| AppError::invalid(e.reason()))?;
     if reason.is_empty() {
-        return Err(AppError::BadRequest(
-            "reason: give a reason for the log".into(),
-        ));
+        return Err(AppError::invalid(crate::i18n::Reason::new(
+            "err_reason_needed",
+        )));
     }
     Ok(reason.to_string())
 }
@@ -556,9 +561,9 @@ async fn lot(
             .map_err(|_| AppError::NotFound)?
             .entrants();
         let [Some(upper), Some(lower)] = entrants else {
-            return Err(AppError::Conflict(format!(
-                "match {m} is waiting for its players"
-            )));
+            return Err(AppError::not_now(
+                crate::i18n::Reason::new("err_match_waiting").arg("match", m),
+            ));
         };
         match service::rounds::draw_lot() {
             Color::Red => upper.start,
@@ -656,9 +661,11 @@ async fn forfeit(
         let (bracket, _, _) = load_match(&state, &event, m).await?;
         let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
         if mt.slot_of(start).is_none() {
-            return Err(AppError::BadRequest(format!(
-                "start: #{start} does not play in match {m}"
-            )));
+            return Err(AppError::invalid(
+                crate::i18n::Reason::new("err_not_in_match")
+                    .arg("start", start)
+                    .arg("match", m),
+            ));
         }
         Input::Withdrawal { start, reason }
     } else {

@@ -171,7 +171,7 @@ async fn import(
             let err = RowError {
                 line: 0,
                 field: "csv",
-                message: "the file has no players".into(),
+                message: crate::i18n::Reason::new("roster_no_players"),
             };
             return show_errors(ctx, &state, event, vec![err], form.0.csv).await;
         }
@@ -187,7 +187,7 @@ async fn import(
             let err = RowError {
                 line: 0,
                 field: "name",
-                message: ctx.lang.reason(&reason),
+                message: reason,
             };
             show_errors(ctx, &state, event, vec![err], form.0.csv).await
         }
@@ -213,11 +213,9 @@ async fn link(
     let account = store::users::find_by_name(&state.db, form.name.trim())
         .await?
         .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "name: {} '{}'",
-                ctx.t("unknown_user"),
-                form.name.trim()
-            ))
+            AppError::invalid(
+                crate::i18n::Reason::new("err_unknown_account").arg("name", form.name.trim()),
+            )
         })?;
     if !store::players::link_user(&state.db, &me, event.id, start, &account).await? {
         return Err(AppError::NotFound);

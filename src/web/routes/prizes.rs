@@ -53,10 +53,11 @@ fn specials_text(table: &PrizeTable) -> String {
 
 fn amount(line: usize, text: &str) -> AppResult<u64> {
     text.trim().replace(',', "").parse::<u64>().map_err(|_| {
-        AppError::BadRequest(format!(
-            "line {line}: '{}' is not an amount in whole currency units",
-            text.trim()
-        ))
+        AppError::invalid(
+            crate::i18n::Reason::new("err_bad_amount")
+                .arg("line", line)
+                .arg("typed", text.trim()),
+        )
     })
 }
 
@@ -69,10 +70,11 @@ fn parse_rows(text: &str) -> AppResult<Vec<PrizeRow>> {
             continue;
         }
         let bad = || {
-            AppError::BadRequest(format!(
-                "places line {}: '{line}' is not 'place amount' or 'from-to amount'",
-                i + 1
-            ))
+            AppError::invalid(
+                crate::i18n::Reason::new("err_bad_place_line")
+                    .arg("line", i + 1)
+                    .arg("typed", line),
+            )
         };
         let (places, money) = line.split_once(char::is_whitespace).ok_or_else(bad)?;
         let place = |p: &str| p.trim().parse::<u32>().map_err(|_| bad());
@@ -99,10 +101,11 @@ fn parse_specials(text: &str) -> AppResult<Vec<SpecialPrize>> {
         }
         let parts: Vec<&str> = line.split(',').map(str::trim).collect();
         let [category, label, money] = parts.as_slice() else {
-            return Err(AppError::BadRequest(format!(
-                "special prizes line {}: '{line}' is not 'category, label, amount'",
-                i + 1
-            )));
+            return Err(AppError::invalid(
+                crate::i18n::Reason::new("err_bad_special_line")
+                    .arg("line", i + 1)
+                    .arg("typed", line),
+            ));
         };
         specials.push(SpecialPrize {
             category: category.to_string(),
@@ -271,9 +274,9 @@ struct PayoutPage {
 async fn payout_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
     let ranking = service::knockout::final_ranking(&state.db, event).await?;
     if ranking.payout.is_none() {
-        return Err(AppError::Conflict(
-            "the event has no prize table yet".into(),
-        ));
+        return Err(AppError::not_now(crate::i18n::Reason::new(
+            "err_no_prize_table",
+        )));
     }
     Ok(ranking)
 }
@@ -289,7 +292,10 @@ async fn payout_page(
     let (paid, unawarded, notes) = ranking
         .payout
         .as_ref()
-        .map(|p| (p.paid(), p.unawarded, p.notes.clone()))
+        .map(|p| {
+            let notes = p.notes.iter().map(|n| ctx.lang.reason(n)).collect();
+            (p.paid(), p.unawarded, notes)
+        })
         .unwrap_or_default();
     render(&PayoutPage {
         currency: currency_of(&ranking),
@@ -305,6 +311,7 @@ async fn payout_page(
 /// The payout sheet as CSV: `place,start,name,prize,currency,award,signature`.
 #[get("/events/{id}/payout.csv")]
 async fn payout_csv(
+    ctx: Ctx,
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
@@ -312,7 +319,7 @@ async fn payout_csv(
     let csv = ranking
         .payout
         .as_ref()
-        .map(|p| p.to_csv())
+        .map(|p| p.to_csv(ctx.lang))
         .unwrap_or_default();
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

@@ -258,12 +258,13 @@ impl ShowPage {
         let table = &self.list.settings.levels;
         let lang = self.ctx.lang;
         fill(
-            lang.t("rating_level_rule"),
+            lang,
+            "rating_level_rule",
             &[
-                level_label(lang, Level::Ranked(table.lowest())),
-                (table.base() + table.step()).to_string(),
-                table.step().to_string(),
-                level_label(lang, Level::Ranked(table.highest())),
+                ("lowest", level_label(lang, Level::Ranked(table.lowest()))),
+                ("base", (table.base() + table.step()).to_string()),
+                ("step", table.step().to_string()),
+                ("highest", level_label(lang, Level::Ranked(table.highest()))),
             ],
         )
     }
@@ -486,7 +487,7 @@ async fn upload(
     let UploadForm { label, csv } = form.0;
     let label_error = crate::text::check_line(&label, 120)
         .err()
-        .map(|e| (format!("label: {e}"), StatusCode::BAD_REQUEST));
+        .map(|e| (lang.reason(&e.reason()), StatusCode::BAD_REQUEST));
     let refused = match label_error
         .map(Err)
         .unwrap_or_else(|| sheet_games(lang, &csv).map_err(|m| (m, StatusCode::BAD_REQUEST)))
@@ -605,7 +606,7 @@ async fn add_start_list(
                     )));
                 }
                 StartAdded::AlreadyInList(name) => {
-                    format_one(lang.t("rating_already_in_list"), name)
+                    format_one(lang, "rating_already_in_list", "player", name)
                 }
             }
         }

@@ -7,6 +7,7 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render};
+use crate::i18n::Reason;
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::service::event_state::EventState;
@@ -340,7 +341,7 @@ async fn results(
             .get(&format!("v{}", b.board_no))
             .and_then(|v| v.parse::<i64>().ok())
             .ok_or_else(|| {
-                AppError::BadRequest(format!("board {}: version missing", b.board_no))
+                AppError::invalid(Reason::new("err_version_missing").arg("board", b.board_no))
             })?;
         if result != b.result || games != b.games || version != b.version {
             changes.push((b.board_no, version, typed.clone()));
@@ -412,9 +413,9 @@ async fn discard(
         .await?
         .ok_or(AppError::NotFound)?;
     if round.published {
-        return Err(AppError::Conflict(format!(
-            "round {n} is published; it cannot be discarded"
-        )));
+        return Err(AppError::not_now(
+            Reason::new("err_published_not_discarded").arg("round", n),
+        ));
     }
     store::rounds::delete_draft(&state.db, ctx.require_user()?, event.id, &round).await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
@@ -460,10 +461,7 @@ async fn fix_board_form(
 ) -> AppResult<HttpResponse> {
     let (_, n) = path.into_inner();
     let b = form.board.trim().parse::<u32>().map_err(|_| {
-        AppError::BadRequest(format!(
-            "board: '{}' is not a board number",
-            form.board.trim()
-        ))
+        AppError::invalid(Reason::new("err_not_a_board").arg("typed", form.board.trim()))
     })?;
     fix_board_players(&ctx, &state, &event, (n, b), &form.0.fix).await
 }
@@ -479,9 +477,9 @@ async fn fix_board_players(
         .await?
         .ok_or(AppError::NotFound)?;
     if round.published {
-        return Err(AppError::Conflict(format!(
-            "round {n} is published; discard it or enter results instead"
-        )));
+        return Err(AppError::not_now(
+            Reason::new("err_published_not_fixed").arg("round", n),
+        ));
     }
     let board = store::rounds::board(&state.db, round.id, b)
         .await?
@@ -493,10 +491,11 @@ async fn fix_board_players(
             .ok()
             .filter(|n| names.contains_key(n))
             .ok_or_else(|| {
-                AppError::BadRequest(format!(
-                    "{field}: '{}' is not a start number of this event",
-                    s.trim()
-                ))
+                AppError::invalid(
+                    Reason::new("err_not_a_start_here")
+                        .arg("field", field)
+                        .arg("typed", s.trim()),
+                )
             })
     };
     let red = start("red", &form.red)?;
@@ -506,17 +505,13 @@ async fn fix_board_players(
         Some(start("black", &form.black)?)
     };
     if black == Some(red) {
-        return Err(AppError::BadRequest(
-            "black: a player cannot play themselves".into(),
-        ));
+        return Err(AppError::invalid(Reason::new("err_plays_themselves")));
     }
     if let Err(e) = crate::text::check_line(&form.reason, 200) {
-        return Err(AppError::BadRequest(format!("reason: {e}")));
+        return Err(AppError::invalid(e.reason()));
     }
     if form.reason.trim().is_empty() {
-        return Err(AppError::BadRequest(
-            "reason: a manual pairing needs a reason for the log".into(),
-        ));
+        return Err(AppError::invalid(Reason::new("err_pairing_reason")));
     }
     store::rounds::set_board_players(
         &state.db,
@@ -553,10 +548,7 @@ async fn request_bye(
         .ok()
         .filter(|s| names.contains_key(s));
     let start = start.ok_or_else(|| {
-        AppError::BadRequest(format!(
-            "start: '{}' is not a start number",
-            form.start.trim()
-        ))
+        AppError::invalid(Reason::new("err_not_a_start").arg("typed", form.start.trim()))
     })?;
     let paired = store::rounds::list(&state.db, event.id).await?.len() as u32;
     let round = form
@@ -566,15 +558,15 @@ async fn request_bye(
         .ok()
         .filter(|r| *r > paired && *r <= event.settings.swiss_rounds);
     let round = round.ok_or_else(|| {
-        AppError::BadRequest(format!(
-            "round: '{}' is not a round still to be paired ({}–{})",
-            form.round.trim(),
-            paired + 1,
-            event.settings.swiss_rounds
-        ))
+        AppError::invalid(
+            Reason::new("err_not_a_round_to_pair")
+                .arg("typed", form.round.trim())
+                .arg("first", paired + 1)
+                .arg("last", event.settings.swiss_rounds),
+        )
     })?;
     let kind = Absence::parse(&form.kind)
-        .ok_or_else(|| AppError::BadRequest(format!("kind: '{}' is not H, F or Z", form.kind)))?;
+        .ok_or_else(|| AppError::invalid(Reason::new("err_bye_kind").arg("typed", &form.kind)))?;
     store::rounds::request_bye(&state.db, ctx.require_user()?, event.id, round, start, kind)
         .await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
@@ -593,14 +585,13 @@ async fn withdraw(
     form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
     let start = form.start.trim().parse::<u32>().map_err(|_| {
-        AppError::BadRequest(format!(
-            "start: '{}' is not a start number",
-            form.start.trim()
-        ))
+        AppError::invalid(Reason::new("err_not_a_start").arg("typed", form.start.trim()))
     })?;
     let from = store::rounds::list(&state.db, event.id).await?.len() as u32 + 1;
     if !store::rounds::withdraw(&state.db, ctx.require_user()?, event.id, start, from).await? {
-        return Err(AppError::BadRequest(format!("start: no player #{start}")));
+        return Err(AppError::invalid(
+            Reason::new("err_no_player").arg("start", start),
+        ));
     }
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
 }
@@ -637,15 +628,12 @@ async fn report(
     let result = BoardResult::parse(&form.result)
         .filter(|r| r.is_played())
         .ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "result: '{}' is not 1-0, 0-1 or 1/2-1/2",
-                form.result
-            ))
+            AppError::invalid(Reason::new("err_not_a_result").arg("typed", &form.result))
         })?;
     if board.result.is_some() {
-        return Err(AppError::Conflict(format!(
-            "board {b} already has a result"
-        )));
+        return Err(AppError::not_now(
+            Reason::new("err_board_has_result").arg("board", b),
+        ));
     }
     match board.reported {
         Some((reported, by)) if reported == result && by != me.id => {

@@ -11,7 +11,7 @@ use askama::Template;
 
 use super::records::describe_lang;
 use super::{redirect, render, render_status};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Reason};
 use crate::rules::adjudicate::Verdict;
 use crate::rules::describe;
 use crate::service::records::RecordStatus;
@@ -265,7 +265,7 @@ fn parse_form(
     let round = fields
         .get("round")
         .and_then(|r| r.trim().parse().ok())
-        .ok_or_else(|| AppError::BadRequest("round: not a round number".into()))?;
+        .ok_or_else(|| AppError::invalid(Reason::new("err_not_a_round").arg("typed", "")))?;
     let text = fields.get("records").cloned().unwrap_or_default();
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
     let digest = fields.get("digest").cloned().unwrap_or_default();
@@ -276,7 +276,7 @@ fn parse_form(
         };
         let n: usize = n
             .parse()
-            .map_err(|_| AppError::BadRequest(format!("{k}: not a game number")))?;
+            .map_err(|_| AppError::invalid(Reason::new("err_not_a_game").arg("typed", n)))?;
         if !v.trim().is_empty() {
             assigned.insert(n, v.trim().to_string());
         }

@@ -72,8 +72,9 @@ async fn create(
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?.clone();
     let roles = grantable(&me);
-    let role = Role::parse(&form.role)
-        .ok_or_else(|| AppError::BadRequest(format!("role: unknown role '{}'", form.role)))?;
+    let role = Role::parse(&form.role).ok_or_else(|| {
+        AppError::invalid(crate::i18n::Reason::new("err_unknown_role").arg("typed", &form.role))
+    })?;
     // The service refuses a role this user may not grant (policy::grantable_roles).
     let result = match service::accounts::create_user(
         &state.db,

@@ -224,7 +224,12 @@ async fn game_page(
         })
         .unwrap_or_default();
     match game_view::replay(&record.record, page.event.settings.variant, deal) {
-        Ok(view) => fill(&mut page, view, &events),
+        Ok(mut view) => {
+            for p in &mut view.plies {
+                p.zh = page.ctx.lang.pieces(&p.zh);
+            }
+            fill(&mut page, view, &events)
+        }
         Err(e) => page.problem = Some(e.to_string()),
     }
     render(&page)
@@ -233,7 +238,20 @@ async fn game_page(
 fn fill(page: &mut GamePage, view: GameView, events: &[(usize, String)]) {
     page.lines = move_lines(&view.plies, events);
     page.plies = view.plies.len();
-    page.problem = view.error.clone();
+    page.problem = match &view.bad_ply {
+        Some(e) => {
+            let lang = super::records::describe_lang(page.ctx.lang);
+            Some(
+                page.ctx.lang.reason(
+                    &crate::i18n::Reason::new("viewer_bad_ply")
+                        .arg("ply", e.ply)
+                        .arg("token", &e.token)
+                        .arg("why", crate::rules::describe::error(e, lang)),
+                ),
+            )
+        }
+        None => view.error.clone(),
+    };
     page.data = Some(game_view::to_script_json(&view));
 }
 

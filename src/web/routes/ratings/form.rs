@@ -72,7 +72,10 @@ impl ListForm {
         if name.is_empty() {
             fail("name", lang.t("rating_required").into());
         } else if name.chars().count() > MAX_LIST_NAME {
-            fail("name", format_one(lang.t("rating_too_long"), MAX_LIST_NAME));
+            fail(
+                "name",
+                format_one(lang, "rating_too_long", "max", MAX_LIST_NAME),
+            );
         }
         let mut points = |field: &'static str, text: &str| match Points::parse(text) {
             Ok(p) => Some(p),
@@ -189,7 +192,7 @@ impl GameForm {
         if date.is_none() {
             errors.push(FieldError {
                 field: "rating_date",
-                message: format_one(lang.t("csv_bad_date"), self.date.trim()),
+                message: format_one(lang, "csv_bad_date", "date", self.date.trim()),
             });
         }
         let mut name = |field: &'static str, text: &str| {
@@ -202,7 +205,7 @@ impl GameForm {
             } else if n.chars().count() > MAX_PLAYER_NAME {
                 errors.push(FieldError {
                     field,
-                    message: format_one(lang.t("rating_too_long"), MAX_PLAYER_NAME),
+                    message: format_one(lang, "rating_too_long", "max", MAX_PLAYER_NAME),
                 });
             }
             n.to_string()
@@ -212,7 +215,7 @@ impl GameForm {
         if !red.is_empty() && red == black {
             errors.push(FieldError {
                 field: "rating_black",
-                message: format_one(lang.t("csv_same_player"), &black),
+                message: format_one(lang, "csv_same_player", "player", &black),
             });
         }
         let outcome = match self.result.trim() {
@@ -222,7 +225,7 @@ impl GameForm {
             other => {
                 errors.push(FieldError {
                     field: "rating_result",
-                    message: format_one(lang.t("csv_unknown_result"), other),
+                    message: format_one(lang, "csv_unknown_result", "result", other),
                 });
                 None
             }
@@ -239,28 +242,31 @@ impl GameForm {
     }
 }
 
-/// A translated pattern with its one `{}` filled in.
-pub fn format_one(pattern: &str, value: impl std::fmt::Display) -> String {
-    fill(pattern, &[value.to_string()])
+/// A translated message with its one named argument filled in.
+pub fn format_one(
+    lang: Lang,
+    key: &'static str,
+    name: &'static str,
+    value: impl std::fmt::Display,
+) -> String {
+    fill(lang, key, &[(name, value.to_string())])
 }
 
-/// A translated pattern with its `{}` filled in by `values`, in order (a translation may not reorder them).
-pub fn fill(pattern: &str, values: &[String]) -> String {
-    let mut out = String::with_capacity(pattern.len());
-    let mut pieces = pattern.split("{}");
-    out.push_str(pieces.next().unwrap_or_default());
-    for (i, piece) in pieces.enumerate() {
-        out.push_str(values.get(i).map(String::as_str).unwrap_or_default());
-        out.push_str(piece);
-    }
-    out
+/// A translated message with its named arguments filled in.
+pub fn fill(lang: Lang, key: &'static str, values: &[(&'static str, String)]) -> String {
+    let reason = values
+        .iter()
+        .fold(crate::i18n::Reason::new(key), |r, (name, value)| {
+            r.arg(name, value)
+        });
+    lang.reason(&reason)
 }
 
 /// A CSV reader error in the visitor's language: where (line, column and its header name) and what.
 pub fn input_error_text(lang: Lang, e: &InputError) -> String {
-    let mut out = format_one(lang.t("csv_at_line"), e.line);
+    let mut out = format_one(lang, "csv_at_line", "line", e.line);
     if let Some(c) = e.column {
-        out.push_str(&format_one(lang.t("csv_at_column"), c.number));
+        out.push_str(&format_one(lang, "csv_at_column", "column", c.number));
         out.push_str(&format!(" ({})", c.name));
     }
     out.push_str(lang.t("csv_colon"));
@@ -270,21 +276,23 @@ pub fn input_error_text(lang: Lang, e: &InputError) -> String {
 
 fn problem_text(lang: Lang, p: &Problem) -> String {
     match p {
-        Problem::NoHeader(expected) => format_one(lang.t("csv_no_header"), expected),
-        Problem::MissingColumn(name) => format_one(lang.t("csv_missing_column"), name),
+        Problem::NoHeader(expected) => format_one(lang, "csv_no_header", "header", expected),
+        Problem::MissingColumn(name) => format_one(lang, "csv_missing_column", "column", name),
         Problem::MissingField => lang.t("csv_missing_field").into(),
         Problem::NotUtf8 => lang.t("csv_not_utf8").into(),
-        Problem::BadDate(d) => format_one(lang.t("csv_bad_date"), d),
-        Problem::UnknownResult(r) => format_one(lang.t("csv_unknown_result"), r),
+        Problem::BadDate(d) => format_one(lang, "csv_bad_date", "date", d),
+        Problem::UnknownResult(r) => format_one(lang, "csv_unknown_result", "result", r),
         Problem::EmptyName => lang.t("csv_empty_name").into(),
-        Problem::SamePlayer(n) => format_one(lang.t("csv_same_player"), n),
-        Problem::DuplicatePlayer(n) => format_one(lang.t("csv_duplicate_player"), n),
-        Problem::BadPoints(text, why) => {
-            fill(lang.t("csv_bad_points"), &[text.clone(), why.to_string()])
-        }
-        Problem::BadGames(text) => format_one(lang.t("csv_bad_games"), text),
-        // The CSV library's own message about broken quoting and the like.
-        Problem::Malformed(m) => m.clone(),
+        Problem::SamePlayer(n) => format_one(lang, "csv_same_player", "player", n),
+        Problem::DuplicatePlayer(n) => format_one(lang, "csv_duplicate_player", "player", n),
+        Problem::BadPoints(text, why) => fill(
+            lang,
+            "csv_bad_points",
+            &[("points", text.clone()), ("why", why.to_string())],
+        ),
+        Problem::BadGames(text) => format_one(lang, "csv_bad_games", "games", text),
+        // The CSV library's message (broken quoting and the like) is English: say it in words.
+        Problem::Malformed(_) => lang.t("csv_malformed").into(),
     }
 }
 
@@ -292,7 +300,7 @@ fn problem_text(lang: Lang, p: &Problem) -> String {
 pub fn level_label(lang: Lang, level: Level) -> String {
     match level {
         Level::Unrated => lang.t("level_unrated").into(),
-        Level::Ranked(n) => format_one(lang.t("level_n"), n),
+        Level::Ranked(n) => format_one(lang, "level_n", "level", n),
     }
 }
 
