@@ -4,6 +4,7 @@ mod backup;
 mod db_backup;
 mod deals;
 mod foundation;
+mod i18n;
 mod json_api;
 mod knockout;
 mod ko_records;
