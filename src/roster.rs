@@ -44,7 +44,7 @@ impl RowError {
             &Reason::new(key)
                 .arg("line", self.line)
                 .arg("field", self.field)
-                .arg("message", lang.reason(&self.message)),
+                .arg_reason("message", &self.message),
         )
     }
 }

@@ -98,15 +98,32 @@ impl Lang {
             .unwrap_or("??")
     }
 
-    /// A reason in this language: the message of its key formatted with its named arguments.
+    /// A reason in this language: the message of its key formatted with its named arguments (an
+    /// argument that is itself a message, [`Reason::arg_reason`], is worded in this language too).
     pub fn reason(self, reason: &Reason) -> String {
+        let args: Vec<(&str, &str)> = reason.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.message(reason.key, &args)
+    }
+
+    fn message(self, key: &str, given: &[(&str, &str)]) -> String {
         let bundle = &catalog().bundles[self.index()];
-        let Some(pattern) = bundle.get_message(reason.key).and_then(|m| m.value()) else {
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
             return "??".to_string();
         };
-        let mut args = FluentArgs::with_capacity(reason.args.len());
-        for (name, value) in &reason.args {
-            args.set(*name, fluent_value(value));
+        let mut args = FluentArgs::with_capacity(given.len());
+        for (name, value) in given {
+            match value.strip_prefix(NESTED).and_then(|json| {
+                serde_json::from_str::<(String, Vec<(String, String)>)>(json).ok()
+            }) {
+                Some((inner_key, inner_args)) => {
+                    let inner: Vec<(&str, &str)> = inner_args
+                        .iter()
+                        .map(|(n, v)| (n.as_str(), v.as_str()))
+                        .collect();
+                    args.set(name.to_string(), FluentValue::from(self.message(&inner_key, &inner)));
+                }
+                None => args.set(name.to_string(), fluent_value(value)),
+            }
         }
         let mut errors = Vec::new();
         bundle
@@ -163,6 +180,9 @@ impl Lang {
     }
 }
 
+/// Marks an argument that holds a message ([`Reason::arg_reason`]) rather than text.
+const NESTED: &str = "\u{1F}reason:";
+
 /// An argument as Fluent sees it: a whole number written plainly is a number (so a message can
 /// choose a plural form by it), anything else is text.
 fn fluent_value(value: &str) -> FluentValue<'static> {
@@ -193,6 +213,14 @@ impl Reason {
     /// Adds a named argument.
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Reason {
         self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// Adds a named argument that is itself a message (a parser's error inside "line 3: …"): it is
+    /// worded in the reader's language with the rest. [`Reason::get`] gives its encoded form.
+    pub fn arg_reason(mut self, name: &'static str, reason: &Reason) -> Reason {
+        let inner = serde_json::json!([reason.key, reason.args]);
+        self.args.push((name, format!("{NESTED}{inner}")));
         self
     }
 
@@ -621,6 +649,15 @@ mod tests {
             }
         }
         assert!(checked > 20, "only {checked} codes");
+    }
+
+    #[test]
+    fn a_message_inside_a_message_is_worded_in_the_same_language() {
+        let inner = Reason::new("svc_round_not_published").arg("round", 2);
+        let outer = Reason::new("roster_at_field").arg("field", "name").arg_reason("message", &inner);
+        assert_eq!(Lang::En.reason(&outer), "name: round 2 is not published yet");
+        assert_eq!(Lang::ZhHant.reason(&outer), "姓名：第 2 輪尚未公佈");
+        assert_eq!(outer.to_string(), "name: round 2 is not published yet");
     }
 
     #[test]

@@ -164,7 +164,7 @@ pub async fn adjudicate_for(
     text: &str,
 ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
     let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
-        .map_err(|e| ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e)))?;
+        .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
     adjudicate_read(db, event, round_no, game, &record).await
 }
 
@@ -1029,6 +1029,38 @@ fn movetext(text: &str) -> &str {
             return rest;
         }
     }
+}
+
+
+/// A record's syntax error as a message for the reader's language: the line and column, and what is
+/// wrong (its `Display` is the English).
+pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> Reason {
+    use crate::rules::notation::record::RecordErrorKind as K;
+    let what = match &e.kind {
+        K::NotUtf8 {
+            offset,
+            byte,
+            likely: Some(enc),
+        } => Reason::new("rec_err_not_utf8_legacy")
+            .arg("byte", format!("0x{byte:02X}"))
+            .arg("offset", offset)
+            .arg("encoding", enc.name()),
+        K::NotUtf8 { offset, byte, .. } => Reason::new("rec_err_not_utf8")
+            .arg("byte", format!("0x{byte:02X}"))
+            .arg("offset", offset),
+        K::UnterminatedComment => Reason::new("rec_err_unterminated_comment"),
+        K::UnterminatedTag => Reason::new("rec_err_unterminated_tag"),
+        K::MalformedTag(t) => Reason::new("rec_err_malformed_tag").arg("tag", t),
+        K::TagAfterMovetext => Reason::new("rec_err_tag_after_movetext"),
+        K::Variation => Reason::new("rec_err_variation"),
+        K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
+        K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
+        K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
+    };
+    Reason::new("rec_err_at")
+        .arg("line", e.line)
+        .arg("column", e.column)
+        .arg_reason("what", &what)
 }
 
 #[cfg(test)]

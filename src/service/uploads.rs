@@ -445,7 +445,7 @@ fn judge_games(
     for (i, (first_line, game_text)) in games.into_iter().enumerate() {
         let number = i + 1;
         let read = crate::rules::adjudicate::read_record(game_text.as_bytes(), first_line)
-            .map_err(|e| Reason::detail("svc_record_unreadable", e));
+            .map_err(|e| super::records::record_error_reason(&e));
         let tag = |name: &str| {
             read.as_ref()
                 .ok()
