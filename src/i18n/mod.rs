@@ -2,6 +2,7 @@
 
 mod accounts;
 mod core;
+mod corrections;
 mod deals;
 mod imports;
 mod knockout;
@@ -196,6 +197,7 @@ const AREAS: &[&[Entry]] = &[
     players::ENTRIES,
     service::ENTRIES,
     records::ENTRIES,
+    corrections::ENTRIES,
 ];
 
 #[cfg(test)]

@@ -104,6 +104,7 @@ impl From<StoreError> for AppError {
         match e {
             StoreError::NotFound => AppError::NotFound,
             StoreError::Conflict => AppError::Conflict("already exists".into()),
+            StoreError::Archived => ServiceError::from(StoreError::Archived).into(),
             other => {
                 log_error(&other.to_string());
                 AppError::Internal(other.to_string())

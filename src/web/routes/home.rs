@@ -22,13 +22,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[template(path = "home.html")]
 struct HomePage {
     ctx: Ctx,
+    /// The events that are not archived (an archived one is still public by its address).
     events: Vec<Event>,
+    flash: Option<&'static str>,
 }
 
 #[get("/")]
-async fn home(ctx: Ctx, state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let events = store::events::list(&state.db).await?;
-    render(&HomePage { ctx, events })
+async fn home(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    flash: web::Query<super::Flash>,
+) -> AppResult<HttpResponse> {
+    let events = store::events::list_current(&state.db).await?;
+    render(&HomePage {
+        ctx,
+        events,
+        flash: flash.key(),
+    })
 }
 
 #[get("/health")]
