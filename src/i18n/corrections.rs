@@ -22,8 +22,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("lock_scoring_round", "The scoring cannot change: round 1 is published.", "計分不能更改：第1輪已公佈。", "计分不能更改：第1轮已公布。"),
     ("lock_tie_breaks_round", "The tie-breaks cannot change: round 1 is published.", "破同分方法不能更改：第1輪已公佈。", "破同分方法不能更改：第1轮已公布。"),
     ("lock_knockout_size_seeded", "The knockout size cannot change: the knockout is seeded.", "淘汰賽人數不能更改：淘汰賽已編排種子。", "淘汰赛人数不能更改：淘汰赛已编排种子。"),
-    ("lock_best_of_seeded", "The games per match cannot change: the knockout is seeded.", "每場比賽局數不能更改：淘汰賽已編排種子。", "每场比赛局数不能更改：淘汰赛已编排种子。"),
-    ("lock_best_of_round", "The games per match cannot change: round 1 is published.", "每場比賽局數不能更改：第1輪已公佈。", "每场比赛局数不能更改：第1轮已公布。"),
+    ("lock_best_of_seeded", "The games per match cannot change: the knockout is seeded.", "每場局數不能更改：淘汰賽已編排種子。", "每场局数不能更改：淘汰赛已编排种子。"),
+    ("lock_best_of_round", "The games per match cannot change: round 1 is published.", "每場局數不能更改：第1輪已公佈。", "每场局数不能更改：第1轮已公布。"),
     ("lock_move_limit_record", "The move limit cannot change: a move record is stored.", "限著不能更改：已有棋譜存檔。", "限着不能更改：已有棋谱存档。"),
     // Archive, un-archive, delete.
     ("event_archive_title", "Archive or delete", "封存或刪除", "封存或删除"),

@@ -42,7 +42,7 @@ struct UsersPage {
 /// unless the creator picks more.
 fn grantable(by: &User) -> Vec<Role> {
     let mut roles = service::policy::grantable_roles(by.role);
-    roles.sort_by_key(|r| std::cmp::Reverse(rank(*r)));
+    roles.sort_by_key(|r| rank(*r));
     roles
 }
 
