@@ -529,3 +529,54 @@ fn new_accounts_default_to_the_lowest_role_and_setup_checks_the_password() {
     assert_eq!(c.get(&path).status, 200, "the link still works");
     server.stop();
 }
+
+#[test]
+fn the_backup_carries_the_time_zone_the_archive_and_the_reasons() {
+    let w = World::new("corr-backup");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Carried", "xiangqi");
+    let r = settings(&mut org, id, &[("time_zone", "Asia/Taipei")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.form(&format!("/events/{id}/archive"), &OK);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let backup = org.get(&format!("/events/{id}/export.json"));
+    assert_eq!(backup.status, 200, "an archived event is still exported");
+    let json: serde_json::Value = serde_json::from_str(&backup.body).expect("JSON");
+    let text = json.to_string();
+    assert!(text.contains("\"time_zone\":\"Asia/Taipei\""), "{text}");
+    assert!(text.contains("\"archived\":1"));
+    assert!(
+        text.contains("typo on the entry form"),
+        "the reasons travel with the log"
+    );
+
+    // Into a fresh server: still archived (read-only), in its zone, with the reasons.
+    let dir = TempDir::new("corr-backup-dst");
+    create_user(&dir, "org", "organizer");
+    let server = Server::start(&dir);
+    let mut dst = server.client();
+    dst.login("org", PASSWORD);
+    let r = dst.form("/events/import", &[("backup", &backup.body)]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = dst.form("/events/import/confirm", &[("backup", &backup.body)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let new_id = r
+        .location
+        .unwrap()
+        .trim_start_matches("/events/")
+        .parse::<i64>()
+        .unwrap();
+    let page = dst.get(&format!("/events/{new_id}")).body;
+    assert!(html::text(&page, "#archived-note").is_some(), "archived");
+    let r = dst.form(&format!("/events/{new_id}/players"), &[("name", "甲")]);
+    assert_eq!(r.status, 409, "read-only");
+    let log = dst.get(&format!("/events/{new_id}/audit")).body;
+    assert!(log.contains("Asia/Taipei"));
+    assert!(log.contains("typo on the entry form"));
+    // A bad time zone in a backup is refused naming the field.
+    let bad = backup.body.replace("Asia/Taipei", "Mars/Olympus");
+    let r = dst.form("/events/import", &[("backup", &bad)]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("time_zone"), "{}", r.body);
+    server.stop();
+}

@@ -406,7 +406,10 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
     let server = Server::start(&dir);
     let (list, _, page) = check(&server);
     assert_eq!(list.matches("<tr>").count(), 2, "{list}");
-    assert_eq!(page.matches("data-action=\"record.readjudicate\"").count(), 1);
+    assert_eq!(
+        page.matches("data-action=\"record.readjudicate\"").count(),
+        1
+    );
     server.stop();
 }
 

@@ -74,7 +74,12 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         b.goto(&format!("{event}/players"));
         b.click(&format!("#edit-{first} summary"));
         b.type_into(&format!("#edit-form-{first} input[name=name]"), name);
-        confirm(&b, &format!("#edit-form-{first}"), why, "done=player_edited");
+        confirm(
+            &b,
+            &format!("#edit-form-{first}"),
+            why,
+            "done=player_edited",
+        );
         assert!(b.text("#players").contains(name), "{name} listed");
     }
 
@@ -83,11 +88,21 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     let arb = b
         .attribute("form[id^=remove-arbiter-]", "id")
         .expect("a remove button for the arbiter");
-    confirm(&b, &format!("#{arb}"), "wrong person", "done=arbiter_removed");
-    assert!(b.find("form[id^=remove-arbiter-]").is_err(), "no arbiter left");
+    confirm(
+        &b,
+        &format!("#{arb}"),
+        "wrong person",
+        "done=arbiter_removed",
+    );
+    assert!(
+        b.find("form[id^=remove-arbiter-]").is_err(),
+        "no arbiter left"
+    );
     b.type_into("form[action$='/arbiters'] input[name=name]", "arb");
     b.click("form[action$='/arbiters'] button[type=submit]");
-    b.wait_for("the arbiter to be added", |b| b.url().contains("done=arbiter_added"));
+    b.wait_for("the arbiter to be added", |b| {
+        b.url().contains("done=arbiter_added")
+    });
 
     // Archived: read-only and off the home list; un-archived again.
     confirm(&b, "#archive", "season over", "done=event_archived");
@@ -95,7 +110,12 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     b.goto(&format!("{base}/"));
     assert!(!b.text("main").contains("更正盃"), "off the home list");
     b.goto(&event);
-    confirm(&b, "#unarchive", "archived by mistake", "done=event_unarchived");
+    confirm(
+        &b,
+        "#unarchive",
+        "archived by mistake",
+        "done=event_unarchived",
+    );
     assert!(b.find("#archived-note").is_err());
     b.goto(&format!("{base}/"));
     assert!(b.text("main").contains("更正盃"));
@@ -103,10 +123,22 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     // The audit log lists every correction with its reason, as words, in the event's zone.
     b.goto(&format!("{event}/audit"));
     let log = b.text("#audit");
-    for word in ["Settings changed", "Player corrected", "Arbiter removed", "Event archived", "Event un-archived"] {
+    for word in [
+        "Settings changed",
+        "Player corrected",
+        "Arbiter removed",
+        "Event archived",
+        "Event un-archived",
+    ] {
         assert!(log.contains(word), "{word} in the log: {log}");
     }
-    for reason in ["one more round", "typo", "wrong person", "season over", "archived by mistake"] {
+    for reason in [
+        "one more round",
+        "typo",
+        "wrong person",
+        "season over",
+        "archived by mistake",
+    ] {
         assert!(log.contains(reason), "{reason} in the log");
     }
     assert!(b.text("#audit-zone").contains("Asia/Hong_Kong"));
@@ -114,17 +146,40 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     // An administrator disables the arbiter's account and re-enables it, then resets its password.
     sign_in(&b, &base, "admin", PASSWORD);
     b.goto(&format!("{base}/users"));
-    let row = b.attribute("details[id^=correct-]", "id").expect("an account to correct");
+    let row = b
+        .attribute("details[id^=correct-]", "id")
+        .expect("an account to correct");
     let account = row.trim_start_matches("correct-").to_string();
     // The first correctable account in name order is "arb".
     b.click(&format!("#{row} summary"));
-    confirm(&b, &format!("#disable-{account}"), "left the club", "done=account_disabled");
+    confirm(
+        &b,
+        &format!("#disable-{account}"),
+        "left the club",
+        "done=account_disabled",
+    );
     assert!(b.text(&format!("#account-{account}")).contains("Disabled"));
     b.click(&format!("#{row} summary"));
-    confirm(&b, &format!("#enable-{account}"), "came back", "done=account_enabled");
+    confirm(
+        &b,
+        &format!("#enable-{account}"),
+        "came back",
+        "done=account_enabled",
+    );
     b.click(&format!("#{row} summary"));
-    b.type_into(&format!("#reset-{account} input[name=password]"), "another-long-password");
-    confirm(&b, &format!("#reset-{account}"), "forgot it", "done=password_was_reset");
+    b.type_into(
+        &format!("#reset-{account} input[name=password]"),
+        "another-long-password",
+    );
+    confirm(
+        &b,
+        &format!("#reset-{account}"),
+        "forgot it",
+        "done=password_was_reset",
+    );
     sign_in(&b, &base, "arb", "another-long-password");
-    assert!(b.text("header.site").contains("arb"), "signed in with the new password");
+    assert!(
+        b.text("header.site").contains("arb"),
+        "signed in with the new password"
+    );
 }
