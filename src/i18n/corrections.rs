@@ -38,6 +38,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("event_archived", "The event is archived.", "比賽已封存。", "比赛已封存。"),
     ("event_unarchived", "The event is no longer archived.", "比賽已解除封存。", "比赛已解除封存。"),
     ("event_deleted", "The event was deleted.", "比賽已刪除。", "比赛已删除。"),
+    ("archived_events", "Your archived events", "你的已封存比賽", "你的已封存比赛"),
     ("event_archived_note", "This event is archived: it is read-only.", "此比賽已封存，只可閱覽。", "此比赛已封存，只可阅览。"),
     ("svc_event_archived", "The event is archived: it is read-only until it is un-archived.", "比賽已封存：解除封存前不能作任何更改。", "比赛已封存：解除封存前不能作任何更改。"),
     ("svc_already_archived", "The event is already archived.", "比賽已經封存。", "比赛已经封存。"),

@@ -147,7 +147,7 @@ pub async fn update_settings(
     let reason = correction.check()?;
     let zone = time_zone(typed_zone)?;
     let zone = zone.name();
-    let result = store::events::update_settings(
+    store::events::update_settings(
         db,
         by,
         event.id,
@@ -167,8 +167,7 @@ pub async fn update_settings(
             Ok(list.join("; "))
         },
     )
-    .await?;
-    result
+    .await?
 }
 
 /// Archives an event (read-only from then on, off the home list) or, `archived = false`, undoes

@@ -164,15 +164,6 @@ pub async fn list(db: &Db) -> StoreResult<Vec<Event>> {
     rows.iter().map(event_from_row).collect()
 }
 
-/// The events that are not archived (the home list), newest first.
-pub async fn list_current(db: &Db) -> StoreResult<Vec<Event>> {
-    Ok(list(db)
-        .await?
-        .into_iter()
-        .filter(|e| !e.archived)
-        .collect())
-}
-
 /// What has happened in an event that locks some of its settings.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Progress {

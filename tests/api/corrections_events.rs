@@ -373,6 +373,17 @@ fn an_archived_event_is_read_only_off_the_home_list_and_still_public() {
         !anon.get("/").body.contains("Deals test"),
         "off the home list"
     );
+    let home = org.get("/").body;
+    assert!(
+        html::text(&home, "#archived-events")
+            .unwrap()
+            .contains("Deals test")
+    );
+    let home = w.login("org2").get("/").body;
+    assert!(
+        html::text(&home, "#archived-events").is_none(),
+        "only its organizer's"
+    );
     let public = anon.get(&format!("/events/{id}"));
     assert_eq!(public.status, 200, "still public by its address");
     assert_eq!(anon.get(&format!("/events/{id}/rounds/1")).status, 200);

@@ -24,6 +24,8 @@ struct HomePage {
     ctx: Ctx,
     /// The events that are not archived (an archived one is still public by its address).
     events: Vec<Event>,
+    /// The archived events the visitor manages (organizer of, or administrator), to find them again.
+    archived: Vec<Event>,
     flash: Option<&'static str>,
 }
 
@@ -33,10 +35,20 @@ async fn home(
     state: web::Data<AppState>,
     flash: web::Query<super::Flash>,
 ) -> AppResult<HttpResponse> {
-    let events = store::events::list_current(&state.db).await?;
+    let all = store::events::list(&state.db).await?;
+    let archived = match &ctx.user {
+        Some(u) => all
+            .iter()
+            .filter(|e| e.archived && crate::service::policy::may_archive(u, e))
+            .cloned()
+            .collect(),
+        None => vec![],
+    };
+    let events = all.into_iter().filter(|e| !e.archived).collect();
     render(&HomePage {
         ctx,
         events,
+        archived,
         flash: flash.key(),
     })
 }
