@@ -50,7 +50,8 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         303
     );
     let players = org.get(&format!("/events/{id}/players")).body;
-    let first = html::attrs(&players, "td[data-player]", "data-player")[0].clone();
+    let ids = html::attrs(&players, "td[data-player]", "data-player");
+    let (first, second) = (ids[0].clone(), ids[1].clone());
     let base = w.server.base.clone();
     let b = Browser::start(&chromium, &chromedriver);
     sign_in(&b, &base, "org", PASSWORD);
@@ -82,6 +83,28 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         );
         assert!(b.text("#players").contains(name), "{name} listed");
     }
+
+    // A player deleted before round 1, then registered again (the undo).
+    b.goto(&format!("{event}/players"));
+    b.click(&format!("#edit-{second} summary"));
+    confirm(
+        &b,
+        &format!("#delete-form-{second}"),
+        "entered twice",
+        "done=player_deleted",
+    );
+    assert!(!b.text("#players").contains("乙二"), "deleted");
+    b.type_into(
+        &format!("form[action='/events/{id}/players'] input[name=name]"),
+        "乙二",
+    );
+    b.click(&format!(
+        "form[action='/events/{id}/players'] button[type=submit]"
+    ));
+    b.wait_for("the player to be registered", |b| {
+        b.url().contains("done=player_added")
+    });
+    assert!(b.text("#players").contains("乙二"), "registered again");
 
     // The arbiter: removed, then added again.
     b.goto(&event);
@@ -137,6 +160,7 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     for word in [
         "Settings changed",
         "Player corrected",
+        "Player deleted",
         "Arbiter removed",
         "Event archived",
         "Event un-archived",
@@ -146,6 +170,7 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     for reason in [
         "one more round",
         "typo",
+        "entered twice",
         "wrong person",
         "season over",
         "archived by mistake",
@@ -153,6 +178,22 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         assert!(log.contains(reason), "{reason} in the log");
     }
     assert!(b.text("#audit-zone").contains("Asia/Hong_Kong"));
+    // In 繁體中文 the actions are words too.
+    b.goto(&format!("{base}/lang/zh-Hant?back=/events/{id}/audit"));
+    b.wait_for("the log in 繁體中文", |b| {
+        b.text("#audit").contains("更改設定")
+    });
+    let log = b.text("#audit");
+    for word in [
+        "更正棋手資料",
+        "刪除棋手",
+        "移除裁判",
+        "封存比賽",
+        "解除封存比賽",
+    ] {
+        assert!(log.contains(word), "{word} in the log: {log}");
+    }
+    b.goto(&format!("{base}/lang/en?back=/"));
 
     // An administrator disables the arbiter's account and re-enables it, then resets its password.
     sign_in(&b, &base, "admin", PASSWORD);
