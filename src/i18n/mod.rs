@@ -154,11 +154,12 @@ impl Lang {
     /// The name of an audit log action code (`event.create` → 建立賽事); the code itself when it has
     /// no name yet.
     pub fn audit_action(self, code: &str) -> String {
-        self.reason(
-            &Reason::new("audit_action")
-                .arg("key", code.replace('.', "-"))
-                .arg("code", code),
-        )
+        let key = format!("audit_{}", code.replace('.', "_"));
+        if has_key(&key) {
+            self.t(&key).to_string()
+        } else {
+            code.to_string()
+        }
     }
 
     const fn index(self) -> usize {
@@ -288,7 +289,7 @@ const AREAS: &[Area] = areas![
     "service",
     "records",
     "errors",
-    "audit",
+    "corrections",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
@@ -594,9 +595,9 @@ mod tests {
         assert_eq!(Lang::ZhHant.audit_action("event.create"), "建立賽事");
         assert_eq!(
             Lang::ZhHans.audit_action("deal.unseal_override"),
-            "裁判强制解封布局"
+            "布局提前解封"
         );
-        assert_eq!(Lang::En.audit_action("round.publish"), "round published");
+        assert_eq!(Lang::En.audit_action("round.publish"), "Round published");
         assert_eq!(Lang::ZhHant.audit_action("new.code"), "new.code");
         // Every code the store writes has a name.
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");

@@ -18,6 +18,8 @@ pub enum SignIn {
     Failed,
     /// Too many recent failures: try again in this many seconds (the same for every name).
     Wait(i64),
+    /// The password was right but an administrator disabled the account.
+    Disabled,
 }
 
 fn client_key(client: Option<IpAddr>) -> String {
@@ -103,6 +105,11 @@ pub async fn sign_in(
             store::throttle::clear(db, &keys[1])
                 .await
                 .map_err(ServiceError::Store)?;
+            // Only the right password learns that the account is disabled: names cannot be probed.
+            if c.disabled {
+                log(&format!("login refused: {} is disabled", keys[1]));
+                return Ok(SignIn::Disabled);
+            }
             Ok(SignIn::In(c.user))
         }
         _ => {
@@ -284,6 +291,52 @@ pub async fn set_up_admin(
 /// Whether a setup link is still good (no administrator yet, token unused).
 pub async fn setup_link_valid(db: &Db, token: &str) -> Result<bool, ServiceError> {
     Ok(store::users::setup_token_valid(db, token).await?)
+}
+
+/// An administrator's correction of another account: disable it (or, `disabled = false`,
+/// re-enable it). Disabling ends all its sessions and revokes its API tokens in the same
+/// transaction; a disabled account cannot sign in.
+pub async fn set_disabled(
+    db: &Db,
+    by: &User,
+    target_id: i64,
+    disabled: bool,
+    correction: &super::events::Correction,
+) -> Result<(), ServiceError> {
+    if !super::policy::may_correct_account(by, target_id) {
+        return Err(ServiceError::Forbidden);
+    }
+    let reason = correction.check()?;
+    store::users::get(db, target_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if store::users::set_disabled(db, by, target_id, disabled, &reason).await? {
+        Ok(())
+    } else {
+        let key = if disabled {
+            "svc_account_already_disabled"
+        } else {
+            "svc_account_not_disabled"
+        };
+        Err(ServiceError::Conflict(Reason::new(key)))
+    }
+}
+
+/// An administrator sets a new password for another account; all its sessions end and its API
+/// tokens are revoked (in the same transaction as the new password).
+pub async fn reset_password(
+    db: &Db,
+    by: &User,
+    target_id: i64,
+    password: &str,
+    correction: &super::events::Correction,
+) -> Result<(), ServiceError> {
+    if !super::policy::may_correct_account(by, target_id) {
+        return Err(ServiceError::Forbidden);
+    }
+    let reason = correction.check()?;
+    let hashed = hash(password.to_string()).await?;
+    Ok(store::users::reset_password(db, by, target_id, &hashed, &reason).await?)
 }
 
 /// Starts a session for a signed-in account; returns the token for its cookie.

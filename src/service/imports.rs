@@ -372,6 +372,15 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let list_confirmed = c.flag("start_list_confirmed")?;
     let list_size = c.int("start_list_size", 0..=9999)?.unwrap_or(0);
     let list_reopened = c.line("start_list_reopened", 200)?;
+    // Issue 18: the event's time zone (an IANA name) and whether it is archived.
+    let time_zone = match c.line("time_zone", 64)? {
+        Some(typed) => super::events::time_zone(&typed)
+            .map_err(|_| c.err("time_zone", format!("'{typed}' is not a time zone")))?
+            .name()
+            .to_string(),
+        None => super::events::DEFAULT_TIME_ZONE.to_string(),
+    };
+    let archived = c.flag("archived")?;
     c.finish()?;
     let origin = origin.unwrap_or_else(|| fingerprint(id, &created_raw));
     let values = vec![
@@ -401,6 +410,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("announce_deals", announce.into()),
         ("start_list_confirmed", list_confirmed.into()),
         ("start_list_size", list_size.into()),
+        ("time_zone", text_value(time_zone)),
+        ("archived", archived.into()),
     ];
     let mut values = values;
     if let Some(at) = list_fixed_at {
@@ -696,6 +707,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let action = c.line("action", 64)?;
             put!("action", c.need("action", action)?);
             put!("detail", c.line("detail", MAX_LINE)?.unwrap_or_default());
+            put!("reason", c.line("reason", MAX_LINE)?.unwrap_or_default());
         }
         "deals" => {
             row.old_id = Some(c.need_int("id", any)?);

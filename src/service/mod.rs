@@ -91,6 +91,7 @@ impl From<StoreError> for ServiceError {
         match e {
             StoreError::NotFound => ServiceError::NotFound,
             StoreError::Conflict => ServiceError::Conflict(Reason::new("svc_already_exists")),
+            StoreError::Archived => ServiceError::Conflict(Reason::new("svc_event_archived")),
             other => ServiceError::Store(other),
         }
     }

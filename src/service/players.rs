@@ -91,27 +91,81 @@ pub async fn set_rating(
     }
 }
 
-/// Deletes a player entry before round 1, when the caller confirmed it; `true` when this
-/// re-opened a confirmed starting list. After round 1 an entry stays: withdraw the player.
+/// Deletes a player entry before round 1, when the caller confirmed it and gave a reason; `true`
+/// when this re-opened a confirmed starting list. After round 1 an entry stays: withdraw the player.
 pub async fn delete_player(
     db: &Db,
     by: &User,
     event: &Event,
     player_id: i64,
-    confirmed: bool,
+    correction: &super::events::Correction,
 ) -> ServiceResult<bool> {
-    if !confirmed {
+    if !correction.confirmed {
         return Err(ServiceError::invalid(
             "confirm",
             Reason::new("svc_confirm_delete"),
         ));
     }
-    match store::players::delete(db, by, event.id, player_id).await? {
+    let reason = correction.check()?;
+    match store::players::delete(db, by, event.id, player_id, &reason).await? {
         Deleted::Done { reopened } => Ok(reopened),
         Deleted::NotFound => Err(ServiceError::NotFound),
         Deleted::Paired => Err(ServiceError::Conflict(Reason::new(
             "svc_delete_after_pairing",
         ))),
+    }
+}
+
+/// A player's corrected entry as typed.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerEdit {
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Rating (empty for unrated).
+    pub rating: String,
+}
+
+/// Corrects a player's name, club and rating (club and rating before round 1 only; the name at any
+/// time: start numbers stay, exports read the new name), with a reason and a confirmation. Returns
+/// `true` when a rating change re-opened a confirmed starting list.
+pub async fn edit_player(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    player_id: i64,
+    typed: &PlayerEdit,
+    correction: &super::events::Correction,
+) -> ServiceResult<bool> {
+    let reason = correction.check()?;
+    let name =
+        crate::text::clean_line(&typed.name, 80).map_err(|r| ServiceError::invalid("name", r))?;
+    if name.is_empty() {
+        return Err(ServiceError::invalid(
+            "name",
+            Reason::new("svc_player_name_empty"),
+        ));
+    }
+    let club =
+        crate::text::clean_line(&typed.club, 80).map_err(|r| ServiceError::invalid("club", r))?;
+    let rating = parse_rating(&typed.rating)?;
+    let new = store::players::Correction { name, club, rating };
+    match store::players::edit(db, by, event.id, player_id, &new, &reason).await {
+        Ok(store::players::Edited::Done { reopened }) => Ok(reopened),
+        Ok(store::players::Edited::Unchanged) => {
+            Err(ServiceError::Refused(Reason::new("svc_player_unchanged")))
+        }
+        Ok(store::players::Edited::NotFound) => Err(ServiceError::NotFound),
+        Ok(store::players::Edited::Paired) => Err(ServiceError::Conflict(Reason::new(
+            "svc_player_edit_after_pairing",
+        ))),
+        Err(store::StoreError::Conflict) => Err(ServiceError::Conflict(
+            Reason::new("svc_player_registered")
+                .arg("name", new.name.as_str())
+                .arg("club", new.club.as_str()),
+        )),
+        Err(e) => Err(e.into()),
     }
 }
 

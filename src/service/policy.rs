@@ -245,6 +245,87 @@ pub fn arbiter_names_for(access: &Access, names: Vec<(String, String)>) -> (Vec<
     (shown, unnamed)
 }
 
+/// A setting of an event that no longer may change, and why (a translation key that names the
+/// setting and the cause: the settings page shows it beside the field, a refused change says it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SettingLock {
+    /// The form field (`swiss_rounds`, `points_win` for the scoring, …).
+    pub field: &'static str,
+    /// The translation key of the explanation.
+    pub reason_key: &'static str,
+}
+
+impl SettingLock {
+    /// Whether `new` changes this setting of `old`.
+    pub fn changed(
+        &self,
+        old: &crate::event::EventSettings,
+        new: &crate::event::EventSettings,
+    ) -> bool {
+        match self.field {
+            "variant" => old.variant != new.variant,
+            "swiss_rounds" => old.swiss_rounds != new.swiss_rounds,
+            "points_win" => old.points != new.points,
+            "tie_breaks" => old.tie_breaks != new.tie_breaks,
+            "knockout_size" => old.knockout_size != new.knockout_size,
+            "best_of" => old.best_of != new.best_of,
+            "move_limit" => old.move_limit != new.move_limit,
+            _ => false,
+        }
+    }
+}
+
+/// The settings of an event that are locked by what has happened in it: the game, the rounds, the
+/// scoring and the tie-breaks once a round is published; the knockout size and the games per match
+/// once the knockout is seeded (and, for Banqi matches, the games per match with the first round
+/// too); the move limit once a move record is stored. Name, venue, dates and time zone stay free.
+pub fn settings_locks(
+    settings: &crate::event::EventSettings,
+    progress: store::events::Progress,
+) -> Vec<SettingLock> {
+    let lock = |field, reason_key| SettingLock { field, reason_key };
+    let mut locks = Vec::new();
+    if progress.round_published {
+        locks.push(lock("variant", "lock_variant_round"));
+        locks.push(lock("swiss_rounds", "lock_rounds_round"));
+        locks.push(lock("points_win", "lock_scoring_round"));
+        locks.push(lock("tie_breaks", "lock_tie_breaks_round"));
+    }
+    if progress.knockout_seeded {
+        locks.push(lock("knockout_size", "lock_knockout_size_seeded"));
+        locks.push(lock("best_of", "lock_best_of_seeded"));
+    } else if progress.round_published && settings.plays_matches() {
+        locks.push(lock("best_of", "lock_best_of_round"));
+    }
+    if progress.record_stored {
+        locks.push(lock("move_limit", "lock_move_limit_record"));
+    }
+    locks
+}
+
+/// Whether a user may archive, un-archive or delete an event: its organizer or an administrator.
+pub fn may_archive(user: &User, event: &Event) -> bool {
+    user.role == Role::Admin || user.id == event.owner_id
+}
+
+/// Whether an event takes changes: an archived one is read-only (every write is refused with this
+/// reason until it is un-archived).
+pub fn writable(event: &Event) -> ServiceResult<()> {
+    if event.archived {
+        Err(ServiceError::Conflict(crate::i18n::Reason::new(
+            "svc_event_archived",
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether an administrator may disable or reset this account: any account but their own (an
+/// administrator who locked themself out would leave the server without one).
+pub fn may_correct_account(by: &User, target_id: i64) -> bool {
+    by.role == Role::Admin && by.id != target_id
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,6 +395,63 @@ mod tests {
             ];
             assert_eq!(&got, expected, "{who:?}");
         }
+    }
+
+    #[test]
+    fn settings_lock_as_the_event_goes_on() {
+        let settings = crate::event::EventForm {
+            name: "E".into(),
+            start_date: "2026-01-01".into(),
+            variant: "banqi".into(),
+            ..Default::default()
+        }
+        .parse()
+        .unwrap();
+        let fields = |p| {
+            settings_locks(&settings, p)
+                .into_iter()
+                .map(|l| l.field)
+                .collect::<Vec<_>>()
+        };
+        let mut p = store::events::Progress::default();
+        assert!(fields(p).is_empty());
+        p.round_paired = true;
+        assert!(fields(p).is_empty(), "a draft locks nothing");
+        p.round_published = true;
+        assert_eq!(
+            fields(p),
+            [
+                "variant",
+                "swiss_rounds",
+                "points_win",
+                "tie_breaks",
+                "best_of"
+            ]
+        );
+        p.knockout_seeded = true;
+        p.record_stored = true;
+        assert_eq!(
+            fields(p),
+            [
+                "variant",
+                "swiss_rounds",
+                "points_win",
+                "tie_breaks",
+                "knockout_size",
+                "best_of",
+                "move_limit"
+            ]
+        );
+        for l in settings_locks(&settings, p) {
+            assert!(crate::i18n::has_key(l.reason_key), "{}", l.reason_key);
+        }
+    }
+
+    #[test]
+    fn only_other_accounts_are_corrected_by_an_administrator() {
+        assert!(may_correct_account(&user(1, Role::Admin), 2));
+        assert!(!may_correct_account(&user(1, Role::Admin), 1));
+        assert!(!may_correct_account(&user(3, Role::Organizer), 2));
     }
 
     #[test]

@@ -22,16 +22,21 @@ pub struct Event {
     pub announces_deals: bool,
     /// Its change counter ([`version`]) when it was read, in the same statement (0 from `create`).
     pub version: i64,
+    /// The IANA time zone its pages show times in (default `Asia/Hong_Kong`).
+    pub time_zone: String,
+    /// Archived: read-only, off the home list, still public by its address.
+    pub archived: bool,
 }
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
+                       time_zone, archived, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
 
 /// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
 const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                        0 AS version";
+                        time_zone, archived, 0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -52,6 +57,8 @@ struct EventRow {
     move_limit: i64,
     tie_breaks: String,
     announce_deals: i64,
+    time_zone: String,
+    archived: i64,
     version: i64,
 }
 
@@ -76,6 +83,7 @@ impl TryFrom<EventRow> for Event {
             owner_id: r.owner_id,
             version: r.version,
             announces_deals: r.announce_deals != 0,
+            archived: r.archived != 0,
             settings: EventSettings {
                 start_date: date("start_date", &r.start_date)?,
                 end_date: date("end_date", &r.end_date)?,
@@ -95,6 +103,7 @@ impl TryFrom<EventRow> for Event {
                 name: r.name,
                 venue: r.venue,
             },
+            time_zone: r.time_zone,
         })
     }
 }
@@ -153,6 +162,235 @@ pub async fn list(db: &Db) -> StoreResult<Vec<Event>> {
     .fetch_all(db)
     .await?;
     rows.iter().map(event_from_row).collect()
+}
+
+/// What has happened in an event that locks some of its settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// A Swiss round has been published.
+    pub round_published: bool,
+    /// A round exists (a draft included).
+    pub round_paired: bool,
+    /// The knockout has been seeded.
+    pub knockout_seeded: bool,
+    /// A move record has been stored (Swiss or knockout).
+    pub record_stored: bool,
+}
+
+async fn progress_in(conn: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<Progress> {
+    let (published, paired, seeded, records): (i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT
+           EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND published = 1),
+           EXISTS (SELECT 1 FROM rounds WHERE event_id = $1),
+           EXISTS (SELECT 1 FROM knockouts WHERE event_id = $1),
+           EXISTS (SELECT 1 FROM game_records g JOIN boards b ON b.id = g.board_id
+                   JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1)
+           OR EXISTS (SELECT 1 FROM knockout_records WHERE event_id = $1)",
+    )
+    .bind(event_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Progress {
+        round_published: published != 0,
+        round_paired: paired != 0,
+        knockout_seeded: seeded != 0,
+        record_stored: records != 0,
+    })
+}
+
+/// The event's [`Progress`].
+pub async fn progress(db: &Db, event_id: i64) -> StoreResult<Progress> {
+    let mut conn = db.acquire().await?;
+    progress_in(&mut conn, event_id).await
+}
+
+async fn get_in(conn: &mut sqlx::SqliteConnection, id: i64) -> StoreResult<Option<Event>> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(event_from_row).transpose()
+}
+
+/// What a correction of an event asks of the store: the audit detail of the change, or why it is
+/// refused (the caller's rule, checked inside the writer's transaction against the event as it is
+/// there and its [`Progress`]).
+pub type Checked<E> = Result<String, E>;
+
+/// Replaces an event's settings and time zone when `check` (given the event as stored and its
+/// progress, read in the same write transaction) accepts them; the audit entry carries the
+/// detail `check` returns and the reason the user typed. `Ok(Err(_))` is `check`'s refusal,
+/// nothing written; `NotFound` when the event is gone.
+pub async fn update_settings<E>(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    s: &EventSettings,
+    time_zone: &str,
+    reason: &str,
+    check: impl FnOnce(&Event, Progress) -> Checked<E>,
+) -> StoreResult<Result<Event, E>> {
+    let mut tx = super::begin_write(db).await?;
+    let old = get_in(&mut tx, event_id)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let progress = progress_in(&mut tx, event_id).await?;
+    let detail = match check(&old, progress) {
+        Ok(detail) => detail,
+        Err(e) => return Ok(Err(e)),
+    };
+    sqlx::query(
+        "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, variant = $5,
+         swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
+         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14 WHERE id = $15",
+    )
+    .bind(&s.name)
+    .bind(&s.venue)
+    .bind(s.start_date.format("%Y-%m-%d").to_string())
+    .bind(s.end_date.format("%Y-%m-%d").to_string())
+    .bind(s.variant.name())
+    .bind(s.swiss_rounds as i64)
+    .bind(s.knockout_size as i64)
+    .bind(s.best_of as i64)
+    .bind(s.points.0 as i64)
+    .bind(s.points.1 as i64)
+    .bind(s.points.2 as i64)
+    .bind(s.move_limit as i64)
+    .bind(crate::event::tie_break_codes(&s.tie_breaks))
+    .bind(time_zone)
+    .bind(event_id)
+    .execute(&mut *tx)
+    .await?;
+    audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "event.settings",
+        &detail,
+        reason,
+    )
+    .await?;
+    let event = get_in(&mut tx, event_id)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    tx.commit().await?;
+    Ok(Ok(event))
+}
+
+/// Archives or un-archives an event, with an audit entry carrying the reason typed; `false` when it
+/// already was in that state (nothing written).
+pub async fn set_archived(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    archived: bool,
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let now_archived: Option<i64> = sqlx::query_scalar("SELECT archived FROM events WHERE id = $1")
+        .bind(event_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if now_archived.ok_or(StoreError::NotFound)? == i64::from(archived) {
+        return Ok(false);
+    }
+    let action = if archived {
+        "event.archive"
+    } else {
+        "event.unarchive"
+    };
+    // The archiving is logged while the event still takes entries; the un-archiving after it does.
+    if archived {
+        audit::record_with_reason(&mut *tx, Some(by.id), Some(event_id), action, "", reason)
+            .await?;
+    }
+    sqlx::query("UPDATE events SET archived = $1 WHERE id = $2")
+        .bind(i64::from(archived))
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    if !archived {
+        audit::record_with_reason(&mut *tx, Some(by.id), Some(event_id), action, "", reason)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// How an event deletion ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deleted {
+    /// Gone, with everything that hangs on it.
+    Done,
+    /// A round or the knockout has been published or seeded: archive it instead.
+    Started,
+}
+
+/// Deletes an event that has not started (no round published, no knockout seeded), checked in
+/// the write transaction, with everything that hangs on it. The audit entry outlives the event
+/// (it names the event and keeps the reason typed, with no event id).
+pub async fn delete(db: &Db, by: &User, event_id: i64, reason: &str) -> StoreResult<Deleted> {
+    let mut tx = super::begin_write(db).await?;
+    let event = get_in(&mut tx, event_id)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let progress = progress_in(&mut tx, event_id).await?;
+    if progress.round_published || progress.knockout_seeded {
+        return Ok(Deleted::Started);
+    }
+    // Deals reference their event without a cascade (a sealed deal is never lost by accident).
+    sqlx::query("DELETE FROM deals WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM events WHERE id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        None,
+        "event.delete",
+        &format!("#{event_id} {}", event.settings.name),
+        reason,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Deleted::Done)
+}
+
+/// Removes an arbiter from an event, with an audit entry carrying the reason typed; `false` when the
+/// account was not one of its arbiters.
+pub async fn remove_arbiter(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    arbiter: &User,
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query("DELETE FROM event_arbiters WHERE event_id = $1 AND user_id = $2")
+        .bind(event_id)
+        .bind(arbiter.id)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "arbiter.remove",
+        &arbiter.name,
+        reason,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Assigns an arbiter account to an event (idempotent), with an audit entry.

@@ -52,6 +52,9 @@ pub enum StoreError {
         /// What it holds.
         value: String,
     },
+    /// The event is archived: read-only until it is un-archived.
+    #[error("the event is archived")]
+    Archived,
     /// Applying the migrations failed.
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),

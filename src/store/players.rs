@@ -339,7 +339,13 @@ pub enum Deleted {
 
 /// Deletes a player entry before round 1 (its bye requests go with it) and renumbers the rest,
 /// re-opening a fixed list. Logged.
-pub async fn delete(db: &Db, by: &User, event_id: i64, player_id: i64) -> StoreResult<Deleted> {
+pub async fn delete(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    player_id: i64,
+    reason: &str,
+) -> StoreResult<Deleted> {
     let mut tx = super::begin_write(db).await?;
     if round_count(&mut tx, event_id).await? > 0 {
         return Ok(Deleted::Paired);
@@ -359,14 +365,114 @@ pub async fn delete(db: &Db, by: &User, event_id: i64, player_id: i64) -> StoreR
     } else {
         ""
     };
-    tx.commit_audited(
+    super::audit::record_with_reason(
+        &mut *tx,
         Some(by.id),
         Some(event_id),
         "player.delete",
         &format!("{name}{note}"),
+        reason,
     )
     .await?;
+    tx.commit().await?;
     Ok(Deleted::Done { reopened })
+}
+
+/// A correction of a player's entry: the name always, the club and the rating only before round 1.
+#[derive(Debug, Clone)]
+pub struct Correction {
+    /// The corrected name (checked by the caller).
+    pub name: String,
+    /// The corrected club (checked by the caller).
+    pub club: String,
+    /// The corrected rating.
+    pub rating: u32,
+}
+
+/// How a player correction ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edited {
+    /// Saved; `reopened` when a rating change re-opened a fixed starting list.
+    Done {
+        /// A fixed list was re-opened.
+        reopened: bool,
+    },
+    /// Nothing differs from what is stored.
+    Unchanged,
+    /// No such player in the event.
+    NotFound,
+    /// Round 1 is paired and the club or rating was changed (names only from then on).
+    Paired,
+}
+
+/// Corrects a player's name, club and rating in one transaction, with an audit entry listing the
+/// old and new values and the reason typed. After round 1 only the name may change (the start
+/// numbers stay; exports read the new name). A name and club already registered is `Conflict`.
+pub async fn edit(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    player_id: i64,
+    new: &Correction,
+    reason: &str,
+) -> StoreResult<Edited> {
+    let mut tx = super::begin_write(db).await?;
+    let old: Option<(String, String, i64)> =
+        sqlx::query_as("SELECT name, club, rating FROM players WHERE event_id = $1 AND id = $2")
+            .bind(event_id)
+            .bind(player_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((old_name, old_club, old_rating)) = old else {
+        return Ok(Edited::NotFound);
+    };
+    let rating_changed = old_rating != i64::from(new.rating);
+    let club_changed = old_club != new.club;
+    let name_changed = old_name != new.name;
+    if !(rating_changed || club_changed || name_changed) {
+        return Ok(Edited::Unchanged);
+    }
+    let paired = round_count(&mut tx, event_id).await? > 0;
+    if paired && (rating_changed || club_changed) {
+        return Ok(Edited::Paired);
+    }
+    sqlx::query("UPDATE players SET name = $1, club = $2, rating = $3 WHERE id = $4")
+        .bind(&new.name)
+        .bind(&new.club)
+        .bind(i64::from(new.rating))
+        .bind(player_id)
+        .execute(&mut *tx)
+        .await?;
+    let reopened = if rating_changed {
+        reorder_before_round_one(&mut tx, event_id, "rating").await?
+    } else {
+        // The initial order breaks rating ties by name: an open list follows a new name.
+        if !paired && !starting_list(&mut *tx, event_id).await?.is_fixed() {
+            renumber(&mut tx, event_id).await?;
+        }
+        false
+    };
+    let mut changes = Vec::new();
+    if name_changed {
+        changes.push(format!("name: {old_name} → {}", new.name));
+    }
+    if club_changed {
+        changes.push(format!("club: {old_club} → {}", new.club));
+    }
+    if rating_changed {
+        changes.push(format!("rating: {old_rating} → {}", new.rating));
+    }
+    super::audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "player.edit",
+        &changes.join("; "),
+        reason,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Edited::Done { reopened })
 }
 
 /// Registers players in one transaction: all are added with the next start numbers, or none

@@ -26,7 +26,7 @@ pub async fn create(db: &Db, user_id: i64, token: &str) -> StoreResult<()> {
 pub async fn user_for(db: &Db, token: &str) -> StoreResult<Option<User>> {
     let row = sqlx::query(
         "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.disabled = 0",
     )
     .bind(token_hash(token))
     .bind(now())
@@ -129,7 +129,7 @@ pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User
     .await?;
     match user_id {
         None => Ok(None),
-        Some(id) => super::users::get(db, id).await,
+        Some(id) => super::users::get_enabled(db, id).await,
     }
 }
 

@@ -23,6 +23,17 @@ pub struct Credentials {
     pub user: User,
     /// argon2 PHC string.
     pub password_hash: String,
+    /// An administrator disabled the account: it cannot sign in.
+    pub disabled: bool,
+}
+
+/// An account as the accounts page lists it.
+#[derive(Debug, Clone)]
+pub struct Account {
+    /// The account.
+    pub user: User,
+    /// Disabled by an administrator.
+    pub disabled: bool,
 }
 
 /// The `id`, `name` and `role` columns of a `users` row.
@@ -90,15 +101,17 @@ pub async fn find_by_name(db: &Db, name: &str) -> StoreResult<Option<User>> {
 
 /// Everything a login check needs, by name (normalized as names are stored).
 pub async fn credentials(db: &Db, name: &str) -> StoreResult<Option<Credentials>> {
-    let row = sqlx::query("SELECT id, name, role, password_hash FROM users WHERE name = $1")
-        .bind(crate::accounts::normalize_name(name))
-        .fetch_optional(db)
-        .await?;
+    let row =
+        sqlx::query("SELECT id, name, role, password_hash, disabled FROM users WHERE name = $1")
+            .bind(crate::accounts::normalize_name(name))
+            .fetch_optional(db)
+            .await?;
     match row {
         None => Ok(None),
         Some(row) => Ok(Some(Credentials {
             user: user_from_row(&row)?,
             password_hash: row.try_get("password_hash")?,
+            disabled: row.try_get::<i64, _>("disabled")? != 0,
         })),
     }
 }
@@ -124,7 +137,11 @@ pub async fn set_display_name(db: &Db, id: i64, display_name: &str) -> StoreResu
         .execute(&mut *tx)
         .await?;
     let events: Vec<i64> =
-        sqlx::query_scalar("SELECT event_id FROM event_arbiters WHERE user_id = $1")
+        // Archived events take no entries (their pages are read-only and stay as they were).
+        sqlx::query_scalar(
+            "SELECT a.event_id FROM event_arbiters a JOIN events e ON e.id = a.event_id
+             WHERE a.user_id = $1 AND e.archived = 0",
+        )
             .bind(id)
             .fetch_all(&mut *tx)
             .await?;
@@ -149,6 +166,108 @@ pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> StoreResult<
         .execute(db)
         .await?;
     Ok(())
+}
+
+/// Finds an account by id, unless it is disabled.
+pub async fn get_enabled(db: &Db, id: i64) -> StoreResult<Option<User>> {
+    let row = sqlx::query("SELECT id, name, role FROM users WHERE id = $1 AND disabled = 0")
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(user_from_row).transpose()
+}
+
+/// All accounts with their state, by name.
+pub async fn accounts(db: &Db) -> StoreResult<Vec<Account>> {
+    let rows = sqlx::query("SELECT id, name, role, disabled FROM users ORDER BY name")
+        .fetch_all(db)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Account {
+                user: user_from_row(row)?,
+                disabled: row.try_get::<i64, _>("disabled")? != 0,
+            })
+        })
+        .collect()
+}
+
+/// Disables or re-enables an account and, in the same transaction, ends all its sessions and
+/// revokes its API tokens (when disabling), with an audit entry carrying the reason typed.
+/// `false` when the account already was in that state.
+pub async fn set_disabled(
+    db: &Db,
+    by: &User,
+    id: i64,
+    disabled: bool,
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query("UPDATE users SET disabled = $1 WHERE id = $2 AND disabled <> $1")
+        .bind(i64::from(disabled))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    if disabled {
+        end_access_in(&mut tx, id).await?;
+    }
+    let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let action = if disabled {
+        "account.disable"
+    } else {
+        "account.enable"
+    };
+    super::audit::record_with_reason(&mut *tx, Some(by.id), None, action, &name, reason).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn end_access_in(conn: &mut sqlx::SqliteConnection, id: i64) -> StoreResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM api_tokens WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// An administrator's password reset: replaces the hash and, in the same transaction, ends all the
+/// account's sessions and revokes its API tokens, with an audit entry carrying the reason typed.
+pub async fn reset_password(
+    db: &Db,
+    by: &User,
+    id: i64,
+    password_hash: &str,
+    reason: &str,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let name: Option<String> =
+        sqlx::query_scalar("UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING name")
+            .bind(password_hash)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let name = name.ok_or(StoreError::NotFound)?;
+    end_access_in(&mut tx, id).await?;
+    super::audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        None,
+        "account.password_reset",
+        &name,
+        reason,
+    )
+    .await?;
+    tx.commit().await
 }
 
 /// All accounts, by name.

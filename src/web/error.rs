@@ -149,6 +149,7 @@ impl From<StoreError> for AppError {
                 headline: "error_exists",
                 reason: Reason::new("svc_already_exists"),
             },
+            StoreError::Archived => ServiceError::from(StoreError::Archived).into(),
             other => {
                 log_error(&other.to_string());
                 AppError::Internal(other.to_string())

@@ -96,9 +96,14 @@ async fn signed_in_with(
 ) -> Result<(User, Event, Access), AppError> {
     let ctx = ctx_of(&req).await?;
     let user = ctx.require_user()?.clone();
+    let writes = !req.method().is_safe();
     let (_, event, access) = load(req).await?;
     if !allowed(&access) {
         return Err(AppError::Forbidden);
+    }
+    // An archived event is read-only (the un-archiving route loads it without this check).
+    if writes {
+        policy::writable(&event)?;
     }
     Ok((user, event, access))
 }

@@ -481,7 +481,7 @@ fn the_importer_owns_the_imported_event() {
         org2.get(&format!("/events/{new_id}/export.json")).status,
         200
     );
-    let event = org2.get(&format!("/events/{new_id}"));
+    let event = org2.get(&format!("/events/{new_id}/audit"));
     assert!(event.body.contains("event.import"), "{}", event.body);
     let mut org = server.client();
     org.login("org", PASSWORD);

@@ -235,7 +235,7 @@ fn deals_and_records_are_secret_until_unsealed_and_public_after() {
         assert_eq!(text.status, 200);
         assert_eq!(text.body, record);
     }
-    let audit = arb.get(&format!("/events/{id}"));
+    let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("deal.seal"));
     assert!(audit.body.contains("deal.unseal"));
     assert!(!audit.body.contains("deal.unseal_override"));
@@ -278,7 +278,7 @@ fn unsealing_with_games_pending_needs_the_logged_override() {
     let f = fields(&mut w.server.client(), id, deal_id);
     assert_eq!(f["status"], "unsealed");
     assert_eq!(f["deal"].len(), 32, "a Banqi deal");
-    let event_page = arb.get(&format!("/events/{id}"));
+    let event_page = arb.get(&format!("/events/{id}/audit"));
     assert!(event_page.body.contains("deal.unseal_override"));
     assert!(
         event_page.body.contains("board 1, board 2"),
@@ -315,7 +315,7 @@ fn a_redraw_before_the_round_starts_withdraws_the_old_deal_which_stays_listed() 
             .contains(&format!("data-deal=\"{second}\" data-status=\"sealed\""))
     );
     assert!(list.body.contains(&a["commitment"]));
-    let audit = arb.get(&format!("/events/{id}"));
+    let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("deal.withdraw"));
 
     // Other games of the same round have their own deals; the decider too.

@@ -148,12 +148,12 @@ fn roles_are_enforced() {
     // The arbiter of A sees A's audit log, but not B's, and cannot change B.
     let mut arb = w.login("arb");
     assert!(
-        arb.get(&format!("/events/{a}"))
+        arb.get(&format!("/events/{a}/audit"))
             .body
             .contains("event.create")
     );
     assert!(
-        !arb.get(&format!("/events/{b}"))
+        !arb.get(&format!("/events/{b}/audit"))
             .body
             .contains("event.create")
     );

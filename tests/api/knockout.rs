@@ -519,7 +519,7 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     );
 
     // Every change is in the audit log.
-    let log = org.get(&format!("/events/{id}")).body;
+    let log = org.get(&format!("/events/{id}/audit")).body;
     for action in [
         "knockout.seed",
         "knockout.lot",
@@ -698,7 +698,7 @@ fn forfeits_withdrawals_and_the_prize_editor() {
         .map(|l| l["prize"].as_u64().unwrap())
         .sum();
     assert_eq!(total, 500 + 300 + 100 + 100 + 600);
-    let log = org.get(&format!("/events/{id}")).body;
+    let log = org.get(&format!("/events/{id}/audit")).body;
     assert!(log.contains("knockout.forfeit"));
     assert!(log.contains("knockout.withdraw"));
     assert!(log.contains("late by 30 minutes"));

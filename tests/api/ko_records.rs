@@ -135,7 +135,7 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
         anon.get(&match_page).body.contains(&page),
         "linked once public"
     );
-    let audit = arb.get(&format!("/events/{id}"));
+    let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("knockout.record"), "audit-logged");
 
     // Only the event's arbiters submit.

@@ -107,6 +107,27 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("post", "/account/tokens/revoke", Who::SignedIn),
     ("get", "/users", Who::AccountMakers),
     ("post", "/users", Who::AccountMakers),
+    // Corrections of accounts (issue 18).
+    ("post", "/users/{user}/disable", Who::Admins),
+    ("post", "/users/{user}/enable", Who::Admins),
+    ("post", "/users/{user}/password", Who::Admins),
+    // Corrections of events (issue 18).
+    ("get", "/events/{id}/settings", Who::EventManagers),
+    ("post", "/events/{id}/settings", Who::EventManagers),
+    ("post", "/events/{id}/archive", Who::EventManagers),
+    ("post", "/events/{id}/unarchive", Who::EventManagers),
+    ("post", "/events/{id}/delete", Who::EventManagers),
+    ("get", "/events/{id}/audit", Who::EventArbiters),
+    (
+        "post",
+        "/events/{id}/arbiters/{user}/remove",
+        Who::EventManagers,
+    ),
+    (
+        "post",
+        "/events/{id}/players/{player}/edit",
+        Who::EventManagers,
+    ),
     // A copy of the whole database: every password hash and sealed deal.
     ("get", "/admin/backup", Who::Admins),
     ("post", "/admin/backup", Who::Admins),
@@ -417,6 +438,8 @@ fn fill(route: &str, ids: &Ids) -> String {
         .replace("{start}", "1")
         .replace("{deal_id}", &ids.deal.to_string())
         .replace("{upload}", &ids.upload.to_string())
+        // An account: "arb" (the fourth made by `World::new`).
+        .replace("{user}", "4")
 }
 
 /// A Jieqi event with a sealed deal, round 1 published and a record on board 1 (arbiter "arb",

@@ -43,7 +43,7 @@ fn a_legal_decided_record_sets_the_result_and_a_conflicting_one_waits_for_the_ar
     assert_eq!(entered, "1–0");
     assert_eq!(st, "agrees");
     assert!(page.contains("checkmate"));
-    let audit = arb.get(&format!("/events/{id}"));
+    let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("record.submit"));
     assert!(audit.body.contains("round 1 board 1: none → 1-0"));
 
@@ -83,7 +83,7 @@ fn a_legal_decided_record_sets_the_result_and_a_conflicting_one_waits_for_the_ar
     assert_eq!(r.status, 303, "{}", r.body);
     let (entered, st, _) = status(&mut arb, id, 1, 2);
     assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
-    let audit = arb.get(&format!("/events/{id}"));
+    let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("record.apply"));
     assert!(audit.body.contains("round 1 board 2: 0-1 → 1-0"));
 

@@ -97,7 +97,7 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
             .status,
         409
     );
-    let audit = org.get(&format!("/events/{id}")).body;
+    let audit = org.get(&format!("/events/{id}/audit")).body;
     assert!(audit.contains("players.confirm_list"), "logged");
 
     // A registration after the confirmation keeps the next free number (no renumbering), even
@@ -158,13 +158,13 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     assert_eq!(listed(&mut org, id).len(), 5);
     let r = org.form(
         &format!("/events/{id}/players/{yi}/delete"),
-        &[("confirm", "yes")],
+        &[("confirm", "yes"), ("reason", "entered twice")],
     );
     assert_eq!(r.status, 303);
     let page = org.get(&format!("/events/{id}/players")).body;
     assert!(page.contains("a player was deleted"), "warning shown");
     assert_eq!(names(&listed(&mut org, id)), ["戊", "丁", "甲", "丙"]);
-    let audit = org.get(&format!("/events/{id}")).body;
+    let audit = org.get(&format!("/events/{id}/audit")).body;
     assert!(audit.contains("player.delete") && audit.contains("player.rating"));
     // Arbiters do not edit the list; strangers do not reach it.
     assert_eq!(
@@ -188,7 +188,7 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     );
     let r = org.form(
         &format!("/events/{id}/players/{ding}/delete"),
-        &[("confirm", "yes")],
+        &[("confirm", "yes"), ("reason", "entered twice")],
     );
     assert_eq!(r.status, 409, "no deletion after round 1 is paired");
     // After round 1 a rating change moves no start number.

@@ -159,7 +159,7 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
             .all(|(r, b)| *r != 9 && *b != Some(9) || b.is_some()),
         "no second bye for 9"
     );
-    let event_page = arb.get(&format!("/events/{id}"));
+    let event_page = arb.get(&format!("/events/{id}/audit"));
     assert!(event_page.body.contains("result.set"));
     assert!(event_page.body.contains("round.pair"));
 
@@ -229,7 +229,7 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     assert!(page.body.contains("✎"));
     assert!(
-        arb.get(&format!("/events/{id}"))
+        arb.get(&format!("/events/{id}/audit"))
             .body
             .contains("colour swap agreed")
     );

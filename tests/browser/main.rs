@@ -11,5 +11,6 @@
 #[path = "../api/support.rs"]
 mod support;
 
+mod corrections;
 mod driver;
 mod rounds;

@@ -175,6 +175,7 @@ async fn login(
         SignIn::In(user) => start_session(&req, &state, user.id, &next).await,
         SignIn::Failed => refused(ctx, "login_failed", 0, StatusCode::UNAUTHORIZED),
         SignIn::Wait(wait) => refused(ctx, "login_wait", wait, StatusCode::TOO_MANY_REQUESTS),
+        SignIn::Disabled => refused(ctx, "login_disabled", 0, StatusCode::FORBIDDEN),
     }
 }
 

@@ -1,4 +1,6 @@
-//! Events: create, show (settings, arbiters, audit log), assign arbiters.
+//! Events: create, show (settings, arbiters), assign and remove arbiters, the corrections of an
+//! event (its settings while they do not yet matter, archive and its undo, delete before round 1)
+//! and its audit log (paginated, filtered, in the event's time zone).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -6,19 +8,28 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::event::{EventForm, FieldError};
+use crate::service::events::{AuditPage, AuditQuery, Correction};
+use crate::service::policy::SettingLock;
 use crate::service::{self, policy::Access};
-use crate::store::{self, audit::AuditEntry, events::Event};
+use crate::store::{self, events::Event, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{EventView, Managed};
+use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(new_form)
         .service(create)
         .service(show)
         .service(add_arbiter)
+        .service(remove_arbiter)
+        .service(settings_form)
+        .service(save_settings)
+        .service(archive)
+        .service(unarchive)
+        .service(delete_event)
+        .service(audit_log)
         .service(push_rating);
 }
 
@@ -97,7 +108,10 @@ struct EventPage {
     arbiters: Vec<String>,
     /// Arbiters without a public name (counted, not named, for visitors).
     arbiters_unnamed: usize,
-    audit: Vec<AuditEntry>,
+    /// The arbiter accounts, for the organizer's remove buttons (empty for everyone else).
+    arbiter_accounts: Vec<User>,
+    /// Whether the event may still be deleted (no round published, no knockout seeded).
+    deletable: bool,
     flash: Option<&'static str>,
     /// Rating lists the visitor may push this event's rated games into: (id, name).
     rating_lists: Vec<(i64, String)>,
@@ -203,10 +217,14 @@ async fn show(
         &access,
         store::events::arbiter_names(&state.db, event.id).await?,
     );
-    let audit = if access.arbitrate {
-        store::audit::for_event(&state.db, event.id).await?
+    let (arbiter_accounts, deletable) = if access.manage {
+        let progress = store::events::progress(&state.db, event.id).await?;
+        (
+            store::events::arbiters(&state.db, event.id).await?,
+            !progress.round_published && !progress.knockout_seeded,
+        )
     } else {
-        vec![]
+        (vec![], false)
     };
     // The count of a push is shown only when it is the event's real number of rated games: a link
     // cannot make the page say anything else.
@@ -227,7 +245,8 @@ async fn show(
         player_count,
         arbiters,
         arbiters_unnamed,
-        audit,
+        arbiter_accounts,
+        deletable,
         flash: Flash {
             done: flash.done.clone(),
         }
@@ -287,4 +306,332 @@ async fn add_arbiter(
         "/events/{}?done=arbiter_added",
         event.id
     )))
+}
+
+/// The fields every correction form carries: the reason typed and the confirmation box.
+#[derive(serde::Deserialize, Default)]
+struct CorrectionForm {
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+impl CorrectionForm {
+    fn correction(&self) -> Correction {
+        Correction {
+            reason: self.reason.clone(),
+            confirmed: self.confirm == "yes",
+        }
+    }
+}
+
+/// Removes an arbiter from the event (organizer), with a reason and a confirmation.
+#[post("/events/{id}/arbiters/{user}/remove")]
+async fn remove_arbiter(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    Managed { event, user }: Managed,
+    form: CsrfForm<CorrectionForm>,
+) -> AppResult<HttpResponse> {
+    let (_, arbiter) = path.into_inner();
+    service::events::remove_arbiter(&state.db, &user, &event, arbiter, &form.correction()).await?;
+    Ok(redirect(&format!(
+        "/events/{}?done=arbiter_removed",
+        event.id
+    )))
+}
+
+#[derive(Template)]
+#[template(path = "events/settings.html")]
+struct SettingsPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    form: EventForm,
+    time_zone: String,
+    reason: String,
+    locks: Vec<SettingLock>,
+    /// Time zones offered (any other IANA name may be typed).
+    zones: &'static [&'static str],
+    errors: Vec<FieldError>,
+    /// A refusal of the whole change (a locked setting, a missing reason), in the reader's language.
+    refusal: Option<String>,
+}
+
+impl SettingsPage {
+    /// Why a field is locked (a translation key), if it is.
+    fn lock(&self, field: &str) -> Option<&'static str> {
+        self.locks
+            .iter()
+            .find(|l| l.field == field)
+            .map(|l| l.reason_key)
+    }
+}
+
+/// Common IANA time zones offered by the settings form (any other name may be typed).
+const ZONES: [&str; 8] = [
+    "Asia/Hong_Kong",
+    "Asia/Macau",
+    "Asia/Taipei",
+    "Asia/Shanghai",
+    "Asia/Singapore",
+    "Asia/Kuala_Lumpur",
+    "Europe/London",
+    "America/Vancouver",
+];
+
+/// The form as the stored settings fill it.
+fn form_of(event: &Event) -> EventForm {
+    let s = &event.settings;
+    EventForm {
+        name: s.name.clone(),
+        venue: s.venue.clone(),
+        start_date: s.start_date.format("%Y-%m-%d").to_string(),
+        end_date: s.end_date.format("%Y-%m-%d").to_string(),
+        variant: s.variant.name().into(),
+        swiss_rounds: s.swiss_rounds.to_string(),
+        knockout_size: s.knockout_size.to_string(),
+        best_of: s.best_of.to_string(),
+        points_win: s.points.0.to_string(),
+        points_draw: s.points.1.to_string(),
+        points_loss: s.points.2.to_string(),
+        move_limit: s.move_limit.to_string(),
+        tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
+    }
+}
+
+async fn settings_page(
+    state: &AppState,
+    ctx: Ctx,
+    event: Event,
+    form: EventForm,
+    time_zone: String,
+    reason: String,
+) -> AppResult<SettingsPage> {
+    let progress = store::events::progress(&state.db, event.id).await?;
+    let locks = service::policy::settings_locks(&event.settings, progress);
+    Ok(SettingsPage {
+        ctx,
+        access: Access {
+            manage: true,
+            arbitrate: true,
+        },
+        event,
+        form,
+        time_zone,
+        reason,
+        locks,
+        zones: &ZONES,
+        errors: vec![],
+        refusal: None,
+    })
+}
+
+/// The settings form: what may still change, and for each locked setting why it is locked.
+#[get("/events/{id}/settings")]
+async fn settings_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Managed { event, .. }: Managed,
+) -> AppResult<HttpResponse> {
+    let form = form_of(&event);
+    let zone = event.time_zone.clone();
+    render(&settings_page(&state, ctx, event, form, zone, String::new()).await?)
+}
+
+#[derive(serde::Deserialize, Default)]
+struct SettingsForm {
+    #[serde(flatten)]
+    event: EventForm,
+    #[serde(default)]
+    time_zone: String,
+    #[serde(flatten)]
+    correction: CorrectionForm,
+}
+
+/// Saves the settings (a locked setting is refused even when the form was forged); the form is
+/// shown again with its errors and what was typed.
+#[post("/events/{id}/settings")]
+async fn save_settings(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Managed { event, user }: Managed,
+    form: CsrfForm<SettingsForm>,
+) -> AppResult<HttpResponse> {
+    let form = form.0;
+    let parsed = form.event.parse();
+    let refusal = match &parsed {
+        Ok(settings) => match service::events::update_settings(
+            &state.db,
+            &user,
+            &event,
+            settings,
+            &form.time_zone,
+            &form.correction.correction(),
+        )
+        .await
+        {
+            Ok(_) => {
+                return Ok(redirect(&format!(
+                    "/events/{}?done=settings_saved",
+                    event.id
+                )));
+            }
+            Err(service::ServiceError::Invalid { reason, .. })
+            | Err(service::ServiceError::Conflict(reason))
+            | Err(service::ServiceError::Refused(reason)) => Some(ctx.lang.reason(&reason)),
+            Err(e) => return Err(e.into()),
+        },
+        Err(_) => None,
+    };
+    let mut page = settings_page(
+        &state,
+        ctx,
+        event,
+        form.event.clone(),
+        form.time_zone.clone(),
+        form.correction.reason.clone(),
+    )
+    .await?;
+    page.errors = parsed.err().unwrap_or_default();
+    page.refusal = refusal;
+    render_status(&page, StatusCode::BAD_REQUEST)
+}
+
+/// Archives the event: read-only, off the home list, still public by its address.
+#[post("/events/{id}/archive")]
+async fn archive(
+    state: web::Data<AppState>,
+    Managed { event, user }: Managed,
+    form: CsrfForm<CorrectionForm>,
+) -> AppResult<HttpResponse> {
+    service::events::set_archived(&state.db, &user, &event, true, &form.correction()).await?;
+    Ok(redirect(&format!(
+        "/events/{}?done=event_archived",
+        event.id
+    )))
+}
+
+/// Un-archives the event (the undo of archiving). It loads the event without the extractor's
+/// read-only check, which would refuse this very write; the service checks the rights.
+#[post("/events/{id}/unarchive")]
+async fn unarchive(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    EventView { event, .. }: EventView,
+    form: CsrfForm<CorrectionForm>,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    service::events::set_archived(&state.db, &user, &event, false, &form.correction()).await?;
+    Ok(redirect(&format!(
+        "/events/{}?done=event_unarchived",
+        event.id
+    )))
+}
+
+/// Deletes the event before round 1 (afterwards it can only be archived).
+#[post("/events/{id}/delete")]
+async fn delete_event(
+    state: web::Data<AppState>,
+    Managed { event, user }: Managed,
+    form: CsrfForm<CorrectionForm>,
+) -> AppResult<HttpResponse> {
+    service::events::delete(&state.db, &user, &event, &form.correction()).await?;
+    Ok(redirect("/?done=event_deleted"))
+}
+
+#[derive(serde::Deserialize, Default)]
+struct AuditForm {
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    user: String,
+    #[serde(default)]
+    from: String,
+    #[serde(default)]
+    until: String,
+    #[serde(default)]
+    page: Option<u32>,
+}
+
+#[derive(Template)]
+#[template(path = "events/audit.html")]
+struct AuditLogPage {
+    ctx: Ctx,
+    event: Event,
+    access: Access,
+    log: AuditPage,
+    filter: AuditForm,
+    /// The query string of the filter without the page (for the page links).
+    filter_query: String,
+}
+
+impl AuditLogPage {
+    /// An action in the reader's language (a generic word for an action this build has no name for).
+    fn action_name(&self, code: &str) -> String {
+        self.ctx.audit_action(code)
+    }
+
+    /// A detail as stored, with the setting names of a correction (`swiss_rounds: 6 → 7`) in the
+    /// reader's language.
+    fn detail_text(&self, action: &str, detail: &str) -> String {
+        if !matches!(action, "event.settings" | "player.edit") {
+            return detail.to_string();
+        }
+        detail
+            .split("; ")
+            .map(|part| match part.split_once(": ") {
+                Some((field, rest)) => {
+                    let key = match field {
+                        "name" if action == "player.edit" => "player_name",
+                        "scoring" => "scoring",
+                        f => f,
+                    };
+                    if crate::i18n::has_key(key) {
+                        format!("{}: {rest}", self.ctx.t(key))
+                    } else {
+                        part.to_string()
+                    }
+                }
+                None => part.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The event's audit log for its arbiters: 50 lines a page, filtered by action, user and days,
+/// times in the event's time zone, actions as words.
+#[get("/events/{id}/audit")]
+async fn audit_log(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    q: web::Query<AuditForm>,
+    Arbitrated { event, access, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    let filter = q.into_inner();
+    let query = AuditQuery {
+        action: filter.action.clone(),
+        user: filter.user.clone(),
+        from: filter.from.clone(),
+        until: filter.until.clone(),
+        page: filter.page.unwrap_or(1),
+    };
+    let log = service::events::audit_page(&state.db, &event, &query).await?;
+    let filter_query = serde_urlencoded::to_string([
+        ("action", filter.action.as_str()),
+        ("user", filter.user.as_str()),
+        ("from", filter.from.as_str()),
+        ("until", filter.until.as_str()),
+    ])
+    .unwrap_or_default();
+    render(&AuditLogPage {
+        ctx,
+        event,
+        access,
+        log,
+        filter,
+        filter_query,
+    })
 }

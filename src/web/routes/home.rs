@@ -22,13 +22,35 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[template(path = "home.html")]
 struct HomePage {
     ctx: Ctx,
+    /// The events that are not archived (an archived one is still public by its address).
     events: Vec<Event>,
+    /// The archived events the visitor manages (organizer of, or administrator), to find them again.
+    archived: Vec<Event>,
+    flash: Option<&'static str>,
 }
 
 #[get("/")]
-async fn home(ctx: Ctx, state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let events = store::events::list(&state.db).await?;
-    render(&HomePage { ctx, events })
+async fn home(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    flash: web::Query<super::Flash>,
+) -> AppResult<HttpResponse> {
+    let all = store::events::list(&state.db).await?;
+    let archived = match &ctx.user {
+        Some(u) => all
+            .iter()
+            .filter(|e| e.archived && crate::service::policy::may_archive(u, e))
+            .cloned()
+            .collect(),
+        None => vec![],
+    };
+    let events = all.into_iter().filter(|e| !e.archived).collect();
+    render(&HomePage {
+        ctx,
+        events,
+        archived,
+        flash: flash.key(),
+    })
 }
 
 #[get("/health")]

@@ -88,7 +88,15 @@ pub struct Flash {
 impl Flash {
     /// The key, if it is one of ours.
     pub fn key(&self) -> Option<&'static str> {
-        const KEYS: [&str; 9] = [
+        const KEYS: [&str; 17] = [
+            "settings_saved",
+            "event_archived",
+            "event_unarchived",
+            "event_deleted",
+            "arbiter_removed",
+            "account_disabled",
+            "account_enabled",
+            "password_was_reset",
             "player_added",
             "arbiter_added",
             "account_linked",

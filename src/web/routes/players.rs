@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(link)
         .service(confirm_list)
         .service(set_rating)
+        .service(edit)
         .service(delete)
         .service(print_starting_list);
 }
@@ -99,9 +100,11 @@ async fn show_errors(
 
 /// The messages of this page's own actions (the shared [`Flash`] keys come first).
 fn own_flash(done: Option<&str>) -> Option<&'static str> {
-    const KEYS: [&str; 5] = [
+    const KEYS: [&str; 7] = [
         "list_was_confirmed",
         "rating_saved",
+        "player_edited",
+        "list_reopened_edit",
         "player_deleted",
         "list_reopened_rating",
         "list_reopened_deleted",
@@ -279,6 +282,55 @@ async fn set_rating(
 struct DeleteForm {
     #[serde(default)]
     confirm: String,
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(serde::Deserialize)]
+struct EditForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// Corrects a player's entry (name, club, rating before round 1; the name later), with a reason
+/// and a confirmation.
+#[post("/events/{id}/players/{player}/edit")]
+async fn edit(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    Managed { event, user }: Managed,
+    form: CsrfForm<EditForm>,
+) -> AppResult<HttpResponse> {
+    let (_, player) = path.into_inner();
+    let typed = service::players::PlayerEdit {
+        name: form.name.clone(),
+        club: form.club.clone(),
+        rating: form.rating.clone(),
+    };
+    let correction = service::events::Correction {
+        reason: form.reason.clone(),
+        confirmed: form.confirm == "yes",
+    };
+    let reopened =
+        service::players::edit_player(&state.db, &user, &event, player, &typed, &correction)
+            .await?;
+    let done = if reopened {
+        "list_reopened_edit"
+    } else {
+        "player_edited"
+    };
+    Ok(redirect(&format!(
+        "/events/{}/players?done={done}",
+        event.id
+    )))
 }
 
 /// Deletes a player entry before round 1 (confirmed by a tick box), re-opening a confirmed list.
@@ -291,10 +343,18 @@ async fn delete(
     form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let confirmed = form.confirm == "yes";
-    let reopened =
-        service::players::delete_player(&state.db, ctx.require_user()?, &event, player, confirmed)
-            .await?;
+    let correction = service::events::Correction {
+        reason: form.reason.clone(),
+        confirmed: form.confirm == "yes",
+    };
+    let reopened = service::players::delete_player(
+        &state.db,
+        ctx.require_user()?,
+        &event,
+        player,
+        &correction,
+    )
+    .await?;
     let done = if reopened {
         "list_reopened_deleted"
     } else {

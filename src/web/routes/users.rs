@@ -1,4 +1,6 @@
-//! Accounts management: administrators create any account; organizers create arbiter and player accounts.
+//! Accounts management: administrators create any account; organizers create arbiter and player
+//! accounts. Administrators also reset another account's password and disable (or re-enable) it;
+//! both end that account's sessions and API tokens.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -7,32 +9,51 @@ use askama::Template;
 use super::{Flash, redirect, render, render_status};
 use crate::accounts::Role;
 use crate::service::{self, ServiceError};
-use crate::store::{self, users::User};
+use crate::store::{self, users::Account, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(create);
+    cfg.service(list)
+        .service(create)
+        .service(disable)
+        .service(enable)
+        .service(reset_password);
 }
 
 #[derive(Template)]
 #[template(path = "users.html")]
 struct UsersPage {
     ctx: Ctx,
-    users: Vec<User>,
+    users: Vec<Account>,
+    /// The roles the visitor may grant, the lowest first (the first is preselected).
     roles: Vec<Role>,
+    /// The visitor (administrators correct every account but their own).
+    me: User,
+    /// Whether the visitor is an administrator (the correction forms).
+    is_admin: bool,
     flash: Option<&'static str>,
     error: Option<String>,
 }
 
-/// The roles a user may hand out.
+/// The roles a user may hand out, the lowest first: a new account starts with the least rights
+/// unless the creator picks more.
 fn grantable(by: &User) -> Vec<Role> {
-    match by.role {
-        Role::Admin => Role::ALL.to_vec(),
-        Role::Organizer => vec![Role::Arbiter, Role::Player],
-        _ => vec![],
+    let mut roles = service::policy::grantable_roles(by.role);
+    roles.sort_by_key(|r| rank(*r));
+    roles
+}
+
+/// How much a role may do (higher is more).
+fn rank(role: Role) -> u8 {
+    match role {
+        Role::Player => 0,
+        Role::Club => 1,
+        Role::Arbiter => 2,
+        Role::Organizer => 3,
+        Role::Admin => 4,
     }
 }
 
@@ -47,11 +68,14 @@ async fn list(
         return Err(AppError::Forbidden);
     }
     let roles = grantable(me);
-    let users = store::users::list(&state.db).await?;
+    let users = store::users::accounts(&state.db).await?;
+    let me = me.clone();
     render(&UsersPage {
         ctx,
         users,
         roles,
+        is_admin: me.role == Role::Admin,
+        me,
         flash: flash.key(),
         error: None,
     })
@@ -89,15 +113,84 @@ async fn create(
         Err(ServiceError::Invalid { reason, .. }) => ctx.lang.reason(&reason),
         Err(e) => return Err(e.into()),
     };
-    let users = store::users::list(&state.db).await?;
+    let users = store::users::accounts(&state.db).await?;
     render_status(
         &UsersPage {
             ctx,
             users,
             roles,
+            is_admin: me.role == Role::Admin,
+            me,
             flash: None,
             error: Some(result),
         },
         StatusCode::BAD_REQUEST,
     )
+}
+
+#[derive(serde::Deserialize)]
+struct CorrectAccount {
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    password: String,
+}
+
+impl CorrectAccount {
+    fn correction(&self) -> service::events::Correction {
+        service::events::Correction {
+            reason: self.reason.clone(),
+            confirmed: self.confirm == "yes",
+        }
+    }
+}
+
+/// Disables an account (administrators): its sessions end, its tokens are revoked, it cannot sign in.
+#[post("/users/{user}/disable")]
+async fn disable(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    form: CsrfForm<CorrectAccount>,
+) -> AppResult<HttpResponse> {
+    let me = ctx.require_user()?;
+    service::accounts::set_disabled(&state.db, me, path.into_inner(), true, &form.correction())
+        .await?;
+    Ok(redirect("/users?done=account_disabled"))
+}
+
+/// Re-enables a disabled account (the undo of disabling; it signs in again with its password).
+#[post("/users/{user}/enable")]
+async fn enable(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    form: CsrfForm<CorrectAccount>,
+) -> AppResult<HttpResponse> {
+    let me = ctx.require_user()?;
+    service::accounts::set_disabled(&state.db, me, path.into_inner(), false, &form.correction())
+        .await?;
+    Ok(redirect("/users?done=account_enabled"))
+}
+
+/// Sets a new password for an account (administrators); its sessions end and its tokens are revoked.
+#[post("/users/{user}/password")]
+async fn reset_password(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    form: CsrfForm<CorrectAccount>,
+) -> AppResult<HttpResponse> {
+    let me = ctx.require_user()?;
+    service::accounts::reset_password(
+        &state.db,
+        me,
+        path.into_inner(),
+        &form.password,
+        &form.correction(),
+    )
+    .await?;
+    Ok(redirect("/users?done=password_was_reset"))
 }
