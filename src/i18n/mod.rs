@@ -112,15 +112,19 @@ impl Lang {
         };
         let mut args = FluentArgs::with_capacity(given.len());
         for (name, value) in given {
-            match value.strip_prefix(NESTED).and_then(|json| {
-                serde_json::from_str::<(String, Vec<(String, String)>)>(json).ok()
-            }) {
+            match value
+                .strip_prefix(NESTED)
+                .and_then(|json| serde_json::from_str::<(String, Vec<(String, String)>)>(json).ok())
+            {
                 Some((inner_key, inner_args)) => {
                     let inner: Vec<(&str, &str)> = inner_args
                         .iter()
                         .map(|(n, v)| (n.as_str(), v.as_str()))
                         .collect();
-                    args.set(name.to_string(), FluentValue::from(self.message(&inner_key, &inner)));
+                    args.set(
+                        name.to_string(),
+                        FluentValue::from(self.message(&inner_key, &inner)),
+                    );
                 }
                 None => args.set(name.to_string(), fluent_value(value)),
             }
@@ -655,8 +659,13 @@ mod tests {
     #[test]
     fn a_message_inside_a_message_is_worded_in_the_same_language() {
         let inner = Reason::new("svc_round_not_published").arg("round", 2);
-        let outer = Reason::new("roster_at_field").arg("field", "name").arg_reason("message", &inner);
-        assert_eq!(Lang::En.reason(&outer), "name: round 2 is not published yet");
+        let outer = Reason::new("roster_at_field")
+            .arg("field", "name")
+            .arg_reason("message", &inner);
+        assert_eq!(
+            Lang::En.reason(&outer),
+            "name: round 2 is not published yet"
+        );
         assert_eq!(Lang::ZhHant.reason(&outer), "姓名：第 2 輪尚未公佈");
         assert_eq!(outer.to_string(), "name: round 2 is not published yet");
     }

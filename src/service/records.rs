@@ -1031,7 +1031,6 @@ fn movetext(text: &str) -> &str {
     }
 }
 
-
 /// A record's syntax error as a message for the reader's language: the line and column, and what is
 /// wrong (its `Display` is the English).
 pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> Reason {

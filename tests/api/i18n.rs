@@ -542,7 +542,10 @@ fn chinese_pages_hold_no_english_and_follow_the_glossary() {
             }
         }
         for kind in [400, 403, 404, 409] {
-            assert!(statuses.contains(&kind), "no {kind} page among {statuses:?}");
+            assert!(
+                statuses.contains(&kind),
+                "no {kind} page among {statuses:?}"
+            );
         }
     }
     report.sort();
