@@ -74,6 +74,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     ("account_enabled", "The account is enabled again.", "帳戶已重新啟用。", "账户已重新启用。"),
     ("password_was_reset", "The password was reset; the account's sessions and tokens have ended.", "密碼已重設，該帳戶的登入及權杖已全部結束。", "密码已重设，该账户的登录及令牌已全部结束。"),
     ("login_disabled", "This account is disabled. Ask an administrator.", "此帳戶已停用，請聯絡管理員。", "此账户已停用，请联系管理员。"),
+    ("account_corrections_log", "Latest account corrections (Hong Kong time)", "最近的帳戶更正（香港時間）", "最近的账户更正（香港时间）"),
     ("svc_account_already_disabled", "The account is already disabled.", "帳戶已經停用。", "账户已经停用。"),
     ("svc_account_not_disabled", "The account is not disabled.", "帳戶未有停用。", "账户未有停用。"),
     // The audit log page.
