@@ -70,6 +70,7 @@ account_disabled = The account is disabled; its sessions and tokens have ended.
 account_enabled = The account is enabled again.
 password_was_reset = The password was reset; the account's sessions and tokens have ended.
 login_disabled = This account is disabled. Ask an administrator.
+account_corrections_log = Latest account corrections (Hong Kong time)
 svc_account_already_disabled = The account is already disabled.
 svc_account_not_disabled = The account is not disabled.
 # The audit log page.

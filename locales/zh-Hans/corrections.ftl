@@ -70,6 +70,7 @@ account_disabled = 账户已停用，其登录及令牌已全部结束。
 account_enabled = 账户已重新启用。
 password_was_reset = 密码已重设，该账户的登录及令牌已全部结束。
 login_disabled = 此账户已停用，请联系管理员。
+account_corrections_log = 最近的账户更正（香港时间）
 svc_account_already_disabled = 账户已经停用。
 svc_account_not_disabled = 账户未有停用。
 # The audit log page.

@@ -70,6 +70,7 @@ account_disabled = 帳戶已停用，其登入及權杖已全部結束。
 account_enabled = 帳戶已重新啟用。
 password_was_reset = 密碼已重設，該帳戶的登入及權杖已全部結束。
 login_disabled = 此帳戶已停用，請聯絡管理員。
+account_corrections_log = 最近的帳戶更正（香港時間）
 svc_account_already_disabled = 帳戶已經停用。
 svc_account_not_disabled = 帳戶未有停用。
 # The audit log page.

@@ -339,6 +339,29 @@ pub async fn reset_password(
     Ok(store::users::reset_password(db, by, target_id, &hashed, &reason).await?)
 }
 
+/// The latest corrections of accounts for the administrators' accounts page, times in the default
+/// event time zone (accounts belong to no event).
+pub async fn corrections_log(
+    db: &Db,
+    by: &User,
+) -> Result<Vec<super::events::AuditLine>, ServiceError> {
+    if by.role != accounts::Role::Admin {
+        return Ok(vec![]);
+    }
+    let zone = super::events::time_zone("")?;
+    Ok(store::audit::account_corrections(db, 50)
+        .await?
+        .into_iter()
+        .map(|r| super::events::AuditLine {
+            at: super::events::local_time(zone, &r.at),
+            user: r.user,
+            action: r.action,
+            detail: r.detail,
+            reason: r.reason,
+        })
+        .collect())
+}
+
 /// Starts a session for a signed-in account; returns the token for its cookie.
 pub async fn start_session(db: &Db, user_id: i64) -> Result<String, ServiceError> {
     let token = accounts::random_token();

@@ -150,3 +150,15 @@ pub async fn choices(db: &Db, event_id: i64) -> StoreResult<(Vec<String>, Vec<St
     .await?;
     Ok((actions, users))
 }
+
+/// The latest corrections of accounts (password resets, disabling and re-enabling), newest first.
+pub async fn account_corrections(db: &Db, limit: u32) -> StoreResult<Vec<AuditEntry>> {
+    Ok(sqlx::query_as(
+        "SELECT a.at, u.name AS user_name, a.action, a.detail, a.reason FROM audit_log a
+         LEFT JOIN users u ON u.id = a.user_id
+         WHERE a.event_id IS NULL AND a.action LIKE 'account.%' ORDER BY a.id DESC LIMIT $1",
+    )
+    .bind(i64::from(limit))
+    .fetch_all(db)
+    .await?)
+}

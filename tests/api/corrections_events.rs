@@ -483,6 +483,15 @@ fn a_disabled_account_cannot_sign_in_and_its_sessions_and_tokens_end() {
             .unwrap()
             .contains("Disabled")
     );
+    // The administrators' accounts page lists the correction with its reason.
+    let rows = html::rows(&admin.get("/users").body, "#account-corrections tbody tr");
+    assert_eq!(rows[0][2], "Account disabled");
+    assert_eq!(rows[0][3], "player");
+    assert_eq!(rows[0][4], "typo on the entry form");
+    assert!(
+        html::text(&org.get("/users").body, "#account-corrections").is_none(),
+        "administrators only"
+    );
     // The undo: re-enabled, the account signs in again.
     let r = admin.form(&format!("/users/{player_id}/enable"), &OK);
     assert_eq!(r.status, 303, "{}", r.body);

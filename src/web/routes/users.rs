@@ -34,6 +34,8 @@ struct UsersPage {
     me: User,
     /// Whether the visitor is an administrator (the correction forms).
     is_admin: bool,
+    /// The latest corrections of accounts (administrators only).
+    corrections: Vec<service::events::AuditLine>,
     flash: Option<&'static str>,
     error: Option<String>,
 }
@@ -70,12 +72,14 @@ async fn list(
     let roles = grantable(me);
     let users = store::users::accounts(&state.db).await?;
     let me = me.clone();
+    let corrections = service::accounts::corrections_log(&state.db, &me).await?;
     render(&UsersPage {
         ctx,
         users,
         roles,
         is_admin: me.role == Role::Admin,
         me,
+        corrections,
         flash: flash.key(),
         error: None,
     })
@@ -114,6 +118,7 @@ async fn create(
         Err(e) => return Err(e.into()),
     };
     let users = store::users::accounts(&state.db).await?;
+    let corrections = service::accounts::corrections_log(&state.db, &me).await?;
     render_status(
         &UsersPage {
             ctx,
@@ -121,6 +126,7 @@ async fn create(
             roles,
             is_admin: me.role == Role::Admin,
             me,
+            corrections,
             flash: None,
             error: Some(result),
         },
