@@ -7,6 +7,7 @@ mod imports;
 mod knockout;
 mod players;
 mod ratings;
+mod readability;
 mod records;
 mod rounds;
 mod service;
@@ -196,6 +197,7 @@ const AREAS: &[&[Entry]] = &[
     players::ENTRIES,
     service::ENTRIES,
     records::ENTRIES,
+    readability::ENTRIES,
 ];
 
 #[cfg(test)]
