@@ -237,6 +237,19 @@ pub async fn record(
     if loaded_version.is_some_and(|v| v != stored.next_seq()) {
         return Err(stale());
     }
+    // A game is started only on its sealed deal where the event requires deals (a correction of
+    // a game already played is not a start).
+    if let Input::Game {
+        match_id, number, ..
+    } = &input
+    {
+        let played = before
+            .get(*match_id)
+            .is_ok_and(|m| m.played().iter().any(|g| g.number == *number));
+        if !played {
+            super::deals::require_game_dealt(db, event, &before, *match_id, *number).await?;
+        }
+    }
     let mut bracket = before.clone();
     input.apply(&mut bracket).map_err(knockout_error)?;
     if bracket == before {

@@ -51,6 +51,7 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
         tie_breaks: crate::event::tie_break_codes(
             &crate::swiss::standings::TieBreak::DEFAULT_ORDER,
         ),
+        deals_required: "on".into(),
         ..Default::default()
     };
     render(&NewEventPage {
