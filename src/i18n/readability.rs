@@ -80,4 +80,40 @@ pub(super) const ENTRIES: &[Entry] = &[
         "第{match}場比賽的加賽局不能開始：佈局尚未密封（本賽事規定須先密封佈局）",
         "第{match}场比赛的加赛局不能开始：布局尚未密封（本赛事规定须先密封布局）",
     ),
+    (
+        "svc_rating_label_taken",
+        "Another batch of this list is already labelled '{label}': give this file another label",
+        "本名單已有標為「{label}」的一批對局：請為此檔案另取標籤",
+        "本名单已有标为“{label}”的一批对局：请为此文件另取标签",
+    ),
+    (
+        "svc_rating_remove_unconfirmed",
+        "Tick the confirmation to remove the batch: every rating is recomputed without its games",
+        "請勾選確認方可刪除此批對局：所有等級分將重新計算",
+        "请勾选确认方可删除此批对局：所有等级分将重新计算",
+    ),
+    (
+        "svc_rating_remove_reason",
+        "Give the reason for removing the batch (it is kept in the audit log)",
+        "請填寫刪除此批對局的原因（記入審計紀錄）",
+        "请填写删除此批对局的原因（记入审计记录）",
+    ),
+    (
+        "svc_rating_remove_bad_reason",
+        "reason: {detail}",
+        "原因：{detail}",
+        "原因：{detail}",
+    ),
+    (
+        "rating_remove_confirm",
+        "Yes, remove this batch and recompute every rating",
+        "確定刪除此批對局並重新計算所有等級分",
+        "确定删除此批对局并重新计算所有等级分",
+    ),
+    (
+        "push_start_from_event",
+        "Players new to the list start from their rating in this event (not the list's start points)",
+        "新加入名單的棋手以本賽事的等級分起算（而非名單的起始分）",
+        "新加入名单的棋手以本赛事的等级分起算（而非名单的起始分）",
+    ),
 ];

@@ -406,6 +406,22 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
     Ok(FinalRanking { places, payout })
 }
 
+/// Saves an event's prize table (its organizer or an administrator), with an audit entry.
+pub async fn save_prizes(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    prizes: &crate::store::prizes::Prizes,
+) -> ServiceResult<()> {
+    if !super::policy::user_access(db, Some(by), event)
+        .await?
+        .manage
+    {
+        return Err(ServiceError::Forbidden);
+    }
+    Ok(store::prizes::save(db, by, event.id, prizes).await?)
+}
+
 /// Largest amount a prize may have (the database stores signed 64-bit integers).
 const MAX_AMOUNT: u64 = i64::MAX as u64;
 

@@ -12,4 +12,6 @@
 mod support;
 
 mod driver;
+mod knockout_deals;
 mod rounds;
+mod screens;

@@ -194,7 +194,7 @@ async fn show(
         Some(u) => store::ratings::lists(&state.db)
             .await?
             .into_iter()
-            .filter(|l| l.owner_id == u.id || u.role == crate::accounts::Role::Admin)
+            .filter(|l| crate::service::policy::may_push_into_list(u, access, l))
             .map(|l| (l.id, l.name))
             .collect(),
         None => vec![],
@@ -247,6 +247,9 @@ struct PushedQuery {
 #[derive(serde::Deserialize)]
 struct PushForm {
     list: String,
+    /// Players new to the list start from their event rating (`on`).
+    #[serde(default)]
+    start_from_event: String,
 }
 
 /// Pushes the finished event's rated games into one of the visitor's rating lists (one click).
@@ -261,7 +264,9 @@ async fn push_rating(
     let list_id: i64 = form.list.trim().parse().map_err(|_| {
         AppError::BadRequest(format!("list: '{}' is not a rating list", form.list.trim()))
     })?;
-    let n = crate::service::rating_push::push(&state.db, &user, &event, list_id).await?;
+    let from_event = form.start_from_event == "on";
+    let n =
+        crate::service::rating_push::push(&state.db, &user, &event, list_id, from_event).await?;
     Ok(redirect(&format!(
         "/events/{}?done=games_pushed&pushed={n}",
         event.id
