@@ -181,7 +181,7 @@ fn deals_required_refuses_to_publish_in_the_browser() {
     let ticked = b.script("return document.querySelector('input[name=deals_required]').checked");
     assert_eq!(ticked, json!(true), "on by default");
     b.type_into("input[name=name]", "必須佈局盃");
-    b.click("form button[type=submit]");
+    b.click("form[action='/events'] button[type=submit]");
     b.wait_for("the new event", |b| {
         let u = b.url();
         u.contains("/events/") && !u.ends_with("/new") && !u.ends_with("/events")
