@@ -24,7 +24,11 @@ fn play_round(arb: &mut Client, id: i64, n: u32) {
         crate::support::html::attr_pairs(&page.body, "input[type=hidden][name^=v]", "name", "value")
     {
         let board: u32 = name[1..].parse().unwrap();
-        let result = if board % 3 == 0 { "1/2-1/2" } else { "1-0" };
+        let result = if board.is_multiple_of(3) {
+            "1/2-1/2"
+        } else {
+            "1-0"
+        };
         fields.push((format!("r{board}"), result.into()));
         fields.push((name, version));
     }
