@@ -46,6 +46,9 @@ pub struct EventSettings {
     pub move_limit: u32,
     /// Tie-breaks of the Swiss standings, in order (default RULES.md §8).
     pub tie_breaks: Vec<TieBreak>,
+    /// A round's pairing is published, and a knockout game started, only once its deal is sealed
+    /// (issue 18; never for xiangqi, which has no deals).
+    pub deals_required: bool,
 }
 
 /// Scoring of win/draw/loss points as the Swiss engine wants it: a pairing bye and a forfeit win
@@ -141,6 +144,9 @@ pub struct EventForm {
     /// Tie-break codes, comma-separated (`BH,WIN,BWG,PS,PN`); empty means the default order.
     #[serde(default)]
     pub tie_breaks: String,
+    /// The "deals required" checkbox: `on` (or `1`, `true`) when ticked, absent otherwise.
+    #[serde(default)]
+    pub deals_required: String,
 }
 
 fn number(
@@ -317,6 +323,11 @@ impl EventForm {
                 points: (win, draw, loss),
                 move_limit,
                 tie_breaks,
+                deals_required: variant != Variant::Xiangqi
+                    && matches!(
+                        self.deals_required.trim().to_ascii_lowercase().as_str(),
+                        "on" | "1" | "true" | "yes"
+                    ),
             }),
             _ => Err(errors),
         }

@@ -294,6 +294,7 @@ const AREAS: &[Area] = areas![
     "records",
     "errors",
     "corrections",
+    "readability",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -7,7 +7,13 @@
 //! first knockout round) are sealed under round number `swiss_rounds + k`, one per knockout game number
 //! (`GameNumber::Game(n)` for game n of every match of that round, `GameNumber::Decider` for their
 //! deciders), so every board playing game n of that knockout round uses the same deal
-//! ([`knockout_round`], [`knockout_deal_round`]).
+//! ([`knockout_round`], [`knockout_deal_round`]). The 3rd-place match has deal rounds of its own,
+//! after the final's (`swiss_rounds + knockout rounds + 1`), so the final and the 3rd-place match
+//! are each sealed, played and unsealed on their own ([`third_place_deal_round`]); events whose
+//! final was dealt before that change keep sharing the final's deals (migration 0014).
+//!
+//! Events with "deals required" ([`require_round_dealt`], [`require_game_dealt`]) publish a Swiss
+//! round, and start a knockout game, only once the deals it plays on are sealed.
 
 use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
@@ -47,8 +53,8 @@ pub async fn seal(
                 .arg("max", MAX_ROUND),
         ));
     }
-    if let Some(k) = knockout_round(event, round) {
-        if k >= knockout_rounds(event) {
+    if knockout_round(event, round).is_some() {
+        if knockout_deal_of(event, round).is_none() {
             return Err(ServiceError::invalid(
                 "round",
                 Reason::new("svc_past_the_final")
@@ -57,7 +63,7 @@ pub async fn seal(
                     .arg("swiss", event.settings.swiss_rounds),
             ));
         }
-        if knockout_round_started(db, event, k).await? {
+        if knockout_round_started(db, event, round).await? {
             return Err(ServiceError::Conflict(
                 Reason::new("svc_knockout_round_started").arg("round", round),
             ));
@@ -74,15 +80,129 @@ pub async fn seal(
 }
 
 /// The 0-based knockout round a deal's round number stands for (`None` for a Swiss round): round
-/// numbers after the Swiss rounds belong to the knockout, when the event has one.
+/// numbers after the Swiss rounds belong to the knockout, when the event has one. The 3rd-place
+/// match's own deal round stands for the last round (see [`knockout_deal_of`]).
 pub fn knockout_round(event: &Event, round: u32) -> Option<usize> {
+    if let Some(d) = knockout_deal_of(event, round) {
+        return Some(d.k);
+    }
     let swiss = event.settings.swiss_rounds;
     (event.settings.knockout_size > 0 && round > swiss).then(|| (round - swiss - 1) as usize)
 }
 
-/// The round number the deals of 0-based knockout round `k` are sealed under: `swiss_rounds + k + 1`.
+/// The round number the deals of 0-based knockout round `k` are sealed under: `swiss_rounds + k + 1`
+/// (every match of the round but a 3rd-place match with its own deals).
 pub fn knockout_deal_round(event: &Event, k: usize) -> u32 {
     event.settings.swiss_rounds + k as u32 + 1
+}
+
+/// The matches one knockout deal round serves: the main matches of knockout round `k` (with the
+/// 3rd-place match too in events that share the final's deals), or the 3rd-place match alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KoDealRound {
+    /// The 0-based knockout round.
+    pub k: usize,
+    /// The 3rd-place match's own deal round.
+    pub third_place: bool,
+}
+
+impl KoDealRound {
+    /// Whether `m`, a match of knockout round `self.k`, plays on this deal round's deals.
+    pub fn serves(self, event: &Event, m: &crate::knockout::Match) -> bool {
+        let third = m.kind() == crate::knockout::MatchKind::ThirdPlace;
+        if event.third_place_own_deals {
+            third == self.third_place
+        } else {
+            !self.third_place
+        }
+    }
+}
+
+/// The 3rd-place match's own deal round number (`swiss_rounds + knockout rounds + 1`), for events
+/// with a knockout of 4 or more whose final was not dealt before the final and the 3rd-place match
+/// got separate deals (issue 18; such older events keep sharing the final's).
+pub fn third_place_deal_round(event: &Event) -> Option<u32> {
+    let k = knockout_rounds(event);
+    (event.third_place_own_deals && k >= 2).then(|| knockout_deal_round(event, k - 1) + 1)
+}
+
+/// The knockout deal round a deal's round number stands for (`None` for a Swiss round or a round
+/// past the knockout).
+pub fn knockout_deal_of(event: &Event, round: u32) -> Option<KoDealRound> {
+    if third_place_deal_round(event) == Some(round) {
+        return Some(KoDealRound {
+            k: knockout_rounds(event) - 1,
+            third_place: true,
+        });
+    }
+    let swiss = event.settings.swiss_rounds;
+    if event.settings.knockout_size == 0 || round <= swiss {
+        return None;
+    }
+    let k = (round - swiss - 1) as usize;
+    (k < knockout_rounds(event)).then_some(KoDealRound {
+        k,
+        third_place: false,
+    })
+}
+
+/// Every knockout deal round of the event in order: `(round number, what it serves)`.
+pub fn knockout_deal_rounds(event: &Event) -> Vec<(u32, KoDealRound)> {
+    let mut out: Vec<(u32, KoDealRound)> = (0..knockout_rounds(event))
+        .map(|k| {
+            (
+                knockout_deal_round(event, k),
+                KoDealRound {
+                    k,
+                    third_place: false,
+                },
+            )
+        })
+        .collect();
+    if let Some(t) = third_place_deal_round(event) {
+        out.push((
+            t,
+            KoDealRound {
+                k: knockout_rounds(event) - 1,
+                third_place: true,
+            },
+        ));
+    }
+    out
+}
+
+/// The deal round number of a match of knockout round `k`.
+pub fn match_deal_round(event: &Event, k: usize, m: &crate::knockout::Match) -> u32 {
+    match third_place_deal_round(event) {
+        Some(t) if m.kind() == crate::knockout::MatchKind::ThirdPlace => t,
+        _ => knockout_deal_round(event, k),
+    }
+}
+
+/// The name of a knockout deal round: its knockout round's (see [`knockout_round_name`]), or the
+/// 3rd-place match's.
+pub fn deal_round_name(event: &Event, d: KoDealRound) -> (&'static str, String) {
+    if d.third_place {
+        ("ko_third_place", String::new())
+    } else {
+        knockout_round_name(event, d.k)
+    }
+}
+
+/// The matches of a bracket that play on deal round `round`'s deals (empty for a Swiss round).
+pub fn deal_round_matches<'a>(
+    event: &Event,
+    bracket: &'a Bracket,
+    round: u32,
+) -> Vec<&'a crate::knockout::Match> {
+    let Some(d) = knockout_deal_of(event, round) else {
+        return vec![];
+    };
+    bracket
+        .rounds()
+        .get(d.k)
+        .map(|ms| ms.iter().filter(|m| d.serves(event, m)).collect())
+        .unwrap_or_default()
 }
 
 /// How many knockout rounds the event plays (0 without a knockout stage): log2 of its size.
@@ -110,17 +230,18 @@ pub fn knockout_round_name(event: &Event, k: usize) -> (&'static str, String) {
     }
 }
 
-/// Whether a game of knockout round `k` already has a result or a move record (its deals can no
-/// longer be drawn again).
-async fn knockout_round_started(db: &Db, event: &Event, k: usize) -> ServiceResult<bool> {
+/// Whether a game on knockout deal round `round`'s deals already has a result or a move record
+/// (its deals can no longer be drawn again).
+async fn knockout_round_started(db: &Db, event: &Event, round: u32) -> ServiceResult<bool> {
     let Some((_, bracket)) = super::knockout::load(db, event).await? else {
         return Ok(false);
     };
-    let Some(matches) = bracket.rounds().get(k) else {
-        return Ok(false);
-    };
+    let matches = deal_round_matches(event, &bracket, round);
     if matches.iter().any(|m| !m.played().is_empty()) {
         return Ok(true);
+    }
+    if matches.is_empty() {
+        return Ok(false);
     }
     let ids: Vec<u32> = matches.iter().map(|m| m.id().0).collect();
     Ok(store::records::any_for_matches(db, event.id, &ids).await?)
@@ -133,8 +254,15 @@ pub fn knockout_pending(bracket: &Bracket, k: usize, game: GameNumber) -> Vec<Re
     let Some(matches) = bracket.rounds().get(k) else {
         return vec![Reason::new("svc_no_knockout_round").arg("round", k + 1)];
     };
+    pending_among(matches.iter(), game)
+}
+
+/// [`knockout_pending`] among the given matches.
+fn pending_among<'a>(
+    matches: impl Iterator<Item = &'a crate::knockout::Match>,
+    game: GameNumber,
+) -> Vec<Reason> {
     matches
-        .iter()
         .filter(|m| {
             let games = m.games();
             let open = games
@@ -156,10 +284,13 @@ pub async fn pending_games(
     event: &Event,
     deal: &DealRecord,
 ) -> ServiceResult<Vec<Reason>> {
-    if let Some(k) = knockout_round(event, deal.round) {
+    if knockout_round(event, deal.round).is_some() {
         return Ok(match super::knockout::load(db, event).await? {
             None => vec![Reason::new("svc_knockout_not_seeded")],
-            Some((_, bracket)) => knockout_pending(&bracket, k, deal.game),
+            Some((_, bracket)) => pending_among(
+                deal_round_matches(event, &bracket, deal.round).into_iter(),
+                deal.game,
+            ),
         });
     }
     let Some(round) = store::rounds::get(db, event.id, deal.round).await? else {
@@ -214,6 +345,103 @@ pub async fn unseal(
             }
             other => other.into(),
         })
+}
+
+/// Whether the event requires sealed deals before play (a setting; never for xiangqi).
+pub fn deals_required(event: &Event) -> bool {
+    event.settings.deals_required && event.settings.variant != Variant::Xiangqi
+}
+
+/// The game numbers a Swiss round's boards play: game 1, or each game of a Banqi match.
+pub fn swiss_round_games(event: &Event) -> Vec<GameNumber> {
+    let games = if event.settings.plays_matches() {
+        event.settings.best_of
+    } else {
+        1
+    };
+    (1..=games).map(GameNumber::Game).collect()
+}
+
+/// The game numbers of Swiss round `round` without a deal in use (sealed or unsealed).
+pub async fn round_games_without_deal(
+    db: &Db,
+    event: &Event,
+    round: u32,
+) -> ServiceResult<Vec<GameNumber>> {
+    let dealt: Vec<GameNumber> = store::deals::active_in_round(db, event.id, round)
+        .await?
+        .into_iter()
+        .map(|d| d.game)
+        .collect();
+    Ok(swiss_round_games(event)
+        .into_iter()
+        .filter(|g| !dealt.contains(g))
+        .collect())
+}
+
+/// Refuses (naming the round and games) to publish Swiss round `round` of an event with deals
+/// required while a game it plays has no sealed deal. Called by `service::rounds` before a round
+/// is published.
+pub async fn require_round_dealt(db: &Db, event: &Event, round: u32) -> ServiceResult<()> {
+    if !deals_required(event) {
+        return Ok(());
+    }
+    let missing = round_games_without_deal(db, event, round).await?;
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let games: Vec<String> = missing.iter().map(ToString::to_string).collect();
+    Err(ServiceError::Refused(
+        Reason::new("svc_deal_required_round")
+            .arg("round", round)
+            .arg("games", games.join(", ")),
+    ))
+}
+
+/// Refuses (naming the match and game) to record the result of game `number` of a knockout match
+/// while its deal is not sealed, in an event with deals required: a game is not started without
+/// its deal.
+pub async fn require_game_dealt(
+    db: &Db,
+    event: &Event,
+    bracket: &Bracket,
+    match_id: crate::knockout::MatchId,
+    number: u32,
+) -> ServiceResult<()> {
+    if !deals_required(event) {
+        return Ok(());
+    }
+    let Some((round, game)) = game_deal_slot(event, bracket, match_id, number) else {
+        return Ok(());
+    };
+    if has_deal(db, event, round, game).await? {
+        return Ok(());
+    }
+    Err(ServiceError::Refused(match game {
+        GameNumber::Game(n) => Reason::new("svc_deal_required_game")
+            .arg("match", match_id)
+            .arg("game", n),
+        GameNumber::Decider => Reason::new("svc_deal_required_decider").arg("match", match_id),
+    }))
+}
+
+/// Whether a game of round `round` has a deal in use (sealed or unsealed).
+pub async fn has_deal(db: &Db, event: &Event, round: u32, game: GameNumber) -> ServiceResult<bool> {
+    Ok(store::deals::active(db, event.id, round, game)
+        .await?
+        .is_some())
+}
+
+/// The deal round and game number game `number` of a match plays on (`None` for an unknown match).
+pub fn game_deal_slot(
+    event: &Event,
+    bracket: &Bracket,
+    match_id: crate::knockout::MatchId,
+    number: u32,
+) -> Option<(u32, GameNumber)> {
+    let m = bracket.get(match_id).ok()?;
+    let k = bracket.round_of(match_id).ok()?;
+    Some((match_deal_round(event, k, m), m.deal_game(number)))
 }
 
 /// The pending games as one English line, for the audit log and messages.

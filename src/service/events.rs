@@ -129,6 +129,11 @@ fn changes(old: &Event, new: &EventSettings, zone: &str) -> Vec<String> {
         o.move_limit.to_string(),
         new.move_limit.to_string(),
     );
+    diff(
+        "deals_required",
+        o.deals_required.to_string(),
+        new.deals_required.to_string(),
+    );
     diff("time_zone", old.time_zone.clone(), zone.to_string());
     out
 }

@@ -357,6 +357,11 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         points_loss: text(c, "points_loss")?,
         move_limit: text(c, "move_limit")?,
         tie_breaks: text(c, "tie_breaks")?,
+        deals_required: if c.flag("deals_required")? == 1 {
+            "on".into()
+        } else {
+            String::new()
+        },
     };
     let s = form.parse().map_err(|errors| match errors.first() {
         Some(e) => c.err(e.field, &e.message),
@@ -366,6 +371,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let created_raw = c.need("created_at", created_raw)?.to_string();
     let created_at = c.need_time("created_at")?;
     let announce = c.flag("announce_deals")?;
+    // A backup from before issue 18 played its 3rd-place match on the final's deals.
+    let third_place_own_deals = c.flag("third_place_own_deals")?;
     // The starting list (issue 15): when it was fixed, whether by a confirmation, its size, and why
     // it was re-opened.
     let list_fixed_at = c.time("start_list_fixed_at")?;
@@ -408,6 +415,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ),
         ("created_at", text_value(created_at)),
         ("announce_deals", announce.into()),
+        ("deals_required", i64::from(s.deals_required).into()),
+        ("third_place_own_deals", third_place_own_deals.into()),
         ("start_list_confirmed", list_confirmed.into()),
         ("start_list_size", list_size.into()),
         ("time_zone", text_value(time_zone)),

@@ -286,6 +286,19 @@ pub async fn record(
     if loaded_version.is_some_and(|v| v != stored.next_seq()) {
         return Err(stale());
     }
+    // A game is started only on its sealed deal where the event requires deals (a correction of
+    // a game already played is not a start).
+    if let Input::Game {
+        match_id, number, ..
+    } = &input
+    {
+        let played = before
+            .get(*match_id)
+            .is_ok_and(|m| m.played().iter().any(|g| g.number == *number));
+        if !played {
+            super::deals::require_game_dealt(db, event, &before, *match_id, *number).await?;
+        }
+    }
     let mut bracket = before.clone();
     input.apply(&mut bracket).map_err(knockout_error)?;
     if bracket == before {
@@ -440,6 +453,22 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
         })
         .collect();
     Ok(FinalRanking { places, payout })
+}
+
+/// Saves an event's prize table (its organizer or an administrator), with an audit entry.
+pub async fn save_prizes(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    prizes: &crate::store::prizes::Prizes,
+) -> ServiceResult<()> {
+    if !super::policy::user_access(db, Some(by), event)
+        .await?
+        .manage
+    {
+        return Err(ServiceError::Forbidden);
+    }
+    Ok(store::prizes::save(db, by, event.id, prizes).await?)
 }
 
 /// Largest amount a prize may have (the database stores signed 64-bit integers).

@@ -18,6 +18,7 @@ pub mod names;
 pub mod players;
 pub mod policy;
 pub mod rating_push;
+pub mod ratings;
 pub mod records;
 pub mod rounds;
 pub mod uploads;

@@ -117,6 +117,12 @@ pub fn may_change_list(user: &User, list: &ListInfo) -> bool {
     owns_list(user, list.owner_id)
 }
 
+/// Whether a user may push an event's rated games into a rating list: a list they may change, or
+/// any list when they organize the event (the push is one audited batch its owner may remove).
+pub fn may_push_into_list(user: &User, access: Access, list: &ListInfo) -> bool {
+    may_change_list(user, list) || access.manage
+}
+
 /// Whether a user owns (or, as administrator, may change) the rating list of `owner_id`.
 pub fn owns_list(user: &User, owner_id: i64) -> bool {
     user.role == Role::Admin || user.id == owner_id

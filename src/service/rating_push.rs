@@ -2,6 +2,8 @@
 //! knockout games played over the board — forfeits, byes and unfinished games excluded — dated by the
 //! event's first day, appended as one batch (an event enters a list once).
 
+use std::collections::HashSet;
+
 use super::{Reason, ServiceError, ServiceResult};
 use super::{knockout, rounds};
 use crate::rating::Outcome;
@@ -86,18 +88,38 @@ pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> 
     Ok(games)
 }
 
-/// Appends the event's rated games to a rating list owned by `by` (or any list for an administrator).
-/// Returns the number of games, or a 409 when this event already entered the list.
-pub async fn push(db: &Db, by: &User, event: &Event, list_id: i64) -> ServiceResult<usize> {
+/// Appends the event's rated games to a rating list: one the user may change, or any list for the
+/// event's organizer (`policy::may_push_into_list`). With `start_from_event`, players new to the list
+/// first get a starting entry at their rating in the event (players rated 0 start at the list's
+/// start points). Returns the number of games, or a 409 when this event already entered the list.
+pub async fn push(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    list_id: i64,
+    start_from_event: bool,
+) -> ServiceResult<usize> {
     let list = store::ratings::get(db, list_id)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    if !super::policy::may_change_list(by, &list) {
+    let access = super::policy::user_access(db, Some(by), event).await?;
+    if !super::policy::may_push_into_list(by, access, &list) {
         return Err(ServiceError::Forbidden);
     }
     let games = rated_games(db, event).await?;
     if games.is_empty() {
         return Err(ServiceError::Conflict(Reason::new("svc_no_rated_games")));
+    }
+    let duplicate =
+        || ServiceError::Conflict(Reason::new("svc_event_already_in_list").arg("list", &list.name));
+    if start_from_event {
+        if store::ratings::event_in_list(db, list.id, event.id).await? {
+            return Err(duplicate());
+        }
+        let entries = starting_entries(db, event, &list, &games).await?;
+        if !entries.is_empty() {
+            store::ratings::add_starting_entries(db, by, list.id, &entries).await?;
+        }
     }
     let source = store::ratings::Source::Event {
         event_id: event.id,
@@ -105,8 +127,38 @@ pub async fn push(db: &Db, by: &User, event: &Event, list_id: i64) -> ServiceRes
     };
     match store::ratings::append_games(db, by, list_id, &games, &source).await? {
         store::ratings::Appended::Added(_) => Ok(games.len()),
-        store::ratings::Appended::Duplicate(_) => Err(ServiceError::Conflict(
-            Reason::new("svc_event_already_in_list").arg("list", &list.name),
-        )),
+        store::ratings::Appended::Duplicate(_) => Err(duplicate()),
     }
+}
+
+/// Starting entries at their event rating for the event's rated players not yet in the list.
+async fn starting_entries(
+    db: &Db,
+    event: &Event,
+    list: &store::ratings::ListInfo,
+    games: &[NewGame],
+) -> ServiceResult<Vec<crate::rating::csv::StartEntry>> {
+    let known: HashSet<String> = store::ratings::standings(db, list)
+        .await?
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let playing: HashSet<&str> = games
+        .iter()
+        .flat_map(|g| [g.red.as_str(), g.black.as_str()])
+        .collect();
+    Ok(store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .filter(|p| {
+            p.entry.rating > 0
+                && playing.contains(p.entry.name.as_str())
+                && !known.contains(&p.entry.name)
+        })
+        .map(|p| crate::rating::csv::StartEntry {
+            points: crate::rating::Points::whole(i64::from(p.entry.rating)),
+            name: p.entry.name,
+            games: 0,
+        })
+        .collect())
 }

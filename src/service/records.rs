@@ -667,7 +667,7 @@ pub async fn apply_record_result(
 /// Where a knockout game's deal lives: the deal's round number and game number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DealSlot {
-    /// The round number the deal is sealed under (`swiss_rounds + k`).
+    /// The round number the deal is sealed under (`swiss_rounds + k`, or the 3rd-place match's own).
     pub round: u32,
     /// The game number of the deal (game n or the decider).
     pub game: GameNumber,
@@ -687,7 +687,7 @@ pub fn deal_slot(
         .round_of(m.id())
         .map_err(|_| ServiceError::NotFound)?;
     Ok(DealSlot {
-        round: deals::knockout_deal_round(event, k),
+        round: deals::match_deal_round(event, k, m),
         game: m.deal_game(game_no),
     })
 }

@@ -58,6 +58,9 @@ pub async fn pair_next(
             Reason::new("svc_all_rounds_paired").arg("rounds", event.settings.swiss_rounds),
         ));
     }
+    if publish {
+        super::deals::require_round_dealt(db, event, number).await?;
+    }
     if number == 1 {
         store::rounds::prepare_round_one(db, event.id).await?;
     }

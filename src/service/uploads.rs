@@ -175,8 +175,6 @@ pub type Assignments = HashMap<usize, String>;
 enum Stage {
     Swiss(store::rounds::Round),
     Knockout {
-        /// 0-based knockout round.
-        k: usize,
         stored: store::knockout::Stored,
         bracket: Bracket,
     },
@@ -192,7 +190,7 @@ async fn stage(db: &Db, event: &Event, round: u32) -> ServiceResult<Stage> {
         if k >= bracket.rounds().len() {
             return Err(ServiceError::NotFound);
         }
-        return Ok(Stage::Knockout { k, stored, bracket });
+        return Ok(Stage::Knockout { stored, bracket });
     }
     let stored_round = store::rounds::get(db, event.id, round)
         .await?
@@ -237,14 +235,20 @@ async fn board_slots(
     Ok(out)
 }
 
-/// The games of knockout round `k` whose colours are known (the lot drawn; the decider's colour
-/// chosen): the games played and those still to come, up to the best of (and the decider, or the
-/// games of a level match that plays on). `seq` is the bracket's version.
-fn match_slots(bracket: &Bracket, k: usize, seq: i64, seat: impl Fn(u32) -> Seat) -> Vec<Slot> {
+/// The games on knockout deal round `round`'s deals whose colours are known (the lot drawn; the
+/// decider's colour chosen): the games played and those still to come, up to the best of (and the
+/// decider, or the games of a level match that plays on). `seq` is the bracket's version.
+fn match_slots(
+    event: &Event,
+    bracket: &Bracket,
+    round: u32,
+    seq: i64,
+    seat: impl Fn(u32) -> Seat,
+) -> Vec<Slot> {
     let settings = bracket.settings();
     let best_of = settings.best_of.games();
     let mut out = Vec::new();
-    for m in &bracket.rounds()[k] {
+    for m in deals::deal_round_matches(event, bracket, round) {
         let played = m.played();
         let last = match settings.tie_rule {
             TieRule::HigherSeedAdvances => best_of,
@@ -570,8 +574,10 @@ pub async fn preview(
                 keys: &BOARD_KEYS,
             },
         ),
-        Stage::Knockout { k, stored, bracket } => (
-            match_slots(bracket, *k, stored.next_seq(), seat),
+        Stage::Knockout {
+            stored, bracket, ..
+        } => (
+            match_slots(event, bracket, round, stored.next_seq(), seat),
             Matching {
                 round,
                 single: false,
@@ -616,9 +622,9 @@ pub async fn preview(
     for game_no in 1..=last_game {
         let (deal_round, deal_game) = match &stage {
             Stage::Swiss(_) => (round, GameNumber::Game(game_no)),
-            Stage::Knockout { k, bracket, .. } => (
-                deals::knockout_deal_round(event, *k),
-                bracket.rounds()[*k]
+            Stage::Knockout { bracket, .. } => (
+                round,
+                deals::deal_round_matches(event, bracket, round)
                     .first()
                     .map_or(GameNumber::Game(game_no), |m| m.deal_game(game_no)),
             ),

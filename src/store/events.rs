@@ -20,6 +20,9 @@ pub struct Event {
     pub settings: EventSettings,
     /// Whether round pages announce the commitments of sealed duplicate deals.
     pub announces_deals: bool,
+    /// Whether the 3rd-place match has its own deal rounds (issue 18); events whose final was dealt
+    /// before that share the final's (`service::deals`).
+    pub third_place_own_deals: bool,
     /// Its change counter ([`version`]) when it was read, in the same statement (0 from `create`).
     pub version: i64,
     /// The IANA time zone its pages show times in (default `Asia/Hong_Kong`).
@@ -30,13 +33,13 @@ pub struct Event {
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                       time_zone, archived, \
+                       time_zone, archived, deals_required, third_place_own_deals, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
 
 /// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
 const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                        time_zone, archived, 0 AS version";
+                        time_zone, archived, deals_required, third_place_own_deals, 0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -59,6 +62,8 @@ struct EventRow {
     announce_deals: i64,
     time_zone: String,
     archived: i64,
+    deals_required: i64,
+    third_place_own_deals: i64,
     version: i64,
 }
 
@@ -84,6 +89,7 @@ impl TryFrom<EventRow> for Event {
             version: r.version,
             announces_deals: r.announce_deals != 0,
             archived: r.archived != 0,
+            third_place_own_deals: r.third_place_own_deals != 0,
             settings: EventSettings {
                 start_date: date("start_date", &r.start_date)?,
                 end_date: date("end_date", &r.end_date)?,
@@ -98,6 +104,7 @@ impl TryFrom<EventRow> for Event {
                     u("points_loss", r.points_loss)?,
                 ),
                 move_limit: u("move_limit", r.move_limit)?,
+                deals_required: r.deals_required != 0,
                 tie_breaks: crate::event::parse_tie_breaks(&r.tie_breaks)
                     .map_err(|_| corrupt("tie_breaks", &r.tie_breaks))?,
                 name: r.name,
@@ -117,8 +124,8 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     let mut tx = super::begin_write(db).await?;
     let row = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
-         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING {RETURNED}"
+         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING {RETURNED}"
     )))
     .bind(owner.id)
     .bind(&s.name)
@@ -135,6 +142,7 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     .bind(s.move_limit as i64)
     .bind(crate::event::tie_break_codes(&s.tie_breaks))
     .bind(now())
+    .bind(i64::from(s.deals_required))
     .fetch_one(&mut *tx)
     .await?;
     let event = event_from_row(&row)?;
@@ -244,7 +252,8 @@ pub async fn update_settings<E>(
     sqlx::query(
         "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, variant = $5,
          swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
-         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14 WHERE id = $15",
+         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14, deals_required = $15
+         WHERE id = $16",
     )
     .bind(&s.name)
     .bind(&s.venue)
@@ -260,6 +269,7 @@ pub async fn update_settings<E>(
     .bind(s.move_limit as i64)
     .bind(crate::event::tie_break_codes(&s.tie_breaks))
     .bind(time_zone)
+    .bind(i64::from(s.deals_required))
     .bind(event_id)
     .execute(&mut *tx)
     .await?;

@@ -428,6 +428,24 @@ pub async fn uploads(db: &Db, list_id: i64) -> StoreResult<Vec<Upload>> {
     .await?)
 }
 
+/// The earlier batch of a list with the same file (by its [`upload_digest`]), if any.
+pub async fn earlier_file(db: &Db, list_id: i64, digest: &str) -> StoreResult<Option<Upload>> {
+    let source = Source::File {
+        label: String::new(),
+        digest: digest.to_string(),
+    };
+    earlier_upload(db, list_id, &source).await
+}
+
+/// Whether an event's games already entered a list.
+pub async fn event_in_list(db: &Db, list_id: i64, event_id: i64) -> StoreResult<bool> {
+    let source = Source::Event {
+        event_id,
+        label: String::new(),
+    };
+    Ok(earlier_upload(db, list_id, &source).await?.is_some())
+}
+
 /// The earlier batch a file or event would duplicate, if any.
 async fn earlier_upload(db: &Db, list_id: i64, source: &Source) -> StoreResult<Option<Upload>> {
     Ok(match source {
@@ -603,9 +621,15 @@ pub async fn append_games(
 
 /// Removes one batch of games from a list (a wrong file, a mistyped game) in one transaction: its games,
 /// the batch itself (so the same file may be uploaded again), and players left without games or a
-/// starting entry; the list is re-rated from the batch's first day. Returns whether the batch was in
-/// the list.
-pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> StoreResult<bool> {
+/// starting entry; the list is re-rated from the batch's first day. The audit entry keeps the
+/// user's reason. Returns whether the batch was in the list.
+pub async fn remove_upload(
+    db: &Db,
+    by: &User,
+    list_id: i64,
+    upload_id: i64,
+    reason: &str,
+) -> StoreResult<bool> {
     let mut tx = super::begin_write(db).await?;
     let first_day: Option<String> = sqlx::query_scalar(
         "SELECT MIN(played_on) FROM rating_games WHERE list_id = $1 AND upload_id = $2",
@@ -653,7 +677,7 @@ pub async fn remove_upload(db: &Db, by: &User, list_id: i64, upload_id: i64) -> 
         None,
         "rating.remove",
         &format!(
-            "list #{list_id}: batch #{upload_id} ({kind} '{label}'), {} games",
+            "list #{list_id}: batch #{upload_id} ({kind} '{label}'), {} games; reason: {reason}",
             removed.rows_affected()
         ),
     )
@@ -1400,7 +1424,7 @@ mod tests {
                 } else if what < 8 {
                     let victim = batches.remove(rng.next_u32() as usize % batches.len());
                     assert!(
-                        remove_upload(&db, &owner, list_id, victim)
+                        remove_upload(&db, &owner, list_id, victim, "test")
                             .await
                             .expect("remove")
                     );
@@ -1643,12 +1667,12 @@ mod tests {
             panic!("refused")
         };
         assert!(
-            !remove_upload(&db, &owner, list_id + 1, batch.id)
+            !remove_upload(&db, &owner, list_id + 1, batch.id, "test")
                 .await
                 .expect("other list")
         );
         assert!(
-            remove_upload(&db, &owner, list_id, batch.id)
+            remove_upload(&db, &owner, list_id, batch.id, "test")
                 .await
                 .expect("remove")
         );

@@ -11,6 +11,7 @@ mod knockout;
 mod ko_records;
 mod matrix;
 mod ratings;
+mod readability;
 mod records;
 mod security;
 mod start_numbers;

@@ -101,9 +101,14 @@ fn anqi_rate(dir: &TempDir, csv: &str, options: &[&str]) -> String {
 }
 
 pub fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
+    upload_as(client, list, csv, "二月.csv")
+}
+
+/// Uploads a file under a label of its own (two batches of a list never share one).
+pub fn upload_as(client: &mut Client, list: i64, csv: &str, label: &str) -> Resp {
     client.form(
         &format!("/ratings/{list}/upload"),
-        &[("csv", csv), ("label", "二月.csv")],
+        &[("csv", csv), ("label", label)],
     )
 }
 
@@ -165,7 +170,7 @@ fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
 
     // A second file is appended, and the list equals rating both files together.
     let more = games_csv(40, 99);
-    assert_eq!(upload(&mut club, list, &more).status, 303);
+    assert_eq!(upload_as(&mut club, list, &more, "三月.csv").status, 303);
     let both = format!(
         "{csv}{}",
         more.trim_start_matches("date,red,black,result\n")
@@ -285,6 +290,15 @@ fn the_same_file_is_refused_the_second_time() {
         "a batch of another list"
     );
     let r = club.form(&format!("/ratings/{list}/uploads/{batch}/remove"), &[]);
+    assert_eq!(
+        r.status, 400,
+        "a removal needs its confirmation: {}",
+        r.body
+    );
+    let r = club.form(
+        &format!("/ratings/{list}/uploads/{batch}/remove"),
+        &[("confirm", "on"), ("reason", "wrong month")],
+    );
     assert_eq!(r.status, 303);
     assert_eq!(
         club.get(&format!("/ratings/{list}/standings.csv")).body,
@@ -352,7 +366,7 @@ fn a_bad_file_names_line_and_column_and_adds_nothing() {
     );
     // After the errors the corrected file is accepted (a refused file is not remembered).
     let fixed = bad.replace("2026-02-30", "2026-02-28");
-    assert_eq!(upload(&mut club, list, &fixed).status, 303);
+    assert_eq!(upload_as(&mut club, list, &fixed, "fixed.csv").status, 303);
 }
 
 #[test]
@@ -685,16 +699,24 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
             &json!({"result": "1/2-1/2"}),
         );
     }
-    // Another user's list cannot be chosen.
-    let mut organizer = w.login("org");
+    // Another user's list cannot be chosen by someone who does not organize the event; the
+    // event's organizer sees the push form with the club's list (issue 18).
+    let mut other = w.login("org2");
     assert_eq!(
-        organizer
+        other
             .form(
                 &format!("/events/{id}/push-rating"),
                 &[("list", &list.to_string())]
             )
             .status,
         403
+    );
+    let mut organizer = w.login("org");
+    let page = organizer.get(&format!("/events/{id}"));
+    assert!(
+        html::attrs(&page.body, "#push-rating option", "value").contains(&list.to_string()),
+        "{}",
+        page.body
     );
 
     let r = push(&mut club);

@@ -13,4 +13,6 @@ mod support;
 
 mod corrections;
 mod driver;
+mod knockout_deals;
 mod rounds;
+mod screens;

@@ -91,6 +91,10 @@ struct NewEvent {
     move_limit: Option<u32>,
     #[serde(default)]
     tie_breaks: Option<Vec<String>>,
+    /// Pairings published and knockout games started only once their deal is sealed (off when
+    /// absent).
+    #[serde(default)]
+    deals_required: Option<bool>,
 }
 
 fn opt(n: Option<u32>) -> String {
@@ -131,6 +135,11 @@ async fn create_event(
         points_loss: loss,
         move_limit: opt(new.move_limit),
         tie_breaks: new.tie_breaks.map(|t| t.join(",")).unwrap_or_default(),
+        deals_required: if new.deals_required == Some(true) {
+            "on".into()
+        } else {
+            String::new()
+        },
     };
     let settings = form.parse().map_err(|errors| {
         AppError::BadRequest(

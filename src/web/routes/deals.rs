@@ -60,8 +60,8 @@ impl DealView {
 
     /// The same, labelled with its knockout round's name when it is a knockout round's deal.
     fn labelled(record: DealRecord, event: &Event) -> DealView {
-        let ko_round = service::deals::knockout_round(event, record.round)
-            .map(|k| service::deals::knockout_round_name(event, k));
+        let ko_round = service::deals::knockout_deal_of(event, record.round)
+            .map(|d| service::deals::deal_round_name(event, d));
         DealView {
             ko_round,
             ..DealView::new(record)
@@ -83,6 +83,10 @@ pub struct RoundDeals {
     pub deals: Vec<RoundDealRow>,
     /// Whether the visitor arbitrates the event.
     pub arbiter: bool,
+    /// A plain note when the round has no deal in use: "played without a deal", or, where deals
+    /// are required, that one must be sealed before publishing (shown to arbiters, and to everyone
+    /// when the event announces its deals).
+    pub notice: Option<&'static str>,
 }
 
 /// One deal of the round panel.
@@ -100,15 +104,27 @@ pub struct RoundDealRow {
 impl RoundDeals {
     /// Whether the panel shows anything to this visitor.
     pub fn any_visible(&self) -> bool {
-        !self.deals.is_empty()
+        !self.deals.is_empty() || self.notice.is_some()
     }
 }
 
 /// The round panel of the round page, from the deals of the event's kept state this viewer sees
 /// (`policy::round_deals_shown`).
-pub fn round_deals<'a>(access: Access, shown: impl Iterator<Item = &'a DealInfo>) -> RoundDeals {
+pub fn round_deals(event: &Event, access: Access, round: u32, deals: &[DealInfo]) -> RoundDeals {
+    let in_use = deals.iter().any(|d| d.round == round);
+    let notice = (event.settings.variant != Variant::Xiangqi
+        && !in_use
+        && (access.arbitrate || event.announces_deals))
+        .then(|| {
+            if service::deals::deals_required(event) {
+                "deal_required_missing"
+            } else {
+                "deal_played_without"
+            }
+        });
     RoundDeals {
-        deals: shown
+        notice,
+        deals: crate::service::policy::round_deals_shown(event, access, round, deals)
             .map(|d| RoundDealRow {
                 id: d.id,
                 game: match d.game {
@@ -183,10 +199,11 @@ async fn index(
             .into_iter()
             .map(|r| DealView::labelled(r, &event))
             .collect(),
-        ko_rounds: (0..service::deals::knockout_rounds(&event))
-            .map(|k| {
-                let (key, size) = service::deals::knockout_round_name(&event, k);
-                (service::deals::knockout_deal_round(&event, k), key, size)
+        ko_rounds: service::deals::knockout_deal_rounds(&event)
+            .into_iter()
+            .map(|(number, d)| {
+                let (key, size) = service::deals::deal_round_name(&event, d);
+                (number, key, size)
             })
             .collect(),
         ctx,

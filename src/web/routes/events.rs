@@ -62,6 +62,7 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
         tie_breaks: crate::event::tie_break_codes(
             &crate::swiss::standings::TieBreak::DEFAULT_ORDER,
         ),
+        deals_required: "on".into(),
         ..Default::default()
     };
     render(&NewEventPage {
@@ -207,7 +208,7 @@ async fn show(
         Some(u) => store::ratings::lists(&state.db)
             .await?
             .into_iter()
-            .filter(|l| l.owner_id == u.id || u.role == crate::accounts::Role::Admin)
+            .filter(|l| crate::service::policy::may_push_into_list(u, access, l))
             .map(|l| (l.id, l.name))
             .collect(),
         None => vec![],
@@ -265,6 +266,9 @@ struct PushedQuery {
 #[derive(serde::Deserialize)]
 struct PushForm {
     list: String,
+    /// Players new to the list start from their event rating (`on`).
+    #[serde(default)]
+    start_from_event: String,
 }
 
 /// Pushes the finished event's rated games into one of the visitor's rating lists (one click).
@@ -281,7 +285,9 @@ async fn push_rating(
             crate::i18n::Reason::new("err_not_a_rating_list").arg("typed", form.list.trim()),
         )
     })?;
-    let n = crate::service::rating_push::push(&state.db, &user, &event, list_id).await?;
+    let from_event = form.start_from_event == "on";
+    let n =
+        crate::service::rating_push::push(&state.db, &user, &event, list_id, from_event).await?;
     Ok(redirect(&format!(
         "/events/{}?done=games_pushed&pushed={n}",
         event.id
@@ -398,6 +404,7 @@ fn form_of(event: &Event) -> EventForm {
         points_loss: s.points.2.to_string(),
         move_limit: s.move_limit.to_string(),
         tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
+        deals_required: if s.deals_required { "on" } else { "" }.into(),
     }
 }
 

@@ -421,6 +421,8 @@ async fn print_sheet(
 #[derive(Template)]
 #[template(path = "knockout/match.html")]
 struct MatchPage {
+    /// The next game's deal note (`ko_deal_played_without`, `ko_deal_required_missing`).
+    deal_note: Option<&'static str>,
     ctx: Ctx,
     event: Event,
     access: Access,
@@ -496,7 +498,26 @@ async fn match_page(
             records.push(g.number);
         }
     }
+    // Whether the next game has a deal: told to the arbiters (and to everyone when the event
+    // announces its deals), never what the deal is.
+    let deal_note = match state_now {
+        MatchState::GameDue(g)
+            if event.settings.variant != crate::rules::Variant::Xiangqi
+                && (access.arbitrate || event.announces_deals) =>
+        {
+            let k = bracket.round_of(mt.id()).unwrap_or(0);
+            let round = crate::service::deals::match_deal_round(&event, k, mt);
+            let dealt = service::deals::has_deal(&state.db, &event, round, g.deal_game).await?;
+            match (dealt, crate::service::deals::deals_required(&event)) {
+                (true, _) => None,
+                (false, true) => Some("ko_deal_required_missing"),
+                (false, false) => Some("ko_deal_played_without"),
+            }
+        }
+        _ => None,
+    };
     render(&MatchPage {
+        deal_note,
         records,
         due: match state_now {
             MatchState::GameDue(g) => Some(g.number),

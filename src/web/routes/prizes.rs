@@ -183,7 +183,7 @@ async fn save_prizes(
         Some(form.ties),
     )
     .await?;
-    store::prizes::save(&state.db, ctx.require_user()?, event.id, &prizes).await?;
+    service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
 }
 
@@ -202,7 +202,7 @@ async fn prize_template(
         table: PrizeTable::seed_template(),
         ties: TieHandling::ByTieBreak,
     };
-    store::prizes::save(&state.db, ctx.require_user()?, event.id, &prizes).await?;
+    service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
 }
 

@@ -23,9 +23,9 @@ use crate::rating::csv::{
 };
 use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
+use crate::service;
 use crate::store::ratings::{
-    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, Source, StartAdded, Upload,
-    upload_digest,
+    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
 };
 use crate::store::{self, users::User};
 use crate::web::AppState;
@@ -160,7 +160,7 @@ async fn create(
     }
     match form.parse(ctx.lang) {
         Ok((name, settings)) => {
-            let id = store::ratings::create(&state.db, &user, &name, &settings).await?;
+            let id = service::ratings::create_list(&state.db, &user, &name, &settings).await?;
             Ok(redirect(&format!("/ratings/{id}?done=rating_list_created")))
         }
         Err(errors) => render_status(
@@ -209,7 +209,7 @@ async fn save_settings(
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     match form.parse(ctx.lang) {
         Ok((name, settings)) => {
-            store::ratings::update(&state.db, &user, &list, &name, &settings).await?;
+            service::ratings::update_list(&state.db, &user, &list, &name, &settings).await?;
             Ok(redirect(&format!(
                 "/ratings/{}?done=rating_settings_saved",
                 list.id
@@ -494,18 +494,27 @@ async fn upload(
     {
         Err(refusal) => refusal,
         Ok(games) => {
-            let source = Source::File {
-                label: label.trim().to_string(),
-                digest: upload_digest(&csv),
-            };
-            match store::ratings::append_games(&state.db, &user, list.id, &games, &source).await? {
-                Appended::Added(batch) => {
+            let appended = service::ratings::append_file(
+                &state.db,
+                &user,
+                &list,
+                &games,
+                &label,
+                upload_digest(&csv),
+            )
+            .await;
+            match appended {
+                Err(crate::service::ServiceError::Conflict(why)) => {
+                    (lang.reason(&why), StatusCode::CONFLICT)
+                }
+                Err(e) => return Err(e.into()),
+                Ok(Appended::Added(batch)) => {
                     return Ok(redirect(&format!(
                         "/ratings/{}?done=rating_games_added&n={}",
                         list.id, batch.games
                     )));
                 }
-                Appended::Duplicate(earlier) => (
+                Ok(Appended::Duplicate(earlier)) => (
                     format!(
                         "{} ({}, {}, {} {})",
                         lang.t("rating_duplicate_upload"),
@@ -567,7 +576,7 @@ async fn add_game(
             return render_status(&page, StatusCode::BAD_REQUEST);
         }
     };
-    match store::ratings::append_games(&state.db, &user, list.id, &[game], &Source::Form).await? {
+    match service::ratings::append_game(&state.db, &user, &list, game).await? {
         Appended::Added(_) => Ok(redirect(&format!(
             "/ratings/{}?done=rating_game_added",
             list.id
@@ -598,7 +607,7 @@ async fn add_start_list(
         Err(e) => input_error_text(lang, &e),
         Ok(entries) if entries.is_empty() => lang.t("rating_no_start_entries").into(),
         Ok(entries) => {
-            match store::ratings::add_starting_entries(&state.db, &user, list.id, &entries).await? {
+            match service::ratings::add_start_list(&state.db, &user, &list, &entries).await? {
                 StartAdded::Added(n) => {
                     return Ok(redirect(&format!(
                         "/ratings/{}?done=rating_start_added&n={n}",
@@ -617,23 +626,37 @@ async fn add_start_list(
     render_status(&page, StatusCode::BAD_REQUEST)
 }
 
-/// A form with nothing but its CSRF token.
+/// The removal of a batch: the user's reason and the confirmation checkbox (checked here, on the
+/// server).
 #[derive(serde::Deserialize)]
-struct EmptyForm {}
+struct RemoveForm {
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+}
 
-/// Removes one batch of games (a wrong file, a mistyped game); every number is recomputed without it.
+/// Removes one batch of games (a wrong file, a mistyped game) once the user confirmed it with a
+/// reason; every number is recomputed without it.
 #[post("/ratings/{id}/uploads/{upload}/remove")]
 async fn remove_upload(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    _form: CsrfForm<EmptyForm>,
+    form: CsrfForm<RemoveForm>,
 ) -> AppResult<HttpResponse> {
     let (list_id, upload_id) = path.into_inner();
-    let (list, user) = load_owned(&ctx, &state, list_id).await?;
-    if !store::ratings::remove_upload(&state.db, &user, list.id, upload_id).await? {
-        return Err(AppError::NotFound);
-    }
+    let user = ctx.require_user()?.clone();
+    let list = load(&state, list_id).await?;
+    service::ratings::remove_batch(
+        &state.db,
+        &user,
+        &list,
+        upload_id,
+        &form.reason,
+        form.confirm == "on",
+    )
+    .await?;
     Ok(redirect(&format!(
         "/ratings/{}?done=rating_upload_removed",
         list.id

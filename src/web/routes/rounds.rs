@@ -12,7 +12,7 @@ use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::service::event_state::EventState;
 use crate::service::policy::Access;
-use crate::service::policy::{round_deals_shown, round_records_visibility, round_visible};
+use crate::service::policy::{round_records_visibility, round_visible};
 use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round, rounds::RoundData};
 use crate::web::AppState;
@@ -258,10 +258,7 @@ async fn show(
     if !may_see {
         boards.iter_mut().for_each(|b| b.has_record = false);
     }
-    let round_deals = super::deals::round_deals(
-        access,
-        round_deals_shown(&event, access, round.number, &es.deals),
-    );
+    let round_deals = super::deals::round_deals(&event, access, round.number, &es.deals);
     let absences = data
         .absences
         .iter()
@@ -395,6 +392,7 @@ async fn publish(
         .ok_or(AppError::NotFound)?;
     if !round.published {
         service::rounds::check_draft(&state.db, &round).await?;
+        service::deals::require_round_dealt(&state.db, &event, n).await?;
         store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
     }
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))

@@ -6,11 +6,13 @@ use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
 use super::render;
+use crate::i18n::Reason;
+use crate::round::BoardResult;
 use crate::rules::Color;
 use crate::service::policy::Access;
 use crate::service::policy::{round_visible, rounds_with_visible_records};
 use crate::store::events::Event;
-use crate::swiss::standings::{CrosstableRow, TieBreak};
+use crate::swiss::standings::{CrosstableCell, CrosstableRow, TieBreak};
 use crate::swiss::tournament::ResultCode;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
@@ -40,6 +42,8 @@ pub struct Line {
     pub points: String,
     /// Tie-break values in the event's order.
     pub tie_breaks: Vec<String>,
+    /// The first round the player no longer plays in, after withdrawing.
+    pub withdrawn_from: Option<u32>,
 }
 
 /// The standings lines of an event after its completed rounds (from the event's kept state).
@@ -61,6 +65,10 @@ pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>
                 club,
                 points: show_points(s.score),
                 tie_breaks: s.tie_breaks.iter().map(|v| v.to_string()).collect(),
+                withdrawn_from: es
+                    .tournament
+                    .player(s.player)
+                    .and_then(|p| p.withdrawn_from),
             }
         })
         .collect();
@@ -74,6 +82,10 @@ struct StandingsPage {
     event: Event,
     access: Access,
     after: u32,
+    /// "After round 3" in the visitor's language.
+    after_label: String,
+    /// The tie-breaks shown as columns: the event's, without the pairing number (`PN`), which
+    /// is the start-number column already.
     tie_breaks: Vec<TieBreak>,
     lines: Vec<Line>,
 }
@@ -84,13 +96,33 @@ async fn standings_page(
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (after, lines) = lines(&state, &event).await?;
-    let tie_breaks = event.settings.tie_breaks.clone();
+    let (after, mut lines) = lines(&state, &event).await?;
+    let shown: Vec<bool> = event
+        .settings
+        .tie_breaks
+        .iter()
+        .map(|t| *t != TieBreak::PairingNumber)
+        .collect();
+    for l in &mut lines {
+        let mut keep = shown.iter();
+        l.tie_breaks.retain(|_| *keep.next().unwrap_or(&true));
+    }
+    let tie_breaks = event
+        .settings
+        .tie_breaks
+        .iter()
+        .filter(|t| **t != TieBreak::PairingNumber)
+        .cloned()
+        .collect();
+    let after_label = ctx
+        .lang
+        .reason(&Reason::new("st_after_round").arg("round", after));
     render(&StandingsPage {
         access,
         ctx,
         event,
         after,
+        after_label,
         tie_breaks,
         lines,
     })
@@ -153,36 +185,71 @@ async fn standings_csv(
     ))
 }
 
-/// A crosstable cell as text: result letter, opponent's start number, colour (`+12r`, `=3b`, `U`).
-fn cell_text(opponent: Option<u32>, colour: Option<Color>, result: ResultCode) -> String {
-    let mark = match result {
-        ResultCode::Win | ResultCode::UnratedWin => "1",
-        ResultCode::Draw | ResultCode::UnratedDraw => "½",
-        ResultCode::Loss | ResultCode::UnratedLoss => "0",
-        ResultCode::ForfeitWin => "+",
-        ResultCode::ForfeitLoss => "−",
-        ResultCode::HalfBye => "H",
-        ResultCode::FullBye => "F",
-        ResultCode::PairingBye => "U",
-        ResultCode::ZeroBye => "Z",
-        ResultCode::NotPaired => "",
-    };
-    let side = match colour {
-        Some(Color::Red) => "r",
-        Some(Color::Black) => "b",
-        None => "",
-    };
-    match opponent {
-        Some(o) => format!("{mark}{o}{side}"),
-        None => mark.to_string(),
+/// One crosstable cell, chess-results style: the opponent's start number, the colour and the
+/// points scored, each in its own column so that they line up down the table ("12紅 1").
+pub struct Cell {
+    /// The opponent's start number (empty for byes and rounds not played).
+    pub opponent: String,
+    /// The colour's translation key (`ct_red`, `ct_black`), a bye's or absence's key, or empty.
+    pub mark_key: &'static str,
+    /// The points scored in the round (empty when not paired).
+    pub points: String,
+    /// Won or lost by forfeit (the points carry the forfeit mark).
+    pub forfeit: bool,
+}
+
+impl Cell {
+    fn new(cell: &CrosstableCell) -> Cell {
+        let mark_key = match (cell.result, cell.colour) {
+            (ResultCode::NotPaired, _) => "",
+            (ResultCode::PairingBye, _) => "ct_bye",
+            (ResultCode::HalfBye | ResultCode::FullBye, _) => "ct_requested_bye",
+            (ResultCode::ZeroBye, _) => "ct_absent",
+            (_, Some(Color::Red)) => "ct_red",
+            (_, Some(Color::Black)) => "ct_black",
+            (_, None) => "",
+        };
+        Cell {
+            opponent: cell.opponent.map(|o| o.to_string()).unwrap_or_default(),
+            mark_key,
+            points: if cell.result == ResultCode::NotPaired {
+                String::new()
+            } else {
+                show_points(cell.points)
+            },
+            forfeit: cell.result.is_forfeit(),
+        }
+    }
+
+    /// The cell for the CSV download: `12r 1`, `12b 0F` (forfeit), `bye 2`, `H 1`, `Z 0`.
+    fn csv(&self) -> String {
+        let mark = match self.mark_key {
+            "ct_red" => "r",
+            "ct_black" => "b",
+            "ct_bye" => "bye",
+            "ct_requested_bye" => "H",
+            "ct_absent" => "Z",
+            _ => "",
+        };
+        let forfeit = if self.forfeit { "F" } else { "" };
+        format!("{}{mark} {}{forfeit}", self.opponent, self.points)
+            .trim()
+            .to_string()
     }
 }
 
-/// Crosstable rows in standings order: rank, start, name, cells, points.
-async fn crosstable_rows(
-    state: &AppState,
-    event: &Event,
-) -> AppResult<(u32, Vec<(u32, u32, String, Vec<String>, String)>)> {
+/// One crosstable row in standings order.
+pub struct CrossRow {
+    rank: u32,
+    start: u32,
+    name: String,
+    withdrawn: bool,
+    cells: Vec<Cell>,
+    points: String,
+}
+
+/// Crosstable rows in standings order.
+async fn crosstable_rows(state: &AppState, event: &Event) -> AppResult<(u32, Vec<CrossRow>)> {
     let es = state.events.get(&state.db, event).await?;
     let table: HashMap<u32, &CrosstableRow> = es.crosstable.iter().map(|r| (r.player, r)).collect();
     let rows = es
@@ -190,13 +257,17 @@ async fn crosstable_rows(
         .iter()
         .filter_map(|s| {
             let row = table.get(&s.player)?;
-            let cells = row
-                .rounds
-                .iter()
-                .map(|c| cell_text(c.opponent, c.colour, c.result))
-                .collect();
-            let name = es.name(s.player).to_string();
-            Some((s.rank, s.player, name, cells, show_points(s.score)))
+            Some(CrossRow {
+                rank: s.rank,
+                start: s.player,
+                name: es.name(s.player).to_string(),
+                withdrawn: es
+                    .tournament
+                    .player(s.player)
+                    .is_some_and(|p| p.withdrawn_from.is_some()),
+                cells: row.rounds.iter().map(Cell::new).collect(),
+                points: show_points(s.score),
+            })
         })
         .collect();
     Ok((es.tournament.rounds_played, rows))
@@ -208,8 +279,9 @@ struct CrosstablePage {
     ctx: Ctx,
     event: Event,
     access: Access,
-    rounds: Vec<u32>,
-    rows: Vec<(u32, u32, String, Vec<String>, String)>,
+    /// The round headers ("第3輪", "Rd 3").
+    rounds: Vec<String>,
+    rows: Vec<CrossRow>,
 }
 
 #[get("/events/{id}/crosstable")]
@@ -219,11 +291,14 @@ async fn crosstable_page(
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (played, rows) = crosstable_rows(&state, &event).await?;
+    let rounds = (1..=played)
+        .map(|r| ctx.lang.reason(&Reason::new("ct_round").arg("round", r)))
+        .collect();
     render(&CrosstablePage {
         access,
         ctx,
         event,
-        rounds: (1..=played).collect(),
+        rounds,
         rows,
     })
 }
@@ -242,10 +317,10 @@ async fn crosstable_csv(
     header.push("points".into());
     let rows: Vec<Vec<String>> = rows
         .into_iter()
-        .map(|(rank, start, name, cells, points)| {
-            let mut r = vec![rank.to_string(), start.to_string(), name];
-            r.extend(cells);
-            r.push(points);
+        .map(|row| {
+            let mut r = vec![row.rank.to_string(), row.start.to_string(), row.name];
+            r.extend(row.cells.iter().map(Cell::csv));
+            r.push(row.points);
             r
         })
         .collect();
@@ -255,15 +330,55 @@ async fn crosstable_csv(
     ))
 }
 
-/// One round of a player card.
+/// One round of a player card, from the player's side.
 struct CardRound {
     round: u32,
     board: Option<u32>,
     opponent: Option<(u32, String)>,
     colour_key: &'static str,
-    result: String,
+    /// The outcome's translation key (`pc_win`, `pc_loss`, a bye's key …), empty while open.
+    outcome_key: &'static str,
+    /// `win`, `draw`, `loss` (the row's class) or empty.
+    outcome_class: &'static str,
+    /// The points scored in the round, once the round is complete.
+    points: String,
+    /// The player's score after the round, once the round is complete.
+    running: String,
     /// The board has a record this visitor may see in the game viewer.
     has_record: bool,
+}
+
+/// The outcome key and class of a Swiss result code, from the player's side.
+fn outcome_of_code(code: ResultCode) -> (&'static str, &'static str) {
+    match code {
+        ResultCode::Win | ResultCode::UnratedWin => ("pc_win", "win"),
+        ResultCode::Draw | ResultCode::UnratedDraw => ("pc_draw", "draw"),
+        ResultCode::Loss | ResultCode::UnratedLoss => ("pc_loss", "loss"),
+        ResultCode::ForfeitWin => ("pc_forfeit_win", "win"),
+        ResultCode::ForfeitLoss => ("pc_forfeit_loss", "loss"),
+        ResultCode::HalfBye => ("bye_half", ""),
+        ResultCode::FullBye => ("bye_full", ""),
+        ResultCode::PairingBye => ("bye", ""),
+        ResultCode::ZeroBye => ("bye_zero", ""),
+        ResultCode::NotPaired => ("", ""),
+    }
+}
+
+/// The outcome key and class of a board's result for the player with `colour` (a loss as Black
+/// is a loss, whatever the board's `0-1` says from Red's side).
+fn outcome_of_board(result: BoardResult, colour: Color) -> (&'static str, &'static str) {
+    let red = colour == Color::Red;
+    match result {
+        BoardResult::Draw => ("pc_draw", "draw"),
+        BoardResult::RedWins if red => ("pc_win", "win"),
+        BoardResult::BlackWins if !red => ("pc_win", "win"),
+        BoardResult::RedWins | BoardResult::BlackWins => ("pc_loss", "loss"),
+        BoardResult::RedWinsByForfeit if red => ("pc_forfeit_win", "win"),
+        BoardResult::BlackWinsByForfeit if !red => ("pc_forfeit_win", "win"),
+        BoardResult::RedWinsByForfeit
+        | BoardResult::BlackWinsByForfeit
+        | BoardResult::DoubleForfeit => ("pc_forfeit_loss", "loss"),
+    }
 }
 
 #[derive(Template)]
@@ -277,6 +392,8 @@ struct PlayerPage {
     rating: u32,
     points: String,
     rank: Option<u32>,
+    /// "Withdrawn: not paired from round 4 on", for a withdrawn player.
+    withdrawn: Option<String>,
     rounds: Vec<CardRound>,
 }
 
@@ -290,6 +407,8 @@ async fn player_card(
     let (_, start) = path.into_inner();
     let es = state.events.get(&state.db, &event).await?;
     let player = es.players.get(&start).ok_or(AppError::NotFound)?;
+    let swiss = es.tournament.player(start);
+    let withdrawn_from = swiss.and_then(|p| p.withdrawn_from);
     let shown: Vec<_> = es
         .rounds
         .iter()
@@ -300,53 +419,67 @@ async fn player_card(
     let rounds = shown
         .iter()
         .map(|r| {
+            let number = r.round.number;
             let board = r
                 .boards
                 .iter()
                 .find(|b| b.red == start || b.black == Some(start));
-            let (board_no, opponent, colour_key, result) = match board {
-                Some(b) if b.black.is_none() => {
-                    (Some(b.board_no), None, "", ctx.t("bye").to_string())
+            let (opponent, colour) = match board {
+                Some(b) if b.black.is_none() => (None, None),
+                Some(b) if b.red == start => (b.black, Some(Color::Red)),
+                Some(b) => (Some(b.red), Some(Color::Black)),
+                None => (None, None),
+            };
+            // A completed round reads from the Swiss state (byes and absences included); an open
+            // one from its board.
+            let entry = swiss
+                .filter(|_| number <= es.tournament.rounds_played)
+                .and_then(|p| p.rounds.get(number as usize - 1));
+            let (outcome_key, outcome_class) = match (entry, board, colour) {
+                (Some(e), _, _) => outcome_of_code(e.result),
+                (None, Some(b), Some(c)) => {
+                    b.result.map_or(("", ""), |res| outcome_of_board(res, c))
                 }
-                Some(b) => {
-                    let (opp, key) = if b.red == start {
-                        (b.black.unwrap_or(0), "red")
-                    } else {
-                        (b.red, "black")
-                    };
-                    let res = b
-                        .result
-                        .map(|x| x.display().to_string())
-                        .unwrap_or_default();
-                    (
-                        Some(b.board_no),
-                        Some((opp, es.name(opp).to_string())),
-                        key,
-                        res,
-                    )
-                }
-                None => (
-                    None,
-                    None,
-                    "",
-                    r.absences
-                        .iter()
-                        .find(|(s, _)| *s == start)
-                        .map(|(_, k)| k.letter().to_string())
-                        .unwrap_or_default(),
+                (None, Some(_), None) => ("bye", ""),
+                (None, None, _) => r
+                    .absences
+                    .iter()
+                    .find(|(s, _)| *s == start)
+                    .map_or(("", ""), |(_, k)| outcome_of_code(k.code())),
+            };
+            let outcome_key = match outcome_key {
+                "" if withdrawn_from.is_some_and(|w| number >= w) => "pc_withdrawn",
+                k => k,
+            };
+            let (points, running) = match entry {
+                Some(e) if e.result != ResultCode::NotPaired => (
+                    show_points(e.score(&es.tournament.scoring)),
+                    show_points(es.tournament.score_after(start, number)),
                 ),
+                Some(_) => (
+                    String::new(),
+                    show_points(es.tournament.score_after(start, number)),
+                ),
+                None => (String::new(), String::new()),
             };
             let has_record = board.is_some_and(|b| {
                 b.black.is_some()
                     && es.with_records.contains(&b.id)
-                    && with_visible_records.contains(&r.round.number)
+                    && with_visible_records.contains(&number)
             });
             CardRound {
-                round: r.round.number,
-                board: board_no,
-                opponent,
-                colour_key,
-                result,
+                round: number,
+                board: board.map(|b| b.board_no),
+                opponent: opponent.map(|o| (o, es.name(o).to_string())),
+                colour_key: match colour {
+                    Some(Color::Red) => "red",
+                    Some(Color::Black) => "black",
+                    None => "",
+                },
+                outcome_key,
+                outcome_class,
+                points,
+                running,
                 has_record,
             }
         })
@@ -356,11 +489,15 @@ async fn player_card(
         .iter()
         .find(|s| s.player == start)
         .map(|s| s.rank);
-    let points = if es.tournament.player(start).is_some() {
+    let points = if swiss.is_some() {
         show_points(es.tournament.score(start))
     } else {
         String::new()
     };
+    let withdrawn = withdrawn_from.map(|w| {
+        ctx.lang
+            .reason(&Reason::new("pc_withdrawn_from").arg("round", w))
+    });
     render(&PlayerPage {
         ctx,
         event,
@@ -370,6 +507,7 @@ async fn player_card(
         rating: player.rating,
         points,
         rank,
+        withdrawn,
         rounds,
     })
 }

@@ -214,9 +214,13 @@ async fn published_rounds(
         .map(|r| (r.number, r.number.to_string()))
         .collect();
     if let Some((_, bracket)) = service::knockout::load(&state.db, event).await? {
-        for k in 0..bracket.rounds().len() {
-            let (key, size) = service::deals::knockout_round_name(event, k);
-            let number = service::deals::knockout_deal_round(event, k);
+        for (number, d) in service::deals::knockout_deal_rounds(event) {
+            if d.k >= bracket.rounds().len()
+                || (d.third_place && bracket.third_place_match().is_none())
+            {
+                continue;
+            }
+            let (key, size) = service::deals::deal_round_name(event, d);
             let name = format!("{} {size}", ctx.t(key));
             rounds.push((number, format!("{number} · {}", name.trim_end())));
         }
