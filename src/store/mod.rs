@@ -165,6 +165,14 @@ impl std::ops::DerefMut for Write {
     }
 }
 
+/// The migrations this binary knows (`migrations/`), applied by [`open`].
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The schema version this binary knows: its highest migration.
+pub fn binary_schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
 /// Opens (creating if missing) the database at `url` and applies the migrations.
 pub async fn open(url: &str) -> StoreResult<Db> {
     let options = SqliteConnectOptions::from_str(url)?
@@ -177,7 +185,7 @@ pub async fn open(url: &str) -> StoreResult<Db> {
         .max_connections(8)
         .connect_with(options)
         .await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
+    MIGRATOR.run(&pool).await?;
     // Rating lists stored before their state was kept get it now, once (migration 0012).
     ratings::compute_stale(&pool, None).await?;
     Ok(pool)
