@@ -117,6 +117,18 @@ pub struct Write {
 static WRITER: std::sync::LazyLock<std::sync::Arc<tokio::sync::Mutex<()>>> =
     std::sync::LazyLock::new(Default::default);
 
+/// Counts the write transactions this process has committed (or tried to), in any database: a
+/// page cache that read an event's version at one reading knows it is still current while the
+/// reading is the same (see [`write_generation`]).
+static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The number of write transactions this process has ended with a commit so far. Read it before
+/// reading a version: while it is unchanged, no write of this process has committed since (writes
+/// of another process are not counted; readers of it re-read versions now and then).
+pub fn write_generation() -> u64 {
+    WRITES.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// Begins a write transaction (see [`Write`]).
 pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     let turn = WRITER.clone().lock_owned().await;
@@ -129,7 +141,11 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
 impl Write {
     /// Commits.
     pub async fn commit(self) -> StoreResult<()> {
-        self.tx.commit().await?;
+        let done = self.tx.commit().await;
+        // Counted after the commit (even a failed one: it may have reached the file), so a reader
+        // that saw the old count read the old data, or reads again.
+        WRITES.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        done?;
         Ok(())
     }
 

@@ -7,6 +7,7 @@ mod foundation;
 mod json_api;
 mod knockout;
 mod ko_records;
+mod load_paths;
 mod matrix;
 mod ratings;
 mod records;
