@@ -17,6 +17,9 @@ pub mod sessions;
 pub mod snapshot;
 pub mod throttle;
 pub mod users;
+mod write;
+
+pub use write::{CONTENTION_LOG, Write, begin_write, labelled, write_generation};
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -98,87 +101,6 @@ pub(crate) fn small_number(
     v: i64,
 ) -> StoreResult<u32> {
     u32::try_from(v).map_err(|_| bad_value(table, id, column, v))
-}
-
-/// A write transaction. It begins as a writer (`BEGIN IMMEDIATE`), so that concurrent writers wait
-/// for each other instead of failing half-way when a read turns into a write; it dereferences to the
-/// connection (`&mut *tx` is an executor) and commits with its audit entry.
-///
-/// The writers of this process also take turns before they take a pooled connection: SQLite has one
-/// writer at a time anyway, and a writer waiting inside SQLite's busy handler would hold a
-/// connection the readers need (eight writers asleep there left the pages waiting for seconds).
-/// The busy timeout still orders this process against another one on the same file.
-pub struct Write {
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
-    _turn: tokio::sync::OwnedMutexGuard<()>,
-}
-
-/// The writers' turn (see [`Write`]).
-static WRITER: std::sync::LazyLock<std::sync::Arc<tokio::sync::Mutex<()>>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// Counts the write transactions this process has committed (or tried to), in any database: a
-/// page cache that read an event's version at one reading knows it is still current while the
-/// reading is the same (see [`write_generation`]).
-static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// The number of write transactions this process has ended with a commit so far. Read it before
-/// reading a version: while it is unchanged, no write of this process has committed since (writes
-/// of another process are not counted; readers of it re-read versions now and then).
-pub fn write_generation() -> u64 {
-    WRITES.load(std::sync::atomic::Ordering::Acquire)
-}
-
-/// Begins a write transaction (see [`Write`]).
-pub async fn begin_write(db: &Db) -> StoreResult<Write> {
-    let turn = WRITER.clone().lock_owned().await;
-    Ok(Write {
-        tx: db.begin_with("BEGIN IMMEDIATE").await?,
-        _turn: turn,
-    })
-}
-
-impl Write {
-    /// Commits.
-    pub async fn commit(self) -> StoreResult<()> {
-        let done = self.tx.commit().await;
-        // Counted after the commit (even a failed one: it may have reached the file), so a reader
-        // that saw the old count read the old data, or reads again.
-        WRITES.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-        done?;
-        Ok(())
-    }
-
-    /// Rolls back (dropping a `Write` does too).
-    pub async fn rollback(self) -> StoreResult<()> {
-        self.tx.rollback().await?;
-        Ok(())
-    }
-
-    /// Appends the audit entry of the change, then commits both together.
-    pub async fn commit_audited(
-        mut self,
-        user_id: Option<i64>,
-        event_id: Option<i64>,
-        action: &str,
-        detail: &str,
-    ) -> StoreResult<()> {
-        audit::record(&mut *self.tx, user_id, event_id, action, detail).await?;
-        self.commit().await
-    }
-}
-
-impl std::ops::Deref for Write {
-    type Target = sqlx::SqliteConnection;
-    fn deref(&self) -> &sqlx::SqliteConnection {
-        &self.tx
-    }
-}
-
-impl std::ops::DerefMut for Write {
-    fn deref_mut(&mut self) -> &mut sqlx::SqliteConnection {
-        &mut self.tx
-    }
 }
 
 /// The migrations this binary knows (`migrations/`), applied by [`open`].

@@ -54,7 +54,8 @@ pub async fn middleware(
         req.extensions_mut().insert(ctx);
     }
     // The request must not be cloned before routing (the router needs it unshared).
-    let res = next.call(req).await?;
+    let label = format!("{} {}", req.method(), req.path());
+    let res = crate::store::labelled(label, next.call(req)).await?;
     let res = match res
         .response()
         .error()
