@@ -30,7 +30,8 @@ pub struct RestoreArgs {
 /// Runs `anqi backup`; returns the exit status (0 written, 1 refused or failed).
 pub fn backup(args: BackupArgs) -> i32 {
     runtime(async move {
-        let db = store::open(&args.db.database_url)
+        // Never migrates: the server that uses the database owns its schema.
+        let db = store::snapshot::open_existing(&args.db.database_url)
             .await
             .map_err(|e| e.to_string())?;
         let copied = store::snapshot::copy_into(&db, &args.file).await;

@@ -233,6 +233,12 @@ impl EventStates {
         }
     }
 
+    /// The kept state of an event, whatever its version (no query, no computation).
+    pub fn peek(&self, event_id: i64) -> Option<Arc<EventState>> {
+        let guard = self.slots.lock().ok()?;
+        guard.0.get(&event_id)?.state.clone()
+    }
+
     fn keep(&self, event_id: i64, state: Arc<EventState>) {
         if let Ok(mut guard) = self.slots.lock() {
             let slot = guard.0.entry(event_id).or_default();

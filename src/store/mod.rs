@@ -17,6 +17,9 @@ pub mod sessions;
 pub mod snapshot;
 pub mod throttle;
 pub mod users;
+mod write;
+
+pub use write::{CONTENTION_LOG, Write, begin_write, labelled, write_generation};
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -103,69 +106,12 @@ pub(crate) fn small_number(
     u32::try_from(v).map_err(|_| bad_value(table, id, column, v))
 }
 
-/// A write transaction. It begins as a writer (`BEGIN IMMEDIATE`), so that concurrent writers wait
-/// for each other instead of failing half-way when a read turns into a write; it dereferences to the
-/// connection (`&mut *tx` is an executor) and commits with its audit entry.
-///
-/// The writers of this process also take turns before they take a pooled connection: SQLite has one
-/// writer at a time anyway, and a writer waiting inside SQLite's busy handler would hold a
-/// connection the readers need (eight writers asleep there left the pages waiting for seconds).
-/// The busy timeout still orders this process against another one on the same file.
-pub struct Write {
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
-    _turn: tokio::sync::OwnedMutexGuard<()>,
-}
+/// The migrations this binary knows (`migrations/`), applied by [`open`].
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// The writers' turn (see [`Write`]).
-static WRITER: std::sync::LazyLock<std::sync::Arc<tokio::sync::Mutex<()>>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// Begins a write transaction (see [`Write`]).
-pub async fn begin_write(db: &Db) -> StoreResult<Write> {
-    let turn = WRITER.clone().lock_owned().await;
-    Ok(Write {
-        tx: db.begin_with("BEGIN IMMEDIATE").await?,
-        _turn: turn,
-    })
-}
-
-impl Write {
-    /// Commits.
-    pub async fn commit(self) -> StoreResult<()> {
-        self.tx.commit().await?;
-        Ok(())
-    }
-
-    /// Rolls back (dropping a `Write` does too).
-    pub async fn rollback(self) -> StoreResult<()> {
-        self.tx.rollback().await?;
-        Ok(())
-    }
-
-    /// Appends the audit entry of the change, then commits both together.
-    pub async fn commit_audited(
-        mut self,
-        user_id: Option<i64>,
-        event_id: Option<i64>,
-        action: &str,
-        detail: &str,
-    ) -> StoreResult<()> {
-        audit::record(&mut *self.tx, user_id, event_id, action, detail).await?;
-        self.commit().await
-    }
-}
-
-impl std::ops::Deref for Write {
-    type Target = sqlx::SqliteConnection;
-    fn deref(&self) -> &sqlx::SqliteConnection {
-        &self.tx
-    }
-}
-
-impl std::ops::DerefMut for Write {
-    fn deref_mut(&mut self) -> &mut sqlx::SqliteConnection {
-        &mut self.tx
-    }
+/// The schema version this binary knows: its highest migration.
+pub fn binary_schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
 /// Opens (creating if missing) the database at `url` and applies the migrations.
@@ -180,7 +126,7 @@ pub async fn open(url: &str) -> StoreResult<Db> {
         .max_connections(8)
         .connect_with(options)
         .await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
+    MIGRATOR.run(&pool).await?;
     // Rating lists stored before their state was kept get it now, once (migration 0012).
     ratings::compute_stale(&pool, None).await?;
     Ok(pool)

@@ -22,17 +22,85 @@ pub async fn create(db: &Db, user_id: i64, token: &str) -> StoreResult<()> {
     Ok(())
 }
 
+/// The condition on `sessions s JOIN users u` of a live session whose token hash is `$1` at time
+/// `$2`: [`user_for`] and [`viewer_of_event`] both use it, so a session counts the same whether a
+/// page is rendered or served from the cache (a rule about accounts that may not sign in belongs
+/// here).
+const LIVE_SESSION: &str = "s.token_hash = $1 AND s.expires_at > $2 AND u.disabled = 0";
+
 /// The user of a live session token.
 pub async fn user_for(db: &Db, token: &str) -> StoreResult<Option<User>> {
-    let row = sqlx::query(
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.disabled = 0",
-    )
+         WHERE {LIVE_SESSION}"
+    )))
     .bind(token_hash(token))
     .bind(now())
     .fetch_optional(db)
     .await?;
     row.as_ref().map(super::users::user_from_row).transpose()
+}
+
+/// What the page cache needs to know about a signed-in viewer of one event.
+#[derive(Debug, Clone)]
+pub struct EventViewer {
+    /// The session's user.
+    pub user: User,
+    /// The event's owner, or `None` when there is no such event.
+    pub owner_id: Option<i64>,
+    /// The event's version (`events::version`).
+    pub version: i64,
+    /// Whether the user is one of the event's assigned arbiters.
+    pub assigned_arbiter: bool,
+    /// The start numbers of the event's entries linked to the user.
+    pub linked: Vec<u32>,
+}
+
+/// The user of a live session token with what the page cache needs about one event, in one query
+/// (a signed-in page served from the cache costs this query only). The session counts as in
+/// [`user_for`] ([`LIVE_SESSION`]).
+pub async fn viewer_of_event(
+    db: &Db,
+    token: &str,
+    event_id: i64,
+) -> StoreResult<Option<EventViewer>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT u.id, u.name, u.role, e.owner_id,
+           (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = $3) AS version,
+           EXISTS (SELECT 1 FROM event_arbiters x WHERE x.event_id = $3 AND x.user_id = u.id)
+             AS assigned,
+           (SELECT GROUP_CONCAT(p.start_no) FROM players p WHERE p.event_id = $3 AND p.user_id = u.id)
+             AS linked
+         FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN events e ON e.id = $3
+         WHERE {LIVE_SESSION}"
+    )))
+    .bind(token_hash(token))
+    .bind(now())
+    .bind(event_id)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    use sqlx::Row;
+    let user = super::users::user_from_row(&row)?;
+    let linked: Option<String> = row.try_get("linked")?;
+    let linked = linked
+        .unwrap_or_default()
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u32>()
+                .map_err(|_| super::bad_value("players", event_id, "start_no", s))
+        })
+        .collect::<StoreResult<Vec<u32>>>()?;
+    Ok(Some(EventViewer {
+        user,
+        owner_id: row.try_get("owner_id")?,
+        version: row.try_get("version")?,
+        assigned_arbiter: row.try_get("assigned")?,
+        linked,
+    }))
 }
 
 /// Ends a session.
@@ -115,18 +183,39 @@ pub async fn create_api_token(
     Ok(id)
 }
 
-/// The user of a live API bearer token (and notes its use).
+/// How stale a token's noted last use may get: a token used all the time is written once a minute,
+/// not on every request.
+const LAST_USE_STEP: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
+
+/// The user of a live API bearer token (and notes its use, to the minute).
+///
+/// The token is read, not updated: an `UPDATE` on every API request would be a write of its own,
+/// waiting in SQLite's busy handler behind every result being entered. Its last use is written (as
+/// a writer, in turn) only when the one noted is a minute old.
 pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User>> {
     let at = now();
-    let user_id: Option<i64> = sqlx::query_scalar(
-        "UPDATE api_tokens SET last_used_at = $2
-         WHERE token_hash = $1 AND expires_at > $2
-         RETURNING user_id",
+    let hash = token_hash(token);
+    let row: Option<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT user_id, last_used_at FROM api_tokens WHERE token_hash = $1 AND expires_at > $2",
     )
-    .bind(token_hash(token))
+    .bind(&hash)
     .bind(&at)
     .fetch_optional(db)
     .await?;
+    let since =
+        (chrono::Utc::now() - LAST_USE_STEP).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    if let Some((_, last)) = &row
+        && last.as_deref().is_none_or(|l| l < since.as_str())
+    {
+        let mut tx = super::begin_write(db).await?;
+        sqlx::query("UPDATE api_tokens SET last_used_at = $2 WHERE token_hash = $1")
+            .bind(&hash)
+            .bind(&at)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+    }
+    let user_id = row.map(|(id, _)| id);
     match user_id {
         None => Ok(None),
         Some(id) => super::users::get_enabled(db, id).await,

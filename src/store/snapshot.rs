@@ -45,6 +45,33 @@ pub enum SnapshotError {
     /// The backup file already exists (a copy never overwrites a file).
     #[error("{0} already exists: choose a new file name")]
     Exists(PathBuf),
+    /// `anqi backup` names a database that does not exist (it never creates one).
+    #[error("the database {0} does not exist")]
+    Missing(PathBuf),
+    /// The database's schema is not the one this binary knows: a copy is taken without migrating.
+    #[error(
+        "the database {path} has schema version {found}, newer than this Anqi's {known}: back it up with the Anqi that serves it"
+    )]
+    Newer {
+        /// The database file.
+        path: PathBuf,
+        /// Its highest applied migration.
+        found: i64,
+        /// This binary's highest migration.
+        known: i64,
+    },
+    /// The database lacks migrations this binary has (it was never served by this version).
+    #[error(
+        "the database {path} has schema version {found}, older than this Anqi's {known}: back it up with the Anqi that serves it (a backup never migrates the database)"
+    )]
+    Older {
+        /// The database file.
+        path: PathBuf,
+        /// Its highest applied migration (0 when none).
+        found: i64,
+        /// This binary's highest migration.
+        known: i64,
+    },
     /// The file to restore is the database itself.
     #[error("{0} is the database itself")]
     SameFile(PathBuf),
@@ -85,6 +112,67 @@ pub fn database_file(url: &str) -> Result<PathBuf, SnapshotError> {
         return Err(SnapshotError::NotAFile(url.into()));
     }
     Ok(file.to_path_buf())
+}
+
+/// Opens the live database of `url` for `anqi backup`: never created, never migrated (the server
+/// that uses it owns its schema), and refused unless its applied migrations are exactly this
+/// binary's — a newer schema may hold what this binary cannot copy faithfully, an older one means
+/// the server running on it is another version.
+pub async fn open_existing(url: &str) -> Result<Db, SnapshotError> {
+    let file = database_file(url)?;
+    if !file.is_file() {
+        return Err(SnapshotError::Missing(file));
+    }
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(false)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+    let db = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await?;
+    let checked = check_schema(&db, &file).await;
+    if let Err(e) = checked {
+        db.close().await;
+        return Err(e);
+    }
+    Ok(db)
+}
+
+/// Compares the applied migrations of `db` with this binary's (see [`open_existing`]).
+async fn check_schema(db: &Db, file: &Path) -> Result<(), SnapshotError> {
+    let has_table: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
+    )
+    .fetch_one(db)
+    .await?;
+    let applied: Vec<i64> = if has_table > 0 {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(db)
+            .await?
+    } else {
+        vec![]
+    };
+    let found = applied.iter().copied().max().unwrap_or(0);
+    let known = super::binary_schema_version();
+    if found > known || applied.iter().any(|v| !super::MIGRATOR.version_exists(*v)) {
+        return Err(SnapshotError::Newer {
+            path: file.to_path_buf(),
+            found,
+            known,
+        });
+    }
+    if super::MIGRATOR
+        .iter()
+        .any(|m| !applied.contains(&m.version))
+    {
+        return Err(SnapshotError::Older {
+            path: file.to_path_buf(),
+            found,
+            known,
+        });
+    }
+    Ok(())
 }
 
 /// Writes a consistent copy of the live database to `path`, a new file (refused if it exists).

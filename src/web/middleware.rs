@@ -1,10 +1,13 @@
-//! The middleware around every request: gives new visitors their CSRF cookie, adds security headers,
-//! and renders handler errors as the translated error page (pages) or `{"error": …}` (the JSON API).
+//! The middleware around every request: serves and fills the page cache (`page_cache`), gives new
+//! visitors their CSRF cookie, adds security headers, and renders handler errors as the translated
+//! error page (pages) or `{"error": …}` (the JSON API).
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
+use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpResponse, web};
 use askama::Template;
 
@@ -12,7 +15,9 @@ use super::AppState;
 use super::csrf::{COOKIE, CsrfToken};
 use super::ctx::{Ctx, lang_of, user_of};
 use super::error::AppError;
+use super::page_cache::{Lookup, Viewer};
 use crate::accounts::random_token;
+use crate::store::users::User;
 
 /// The error page.
 #[derive(Template)]
@@ -31,25 +36,28 @@ pub async fn middleware(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let fresh_csrf = if req.cookie(COOKIE).is_none() {
+    let is_api = req.path().starts_with("/api/");
+    let cache = cache_slot(&req).await;
+    let hit = cache.as_ref().and_then(Slot::hit);
+    // A cached page holds no form of a new visitor's: their token comes with the first page
+    // rendered for them.
+    let fresh_csrf = if hit.is_none() && req.cookie(COOKIE).is_none() {
         let token = random_token();
         req.extensions_mut().insert(CsrfToken(token.clone()));
         Some(token)
     } else {
         None
     };
-    let is_api = req.path().starts_with("/api/");
-    let cache = cache_slot(&req).await;
-    if let Some((key, version, state)) = &cache
-        && let super::page_cache::Lookup::Hit(body) = state.pages.lookup(key, *version)
-    {
-        let res = HttpResponse::Ok()
-            .content_type("text/html; charset=utf-8")
-            .body(body);
-        return Ok(finish(req.into_response(res), fresh_csrf));
+    if let Some(body) = hit {
+        return Ok(finish(req.into_response(html(body)), fresh_csrf));
+    }
+    // Rendered for the viewer's class: the account name and the CSRF token as markers.
+    if let Some(ctx) = cache.as_ref().and_then(|slot| slot.render_ctx(&req)) {
+        req.extensions_mut().insert(ctx);
     }
     // The request must not be cloned before routing (the router needs it unshared).
-    let res = next.call(req).await?;
+    let label = format!("{} {}", req.method(), req.path());
+    let res = crate::store::labelled(label, next.call(req)).await?;
     let res = match res
         .response()
         .error()
@@ -64,43 +72,147 @@ pub async fn middleware(
         _ => res.map_into_boxed_body(),
     };
     let res = match cache {
-        Some((key, version, state)) if res.status() == actix_web::http::StatusCode::OK => {
+        Some(slot) => {
             let (req, response) = res.into_parts();
             let (head, body) = response.into_parts();
             match actix_web::body::to_bytes(body).await {
                 Ok(bytes) => {
-                    state.pages.put(key, version, bytes.clone());
-                    ServiceResponse::new(req, head.set_body(bytes).map_into_boxed_body())
+                    let body = slot.keep(head.status() == StatusCode::OK, &bytes);
+                    ServiceResponse::new(req, head.set_body(body).map_into_boxed_body())
                 }
                 Err(_) => ServiceResponse::new(req, HttpResponse::InternalServerError().finish()),
             }
         }
-        _ => res,
+        None => res,
     };
     Ok(finish(res, fresh_csrf))
 }
 
-/// Where an anonymous visitor's GET of a public event page is cached: the key (route, the query
-/// parameters the page reads, language; see `page_cache::key`), the event's current version and the state; `None` when the request is not cacheable.
-async fn cache_slot(req: &ServiceRequest) -> Option<(String, i64, web::Data<AppState>)> {
+fn html(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}
+
+/// Where a GET of a cacheable event page is cached (see `page_cache`): the key of the page for the
+/// viewer's class, the event's version, and for a signed-in viewer who they are.
+struct Slot {
+    key: String,
+    version: i64,
+    state: web::Data<AppState>,
+    /// The signed-in viewer (their name and CSRF token fill the page's holes); `None` anonymous.
+    signed: Option<(User, String)>,
+}
+
+impl Slot {
+    /// The cached page for this request, filled in for the viewer.
+    fn hit(&self) -> Option<Bytes> {
+        // Anonymous visitors may get the previous version while it is rendered again; a signed-in
+        // viewer (who may just have written) never does.
+        let stale_ok = self.signed.is_none();
+        match self.state.pages.lookup(&self.key, self.version, stale_ok) {
+            Lookup::Hit(page) => Some(match &self.signed {
+                Some((user, csrf)) => page.fill(&user.name, csrf),
+                None => page.fill("", ""),
+            }),
+            Lookup::Render => None,
+        }
+    }
+
+    /// The context a signed-in viewer's page is rendered with for the cache: theirs, with the
+    /// markers in place of the account name and the CSRF token.
+    fn render_ctx(&self, req: &ServiceRequest) -> Option<Ctx> {
+        let (user, _) = self.signed.as_ref()?;
+        let markers = &*super::page_cache::MARKERS;
+        Some(Ctx {
+            lang: lang_of(req.request()),
+            user: Some(User {
+                name: markers.name.clone(),
+                ..user.clone()
+            }),
+            csrf: markers.csrf.clone(),
+            path: req.path().to_string(),
+        })
+    }
+
+    /// Keeps a rendered page (when `ok`) and returns the body to send, filled in for the viewer.
+    fn keep(self, ok: bool, rendered: &Bytes) -> Bytes {
+        if !ok && self.signed.is_none() {
+            return rendered.clone();
+        }
+        let page = if ok {
+            self.state.pages.put(self.key, self.version, rendered)
+        } else {
+            super::page_cache::Page::unkept(rendered)
+        };
+        match &self.signed {
+            Some((user, csrf)) => page.fill(&user.name, csrf),
+            None => page.fill("", ""),
+        }
+    }
+}
+
+/// The cache slot of a GET of a cacheable event page (see [`Slot`]); `None` when the request is not
+/// cacheable. Anonymous: the event's version as this process knows it (no query while no write
+/// committed). Signed in: the session, the viewer's rights on the event and its version in one
+/// query; a session that is not live, or a viewer no class describes, is not cached.
+async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
     if req.method() != actix_web::http::Method::GET
-        || req.cookie(super::ctx::SESSION_COOKIE).is_some()
+        || req.headers().contains_key(header::AUTHORIZATION)
     {
         return None;
     }
-    if req.headers().contains_key(header::AUTHORIZATION) {
-        return None;
-    }
-    let (event_id, key) = super::page_cache::key(
-        req.path(),
-        req.query_string(),
-        lang_of(req.request()).code(),
-    )?;
+    let event_id = super::page_cache::event_of(req.path())?;
     let state = req.app_data::<web::Data<AppState>>()?.clone();
-    let version = crate::store::events::version(&state.db, event_id)
-        .await
-        .ok()?;
-    Some((key, version, state))
+    let lang = lang_of(req.request());
+    // A round page's `stale` notes count by the boards of the round at the version served.
+    let key_at = |version: i64| {
+        super::page_cache::key(req.path(), req.query_string(), lang.code(), |round| {
+            let kept = state.events.peek(event_id)?;
+            (kept.version == version).then(|| {
+                kept.round(round)
+                    .map(|r| r.boards.iter().map(|b| b.board_no).collect())
+                    .unwrap_or_default()
+            })
+        })
+        .map(|(_, key)| key)
+    };
+    if let Some(session) = req.cookie(super::ctx::SESSION_COOKIE) {
+        // Not even a query for pages that are not cached for signed-in viewers.
+        if !super::page_cache::for_signed_in(&key_at(-1)?) {
+            return None;
+        }
+        let viewer = crate::store::sessions::viewer_of_event(&state.db, session.value(), event_id)
+            .await
+            .ok()??;
+        let class = Viewer::of(&viewer, viewer.owner_id?)?;
+        let csrf = super::csrf::token_of(req.request());
+        return Some(Slot {
+            key: super::page_cache::class_key(key_at(viewer.version)?, &class),
+            version: viewer.version,
+            state,
+            signed: Some((viewer.user, csrf)),
+        });
+    }
+    // The route is checked before any query.
+    key_at(-1)?;
+    let generation = crate::store::write_generation();
+    let version = match state.pages.known_version(event_id, generation) {
+        Some(v) => v,
+        None => {
+            let v = crate::store::events::version(&state.db, event_id)
+                .await
+                .ok()?;
+            state.pages.note_version(event_id, v, generation);
+            v
+        }
+    };
+    Some(Slot {
+        key: super::page_cache::class_key(key_at(version)?, &Viewer::Anonymous),
+        version,
+        state: state.clone(),
+        signed: None,
+    })
 }
 
 /// Adds the new visitor's CSRF cookie and the security headers.

@@ -9,6 +9,7 @@ mod i18n;
 mod json_api;
 mod knockout;
 mod ko_records;
+mod load_paths;
 mod matrix;
 mod ratings;
 mod readability;

@@ -250,3 +250,128 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs statements on a database file (the test's own connection, closed after).
+fn execute(file: &std::path::Path, sql: &str) -> Vec<i64> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(async {
+            let url = format!("sqlite://{}", file.display());
+            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
+            sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string()))
+                .execute(&db)
+                .await
+                .expect("execute");
+            let versions =
+                sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
+                    .fetch_all(&db)
+                    .await
+                    .expect("versions");
+            db.close().await;
+            versions
+        })
+}
+
+#[test]
+fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
+    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-schema-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db_file = dir.join("anqi.db");
+    let url = format!("sqlite://{}", db_file.display());
+    let backup = |name: &str, url: &str| {
+        let copy = dir.join(name);
+        let out = anqi(
+            &[
+                "backup",
+                copy.to_str().expect("path"),
+                "--database-url",
+                url,
+            ],
+            "",
+        );
+        (out, copy)
+    };
+
+    // A database that does not exist is not created.
+    let (missing, copy) = backup("missing.db", &url);
+    assert_eq!(missing.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&missing.stderr);
+    assert!(why.contains("does not exist"), "{why}");
+    assert!(!db_file.exists(), "the backup created the database");
+    assert!(!copy.exists());
+
+    let add = anqi(
+        &[
+            "user",
+            "add",
+            "org",
+            "--role",
+            "organizer",
+            "--password-stdin",
+            "--database-url",
+            &url,
+        ],
+        "long-enough-1\n",
+    );
+    assert!(
+        add.status.success(),
+        "{}",
+        String::from_utf8_lossy(&add.stderr)
+    );
+    let all = execute(&db_file, "SELECT 1");
+    let latest = *all.last().expect("migrations");
+
+    // A schema newer than this binary's: refused, nothing written.
+    execute(
+        &db_file,
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         VALUES (99999, 'from the future', TRUE, x'00', 0)",
+    );
+    let (newer, copy) = backup("newer.db", &url);
+    assert_eq!(newer.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&newer.stderr);
+    assert!(
+        why.contains("schema version 99999, newer than this Anqi's"),
+        "{why}"
+    );
+    assert!(!copy.exists());
+
+    // An older schema (the latest migration not applied): refused, and not migrated.
+    let older_versions = execute(
+        &db_file,
+        &format!("DELETE FROM _sqlx_migrations WHERE version IN (99999, {latest})"),
+    );
+    let (older, copy) = backup("older.db", &url);
+    assert_eq!(older.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&older.stderr);
+    assert!(why.contains("older than this Anqi's"), "{why}");
+    assert!(why.contains("never migrates"), "{why}");
+    assert!(!copy.exists());
+    assert_eq!(
+        execute(&db_file, "SELECT 1"),
+        older_versions,
+        "the backup applied migrations"
+    );
+    assert!(!older_versions.contains(&latest));
+
+    // Its own schema: copied.
+    let restored = execute(
+        &db_file,
+        &format!(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+             VALUES ({latest}, 'back', TRUE, x'00', 0)"
+        ),
+    );
+    assert_eq!(restored, all);
+    let (ok, copy) = backup("ok.db", &url);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert_eq!(integrity(&copy), "ok");
+    let _ = std::fs::remove_dir_all(&dir);
+}
