@@ -129,8 +129,8 @@ fn visible_text(body: &str) -> String {
     for node in doc.tree.nodes() {
         match node.value() {
             Node::Text(t) => {
-                // The audit log's details are free text written by the store in English; they become
-                // structured entries with the audit page's rework (H18c), and are not read here.
+                // The audit log's details are free text written by the store (settings as
+                // `field: old → new`, record file names); they are not read here.
                 let hidden = node.ancestors().any(|a| {
                     a.value().as_element().is_some_and(|e| {
                         matches!(e.name(), "script" | "style" | "code" | "pre")
