@@ -2,6 +2,7 @@
 
 mod accounts;
 mod core;
+mod corrections_rounds;
 mod deals;
 mod imports;
 mod knockout;
@@ -196,6 +197,7 @@ const AREAS: &[&[Entry]] = &[
     players::ENTRIES,
     service::ENTRIES,
     records::ENTRIES,
+    corrections_rounds::ENTRIES,
 ];
 
 #[cfg(test)]

@@ -168,6 +168,59 @@ pub async fn save(
     Ok(())
 }
 
+/// Deletes the record of a game with its verdict (and its entry in the list of records
+/// re-adjudicated on upgrade); the game's result stays. Logged with the reason as `record.delete`
+/// or `knockout.record_delete`. False when the game has no record.
+pub async fn delete(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    of: RecordOf,
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let (query, resolve, action, detail) = match of {
+        RecordOf::Board {
+            board_id,
+            round,
+            board_no,
+            game_no,
+        } => (
+            sqlx::query("DELETE FROM game_records WHERE board_id = $1 AND game_no = $2")
+                .bind(board_id)
+                .bind(game_no as i64),
+            sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
+                .bind(board_id)
+                .bind(game_no as i64),
+            "record.delete",
+            format!("round {round} board {board_no} game {game_no} ({reason})"),
+        ),
+        RecordOf::Knockout { match_id, game_no } => (
+            sqlx::query(
+                "DELETE FROM knockout_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
+            )
+            .bind(event_id)
+            .bind(match_id as i64)
+            .bind(game_no as i64),
+            sqlx::query(
+                "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
+            )
+            .bind(event_id)
+            .bind(match_id as i64)
+            .bind(game_no as i64),
+            "knockout.record_delete",
+            format!("match {match_id} game {game_no} ({reason})"),
+        ),
+    };
+    if query.execute(&mut *tx).await?.rows_affected() != 1 {
+        return Ok(false);
+    }
+    resolve.execute(&mut *tx).await?;
+    tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
+        .await?;
+    Ok(true)
+}
+
 /// One game of a confirmed bulk upload: its record, and the result it enters on a Swiss board that
 /// had none (with the board's version as the preview saw it).
 #[derive(Debug, Clone)]

@@ -1,6 +1,7 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
 mod backup;
+mod corrections_rounds;
 mod db_backup;
 mod deals;
 mod foundation;

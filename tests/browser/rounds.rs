@@ -1,6 +1,5 @@
 //! An arbiter runs a round in the browser; the public views a game; a bye before round one.
 
-
 use crate::driver::*;
 use crate::support::{Client, PASSWORD, World, create_event};
 
