@@ -13,3 +13,4 @@ mod support;
 
 mod driver;
 mod rounds;
+mod rounds_undo;
