@@ -861,3 +861,28 @@ pub async fn enter_results(
     }
     Ok(out)
 }
+
+/// The boards of round `number` with a game (the bye has none to print or record); 404 when the
+/// round does not exist.
+pub async fn played_boards(
+    db: &Db,
+    event: &Event,
+    number: u32,
+) -> ServiceResult<Vec<store::rounds::Board>> {
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let mut boards = store::rounds::boards(db, round.id).await?;
+    boards.retain(|b| !b.is_bye());
+    Ok(boards)
+}
+
+/// The numbers of the event's published rounds.
+pub async fn published_numbers(db: &Db, event: &Event) -> ServiceResult<Vec<u32>> {
+    Ok(store::rounds::list(db, event.id)
+        .await?
+        .into_iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .collect())
+}
