@@ -16,7 +16,7 @@
 use super::deals;
 use super::knockout;
 use super::names;
-use super::policy::Access;
+use super::policy::{Access, require_arbiter};
 use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::GameNumber;
@@ -127,16 +127,6 @@ fn check_game_no(event: &Event, game_no: u32) -> ServiceResult<()> {
 }
 
 /// 403 unless the user arbitrates the event.
-async fn require_arbiter(db: &Db, user: &User, event: &Event) -> ServiceResult<()> {
-    if super::policy::user_access(db, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        Ok(())
-    } else {
-        Err(ServiceError::Forbidden)
-    }
-}
 
 /// Loads a board of a round, checking the game number (the caller has checked the user).
 async fn board_of_game(

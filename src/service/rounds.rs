@@ -327,17 +327,7 @@ pub fn confirmed_reason(reason: &str, confirmed: bool) -> ServiceResult<String> 
     Ok(reason)
 }
 
-/// Requires the user to arbitrate the event (403 otherwise).
-async fn require_arbiter(db: &Db, by: &User, event: &Event) -> ServiceResult<()> {
-    if super::policy::user_access(db, Some(by), event)
-        .await?
-        .arbitrate
-    {
-        Ok(())
-    } else {
-        Err(ServiceError::Forbidden)
-    }
-}
+use super::policy::require_arbiter;
 
 /// A start number typed in a form: a number some player of the event has.
 pub async fn typed_start(
@@ -380,8 +370,7 @@ pub async fn withdraw_round(
     by: &User,
     event: &Event,
     number: u32,
-    reason: &str,
-    confirmed: bool,
+    (reason, confirmed): (&str, bool),
 ) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
     let round = store::rounds::get(db, event.id, number)
@@ -399,30 +388,30 @@ pub async fn withdraw_round(
         ));
     }
     let boards = store::rounds::boards(db, round.id).await?;
-    let with_result: Vec<String> = boards
-        .iter()
-        .filter(|b| b.black.is_some() && b.result.is_some())
-        .map(|b| b.board_no.to_string())
-        .collect();
-    if !with_result.is_empty() {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_round_has_results")
-                .arg("round", number)
-                .arg("boards", with_result.join(", ")),
-        ));
-    }
     let with_record = store::records::boards_with_records(db, round.id).await?;
-    let with_record: Vec<String> = boards
-        .iter()
-        .filter(|b| with_record.contains(&b.id))
-        .map(|b| b.board_no.to_string())
-        .collect();
-    if !with_record.is_empty() {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_round_has_records")
-                .arg("round", number)
-                .arg("boards", with_record.join(", ")),
-        ));
+    let listed = |pick: &dyn Fn(&store::rounds::Board) -> bool| {
+        let picked: Vec<String> = boards
+            .iter()
+            .filter(|b| pick(b))
+            .map(|b| b.board_no.to_string())
+            .collect();
+        picked.join(", ")
+    };
+    for (key, found) in [
+        (
+            "rc_round_has_results",
+            listed(&|b| b.black.is_some() && b.result.is_some()),
+        ),
+        (
+            "rc_round_has_records",
+            listed(&|b| with_record.contains(&b.id)),
+        ),
+    ] {
+        if !found.is_empty() {
+            return Err(ServiceError::Conflict(
+                Reason::new(key).arg("round", number).arg("boards", found),
+            ));
+        }
     }
     if !store::rounds::withdraw_round(db, by, event.id, &round, &reason).await? {
         // A result or a record arrived between the checks and the write.
@@ -439,8 +428,7 @@ pub async fn cancel_bye(
     by: &User,
     event: &Event,
     (round_typed, start_typed): (&str, &str),
-    reason: &str,
-    confirmed: bool,
+    (reason, confirmed): (&str, bool),
 ) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
     let start = typed_start(db, event, "start", start_typed).await?;
@@ -541,53 +529,46 @@ pub async fn late_entry_byes(
     Ok(missed.into_iter().map(|(_, n)| n).collect())
 }
 
-/// Withdraws a player from the next round on (C.04.2: not paired any more), with the reason.
-pub async fn withdraw_player(
+/// Withdraws a player from the next round on (C.04.2: not paired any more) or, with `undo`, takes
+/// the withdrawal back (paired again from the next round; the rounds missed meanwhile stay
+/// unplayed); the reason is logged.
+pub async fn withdrawal(
     db: &Db,
     by: &User,
     event: &Event,
-    start_typed: &str,
-    reason: &str,
-    confirmed: bool,
+    (start_typed, undo): (&str, bool),
+    (reason, confirmed): (&str, bool),
 ) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
     let start = typed_start(db, event, "start", start_typed).await?;
     let reason = confirmed_reason(reason, confirmed)?;
-    let from = store::rounds::list(db, event.id).await?.len() as u32 + 1;
-    let already = store::players::list(db, event.id)
+    let withdrawn = store::players::list(db, event.id)
         .await?
         .into_iter()
         .find(|p| p.start_no as u32 == start)
         .and_then(|p| p.withdrawn_from);
-    if let Some(r) = already {
+    let done = match (undo, withdrawn) {
+        (false, Some(r)) => {
+            return Err(ServiceError::Conflict(
+                Reason::new("rc_already_withdrawn")
+                    .arg("player", start)
+                    .arg("round", r),
+            ));
+        }
+        (false, None) => {
+            let from = store::rounds::list(db, event.id).await?.len() as u32 + 1;
+            store::rounds::withdraw(db, by, event.id, start, from, &reason).await?
+        }
+        (true, _) => store::rounds::reinstate(db, by, event.id, start, &reason).await?,
+    };
+    if !done {
         return Err(ServiceError::Conflict(
-            Reason::new("rc_already_withdrawn")
-                .arg("player", start)
-                .arg("round", r),
-        ));
-    }
-    if !store::rounds::withdraw(db, by, event.id, start, from, &reason).await? {
-        return Err(ServiceError::NotFound);
-    }
-    Ok(())
-}
-
-/// Undoes a withdrawal: the player is paired again from the next round (the rounds missed
-/// meanwhile stay unplayed).
-pub async fn reinstate_player(
-    db: &Db,
-    by: &User,
-    event: &Event,
-    start_typed: &str,
-    reason: &str,
-    confirmed: bool,
-) -> ServiceResult<()> {
-    require_arbiter(db, by, event).await?;
-    let start = typed_start(db, event, "start", start_typed).await?;
-    let reason = confirmed_reason(reason, confirmed)?;
-    if !store::rounds::reinstate(db, by, event.id, start, &reason).await? {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_not_withdrawn").arg("player", start),
+            Reason::new(if undo {
+                "rc_not_withdrawn"
+            } else {
+                "rc_player_changed"
+            })
+            .arg("player", start),
         ));
     }
     Ok(())

@@ -80,6 +80,24 @@ impl RecordRow {
 /// 2, a numeric `Game` tag is a match's game number, not a variant).
 pub const RULES_VERSION: i64 = 2;
 
+/// The statement that resolves a game's entry in the list of records re-adjudicated on upgrade
+/// (a new submission or the record's deletion settles it).
+fn resolve_readjudicated(event_id: i64, of: RecordOf) -> super::Statement<'static> {
+    match of {
+        RecordOf::Board {
+            board_id, game_no, ..
+        } => sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
+            .bind(board_id)
+            .bind(game_no as i64),
+        RecordOf::Knockout { match_id, game_no } => sqlx::query(
+            "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
+        )
+        .bind(event_id)
+        .bind(match_id as i64)
+        .bind(game_no as i64),
+    }
+}
+
 /// Writes (or replaces) the record of a game inside a transaction and returns the audit action and
 /// detail of that write. A re-submission also resolves the game's entry in the list of records
 /// re-adjudicated on upgrade.
@@ -94,7 +112,7 @@ async fn upsert(
 ) -> StoreResult<(&'static str, String)> {
     let outcome = if legal { "legal" } else { "illegal" };
     // The key columns differ by table; the record's columns are the same.
-    let (query, resolve, action, detail) = match of {
+    let (query, action, detail) = match of {
         RecordOf::Board {
             board_id,
             round,
@@ -110,9 +128,6 @@ async fn upsert(
             )
             .bind(board_id)
             .bind(game_no as i64),
-            sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
-                .bind(board_id)
-                .bind(game_no as i64),
             "record.submit",
             format!("round {round} board {board_no} game {game_no}: {outcome}"),
         ),
@@ -123,12 +138,6 @@ async fn upsert(
                  ON CONFLICT (event_id, match_id, game_no) DO UPDATE SET record = excluded.record,
                  verdict = excluded.verdict, legal = excluded.legal, submitted_by = excluded.submitted_by,
                  submitted_at = excluded.submitted_at, rules_version = excluded.rules_version",
-            )
-            .bind(event_id)
-            .bind(match_id as i64)
-            .bind(game_no as i64),
-            sqlx::query(
-                "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
             )
             .bind(event_id)
             .bind(match_id as i64)
@@ -146,7 +155,9 @@ async fn upsert(
         .bind(RULES_VERSION)
         .execute(&mut *tx)
         .await?;
-    resolve.execute(&mut *tx).await?;
+    resolve_readjudicated(event_id, of)
+        .execute(&mut *tx)
+        .await?;
     Ok((action, detail))
 }
 
@@ -178,8 +189,7 @@ pub async fn delete(
     of: RecordOf,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let (query, resolve, action, detail) = match of {
+    let (change, action, detail) = match of {
         RecordOf::Board {
             board_id,
             round,
@@ -187,9 +197,6 @@ pub async fn delete(
             game_no,
         } => (
             sqlx::query("DELETE FROM game_records WHERE board_id = $1 AND game_no = $2")
-                .bind(board_id)
-                .bind(game_no as i64),
-            sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
                 .bind(board_id)
                 .bind(game_no as i64),
             "record.delete",
@@ -202,23 +209,13 @@ pub async fn delete(
             .bind(event_id)
             .bind(match_id as i64)
             .bind(game_no as i64),
-            sqlx::query(
-                "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
-            )
-            .bind(event_id)
-            .bind(match_id as i64)
-            .bind(game_no as i64),
             "knockout.record_delete",
             format!("match {match_id} game {game_no} ({reason})"),
         ),
     };
-    if query.execute(&mut *tx).await?.rows_affected() != 1 {
-        return Ok(false);
-    }
-    resolve.execute(&mut *tx).await?;
-    tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
-        .await?;
-    Ok(true)
+    let then = resolve_readjudicated(event_id, of);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, (action, &detail), change, Some(then)).await
 }
 
 /// One game of a confirmed bulk upload: its record, and the result it enters on a Swiss board that

@@ -270,25 +270,14 @@ pub async fn withdraw(
     from_round: u32,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done =
+    let change =
         sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
             .bind(from_round as i64)
             .bind(event_id)
-            .bind(start as i64)
-            .execute(&mut *tx)
-            .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "player.withdraw",
-        &format!("#{start} from round {from_round} ({reason})"),
-    )
-    .await?;
-    Ok(true)
+            .bind(start as i64);
+    let detail = format!("#{start} from round {from_round} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("player.withdraw", &detail), change, None).await
 }
 
 /// Undoes a player's withdrawal (paired again from the next round), with the reason logged. False
@@ -300,26 +289,15 @@ pub async fn reinstate(
     start: u32,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query(
+    let change = sqlx::query(
         "UPDATE players SET withdrawn_from = NULL
          WHERE event_id = $1 AND start_no = $2 AND withdrawn_from IS NOT NULL",
     )
     .bind(event_id)
-    .bind(start as i64)
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "player.withdraw_undo",
-        &format!("#{start} ({reason})"),
-    )
-    .await?;
-    Ok(true)
+    .bind(start as i64);
+    let detail = format!("#{start} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("player.withdraw_undo", &detail), change, None).await
 }
 
 /// Cancels a bye requested for a round not paired yet, with the reason logged. False when there is
@@ -332,28 +310,17 @@ pub async fn cancel_bye_request(
     start: u32,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query(
+    let change = sqlx::query(
         "DELETE FROM bye_requests WHERE event_id = $1 AND round_no = $2
          AND player_id = (SELECT id FROM players WHERE event_id = $1 AND start_no = $3)
          AND NOT EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND number = $2)",
     )
     .bind(event_id)
     .bind(round as i64)
-    .bind(start as i64)
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "bye.cancel",
-        &format!("round {round} #{start} ({reason})"),
-    )
-    .await?;
-    Ok(true)
+    .bind(start as i64);
+    let detail = format!("round {round} #{start} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
 }
 
 /// Records byes of one kind for a late entrant in rounds paired before they joined (`rounds`: the
@@ -396,23 +363,12 @@ pub async fn cancel_absence(
     start: u32,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query("DELETE FROM round_absences WHERE round_id = $1 AND start_no = $2")
+    let change = sqlx::query("DELETE FROM round_absences WHERE round_id = $1 AND start_no = $2")
         .bind(round.id)
-        .bind(start as i64)
-        .execute(&mut *tx)
-        .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "bye.cancel",
-        &format!("round {} #{start} ({reason})", round.number),
-    )
-    .await?;
-    Ok(true)
+        .bind(start as i64);
+    let detail = format!("round {} #{start} ({reason})", round.number);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
 }
 
 /// Takes back a published round so it can be paired again: deleted with its boards and absences
@@ -425,8 +381,7 @@ pub async fn withdraw_round(
     round: &Round,
     reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query(
+    let change = sqlx::query(
         "DELETE FROM rounds WHERE id = $1 AND published = 1
          AND NOT EXISTS (SELECT 1 FROM rounds later WHERE later.event_id = $2 AND later.number > $3)
          AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.round_id = $1 AND b.result IS NOT NULL)
@@ -434,20 +389,10 @@ pub async fn withdraw_round(
     )
     .bind(round.id)
     .bind(event_id)
-    .bind(round.number as i64)
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "round.withdraw",
-        &format!("round {} ({reason})", round.number),
-    )
-    .await?;
-    Ok(true)
+    .bind(round.number as i64);
+    let detail = format!("round {} ({reason})", round.number);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("round.withdraw", &detail), change, None).await
 }
 
 /// A round with its boards and recorded absences, as one read of the whole event gives them.

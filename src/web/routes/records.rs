@@ -31,6 +31,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(knockout_submit);
 }
 
+/// A record page's delete form sent back with its refusal: (game, the reason as typed, why it was
+/// refused).
+#[derive(Default)]
+struct DeleteSentBack(Option<(u32, String, String)>);
+
+impl DeleteSentBack {
+    /// The form of game `game` as sent back, if it was.
+    fn sent(&self, game: &u32) -> Option<&(u32, String, String)> {
+        self.0.as_ref().filter(|(g, _, _)| g == game)
+    }
+
+    /// The reason typed in the form of game `game` when it was sent back.
+    fn reason(&self, game: &u32) -> &str {
+        self.sent(game).map_or("", |(_, r, _)| r.as_str())
+    }
+}
+
 /// A stored record as the pages show it (a Swiss board's game or a knockout game).
 struct RecordView {
     game_no: u32,
@@ -115,20 +132,8 @@ struct RecordPage {
     draft: String,
     draft_game: u32,
     error: Option<String>,
-    /// The delete form sent back: (game, reason as typed, why it was refused).
-    delete: Option<(u32, String, String)>,
-}
-
-impl RecordPage {
-    /// The delete form of game `game` as sent back, if it was.
-    fn delete_sent(&self, game: &u32) -> Option<&(u32, String, String)> {
-        self.delete.as_ref().filter(|(g, _, _)| g == game)
-    }
-
-    /// The reason typed in the delete form of game `game` when it was sent back.
-    fn delete_reason(&self, game: &u32) -> &str {
-        self.delete_sent(game).map_or("", |(_, r, _)| r.as_str())
-    }
+    /// The delete form sent back.
+    delete: DeleteSentBack,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -183,7 +188,7 @@ async fn page(
         draft_game: draft.0,
         draft: draft.1,
         error: draft.2,
-        delete: None,
+        delete: DeleteSentBack::default(),
         ctx,
         event,
         access,
@@ -341,7 +346,7 @@ async fn delete(
             let found = service::records::board_records(&state.db, &event, access, (n, b)).await?;
             let draft = (f.game, String::new(), None);
             let mut p = page(ctx, &state, (event, access), found, draft).await?;
-            p.delete = Some((f.game, f.reason, error));
+            p.delete = DeleteSentBack(Some((f.game, f.reason, error)));
             render_status(&p, status)
         }
     }
@@ -410,20 +415,8 @@ struct KnockoutRecordPage {
     error: Option<String>,
     /// A knockout game is one game: no game choice on the form.
     games: Vec<u32>,
-    /// The delete form sent back: (game, reason as typed, why it was refused).
-    delete: Option<(u32, String, String)>,
-}
-
-impl KnockoutRecordPage {
-    /// The delete form of game `game` as sent back, if it was.
-    fn delete_sent(&self, game: &u32) -> Option<&(u32, String, String)> {
-        self.delete.as_ref().filter(|(g, _, _)| g == game)
-    }
-
-    /// The reason typed in the delete form of game `game` when it was sent back.
-    fn delete_reason(&self, game: &u32) -> &str {
-        self.delete_sent(game).map_or("", |(_, r, _)| r.as_str())
-    }
+    /// The delete form sent back.
+    delete: DeleteSentBack,
 }
 
 async fn knockout_page(
@@ -483,7 +476,7 @@ async fn knockout_page(
         draft: draft.0,
         error: draft.1,
         games: Vec::new(),
-        delete: None,
+        delete: DeleteSentBack::default(),
         ctx,
         event,
         access,
@@ -563,7 +556,7 @@ async fn knockout_delete(
             let (status, error) = inline_refusal(e, ctx.lang)?;
             let mut p =
                 knockout_page(ctx, &state, event, access, (m, g), (String::new(), None)).await?;
-            p.delete = Some((g, f.reason, error));
+            p.delete = DeleteSentBack(Some((g, f.reason, error)));
             render_status(&p, status)
         }
     }

@@ -236,7 +236,7 @@ async fn index_page(
 /// Answers a form of the rounds index: back to the index when it was done, else the index again
 /// with the form's error beside it and what was typed.
 async fn index_answer(
-    (ctx, state, event, access): (Ctx, &AppState, Event, Access),
+    (ctx, state, Arbitrated { event, access, .. }): (Ctx, &AppState, Arbitrated),
     which: &'static str,
     typed: &[(&str, &str)],
     done: Result<(), ServiceError>,
@@ -572,6 +572,11 @@ impl Correction {
         self.confirm.is_some()
     }
 
+    /// The reason and whether the box was ticked, as the services take them.
+    fn pair(&self) -> (&str, bool) {
+        (&self.reason, self.confirmed())
+    }
+
     fn ticked(&self) -> &'static str {
         if self.confirmed() { "yes" } else { "" }
     }
@@ -591,15 +596,7 @@ async fn withdraw_round(
     }: Arbitrated,
     form: CsrfForm<Correction>,
 ) -> AppResult<HttpResponse> {
-    let done = service::rounds::withdraw_round(
-        &state.db,
-        &user,
-        &event,
-        n,
-        &form.reason,
-        form.confirmed(),
-    )
-    .await;
+    let done = service::rounds::withdraw_round(&state.db, &user, &event, n, form.pair()).await;
     match done {
         Ok(()) => Ok(redirect(&format!("/events/{}/rounds", event.id))),
         Err(e) => {
@@ -682,18 +679,14 @@ struct ByeForm {
 async fn request_bye(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<ByeForm>,
 ) -> AppResult<HttpResponse> {
     let f = &form.0;
-    let done =
-        service::rounds::request_bye(&state.db, &user, &event, (&f.start, &f.round, &f.kind)).await;
-    let typed = [("start", &*f.start), ("round", &f.round), ("kind", &f.kind)];
-    index_answer((ctx, &state, event, access), "bye", &typed, done).await
+    let typed = (&*f.start, &*f.round, &*f.kind);
+    let done = service::rounds::request_bye(&state.db, &arb.user, &arb.event, typed).await;
+    let typed = [("start", typed.0), ("round", typed.1), ("kind", typed.2)];
+    index_answer((ctx, &state, arb), "bye", &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -712,30 +705,19 @@ struct CancelByeForm {
 async fn cancel_bye(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<CancelByeForm>,
 ) -> AppResult<HttpResponse> {
     let f = &form.0;
-    let done = service::rounds::cancel_bye(
-        &state.db,
-        &user,
-        &event,
-        (&f.round, &f.start),
-        &f.why.reason,
-        f.why.confirmed(),
-    )
-    .await;
+    let (at, why) = ((&*f.round, &*f.start), &f.why);
+    let done = service::rounds::cancel_bye(&state.db, &arb.user, &arb.event, at, why.pair()).await;
     let typed = [
-        ("start", &*f.start),
-        ("round", &f.round),
-        ("reason", &f.why.reason),
-        ("confirm", f.why.ticked()),
+        ("start", at.1),
+        ("round", at.0),
+        ("reason", &why.reason),
+        ("confirm", why.ticked()),
     ];
-    index_answer((ctx, &state, event, access), "cancel", &typed, done).await
+    index_answer((ctx, &state, arb), "cancel", &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -751,19 +733,16 @@ struct LateByeForm {
 async fn late_entry_byes(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<LateByeForm>,
 ) -> AppResult<HttpResponse> {
     let f = &form.0;
-    let done = service::rounds::late_entry_byes(&state.db, &user, &event, &f.start, &f.kind)
-        .await
-        .map(|_| ());
+    let done =
+        service::rounds::late_entry_byes(&state.db, &arb.user, &arb.event, &f.start, &f.kind)
+            .await
+            .map(|_| ());
     let typed = [("start", &*f.start), ("kind", &f.kind)];
-    index_answer((ctx, &state, event, access), "late", &typed, done).await
+    index_answer((ctx, &state, arb), "late", &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -779,24 +758,10 @@ struct WithdrawForm {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    event: Arbitrated,
     form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
-    let f = &form.0;
-    let (reason, confirmed) = (&f.why.reason, f.why.confirmed());
-    let done =
-        service::rounds::withdraw_player(&state.db, &user, &event, &f.start, reason, confirmed)
-            .await;
-    let typed = [
-        ("start", &*f.start),
-        ("reason", reason),
-        ("confirm", f.why.ticked()),
-    ];
-    index_answer((ctx, &state, event, access), "withdraw", &typed, done).await
+    withdrawal((ctx, &state, event), &form.0, false).await
 }
 
 /// Undoes a withdrawal (reason and confirmation required).
@@ -804,24 +769,27 @@ async fn withdraw(
 async fn reinstate(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    event: Arbitrated,
     form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
-    let f = &form.0;
-    let (reason, confirmed) = (&f.why.reason, f.why.confirmed());
-    let done =
-        service::rounds::reinstate_player(&state.db, &user, &event, &f.start, reason, confirmed)
-            .await;
+    withdrawal((ctx, &state, event), &form.0, true).await
+}
+
+async fn withdrawal(
+    (ctx, state, arbitrated): (Ctx, &AppState, Arbitrated),
+    f: &WithdrawForm,
+    undo: bool,
+) -> AppResult<HttpResponse> {
+    let (user, event) = (&arbitrated.user, &arbitrated.event);
+    let at = (&*f.start, undo);
+    let done = service::rounds::withdrawal(&state.db, user, event, at, f.why.pair()).await;
     let typed = [
         ("start", &*f.start),
-        ("reason", reason),
+        ("reason", &f.why.reason),
         ("confirm", f.why.ticked()),
     ];
-    index_answer((ctx, &state, event, access), "reinstate", &typed, done).await
+    let which = if undo { "reinstate" } else { "withdraw" };
+    index_answer((ctx, state, arbitrated), which, &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
