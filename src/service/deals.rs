@@ -259,62 +259,6 @@ pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> Servic
     Ok(store::deals::set_announce(db, by, event.id, on).await?)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::knockout::{BestOf, KnockoutSettings, MatchId, TieRule};
-    use crate::rules::Color;
-    use crate::rules::adjudicate::GameResult;
-
-    /// Semi-finals of 4, best of 1 with a decider: game 1's deal waits for every match's game 1, the
-    /// decider's deal for every match that may still need one.
-    #[test]
-    fn a_knockout_deal_waits_for_every_match_that_may_still_play_its_game() {
-        let settings = KnockoutSettings {
-            best_of: BestOf::new(1).expect("best of 1"),
-            tie_rule: TieRule::Decider,
-            third_place_match: true,
-        };
-        let mut b = Bracket::seed(&[1, 2, 3, 4], settings).expect("seed");
-        let pending = |b: &Bracket, k: usize, g: GameNumber| -> Vec<String> {
-            knockout_pending(b, k, g)
-                .iter()
-                .map(Reason::to_string)
-                .collect()
-        };
-        assert_eq!(pending(&b, 0, GameNumber::Game(1)), ["match 1", "match 2"]);
-        assert_eq!(pending(&b, 0, GameNumber::Decider), ["match 1", "match 2"]);
-
-        b.record_lot(MatchId(1), 1).expect("lot");
-        b.record_game(MatchId(1), 1, GameResult::RedWins)
-            .expect("game");
-        assert_eq!(pending(&b, 0, GameNumber::Game(1)), ["match 2"]);
-        assert_eq!(
-            pending(&b, 0, GameNumber::Decider),
-            ["match 2"],
-            "match 1 was decided without its decider"
-        );
-
-        b.record_lot(MatchId(2), 2).expect("lot");
-        b.record_game(MatchId(2), 1, GameResult::Draw)
-            .expect("game");
-        assert!(pending(&b, 0, GameNumber::Game(1)).is_empty());
-        assert_eq!(pending(&b, 0, GameNumber::Decider), ["match 2"]);
-        b.choose_decider_colour(MatchId(2), Color::Red)
-            .expect("colour");
-        b.record_game(MatchId(2), 2, GameResult::BlackWins)
-            .expect("decider");
-        assert!(pending(&b, 0, GameNumber::Decider).is_empty());
-
-        // The final and the 3rd-place match have their players now, and play game 1 later.
-        assert_eq!(pending(&b, 1, GameNumber::Game(1)), ["match 3", "match 4"]);
-        assert_eq!(
-            pending(&b, 2, GameNumber::Game(1)),
-            ["knockout round 3 does not exist"]
-        );
-    }
-}
-
 /// What the arbiters' deals page lists: every deal of the event in round and game order, the round
 /// most likely to need a deal next (the latest one without results, else the next one), and whether
 /// the event announces its duplicate deals.
@@ -384,4 +328,60 @@ pub async fn of_game(
     game: GameNumber,
 ) -> ServiceResult<Option<DealRecord>> {
     Ok(store::deals::active(db, event.id, round, game).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knockout::{BestOf, KnockoutSettings, MatchId, TieRule};
+    use crate::rules::Color;
+    use crate::rules::adjudicate::GameResult;
+
+    /// Semi-finals of 4, best of 1 with a decider: game 1's deal waits for every match's game 1, the
+    /// decider's deal for every match that may still need one.
+    #[test]
+    fn a_knockout_deal_waits_for_every_match_that_may_still_play_its_game() {
+        let settings = KnockoutSettings {
+            best_of: BestOf::new(1).expect("best of 1"),
+            tie_rule: TieRule::Decider,
+            third_place_match: true,
+        };
+        let mut b = Bracket::seed(&[1, 2, 3, 4], settings).expect("seed");
+        let pending = |b: &Bracket, k: usize, g: GameNumber| -> Vec<String> {
+            knockout_pending(b, k, g)
+                .iter()
+                .map(Reason::to_string)
+                .collect()
+        };
+        assert_eq!(pending(&b, 0, GameNumber::Game(1)), ["match 1", "match 2"]);
+        assert_eq!(pending(&b, 0, GameNumber::Decider), ["match 1", "match 2"]);
+
+        b.record_lot(MatchId(1), 1).expect("lot");
+        b.record_game(MatchId(1), 1, GameResult::RedWins)
+            .expect("game");
+        assert_eq!(pending(&b, 0, GameNumber::Game(1)), ["match 2"]);
+        assert_eq!(
+            pending(&b, 0, GameNumber::Decider),
+            ["match 2"],
+            "match 1 was decided without its decider"
+        );
+
+        b.record_lot(MatchId(2), 2).expect("lot");
+        b.record_game(MatchId(2), 1, GameResult::Draw)
+            .expect("game");
+        assert!(pending(&b, 0, GameNumber::Game(1)).is_empty());
+        assert_eq!(pending(&b, 0, GameNumber::Decider), ["match 2"]);
+        b.choose_decider_colour(MatchId(2), Color::Red)
+            .expect("colour");
+        b.record_game(MatchId(2), 2, GameResult::BlackWins)
+            .expect("decider");
+        assert!(pending(&b, 0, GameNumber::Decider).is_empty());
+
+        // The final and the 3rd-place match have their players now, and play game 1 later.
+        assert_eq!(pending(&b, 1, GameNumber::Game(1)), ["match 3", "match 4"]);
+        assert_eq!(
+            pending(&b, 2, GameNumber::Game(1)),
+            ["knockout round 3 does not exist"]
+        );
+    }
 }

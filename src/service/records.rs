@@ -126,8 +126,6 @@ fn check_game_no(event: &Event, game_no: u32) -> ServiceResult<()> {
     Ok(())
 }
 
-/// 403 unless the user arbitrates the event.
-
 /// Loads a board of a round, checking the game number (the caller has checked the user).
 async fn board_of_game(
     db: &Db,

@@ -434,50 +434,41 @@ pub async fn cancel_bye(
     let start = typed_start(db, event, "start", start_typed).await?;
     let number = typed_round(round_typed)?;
     let reason = confirmed_reason(reason, confirmed)?;
-    match store::rounds::get(db, event.id, number).await? {
-        None => {
-            if store::rounds::cancel_bye_request(db, by, event.id, number, start, &reason).await? {
-                Ok(())
-            } else {
-                Err(ServiceError::Conflict(
-                    Reason::new("rc_no_such_bye")
-                        .arg("round", number)
-                        .arg("player", start),
-                ))
-            }
-        }
+    let done = match store::rounds::get(db, event.id, number).await? {
+        None => store::rounds::cancel_bye_request(db, by, event.id, number, start, &reason).await?,
         Some(round) => {
             let joins_at = store::players::list(db, event.id)
                 .await?
                 .into_iter()
                 .find(|p| p.start_no as u32 == start)
                 .map_or(1, |p| p.joins_at);
-            let late = store::rounds::absences(db, round.id)
-                .await?
-                .iter()
-                .any(|(s, _)| *s == start);
             if number >= joins_at {
-                return Err(ServiceError::Conflict(
-                    Reason::new(if late {
-                        "rc_bye_round_paired"
-                    } else {
-                        "rc_no_such_bye"
-                    })
-                    .arg("round", number)
-                    .arg("player", start),
-                ));
-            }
-            if store::rounds::cancel_absence(db, by, event.id, &round, start, &reason).await? {
-                Ok(())
+                // Not a late entry's bye: a requested one is part of the round's pairing.
+                let requested = store::rounds::absences(db, round.id)
+                    .await?
+                    .iter()
+                    .any(|(s, _)| *s == start);
+                if requested {
+                    return Err(ServiceError::Conflict(
+                        Reason::new("rc_bye_round_paired")
+                            .arg("round", number)
+                            .arg("player", start),
+                    ));
+                }
+                false
             } else {
-                Err(ServiceError::Conflict(
-                    Reason::new("rc_no_such_bye")
-                        .arg("round", number)
-                        .arg("player", start),
-                ))
+                store::rounds::cancel_absence(db, by, event.id, &round, start, &reason).await?
             }
         }
+    };
+    if !done {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_no_such_bye")
+                .arg("round", number)
+                .arg("player", start),
+        ));
     }
+    Ok(())
 }
 
 /// Gives a late entrant byes for the published rounds paired before they joined and in which no

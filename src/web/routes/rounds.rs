@@ -481,13 +481,14 @@ async fn results(
     ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
-    Arbitrated {
+    arb: Arbitrated,
+    form: CsrfForm<HashMap<String, String>>,
+) -> AppResult<HttpResponse> {
+    let Arbitrated {
         event,
         user,
         access,
-    }: Arbitrated,
-    form: CsrfForm<HashMap<String, String>>,
-) -> AppResult<HttpResponse> {
+    } = arb;
     let typed: Vec<TypedResult> = form
         .iter()
         .filter_map(|(k, v)| {
@@ -524,10 +525,10 @@ async fn results(
         .collect();
     // A refused board keeps what was typed in its box.
     for b in page.boards.iter_mut() {
-        if page.refused.iter().any(|(no, _)| *no == b.no) {
-            if let Some(t) = typed.iter().find(|t| t.board == b.no) {
-                b.result = t.typed.clone();
-            }
+        if page.refused.iter().any(|(no, _)| *no == b.no)
+            && let Some(t) = typed.iter().find(|t| t.board == b.no)
+        {
+            b.result = t.typed.clone();
         }
     }
     render_status(&page, StatusCode::BAD_REQUEST)
@@ -589,13 +590,14 @@ async fn withdraw_round(
     ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
-    Arbitrated {
+    arb: Arbitrated,
+    form: CsrfForm<Correction>,
+) -> AppResult<HttpResponse> {
+    let Arbitrated {
         event,
         user,
         access,
-    }: Arbitrated,
-    form: CsrfForm<Correction>,
-) -> AppResult<HttpResponse> {
+    } = arb;
     let done = service::rounds::withdraw_round(&state.db, &user, &event, n, form.pair()).await;
     match done {
         Ok(()) => Ok(redirect(&format!("/events/{}/rounds", event.id))),
