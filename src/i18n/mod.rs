@@ -295,6 +295,7 @@ const AREAS: &[Area] = areas![
     "errors",
     "corrections",
     "readability",
+    "corrections_rounds",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

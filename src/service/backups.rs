@@ -15,3 +15,11 @@ pub async fn database_copy(db: &Db, by: &User) -> ServiceResult<Vec<u8>> {
         .await
         .map_err(|e| ServiceError::Internal(format!("database copy: {e}")))
 }
+
+/// An event's full backup as pretty JSON, for its organizer (the caller has checked the right; the
+/// importer, `service::imports`, reads it back).
+pub async fn event_backup(db: &Db, event_id: i64) -> ServiceResult<String> {
+    let backup = store::backup::export(db, event_id).await?;
+    serde_json::to_string_pretty(&backup)
+        .map_err(|e| ServiceError::Internal(format!("backup JSON: {e}")))
+}

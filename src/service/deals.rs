@@ -487,6 +487,77 @@ pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> Servic
     Ok(store::deals::set_announce(db, by, event.id, on).await?)
 }
 
+/// What the arbiters' deals page lists: every deal of the event in round and game order, the round
+/// most likely to need a deal next (the latest one without results, else the next one), and whether
+/// the event announces its duplicate deals.
+pub struct DealsIndex {
+    /// The deals, by round, game and id.
+    pub deals: Vec<DealRecord>,
+    /// The round to offer first.
+    pub next_round: u32,
+    /// Whether the event announces its deals.
+    pub announce: bool,
+}
+
+/// The arbiters' deals page of an event.
+pub async fn index(db: &Db, event: &Event) -> ServiceResult<DealsIndex> {
+    let mut deals = store::deals::list(db, event.id).await?;
+    deals.sort_by_key(|d| (d.round, d.game, d.id));
+    let rounds = store::rounds::list(db, event.id).await?;
+    let mut next_round = rounds.len() as u32 + 1;
+    for r in rounds.iter().rev() {
+        if store::deals::round_has_reports(db, event.id, r.number).await? {
+            break;
+        }
+        next_round = r.number;
+    }
+    Ok(DealsIndex {
+        deals,
+        next_round,
+        announce: store::deals::announces(db, event.id).await?,
+    })
+}
+
+/// The deals in use in round `round` (games 1, 2, 3…, decider) for this viewer: the event's
+/// arbiters always, anyone once every one of them is unsealed; 404 otherwise or when there is none.
+pub async fn round_in_use(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    round: u32,
+) -> ServiceResult<Vec<DealRecord>> {
+    let deals = store::deals::active_in_round(db, event.id, round).await?;
+    if deals.is_empty() || !(access.arbitrate || deals.iter().all(DealRecord::is_public)) {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(deals)
+}
+
+/// [`unseal`] of the event's deal `deal_id` (404 when the event has none by that id).
+pub async fn unseal_id(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    deal_id: i64,
+    override_pending: bool,
+) -> ServiceResult<()> {
+    let deal = store::deals::get(db, event.id, deal_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    unseal(db, by, event, &deal, override_pending).await
+}
+
+/// The active deal of game `game` of round `round` (the viewer's reveals), if one was sealed; the
+/// caller has decided the viewer may see the game.
+pub async fn of_game(
+    db: &Db,
+    event: &Event,
+    round: u32,
+    game: GameNumber,
+) -> ServiceResult<Option<DealRecord>> {
+    Ok(store::deals::active(db, event.id, round, game).await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,6 +81,16 @@ pub async fn arbitrated_event(db: &Db, user: &User, event_id: i64) -> ServiceRes
     }
 }
 
+/// Requires the user to arbitrate the event (its organizer, an administrator or an assigned
+/// arbiter): 403 otherwise.
+pub async fn require_arbiter(db: &Db, user: &User, event: &Event) -> ServiceResult<()> {
+    if user_access(db, Some(user), event).await?.arbitrate {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
 /// Whether a role may create events (and import backups).
 pub fn may_create_events(role: Role) -> bool {
     matches!(role, Role::Admin | Role::Organizer)

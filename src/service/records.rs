@@ -16,7 +16,7 @@
 use super::deals;
 use super::knockout;
 use super::names;
-use super::policy::Access;
+use super::policy::{Access, require_arbiter};
 use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::GameNumber;
@@ -124,18 +124,6 @@ fn check_game_no(event: &Event, game_no: u32) -> ServiceResult<()> {
         ));
     }
     Ok(())
-}
-
-/// 403 unless the user arbitrates the event.
-async fn require_arbiter(db: &Db, user: &User, event: &Event) -> ServiceResult<()> {
-    if super::policy::user_access(db, Some(user), event)
-        .await?
-        .arbitrate
-    {
-        Ok(())
-    } else {
-        Err(ServiceError::Forbidden)
-    }
 }
 
 /// Loads a board of a round, checking the game number (the caller has checked the user).
@@ -554,22 +542,21 @@ async fn enter(
     Ok(())
 }
 
-/// The stored record of a game for this viewer: 404 (never 403) when there is none, when its round
-/// is a draft the viewer may not see, or while the deal of its round and game number is sealed and
-/// the viewer does not arbitrate the event.
-pub async fn visible(
+/// Where a game's record is stored and the deal slot it is played under, for this viewer: 404 when
+/// its round is a draft the viewer may not see, or there is no such board or match.
+async fn locate(
     db: &Db,
     event: &Event,
     access: Access,
     game: GameRef,
-) -> ServiceResult<store::records::StoredRecord> {
-    let (of, slot) = match game {
+) -> ServiceResult<(store::records::RecordOf, DealSlot)> {
+    match game {
         GameRef::Board { round, board, game } => {
             let round = rounds::visible_round(db, event, access, round).await?;
             let board = store::rounds::board(db, round.id, board)
                 .await?
                 .ok_or(ServiceError::NotFound)?;
-            (
+            Ok((
                 store::records::RecordOf::Board {
                     board_id: board.id,
                     round: round.number,
@@ -580,27 +567,101 @@ pub async fn visible(
                     round: round.number,
                     game: GameNumber::Game(game),
                 },
-            )
+            ))
         }
         GameRef::Knockout { match_id, game } => {
             let (_, bracket) = knockout::load(db, event)
                 .await?
                 .ok_or(ServiceError::NotFound)?;
-            (
+            Ok((
                 store::records::RecordOf::Knockout {
                     match_id,
                     game_no: game,
                 },
                 deal_slot(event, &bracket, match_id, game)?,
-            )
+            ))
         }
-    };
+    }
+}
+
+/// The stored record of a game for this viewer: 404 (never 403) when there is none, when its round
+/// is a draft the viewer may not see, or while the deal of its round and game number is sealed and
+/// the viewer does not arbitrate the event.
+pub async fn visible(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    game: GameRef,
+) -> ServiceResult<store::records::StoredRecord> {
+    let (of, slot) = locate(db, event, access, game).await?;
     if !super::policy::may_see_records(db, event.id, access, slot.round, slot.game).await? {
         return Err(ServiceError::NotFound);
     }
     store::records::get(db, event.id, of)
         .await?
         .ok_or(ServiceError::NotFound)
+}
+
+/// Deletes the record of a game (a Swiss board's or a knockout match's) with its verdict, as an
+/// arbiter of the event, with the reason logged and the confirmation checked; the game's result —
+/// the arbiter's — stays as it is.
+pub async fn delete(
+    db: &Db,
+    user: &User,
+    event: &Event,
+    game: GameRef,
+    (reason, confirmed): (&str, bool),
+) -> ServiceResult<()> {
+    let access = super::policy::user_access(db, Some(user), event).await?;
+    if !access.arbitrate {
+        return Err(ServiceError::Forbidden);
+    }
+    let (of, _) = locate(db, event, access, game).await?;
+    let reason = rounds::confirmed_reason(reason, confirmed)?;
+    if !store::records::delete(db, user, event.id, of, &reason).await? {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_no_record").arg("game", of.game_no()),
+        ));
+    }
+    Ok(())
+}
+
+/// A board of a round with the records this viewer may see: each with whether its deal is still
+/// sealed (only arbiters see it then).
+pub struct BoardRecords {
+    /// The round (a draft only for arbiters).
+    pub round: Round,
+    /// The board.
+    pub board: store::rounds::Board,
+    /// The visible records by game number, each with its secrecy.
+    pub records: Vec<(store::records::StoredRecord, bool)>,
+}
+
+/// The records of a Swiss board this viewer may see (404 for a draft round they may not see or no
+/// such board).
+pub async fn board_records(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    (number, board_no): (u32, u32),
+) -> ServiceResult<BoardRecords> {
+    let round = rounds::visible_round(db, event, access, number).await?;
+    let board = store::rounds::board(db, round.id, board_no)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let mut records = Vec::new();
+    for r in store::records::of_board(db, board.id).await? {
+        let game = GameNumber::Game(r.game_no);
+        if super::policy::may_see_records(db, event.id, access, round.number, game).await? {
+            let secret = super::policy::records_secret(db, event.id, round.number, game).await?;
+            records.push((r, secret));
+        }
+    }
+    Ok(BoardRecords {
+        round,
+        board,
+        records,
+    })
 }
 
 /// The arbiter's explicit decision to apply a stored record's result to the board (a conflict, or a
@@ -610,12 +671,13 @@ pub async fn apply_record_result(
     db: &Db,
     user: &User,
     event: &Event,
-    round: &Round,
-    board_no: u32,
-    game_no: u32,
+    (number, board_no, game_no): (u32, u32, u32),
     expected_version: i64,
 ) -> ServiceResult<BoardResult> {
     require_arbiter(db, user, event).await?;
+    let round = &store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
     let board = board_of_game(db, event, round, board_no, game_no).await?;
     let record = store::records::get(
         db,

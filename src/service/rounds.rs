@@ -295,3 +295,570 @@ pub async fn check_draft(db: &Db, round: &Round) -> ServiceResult<()> {
     }
     Ok(())
 }
+
+// Corrections and undo (issue 18). Each takes the reason the arbiter typed (logged with the change)
+// and the confirmation box the form sends, both checked here rather than only in the browser.
+
+/// The reason and confirmation of a correction: the box must be ticked and the reason typed (one
+/// line, at most 200 characters); the reason comes back trimmed for the log.
+pub fn confirmed_reason(reason: &str, confirmed: bool) -> ServiceResult<String> {
+    let reason = crate::text::check_line(reason, 200).map_err(|e| {
+        ServiceError::invalid(
+            "reason",
+            match e {
+                crate::text::TextError::TooLong { max } => {
+                    Reason::new("rc_reason_too_long").arg("max", max)
+                }
+                crate::text::TextError::Forbidden { ch } => {
+                    Reason::new("rc_reason_bad_char").arg("code", format!("U+{:04X}", ch as u32))
+                }
+            },
+        )
+    })?;
+    if reason.is_empty() {
+        return Err(ServiceError::invalid(
+            "reason",
+            Reason::new("rc_reason_needed"),
+        ));
+    }
+    if !confirmed {
+        return Err(ServiceError::invalid(
+            "confirm",
+            Reason::new("rc_confirm_needed"),
+        ));
+    }
+    Ok(reason)
+}
+
+use super::policy::require_arbiter;
+
+/// A start number typed in a form: a number some player of the event has.
+pub async fn typed_start(
+    db: &Db,
+    event: &Event,
+    field: &'static str,
+    typed: &str,
+) -> ServiceResult<u32> {
+    let typed = typed.trim();
+    let names = names(db, event.id).await?;
+    typed
+        .parse::<u32>()
+        .ok()
+        .filter(|s| names.contains_key(s))
+        .ok_or_else(|| {
+            ServiceError::invalid(field, Reason::new("rc_not_a_start_no").arg("typed", typed))
+        })
+}
+
+/// A round number typed in a form.
+fn typed_round(typed: &str) -> ServiceResult<u32> {
+    let typed = typed.trim();
+    typed
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r >= 1)
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "round",
+                Reason::new("rc_not_a_round_no").arg("typed", typed),
+            )
+        })
+}
+
+/// Takes back a published round none of whose results is entered (the arbiter's most common fix:
+/// a pairing published too early or with a wrong bye), so that it can be paired again. Refused
+/// once any board has a result or a record, or when a later round exists.
+pub async fn withdraw_round(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    number: u32,
+    (reason, confirmed): (&str, bool),
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if !round.published {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_round_is_draft").arg("round", number),
+        ));
+    }
+    let reason = confirmed_reason(reason, confirmed)?;
+    if store::rounds::list(db, event.id).await?.len() as u32 > number {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_round_not_last").arg("round", number),
+        ));
+    }
+    let boards = store::rounds::boards(db, round.id).await?;
+    let with_record = store::records::boards_with_records(db, round.id).await?;
+    let listed = |pick: &dyn Fn(&store::rounds::Board) -> bool| {
+        let picked: Vec<String> = boards
+            .iter()
+            .filter(|b| pick(b))
+            .map(|b| b.board_no.to_string())
+            .collect();
+        picked.join(", ")
+    };
+    for (key, found) in [
+        (
+            "rc_round_has_results",
+            listed(&|b| b.black.is_some() && b.result.is_some()),
+        ),
+        (
+            "rc_round_has_records",
+            listed(&|b| with_record.contains(&b.id)),
+        ),
+    ] {
+        if !found.is_empty() {
+            return Err(ServiceError::Conflict(
+                Reason::new(key).arg("round", number).arg("boards", found),
+            ));
+        }
+    }
+    if !store::rounds::withdraw_round(db, by, event.id, &round, &reason).await? {
+        // A result or a record arrived between the checks and the write.
+        return Err(ServiceError::Stale { board: None });
+    }
+    Ok(())
+}
+
+/// Cancels a bye: a request for a round not paired yet, or a late entrant's bye in a round paired
+/// before they joined. A requested bye already copied into a paired round is part of that round's
+/// pairing: withdraw or discard the round first.
+pub async fn cancel_bye(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (round_typed, start_typed): (&str, &str),
+    (reason, confirmed): (&str, bool),
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let start = typed_start(db, event, "start", start_typed).await?;
+    let number = typed_round(round_typed)?;
+    let reason = confirmed_reason(reason, confirmed)?;
+    let done = match store::rounds::get(db, event.id, number).await? {
+        None => store::rounds::cancel_bye_request(db, by, event.id, number, start, &reason).await?,
+        Some(round) => {
+            let joins_at = store::players::list(db, event.id)
+                .await?
+                .into_iter()
+                .find(|p| p.start_no as u32 == start)
+                .map_or(1, |p| p.joins_at);
+            if number >= joins_at {
+                // Not a late entry's bye: a requested one is part of the round's pairing.
+                let requested = store::rounds::absences(db, round.id)
+                    .await?
+                    .iter()
+                    .any(|(s, _)| *s == start);
+                if requested {
+                    return Err(ServiceError::Conflict(
+                        Reason::new("rc_bye_round_paired")
+                            .arg("round", number)
+                            .arg("player", start),
+                    ));
+                }
+                false
+            } else {
+                store::rounds::cancel_absence(db, by, event.id, &round, start, &reason).await?
+            }
+        }
+    };
+    if !done {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_no_such_bye")
+                .arg("round", number)
+                .arg("player", start),
+        ));
+    }
+    Ok(())
+}
+
+/// Gives a late entrant byes for the published rounds paired before they joined and in which no
+/// bye is recorded for them yet; returns those round numbers.
+///
+/// The rule followed: FIDE C.04.2 (General handling rules for Swiss tournaments), late entries —
+/// a player admitted after round N was paired is not paired for the rounds missed and scores no
+/// points for them (kind `Z`, the default), unless the tournament regulations grant a half point
+/// for rounds missed by a late entry (kind `H`, the arbiter's choice on the form). A full point is
+/// never given: it would count as a win without play (C.04.1 art. 4).
+pub async fn late_entry_byes(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    start_typed: &str,
+    kind_typed: &str,
+) -> ServiceResult<Vec<u32>> {
+    require_arbiter(db, by, event).await?;
+    let start = typed_start(db, event, "start", start_typed).await?;
+    let kind = match Absence::parse(kind_typed) {
+        Some(k @ (Absence::HalfBye | Absence::ZeroBye)) => k,
+        _ => {
+            return Err(ServiceError::invalid(
+                "kind",
+                Reason::new("rc_late_bye_kind").arg("typed", kind_typed.trim()),
+            ));
+        }
+    };
+    let joins_at = store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .find(|p| p.start_no as u32 == start)
+        .map_or(1, |p| p.joins_at);
+    let mut missed = Vec::new();
+    for round in store::rounds::list(db, event.id).await? {
+        if round.published && round.number < joins_at {
+            let absent = store::rounds::absences(db, round.id).await?;
+            if !absent.iter().any(|(s, _)| *s == start) {
+                missed.push((round.id, round.number));
+            }
+        }
+    }
+    if missed.is_empty() {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_no_missed_round").arg("player", start),
+        ));
+    }
+    store::rounds::add_late_entry_byes(db, by, event.id, start, &missed, kind).await?;
+    Ok(missed.into_iter().map(|(_, n)| n).collect())
+}
+
+/// Withdraws a player from the next round on (C.04.2: not paired any more) or, with `undo`, takes
+/// the withdrawal back (paired again from the next round; the rounds missed meanwhile stay
+/// unplayed); the reason is logged.
+pub async fn withdrawal(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (start_typed, undo): (&str, bool),
+    (reason, confirmed): (&str, bool),
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let start = typed_start(db, event, "start", start_typed).await?;
+    let reason = confirmed_reason(reason, confirmed)?;
+    let withdrawn = store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .find(|p| p.start_no as u32 == start)
+        .and_then(|p| p.withdrawn_from);
+    let done = match (undo, withdrawn) {
+        (false, Some(r)) => {
+            return Err(ServiceError::Conflict(
+                Reason::new("rc_already_withdrawn")
+                    .arg("player", start)
+                    .arg("round", r),
+            ));
+        }
+        (false, None) => {
+            let from = store::rounds::list(db, event.id).await?.len() as u32 + 1;
+            store::rounds::withdraw(db, by, event.id, start, from, &reason).await?
+        }
+        (true, _) => store::rounds::reinstate(db, by, event.id, start, &reason).await?,
+    };
+    if !done {
+        return Err(ServiceError::Conflict(
+            Reason::new(if undo {
+                "rc_not_withdrawn"
+            } else {
+                "rc_player_changed"
+            })
+            .arg("player", start),
+        ));
+    }
+    Ok(())
+}
+
+// The round pages' other actions, moved out of the handlers.
+
+/// Requests a bye for a round still to be paired (`kind`: `H`, `F` or `Z`).
+pub async fn request_bye(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (start_typed, round_typed, kind_typed): (&str, &str, &str),
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let start = typed_start(db, event, "start", start_typed).await?;
+    let paired = store::rounds::list(db, event.id).await?.len() as u32;
+    let round = typed_round(round_typed)
+        .ok()
+        .filter(|r| *r > paired && *r <= event.settings.swiss_rounds)
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "round",
+                Reason::new("rc_not_a_future_round")
+                    .arg("typed", round_typed.trim())
+                    .arg("from", paired + 1)
+                    .arg("to", event.settings.swiss_rounds),
+            )
+        })?;
+    let kind = Absence::parse(kind_typed).ok_or_else(|| {
+        ServiceError::invalid(
+            "kind",
+            Reason::new("rc_bye_kind").arg("typed", kind_typed.trim()),
+        )
+    })?;
+    Ok(store::rounds::request_bye(db, by, event.id, round, start, kind).await?)
+}
+
+/// Publishes a draft after [`check_draft`]; a published round is left as it is.
+pub async fn publish(db: &Db, by: &User, event: &Event, number: u32) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if !round.published {
+        check_draft(db, &round).await?;
+        super::deals::require_round_dealt(db, event, number).await?;
+        store::rounds::publish(db, by, event.id, &round).await?;
+    }
+    Ok(())
+}
+
+/// Discards a draft so that the round can be paired again (a published round is withdrawn instead,
+/// see [`withdraw_round`]).
+pub async fn discard(db: &Db, by: &User, event: &Event, number: u32) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if round.published {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_discard_published").arg("round", number),
+        ));
+    }
+    Ok(store::rounds::delete_draft(db, by, event.id, &round).await?)
+}
+
+/// A manual change of a draft board's players as typed (`black` empty for the bye), flagged and
+/// logged with the reason. The board the moved players came from must be fixed too: publishing
+/// refuses a round where anyone plays twice.
+pub async fn fix_board(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (number, board_typed): (u32, &str),
+    (red_typed, black_typed): (&str, &str),
+    reason: &str,
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let board_no = board_typed.trim().parse::<u32>().map_err(|_| {
+        ServiceError::invalid(
+            "board",
+            Reason::new("rc_not_a_board_no").arg("typed", board_typed.trim()),
+        )
+    })?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if round.published {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_fix_published").arg("round", number),
+        ));
+    }
+    let board = store::rounds::board(db, round.id, board_no)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let red = typed_start(db, event, "red", red_typed).await?;
+    let black = if black_typed.trim().is_empty() {
+        None
+    } else {
+        Some(typed_start(db, event, "black", black_typed).await?)
+    };
+    if black == Some(red) {
+        return Err(ServiceError::invalid(
+            "black",
+            Reason::new("rc_plays_themselves"),
+        ));
+    }
+    let reason = confirmed_reason(reason, true)?;
+    Ok(
+        store::rounds::set_board_players(db, by, event.id, &round, &board, (red, black), &reason)
+            .await?,
+    )
+}
+
+/// A player reports their own board's result; when the opponent reports the same result it is
+/// confirmed and entered (an arbiter may also confirm by entering it).
+pub async fn report(
+    db: &Db,
+    me: &User,
+    (event, access): (&Event, Access),
+    (number, board_no): (u32, u32),
+    typed: &str,
+) -> ServiceResult<()> {
+    let round = visible_round(db, event, access, number).await?;
+    let board = store::rounds::board(db, round.id, board_no)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let my_start = store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .find(|p| p.user_id == Some(me.id))
+        .map(|p| p.start_no as u32);
+    if !my_start.is_some_and(|s| s == board.red || Some(s) == board.black) {
+        return Err(ServiceError::Forbidden);
+    }
+    let result = BoardResult::parse(typed)
+        .filter(|r| r.is_played())
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "result",
+                Reason::new("rc_not_a_played_result").arg("typed", typed.trim()),
+            )
+        })?;
+    if board.result.is_some() {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_board_has_result").arg("board", board_no),
+        ));
+    }
+    match board.reported {
+        Some((reported, by)) if reported == result && by != me.id => {
+            // The opponent confirms: the result is entered.
+            enter_result(
+                db,
+                me,
+                event,
+                &round,
+                board_no,
+                Some(board.version),
+                Some(result),
+            )
+            .await?;
+        }
+        _ => store::rounds::report_result(db, me, event.id, &round, &board, result).await?,
+    }
+    Ok(())
+}
+
+/// The arbiter's lists on the rounds index: bye requests (round, start number, kind) and every
+/// player (start number, name, round withdrawn from, first round they could be paired in).
+pub async fn arbiter_lists(
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<(
+    Vec<(u32, u32, Absence)>,
+    Vec<(u32, String, Option<u32>, u32)>,
+)> {
+    let byes = store::rounds::bye_requests(db, event.id).await?;
+    let players = store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .map(|p| {
+            (
+                p.start_no as u32,
+                p.entry.name,
+                p.withdrawn_from,
+                p.joins_at,
+            )
+        })
+        .collect();
+    Ok((byes, players))
+}
+
+/// One board of the results form as typed: the result box and the version the form was loaded with.
+#[derive(Debug, Clone)]
+pub struct TypedResult {
+    /// Board number.
+    pub board: u32,
+    /// The result as typed (see [`parse_typed`]).
+    pub typed: String,
+    /// The board's version when the form was loaded; `None` when the form did not send it.
+    pub version: Option<i64>,
+}
+
+/// What the results form did: each board is stored on its own (the one deliberate exception to
+/// all-or-nothing, so that one bad token does not lose a whole round's typing).
+#[derive(Debug, Default)]
+pub struct ResultsOutcome {
+    /// Boards whose result was stored.
+    pub saved: Vec<u32>,
+    /// Boards someone else changed since the form was loaded (nothing stored for them).
+    pub stale: Vec<u32>,
+    /// Boards whose entry was refused, with the reason (nothing stored for them).
+    pub refused: Vec<(u32, Reason)>,
+}
+
+/// Enters the results of a round's form: boards left as they were are skipped, each changed board
+/// is parsed and stored atomically with its version check.
+pub async fn enter_results(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    number: u32,
+    typed: &[TypedResult],
+) -> ServiceResult<ResultsOutcome> {
+    require_arbiter(db, by, event).await?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let boards = store::rounds::boards(db, round.id).await?;
+    let mut out = ResultsOutcome::default();
+    for b in boards.iter().filter(|b| !b.is_bye()) {
+        let Some(entry) = typed.iter().find(|t| t.board == b.board_no) else {
+            continue;
+        };
+        let parsed = match parse_typed(event, b.board_no, &entry.typed) {
+            Ok(p) => p,
+            Err(ServiceError::Invalid { reason, .. }) => {
+                out.refused.push((b.board_no, reason));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(version) = entry.version else {
+            out.refused.push((
+                b.board_no,
+                Reason::new("rc_version_missing").arg("board", b.board_no),
+            ));
+            continue;
+        };
+        if parsed == (b.result, b.games.clone()) && version == b.version {
+            continue;
+        }
+        match enter_typed(
+            db,
+            by,
+            event,
+            &round,
+            b.board_no,
+            Some(version),
+            &entry.typed,
+        )
+        .await
+        {
+            Ok(_) => out.saved.push(b.board_no),
+            Err(ServiceError::Stale { .. }) => out.stale.push(b.board_no),
+            Err(ServiceError::Conflict(reason) | ServiceError::Refused(reason)) => {
+                out.refused.push((b.board_no, reason))
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// The boards of round `number` with a game (the bye has none to print or record); 404 when the
+/// round does not exist.
+pub async fn played_boards(
+    db: &Db,
+    event: &Event,
+    number: u32,
+) -> ServiceResult<Vec<store::rounds::Board>> {
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let mut boards = store::rounds::boards(db, round.id).await?;
+    boards.retain(|b| !b.is_bye());
+    Ok(boards)
+}
+
+/// The numbers of the event's published rounds.
+pub async fn published_numbers(db: &Db, event: &Event) -> ServiceResult<Vec<u32>> {
+    Ok(store::rounds::list(db, event.id)
+        .await?
+        .into_iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .collect())
+}

@@ -80,6 +80,24 @@ impl RecordRow {
 /// 2, a numeric `Game` tag is a match's game number, not a variant).
 pub const RULES_VERSION: i64 = 2;
 
+/// The statement that resolves a game's entry in the list of records re-adjudicated on upgrade
+/// (a new submission or the record's deletion settles it).
+fn resolve_readjudicated(event_id: i64, of: RecordOf) -> super::Statement<'static> {
+    match of {
+        RecordOf::Board {
+            board_id, game_no, ..
+        } => sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
+            .bind(board_id)
+            .bind(game_no as i64),
+        RecordOf::Knockout { match_id, game_no } => sqlx::query(
+            "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
+        )
+        .bind(event_id)
+        .bind(match_id as i64)
+        .bind(game_no as i64),
+    }
+}
+
 /// Writes (or replaces) the record of a game inside a transaction and returns the audit action and
 /// detail of that write. A re-submission also resolves the game's entry in the list of records
 /// re-adjudicated on upgrade.
@@ -94,7 +112,7 @@ async fn upsert(
 ) -> StoreResult<(&'static str, String)> {
     let outcome = if legal { "legal" } else { "illegal" };
     // The key columns differ by table; the record's columns are the same.
-    let (query, resolve, action, detail) = match of {
+    let (query, action, detail) = match of {
         RecordOf::Board {
             board_id,
             round,
@@ -110,9 +128,6 @@ async fn upsert(
             )
             .bind(board_id)
             .bind(game_no as i64),
-            sqlx::query("DELETE FROM readjudicated_records WHERE board_id = $1 AND game_no = $2")
-                .bind(board_id)
-                .bind(game_no as i64),
             "record.submit",
             format!("round {round} board {board_no} game {game_no}: {outcome}"),
         ),
@@ -123,12 +138,6 @@ async fn upsert(
                  ON CONFLICT (event_id, match_id, game_no) DO UPDATE SET record = excluded.record,
                  verdict = excluded.verdict, legal = excluded.legal, submitted_by = excluded.submitted_by,
                  submitted_at = excluded.submitted_at, rules_version = excluded.rules_version",
-            )
-            .bind(event_id)
-            .bind(match_id as i64)
-            .bind(game_no as i64),
-            sqlx::query(
-                "DELETE FROM readjudicated_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
             )
             .bind(event_id)
             .bind(match_id as i64)
@@ -146,7 +155,9 @@ async fn upsert(
         .bind(RULES_VERSION)
         .execute(&mut *tx)
         .await?;
-    resolve.execute(&mut *tx).await?;
+    resolve_readjudicated(event_id, of)
+        .execute(&mut *tx)
+        .await?;
     Ok((action, detail))
 }
 
@@ -166,6 +177,45 @@ pub async fn save(
     tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
         .await?;
     Ok(())
+}
+
+/// Deletes the record of a game with its verdict (and its entry in the list of records
+/// re-adjudicated on upgrade); the game's result stays. Logged with the reason as `record.delete`
+/// or `knockout.record_delete`. False when the game has no record.
+pub async fn delete(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    of: RecordOf,
+    reason: &str,
+) -> StoreResult<bool> {
+    let (change, action, detail) = match of {
+        RecordOf::Board {
+            board_id,
+            round,
+            board_no,
+            game_no,
+        } => (
+            sqlx::query("DELETE FROM game_records WHERE board_id = $1 AND game_no = $2")
+                .bind(board_id)
+                .bind(game_no as i64),
+            "record.delete",
+            format!("round {round} board {board_no} game {game_no} ({reason})"),
+        ),
+        RecordOf::Knockout { match_id, game_no } => (
+            sqlx::query(
+                "DELETE FROM knockout_records WHERE event_id = $1 AND match_id = $2 AND game_no = $3",
+            )
+            .bind(event_id)
+            .bind(match_id as i64)
+            .bind(game_no as i64),
+            "knockout.record_delete",
+            format!("match {match_id} game {game_no} ({reason})"),
+        ),
+    };
+    let then = resolve_readjudicated(event_id, of);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, (action, &detail), change, Some(then)).await
 }
 
 /// One game of a confirmed bulk upload: its record, and the result it enters on a Swiss board that

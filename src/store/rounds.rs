@@ -260,34 +260,139 @@ pub async fn request_bye(
     Ok(())
 }
 
-/// Withdraws a player from `from_round` on (not paired any more).
+/// Withdraws a player from `from_round` on (not paired any more), with the arbiter's reason
+/// logged. False when the event has no such player.
 pub async fn withdraw(
     db: &Db,
     by: &User,
     event_id: i64,
     start: u32,
     from_round: u32,
+    reason: &str,
 ) -> StoreResult<bool> {
-    let mut tx = super::begin_write(db).await?;
-    let done =
+    let change =
         sqlx::query("UPDATE players SET withdrawn_from = $1 WHERE event_id = $2 AND start_no = $3")
             .bind(from_round as i64)
             .bind(event_id)
+            .bind(start as i64);
+    let detail = format!("#{start} from round {from_round} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("player.withdraw", &detail), change, None).await
+}
+
+/// Undoes a player's withdrawal (paired again from the next round), with the reason logged. False
+/// when the player is not withdrawn.
+pub async fn reinstate(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    start: u32,
+    reason: &str,
+) -> StoreResult<bool> {
+    let change = sqlx::query(
+        "UPDATE players SET withdrawn_from = NULL
+         WHERE event_id = $1 AND start_no = $2 AND withdrawn_from IS NOT NULL",
+    )
+    .bind(event_id)
+    .bind(start as i64);
+    let detail = format!("#{start} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("player.withdraw_undo", &detail), change, None).await
+}
+
+/// Cancels a bye requested for a round not paired yet, with the reason logged. False when there is
+/// no such request (or the round was paired meanwhile).
+pub async fn cancel_bye_request(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: u32,
+    start: u32,
+    reason: &str,
+) -> StoreResult<bool> {
+    let change = sqlx::query(
+        "DELETE FROM bye_requests WHERE event_id = $1 AND round_no = $2
+         AND player_id = (SELECT id FROM players WHERE event_id = $1 AND start_no = $3)
+         AND NOT EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND number = $2)",
+    )
+    .bind(event_id)
+    .bind(round as i64)
+    .bind(start as i64);
+    let detail = format!("round {round} #{start} ({reason})");
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
+}
+
+/// Records byes of one kind for a late entrant in rounds paired before they joined (`rounds`: the
+/// rounds' row ids and numbers), in one transaction, with the rule followed in the log.
+pub async fn add_late_entry_byes(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    start: u32,
+    rounds: &[(i64, u32)],
+    kind: Absence,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    for (round_id, _) in rounds {
+        sqlx::query("INSERT INTO round_absences (round_id, start_no, kind) VALUES ($1, $2, $3)")
+            .bind(round_id)
             .bind(start as i64)
+            .bind(kind.letter())
             .execute(&mut *tx)
             .await?;
-    if done.rows_affected() == 1 {
-        audit::record(
-            &mut *tx,
-            Some(by.id),
-            Some(event_id),
-            "player.withdraw",
-            &format!("#{start} from round {from_round}"),
-        )
-        .await?;
     }
-    tx.commit().await?;
-    Ok(done.rows_affected() == 1)
+    let numbers: Vec<String> = rounds.iter().map(|(_, n)| n.to_string()).collect();
+    tx.commit_audited(
+        Some(by.id),
+        Some(event_id),
+        "bye.late_entry",
+        &format!("#{start} rounds {}: {}", numbers.join(", "), kind.letter()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Removes the bye recorded for a player in a paired round, with the reason logged. False when
+/// the round records none for them.
+pub async fn cancel_absence(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    start: u32,
+    reason: &str,
+) -> StoreResult<bool> {
+    let change = sqlx::query("DELETE FROM round_absences WHERE round_id = $1 AND start_no = $2")
+        .bind(round.id)
+        .bind(start as i64);
+    let detail = format!("round {} #{start} ({reason})", round.number);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
+}
+
+/// Takes back a published round so it can be paired again: deleted with its boards and absences
+/// when it is still the event's last round and none of its boards has a result or a move record
+/// (checked inside the transaction). False when that no longer holds.
+pub async fn withdraw_round(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    reason: &str,
+) -> StoreResult<bool> {
+    let change = sqlx::query(
+        "DELETE FROM rounds WHERE id = $1 AND published = 1
+         AND NOT EXISTS (SELECT 1 FROM rounds later WHERE later.event_id = $2 AND later.number > $3)
+         AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.round_id = $1 AND b.result IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM game_records g JOIN boards b ON b.id = g.board_id WHERE b.round_id = $1)",
+    )
+    .bind(round.id)
+    .bind(event_id)
+    .bind(round.number as i64);
+    let detail = format!("round {} ({reason})", round.number);
+    let who = (Some(by.id), Some(event_id));
+    super::write_one(db, who, ("round.withdraw", &detail), change, None).await
 }
 
 /// A round with its boards and recorded absences, as one read of the whole event gives them.

@@ -137,3 +137,85 @@ impl FromRequest for Managed {
         })
     }
 }
+
+/// A number of the path (`{n}` round, `{b}` board, `{m}` match, `{g}` game): 404 when missing or
+/// not a number.
+fn path_number(req: &HttpRequest, name: &str) -> Result<u32, AppError> {
+    req.match_info()
+        .get(name)
+        .and_then(|s| s.parse().ok())
+        .ok_or(AppError::NotFound)
+}
+
+/// The round number of a `…/rounds/{n}` path.
+pub struct RoundNo(pub u32);
+
+/// The round and board numbers of a `…/rounds/{n}/boards/{b}` path.
+pub struct BoardPath {
+    /// Round number.
+    pub round: u32,
+    /// Board number.
+    pub board: u32,
+}
+
+/// The match and game numbers of a `…/knockout/matches/{m}/games/{g}` path.
+pub struct MatchGamePath {
+    /// Match id within the bracket.
+    pub match_id: u32,
+    /// Game number within the match.
+    pub game: u32,
+}
+
+impl FromRequest for RoundNo {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(path_number(req, "n").map(RoundNo))
+    }
+}
+
+impl FromRequest for BoardPath {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready((|| {
+            Ok(BoardPath {
+                round: path_number(req, "n")?,
+                board: path_number(req, "b")?,
+            })
+        })())
+    }
+}
+
+impl FromRequest for MatchGamePath {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready((|| {
+            Ok(MatchGamePath {
+                match_id: path_number(req, "m")?,
+                game: path_number(req, "g")?,
+            })
+        })())
+    }
+}
+
+/// A refusal a form shows inline, beside the field, with the input kept: the status the one
+/// mapping of `web::error` gives it (400 or 409) and the reason in the reader's language. Any
+/// other error (404, 403, a store failure) goes to the error page.
+pub fn inline_refusal(
+    e: crate::service::ServiceError,
+    lang: crate::i18n::Lang,
+) -> Result<(actix_web::http::StatusCode, String), AppError> {
+    match AppError::from(e) {
+        AppError::Refused { status, reason, .. } => Ok((
+            actix_web::http::StatusCode::from_u16(status)
+                .unwrap_or(actix_web::http::StatusCode::BAD_REQUEST),
+            lang.reason(&reason),
+        )),
+        other => Err(other),
+    }
+}

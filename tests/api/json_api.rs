@@ -133,7 +133,10 @@ fn the_seeds_swiss_stage_of_42_players_runs_through_the_api() {
         if round == 5 {
             assert_eq!(
                 arb_web
-                    .form(&format!("/events/{id}/withdraw"), &[("start", "41")])
+                    .form(
+                        &format!("/events/{id}/withdraw"),
+                        &[("start", "41"), ("reason", "ill"), ("confirm", "yes")]
+                    )
                     .status,
                 303
             );

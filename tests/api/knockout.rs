@@ -543,7 +543,11 @@ fn forfeits_withdrawals_and_the_prize_editor() {
     // The Swiss winner withdraws before the knockout: the next four qualify instead.
     let r = arb.form(
         &format!("/events/{id}/withdraw"),
-        &[("start", &swiss[0].to_string())],
+        &[
+            ("start", &swiss[0].to_string()),
+            ("reason", "ill"),
+            ("confirm", "yes"),
+        ],
     );
     assert_eq!(r.status, 303);
     let order: Vec<u32> = swiss[1..].to_vec();

@@ -2,6 +2,7 @@
 
 mod backup;
 mod corrections_events;
+mod corrections_rounds;
 mod db_backup;
 mod deals;
 mod foundation;

@@ -114,13 +114,19 @@ pub fn upload_as(client: &mut Client, list: i64, csv: &str, label: &str) -> Resp
 
 /// The stored id of a player, from the link on the list page.
 pub fn player_id(page: &str, list: i64, name: &str) -> i64 {
-    let marker = format!("\">{name}</a>");
-    let end = page
-        .find(&marker)
-        .unwrap_or_else(|| panic!("{name} not on the page"));
     let prefix = format!("/ratings/{list}/players/");
-    let start = page[..end].rfind(&prefix).expect("player link") + prefix.len();
-    page[start..end].parse().expect("player id")
+    let links = html::attrs(page, "a[href]", "href")
+        .into_iter()
+        .zip(html::texts(page, "a[href]"));
+    let href = links
+        .filter(|(_, text)| text == name)
+        .map(|(href, _)| href)
+        .next()
+        .unwrap_or_else(|| panic!("{name} not on the page"));
+    href.strip_prefix(&prefix)
+        .expect("player link")
+        .parse()
+        .expect("player id")
 }
 
 #[test]
@@ -154,11 +160,12 @@ fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
     for line in expected.lines().skip(1) {
         let fields: Vec<&str> = line.split(',').collect();
         let (name, points, level) = (fields[0], fields[1], fields[2]);
-        let row_start = page
-            .body
-            .find(&format!(">{name}</a>"))
-            .unwrap_or_else(|| panic!("{name} missing"));
-        let row = &page.body[row_start..row_start + page.body[row_start..].find("</tr>").unwrap()];
+        // The row's cells from the player's name on.
+        let row = html::rows(&page.body, "#standings tbody tr")
+            .into_iter()
+            .find(|cells| cells.get(1).is_some_and(|c| c == name))
+            .unwrap_or_else(|| panic!("{name} missing"))[1..]
+            .join(" ");
         assert!(row.contains(points), "{name}: {points} not in {row}");
         let level = if level.is_empty() {
             "無級別".to_string()
@@ -236,7 +243,13 @@ fn list_settings_are_used_and_changing_them_recomputes() {
         ],
     );
     assert_eq!(r.status, 400);
-    assert!(r.body.contains("<li>Start points: "), "{}", r.body);
+    assert!(
+        html::texts(&r.body, "li")
+            .iter()
+            .any(|li| li.starts_with("Start points: ")),
+        "{}",
+        r.body
+    );
     assert!(
         club.get(&format!("/ratings/{list}"))
             .body
@@ -314,9 +327,10 @@ fn the_same_file_is_refused_the_second_time() {
 /// The id of the first batch in the games page's remove buttons.
 pub fn upload_id(page: &str, list: i64) -> i64 {
     let prefix = format!("/ratings/{list}/uploads/");
-    let start = page.find(&prefix).expect("remove button") + prefix.len();
-    let end = start + page[start..].find('/').expect("end of id");
-    page[start..end].parse().expect("upload id")
+    html::attrs(page, "form[action]", "action")
+        .iter()
+        .find_map(|a| a.strip_prefix(&prefix)?.split('/').next()?.parse().ok())
+        .expect("remove button")
 }
 
 #[test]
@@ -413,25 +427,28 @@ fn games_by_form_history_chart_and_downloads() {
     let bad = add(&mut club, "yesterday", "", "B", "2-0");
     assert_eq!(bad.status, 400);
     for field in ["Date", "Red", "Result"] {
-        assert!(bad.body.contains(&format!("<li>{field}: ")), "{field}");
+        assert!(
+            html::texts(&bad.body, "li")
+                .iter()
+                .any(|li| li.starts_with(&format!("{field}: "))),
+            "{field}"
+        );
     }
 
     let page = club.get(&format!("/ratings/{list}")).body;
     let wang = player_id(&page, list, "王小明");
     let history = club.get(&format!("/ratings/{list}/players/{wang}"));
     assert_eq!(history.status, 200);
-    assert!(history.body.contains("<svg id=\"points-chart\""));
+    assert!(html::inner(&history.body, "svg#points-chart").is_some());
     assert_eq!(
-        history.body.matches("<circle").count(),
+        html::texts(&history.body, "circle").len(),
         4,
         "start + 3 games"
     );
-    assert!(history.body.contains("<polyline points=\""));
+    assert!(!html::attrs(&history.body, "polyline", "points").is_empty());
+    let cells = html::texts(&history.body, "td");
     for change in ["0.00", "+10.00", "+8.40"] {
-        assert!(
-            history.body.contains(&format!(">{change}</td>")),
-            "{change}"
-        );
+        assert!(cells.iter().any(|c| c == change), "{change}");
     }
     assert!(history.body.contains("1518.40"));
 
@@ -452,7 +469,13 @@ fn games_by_form_history_chart_and_downloads() {
         404
     );
     let uploads = club.get(&format!("/ratings/{list}/games")).body;
-    assert_eq!(uploads.matches("<td>Form</td>").count(), 3);
+    assert_eq!(
+        html::texts(&uploads, "td")
+            .iter()
+            .filter(|c| *c == "Form")
+            .count(),
+        3
+    );
 }
 
 #[test]
@@ -472,21 +495,28 @@ fn level_distribution_counts_players_per_level() {
     );
     let page = club.get(&format!("/ratings/{list}/levels"));
     assert_eq!(page.status, 200);
-    let body = &page.body;
+    let rows = html::rows(&page.body, "tr");
     let row = |label: &str| {
-        let i = body
-            .find(&format!("<td>{label}</td>"))
-            .unwrap_or_else(|| panic!("{label}"));
-        body[i..i + body[i..].find("</tr>").unwrap()].to_string()
+        rows.iter()
+            .find(|cells| cells.first().is_some_and(|c| c == label))
+            .unwrap_or_else(|| panic!("{label}"))
+            .clone()
     };
-    assert!(row("level 20").contains("<td class=\"num\">3</td>"));
-    assert!(row("level 21").contains("<td class=\"num\">2</td>"));
-    assert!(row("unrated").contains("<td class=\"num\">0</td>"));
+    // The level's number cells: the points it starts from, the players in it.
+    let players = |label: &str| row(label)[1..3].to_vec();
+    assert!(players("level 20").contains(&"3".to_string()));
+    assert!(players("level 21").contains(&"2".to_string()));
+    assert!(players("unrated").contains(&"0".to_string()));
     assert!(
-        !body.contains("<td>level 19</td>"),
+        !rows
+            .iter()
+            .any(|cells| cells.first().is_some_and(|c| c == "level 19")),
         "empty levels above the best are left out"
     );
-    assert!(row("level 20").contains("1500.00"), "threshold of level 20");
+    assert!(
+        row("level 20").iter().any(|c| c.contains("1500.00")),
+        "threshold of level 20"
+    );
 }
 
 #[test]
@@ -521,7 +551,7 @@ fn only_the_owner_or_an_administrator_may_change_a_list() {
         // Viewing is open to everyone, without the forms.
         let games = c.get(&format!("/ratings/{list}/games"));
         assert_eq!(games.status, 200);
-        assert!(!games.body.contains("id=\"upload\""));
+        assert!(html::inner(&games.body, "#upload").is_none());
     }
     for who in ["player", "org", "arb"] {
         let mut c = w.login(who);

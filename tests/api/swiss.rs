@@ -187,8 +187,11 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
         303
     );
     assert_eq!(
-        arb.form(&format!("/events/{id}/withdraw"), &[("start", "8")])
-            .status,
+        arb.form(
+            &format!("/events/{id}/withdraw"),
+            &[("start", "8"), ("reason", "ill"), ("confirm", "yes")]
+        )
+        .status,
         303
     );
     assert_eq!(

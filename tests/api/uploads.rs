@@ -37,29 +37,39 @@ fn name(start: u64) -> String {
 
 /// `data-status` of game `n` of the preview.
 fn preview_status(page: &str, n: usize) -> String {
-    page.split(&format!("id=\"game-{n}\""))
-        .nth(1)
-        .and_then(|s| s.split("data-status=\"").nth(1))
-        .and_then(|s| s.split('"').next())
-        .unwrap_or("")
-        .to_string()
+    html::attrs(page, &format!("#game-{n}"), "data-status")
+        .into_iter()
+        .next()
+        .unwrap_or_default()
 }
 
-/// The section of game `n` of the preview.
+/// The text of the section of game `n` of the preview.
 fn section(page: &str, n: usize) -> String {
-    page.split(&format!("id=\"game-{n}\""))
-        .nth(1)
-        .and_then(|s| s.split("</section>").next())
-        .unwrap_or("")
-        .to_string()
+    html::text(page, &format!("#game-{n}")).unwrap_or_default()
+}
+
+/// The board or match game (`1.1`) game `n` of the preview is placed on.
+fn placed(page: &str, n: usize) -> Option<String> {
+    html::attrs(page, &format!("#game-{n}"), "data-board")
+        .into_iter()
+        .next()
+}
+
+/// What the preview will store: `stored / total`.
+fn will_store(page: &str) -> Option<String> {
+    html::text(page, "#upload-count strong")
+}
+
+/// The `data-status` of every record on a record page.
+fn statuses(page: &str) -> Vec<String> {
+    html::attrs(page, "[data-status]", "data-status")
 }
 
 fn digest(page: &str) -> String {
-    page.split("name=\"digest\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
+    html::attrs(page, "input[name=digest]", "value")
+        .into_iter()
+        .next()
         .expect("a preview with its digest")
-        .to_string()
 }
 
 #[test]
@@ -111,11 +121,7 @@ fn a_rounds_file_is_previewed_matched_by_tags_and_stored_only_on_confirm() {
     let url = format!("/events/{id}/records/upload");
     let form = arb.get(&format!("{url}?round=1"));
     assert_eq!(form.status, 200, "{}", form.body);
-    assert!(
-        arb.get(&format!("/events/{id}"))
-            .body
-            .contains("id=\"upload-link\"")
-    );
+    assert!(html::inner(&arb.get(&format!("/events/{id}")).body, "#upload-link").is_some());
 
     let r = arb.form(
         &url,
@@ -124,7 +130,7 @@ fn a_rounds_file_is_previewed_matched_by_tags_and_stored_only_on_confirm() {
     assert_eq!(r.status, 200, "{}", r.body);
     let page = r.body;
     assert_eq!(preview_status(&page, 1), "unentered", "{page}");
-    assert!(section(&page, 1).contains("data-board=\"1.1\""));
+    assert_eq!(placed(&page, 1).as_deref(), Some("1.1"));
     assert_eq!(preview_status(&page, 2), "unmatched");
     assert!(
         section(&page, 2).contains("colours swapped: on board 2"),
@@ -137,13 +143,13 @@ fn a_rounds_file_is_previewed_matched_by_tags_and_stored_only_on_confirm() {
     assert!(section(&page, 4).contains("1–0 ≠ 0–1"));
     assert_eq!(preview_status(&page, 5), "unmatched");
     assert!(section(&page, 5).contains("the Round tag says round 2"));
-    assert!(page.contains("<strong>3 / 5</strong>"), "{page}");
+    assert_eq!(will_store(&page).as_deref(), Some("3 / 5"), "{page}");
 
     // Nothing is stored by the preview.
     let now = boards(&mut api, id, 1);
     assert!(now[0].3.is_null(), "board 1 still has no result");
     let rec = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
-    assert!(!rec.body.contains("data-status="), "no record stored yet");
+    assert!(statuses(&rec.body).is_empty(), "no record stored yet");
 
     // In Chinese the reasons are translated.
     arb.accept_language = Some("zh-TW".into());
@@ -209,12 +215,16 @@ fn a_rounds_file_is_previewed_matched_by_tags_and_stored_only_on_confirm() {
     assert_eq!(now[3].3, "0-1", "board 4 keeps its result");
     let rec = arb.get(&format!("/events/{id}/rounds/1/boards/4/record"));
     assert!(
-        rec.body.contains("data-status=\"conflict\""),
+        statuses(&rec.body).contains(&"conflict".into()),
         "{}",
         rec.body
     );
     let rec = arb.get(&format!("/events/{id}/rounds/1/boards/3/record"));
-    assert!(rec.body.contains("data-status=\"illegal\""), "{}", rec.body);
+    assert!(
+        statuses(&rec.body).contains(&"illegal".into()),
+        "{}",
+        rec.body
+    );
     let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(
         audit
@@ -358,13 +368,8 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
         let mut arb = server.client();
         arb.login("arb", PASSWORD);
         let page = arb.get(&format!("/events/{id}"));
-        let list = page
-            .body
-            .split("id=\"readjudicated\"")
-            .nth(1)
-            .and_then(|s| s.split("</table>").next())
-            .unwrap_or_else(|| panic!("no list: {}", page.body))
-            .to_string();
+        let list = html::rows(&page.body, "#readjudicated tr");
+        assert!(!list.is_empty(), "no list: {}", page.body);
         let rec = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
         // The audit log has its own page (issue 18).
         let audit = arb.get(&format!("/events/{id}/audit"));
@@ -372,25 +377,25 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
     };
     let server = Server::start(&dir);
     let (list, rec, page) = check(&server);
-    assert_eq!(
-        list.matches("<tr>").count(),
-        2,
-        "one game (and the header): {list}"
-    );
-    assert!(list.contains("Round 1 · Board 1"), "{list}");
+    assert_eq!(list.len(), 2, "one game (and the header): {list:?}");
+    let has = |text: &str| list.iter().flatten().any(|cell| cell.contains(text));
+    assert!(has("Round 1 · Board 1"), "{list:?}");
     assert!(
-        list.contains("9 (h2e2): the game had already ended"),
-        "the old refusal: {list}"
+        has("9 (h2e2): the game had already ended"),
+        "the old refusal: {list:?}"
     );
     assert!(
-        list.contains("class=\"entered\">1–0"),
-        "result unchanged: {list}"
+        html::text(&page, "#readjudicated .entered").is_some_and(|t| t.starts_with("1–0")),
+        "result unchanged: {list:?}"
     );
     assert!(
-        rec.contains("data-status=\"undecided\""),
+        statuses(&rec).contains(&"undecided".into()),
         "re-adjudicated: {rec}"
     );
-    assert!(rec.contains("id=\"entered\">1–0"), "{rec}");
+    assert!(
+        html::text(&rec, "#entered").is_some_and(|t| t.starts_with("1–0")),
+        "{rec}"
+    );
     assert!(page.contains("record.readjudicate"));
     // Nobody but the arbiters sees the list.
     let mut anon = server.client();
@@ -405,7 +410,7 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
     server.stop();
     let server = Server::start(&dir);
     let (list, _, page) = check(&server);
-    assert_eq!(list.matches("<tr>").count(), 2, "{list}");
+    assert_eq!(list.len(), 2, "{list:?}");
     assert_eq!(
         page.matches("data-action=\"record.readjudicate\"").count(),
         1
@@ -479,8 +484,16 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     let url = format!("/events/{id}/records/upload");
     let form = arb.get(&format!("{url}?round=2"));
     assert!(
-        form.body
-            .contains("<option value=\"2\" selected>2 · Semi-finals"),
+        html::attr_pairs(
+            &form.body,
+            "select[name=round] option[selected]",
+            "value",
+            "value"
+        )
+        .first()
+        .is_some_and(|(v, _)| v == "2")
+            && html::text(&form.body, "select[name=round] option[selected]")
+                .is_some_and(|t| t.starts_with("2 · Semi-finals")),
         "the knockout round is offered: {}",
         form.body
     );
@@ -497,10 +510,10 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     };
     let page = check(&mut arb, &[]);
     assert_eq!(preview_status(&page, 1), "unentered", "{page}");
-    assert!(section(&page, 1).contains("data-board=\"1.1\""));
+    assert_eq!(placed(&page, 1).as_deref(), Some("1.1"));
     assert!(section(&page, 1).contains("Match 1 · Game 1"), "{page}");
     assert_eq!(preview_status(&page, 2), "unentered");
-    assert!(section(&page, 2).contains("data-board=\"1.2\""));
+    assert_eq!(placed(&page, 2).as_deref(), Some("1.2"));
     assert_eq!(preview_status(&page, 3), "unmatched");
     assert!(
         section(&page, 3).contains("colours swapped: in game 2 of match 2"),
@@ -523,7 +536,7 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
         "{}",
         section(&page, 7)
     );
-    assert!(page.contains("<strong>5 / 7</strong>"), "{page}");
+    assert_eq!(will_store(&page).as_deref(), Some("5 / 7"), "{page}");
     // Nothing is stored by the preview.
     let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
     assert_eq!(
@@ -588,8 +601,8 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
         ))
         .body
     };
-    assert!(rec(&mut arb, 2, 1).contains("data-status=\"conflict\""));
-    assert!(rec(&mut arb, 1, 3).contains("data-status=\"illegal\""));
+    assert!(statuses(&rec(&mut arb, 2, 1)).contains(&"conflict".into()));
+    assert!(statuses(&rec(&mut arb, 1, 3)).contains(&"illegal".into()));
     let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(
         audit

@@ -15,4 +15,5 @@ mod corrections;
 mod driver;
 mod knockout_deals;
 mod rounds;
+mod rounds_undo;
 mod screens;

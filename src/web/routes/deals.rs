@@ -19,7 +19,7 @@ use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, Managed};
+use crate::web::extract::{Arbitrated, EventView, Managed, RoundNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
@@ -181,21 +181,12 @@ async fn index(
     id: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
     let (event, access) = arbiter_event(&ctx, &state, *id).await?;
-    let mut records = store::deals::list(&state.db, event.id).await?;
-    records.sort_by_key(|d| (d.round, d.game, d.id));
-    let rounds = store::rounds::list(&state.db, event.id).await?;
-    // The round most likely to need a deal: the latest one without results, else the next one.
-    let mut next_round = rounds.len() as u32 + 1;
-    for r in rounds.iter().rev() {
-        if store::deals::round_has_reports(&state.db, event.id, r.number).await? {
-            break;
-        }
-        next_round = r.number;
-    }
+    let found = service::deals::index(&state.db, &event).await?;
     render(&IndexPage {
         has_deals: event.settings.variant != Variant::Xiangqi,
-        announce: store::deals::announces(&state.db, event.id).await?,
-        deals: records
+        announce: found.announce,
+        deals: found
+            .deals
             .into_iter()
             .map(|r| DealView::labelled(r, &event))
             .collect(),
@@ -209,7 +200,7 @@ async fn index(
         ctx,
         event,
         access,
-        next_round,
+        next_round: found.next_round,
     })
 }
 
@@ -430,14 +421,10 @@ async fn sheet(
 async fn round_sheets(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    RoundNo(n): RoundNo,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
-    let records = store::deals::active_in_round(&state.db, event.id, n).await?;
-    if records.is_empty() || !(access.arbitrate || records.iter().all(DealRecord::is_public)) {
-        return Err(AppError::NotFound);
-    }
+    let records = service::deals::round_in_use(&state.db, &event, access, n).await?;
     let sheets = records
         .into_iter()
         .map(SheetView::new)
@@ -477,18 +464,14 @@ struct UnsealForm {
 
 #[post("/events/{id}/deals/{deal_id}/unseal")]
 async fn unseal(
-    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<UnsealForm>,
 ) -> AppResult<HttpResponse> {
     let (_, deal_id) = path.into_inner();
-    let deal = store::deals::get(&state.db, event.id, deal_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     let over = matches!(form.r#override.as_str(), "1" | "on" | "true");
-    service::deals::unseal(&state.db, ctx.require_user()?, &event, &deal, over).await?;
+    service::deals::unseal_id(&state.db, &user, &event, deal_id, over).await?;
     Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
 }
 

@@ -10,7 +10,6 @@ use askama::Template;
 
 use super::{redirect, render, render_status};
 use crate::service::{self, ServiceError};
-use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -70,9 +69,7 @@ async fn export_backup(
     state: web::Data<AppState>,
     Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let backup = store::backup::export(&state.db, event.id).await?;
-    let text =
-        serde_json::to_string_pretty(&backup).map_err(|e| AppError::Internal(e.to_string()))?;
+    let text = service::backups::event_backup(&state.db, event.id).await?;
     Ok(attachment(
         "application/json",
         format!("event-{}-backup.json", event.id),

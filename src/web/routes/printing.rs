@@ -9,10 +9,10 @@ use askama::Template;
 use super::render;
 use crate::rules::Variant;
 use crate::service;
-use crate::store::{self, events::Event};
+use crate::store::events::Event;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
-use crate::web::error::{AppError, AppResult};
+use crate::web::error::AppResult;
 use crate::web::extract::Arbitrated;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -44,13 +44,10 @@ pub(super) fn player_label(names: &HashMap<u32, (String, String)>, start: u32) -
 
 /// The played boards of round `n` (the bye has no game to record).
 async fn printed_boards(state: &AppState, event: &Event, n: u32) -> AppResult<Vec<PrintedBoard>> {
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let boards = service::rounds::played_boards(&state.db, event, n).await?;
     let names = service::rounds::names(&state.db, event.id).await?;
     let name = |start: u32| player_label(&names, start);
-    Ok(store::rounds::boards(&state.db, round.id)
-        .await?
+    Ok(boards
         .into_iter()
         .filter_map(|b| {
             Some(PrintedBoard {

@@ -8,65 +8,44 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render, render_status};
-use crate::deal::GameNumber;
 use crate::service::policy::Access;
-use crate::service::records::{GameRef, RecordStatus, deal_slot};
+use crate::service::records::{BoardRecords, GameRef, RecordStatus, deal_slot};
 use crate::service::{self, ServiceError};
 use crate::store::{self, events::Event, rounds::Round};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView};
+use crate::web::extract::{Arbitrated, BoardPath, EventView, MatchGamePath, inline_refusal};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(show)
         .service(text)
         .service(submit)
         .service(apply)
+        .service(delete)
+        .service(knockout_delete)
         .service(api_knockout_submit)
         .service(api_knockout_show)
         .service(knockout_show)
         .service(knockout_submit);
 }
 
-/// Loads a round the visitor may see (drafts only for arbiters) and one of its boards.
-async fn round_and_board(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    number: u32,
-    board_no: u32,
-) -> AppResult<(Round, store::rounds::Board)> {
-    let round = store::rounds::get(&state.db, event.id, number)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    let board = store::rounds::board(&state.db, round.id, board_no)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    Ok((round, board))
-}
+/// A record page's delete form sent back with its refusal: (game, the reason as typed, why it was
+/// refused).
+#[derive(Default)]
+struct DeleteSentBack(Option<(u32, String, String)>);
 
-/// The records of a board this visitor may see.
-async fn visible_records(
-    state: &AppState,
-    event: &Event,
-    access: Access,
-    round: &Round,
-    board: &store::rounds::Board,
-) -> AppResult<Vec<store::records::StoredRecord>> {
-    let mut out = Vec::new();
-    for r in store::records::of_board(&state.db, board.id).await? {
-        let game = GameNumber::Game(r.game_no);
-        if service::policy::may_see_records(&state.db, event.id, access, round.number, game).await?
-        {
-            out.push(r);
-        }
+impl DeleteSentBack {
+    /// The form of game `game` as sent back, if it was.
+    fn sent(&self, game: &u32) -> Option<&(u32, String, String)> {
+        self.0.as_ref().filter(|(g, _, _)| g == game)
     }
-    Ok(out)
+
+    /// The reason typed in the form of game `game` when it was sent back.
+    fn reason(&self, game: &u32) -> &str {
+        self.sent(game).map_or("", |(_, r, _)| r.as_str())
+    }
 }
 
 /// A stored record as the pages show it (a Swiss board's game or a knockout game).
@@ -153,6 +132,8 @@ struct RecordPage {
     draft: String,
     draft_game: u32,
     error: Option<String>,
+    /// The delete form sent back.
+    delete: DeleteSentBack,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -164,12 +145,15 @@ struct Draft {
 async fn page(
     ctx: Ctx,
     state: &AppState,
-    event: Event,
-    access: Access,
-    round: Round,
-    board: store::rounds::Board,
+    (event, access): (Event, Access),
+    found: BoardRecords,
     draft: (u32, String, Option<String>),
 ) -> AppResult<RecordPage> {
+    let BoardRecords {
+        round,
+        board,
+        records: stored,
+    } = found;
     let names = crate::service::rounds::names(&state.db, event.id).await?;
     let name = |s: u32| {
         names
@@ -178,17 +162,10 @@ async fn page(
             .unwrap_or_else(|| format!("#{s}"))
     };
     let single = service::records::single_game(&event);
-    let mut records = Vec::new();
-    for r in visible_records(state, &event, access, &round, &board).await? {
-        let secret = service::policy::records_secret(
-            &state.db,
-            event.id,
-            round.number,
-            GameNumber::Game(r.game_no),
-        )
-        .await?;
-        records.push(RecordView::new(r, board.result, single, secret, ctx.lang));
-    }
+    let records: Vec<RecordView> = stored
+        .into_iter()
+        .map(|(r, secret)| RecordView::new(r, board.result, single, secret, ctx.lang))
+        .collect();
     if records.is_empty() && !access.arbitrate {
         return Err(AppError::NotFound);
     }
@@ -211,6 +188,7 @@ async fn page(
         draft_game: draft.0,
         draft: draft.1,
         error: draft.2,
+        delete: DeleteSentBack::default(),
         ctx,
         event,
         access,
@@ -222,24 +200,14 @@ async fn page(
 async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: BoardPath,
     q: web::Query<Draft>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    let (round, board) = round_and_board(&state, &event, access, n, b).await?;
-    let game = q.game.unwrap_or(1);
-    let p = page(
-        ctx,
-        &state,
-        event,
-        access,
-        round,
-        board,
-        (game, String::new(), None),
-    )
-    .await?;
-    render(&p)
+    let at = (path.round, path.board);
+    let found = service::records::board_records(&state.db, &event, access, at).await?;
+    let draft = (q.game.unwrap_or(1), String::new(), None);
+    render(&page(ctx, &state, (event, access), found, draft).await?)
 }
 
 #[derive(serde::Deserialize)]
@@ -256,16 +224,16 @@ fn first_game() -> u32 {
 #[get("/events/{id}/rounds/{n}/boards/{b}/record.txt")]
 async fn text(
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: BoardPath,
     q: web::Query<GameQuery>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    let (round, board) = round_and_board(&state, &event, access, n, b).await?;
-    let record = visible_records(&state, &event, access, &round, &board)
+    let at = (path.round, path.board);
+    let (record, _) = service::records::board_records(&state.db, &event, access, at)
         .await?
+        .records
         .into_iter()
-        .find(|r| r.game_no == q.game)
+        .find(|(r, _)| r.game_no == q.game)
         .ok_or(AppError::NotFound)?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
@@ -283,7 +251,7 @@ struct SubmitForm {
 async fn submit(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    BoardPath { round: n, board: b }: BoardPath,
     Arbitrated {
         event,
         user: me,
@@ -291,10 +259,8 @@ async fn submit(
     }: Arbitrated,
     form: CsrfForm<SubmitForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    let (round, board) = round_and_board(&state, &event, access, n, b).await?;
     let form = form.0;
-    let game = service::records::GameRef::Board {
+    let game = GameRef::Board {
         round: n,
         board: b,
         game: form.game,
@@ -307,16 +273,9 @@ async fn submit(
         // A record that cannot be read is shown again with the reason, so nothing typed is lost.
         Err(ServiceError::Invalid { reason, .. } | ServiceError::Refused(reason)) => {
             let reason = ctx.lang.reason(&reason);
-            let p = page(
-                ctx,
-                &state,
-                event,
-                access,
-                round,
-                board,
-                (form.game, form.record, Some(reason)),
-            )
-            .await?;
+            let found = service::records::board_records(&state.db, &event, access, (n, b)).await?;
+            let draft = (form.game, form.record, Some(reason));
+            let p = page(ctx, &state, (event, access), found, draft).await?;
             render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
         }
         Err(e) => Err(e.into()),
@@ -333,31 +292,64 @@ struct ApplyForm {
 /// The arbiter's explicit decision: the board's result becomes the record's (logged).
 #[post("/events/{id}/rounds/{n}/boards/{b}/record/apply")]
 async fn apply(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    BoardPath { round: n, board: b }: BoardPath,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<ApplyForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    let me = ctx.require_user()?;
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    service::records::apply_record_result(
-        &state.db,
-        me,
-        &event,
-        &round,
-        b,
-        form.game,
-        form.version,
-    )
-    .await?;
+    let at = (n, b, form.game);
+    service::records::apply_record_result(&state.db, &user, &event, at, form.version).await?;
     Ok(redirect(&format!(
         "/events/{}/rounds/{n}/boards/{b}/record",
         event.id
     )))
+}
+
+#[derive(serde::Deserialize)]
+struct DeleteForm {
+    #[serde(default = "first_game")]
+    game: u32,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+/// Deletes a board's record and its verdict (the board's result stays), with a reason and the
+/// confirmation; a refusal comes back on the record page beside the form, the reason kept.
+#[post("/events/{id}/rounds/{n}/boards/{b}/record/delete")]
+async fn delete(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    BoardPath { round: n, board: b }: BoardPath,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<DeleteForm>,
+) -> AppResult<HttpResponse> {
+    let f = form.0;
+    let game = GameRef::Board {
+        round: n,
+        board: b,
+        game: f.game,
+    };
+    let why = (f.reason.as_str(), f.confirm.is_some());
+    match service::records::delete(&state.db, &user, &event, game, why).await {
+        Ok(()) => Ok(redirect(&format!(
+            "/events/{}/rounds/{n}/boards/{b}/record",
+            event.id
+        ))),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let found = service::records::board_records(&state.db, &event, access, (n, b)).await?;
+            let draft = (f.game, String::new(), None);
+            let mut p = page(ctx, &state, (event, access), found, draft).await?;
+            p.delete = DeleteSentBack(Some((f.game, f.reason, error)));
+            render_status(&p, status)
+        }
+    }
 }
 
 // Knockout games.
@@ -371,27 +363,23 @@ struct RecordBody {
 /// Submits a game's move record; answers the verdict JSON (see `service::records::submit`).
 #[post("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
 async fn api_knockout_submit(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    path: MatchGamePath,
+    Arbitrated { event, user, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
-    let me = ctx.require_user()?;
     let b: RecordBody = super::api::parse_json(&body)?;
-    let out = service::records::submit(
-        &state.db,
-        me,
-        &event,
-        GameRef::Knockout {
-            match_id: m,
-            game: g,
-        },
-        &b.record,
-    )
-    .await?;
+    let game = knockout_game(&path);
+    let out = service::records::submit(&state.db, &user, &event, game, &b.record).await?;
     Ok(HttpResponse::Ok().json(out))
+}
+
+/// The game of a knockout path.
+fn knockout_game(path: &MatchGamePath) -> GameRef {
+    GameRef::Knockout {
+        match_id: path.match_id,
+        game: path.game,
+    }
 }
 
 /// A game's stored record and verdict: `{"match","game","record","verdict","legal"}`; 404 while
@@ -399,22 +387,12 @@ async fn api_knockout_submit(
 #[get("/api/events/{id}/knockout/matches/{m}/games/{g}/record")]
 async fn api_knockout_show(
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: MatchGamePath,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
-    let r = service::records::visible(
-        &state.db,
-        &event,
-        access,
-        GameRef::Knockout {
-            match_id: m,
-            game: g,
-        },
-    )
-    .await?;
+    let r = service::records::visible(&state.db, &event, access, knockout_game(&path)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "match": m,
+        "match": path.match_id,
         "game": r.game_no,
         "record": r.record,
         "verdict": r.verdict,
@@ -437,6 +415,8 @@ struct KnockoutRecordPage {
     error: Option<String>,
     /// A knockout game is one game: no game choice on the form.
     games: Vec<u32>,
+    /// The delete form sent back.
+    delete: DeleteSentBack,
 }
 
 async fn knockout_page(
@@ -496,6 +476,7 @@ async fn knockout_page(
         draft: draft.0,
         error: draft.1,
         games: Vec::new(),
+        delete: DeleteSentBack::default(),
         ctx,
         event,
         access,
@@ -507,11 +488,11 @@ async fn knockout_page(
 async fn knockout_show(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: MatchGamePath,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
-    render(&knockout_page(ctx, &state, event, access, (m, g), (String::new(), None)).await?)
+    let at = (path.match_id, path.game);
+    render(&knockout_page(ctx, &state, event, access, at, (String::new(), None)).await?)
 }
 
 #[derive(serde::Deserialize)]
@@ -524,28 +505,17 @@ struct KnockoutSubmitForm {
 async fn knockout_submit(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: MatchGamePath,
     Arbitrated {
         event,
-        user: me,
+        user,
         access,
     }: Arbitrated,
     form: CsrfForm<KnockoutSubmitForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
+    let (m, g) = (path.match_id, path.game);
     let typed = form.0.record;
-    match service::records::submit(
-        &state.db,
-        &me,
-        &event,
-        GameRef::Knockout {
-            match_id: m,
-            game: g,
-        },
-        &typed,
-    )
-    .await
-    {
+    match service::records::submit(&state.db, &user, &event, knockout_game(&path), &typed).await {
         Ok(_) => Ok(redirect(&format!(
             "/events/{}/knockout/matches/{m}/games/{g}/record",
             event.id
@@ -557,5 +527,37 @@ async fn knockout_submit(
             render_status(&p, actix_web::http::StatusCode::BAD_REQUEST)
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Deletes a knockout game's record and its verdict (the game's result in the bracket stays),
+/// with a reason and the confirmation.
+#[post("/events/{id}/knockout/matches/{m}/games/{g}/record/delete")]
+async fn knockout_delete(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: MatchGamePath,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<DeleteForm>,
+) -> AppResult<HttpResponse> {
+    let (m, g) = (path.match_id, path.game);
+    let f = form.0;
+    let why = (f.reason.as_str(), f.confirm.is_some());
+    match service::records::delete(&state.db, &user, &event, knockout_game(&path), why).await {
+        Ok(()) => Ok(redirect(&format!(
+            "/events/{}/knockout/matches/{m}/games/{g}/record",
+            event.id
+        ))),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let mut p =
+                knockout_page(ctx, &state, event, access, (m, g), (String::new(), None)).await?;
+            p.delete = DeleteSentBack(Some((g, f.reason, error)));
+            render_status(&p, status)
+        }
     }
 }

@@ -3,23 +3,24 @@
 
 use std::collections::HashMap;
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{redirect, render};
-use crate::i18n::Reason;
+use super::{redirect, render, render_status};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::service::event_state::EventState;
 use crate::service::policy::Access;
 use crate::service::policy::{round_records_visibility, round_visible};
+use crate::service::rounds::TypedResult;
 use crate::service::{self, ServiceError};
-use crate::store::{self, events::Event, rounds::Round, rounds::RoundData};
+use crate::store::{events::Event, rounds::Round, rounds::RoundData};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView};
+use crate::web::extract::{Arbitrated, BoardPath, EventView, RoundNo, inline_refusal};
 use crate::web::points::show as show_points;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -32,7 +33,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(fix_board)
         .service(fix_board_form)
         .service(request_bye)
+        .service(cancel_bye)
+        .service(late_entry_byes)
         .service(withdraw)
+        .service(reinstate)
+        .service(withdraw_round)
         .service(report);
 }
 
@@ -76,6 +81,60 @@ pub struct BoardView {
     pub has_record: bool,
 }
 
+/// A form of a page sent back with its error: which form, the reason in the reader's language, and
+/// what was typed, so nothing is lost.
+#[derive(Default)]
+pub struct FormState {
+    /// The form's name (`bye`, `late`, `cancel`, `withdraw`, `reinstate`, `withdraw_round`).
+    pub which: &'static str,
+    /// The reason, shown beside the form.
+    pub error: String,
+    /// The fields as typed.
+    pub typed: HashMap<String, String>,
+}
+
+impl FormState {
+    /// The state of a form sent back with `error`.
+    fn new(which: &'static str, error: String, typed: &[(&str, &str)]) -> FormState {
+        FormState {
+            which,
+            error,
+            typed: typed
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    /// The error of form `which`, if it is the one sent back.
+    pub fn error_of(&self, which: &str) -> Option<&str> {
+        (self.which == which && !self.error.is_empty()).then_some(self.error.as_str())
+    }
+
+    /// What was typed in field `field` of form `which` (empty when another form was sent).
+    pub fn value(&self, which: &str, field: &str) -> &str {
+        if self.which == which {
+            self.typed.get(field).map_or("", String::as_str)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether the confirmation box of form `which` was ticked when it was sent back.
+    pub fn ticked(&self, which: &str) -> bool {
+        !self.value(which, "confirm").is_empty()
+    }
+}
+
+/// A player as the arbiter's lists on the rounds index show them.
+struct PlayerRow {
+    start: u32,
+    name: String,
+    withdrawn_from: Option<u32>,
+    /// Published rounds paired before a late entrant joined (they can be given byes for them).
+    missed: Vec<u32>,
+}
+
 #[derive(Template)]
 #[template(path = "rounds/index.html")]
 struct IndexPage {
@@ -86,7 +145,22 @@ struct IndexPage {
     next_round: u32,
     can_pair: bool,
     byes: Vec<(u32, u32, String, &'static str)>,
-    players: Vec<(u32, String, Option<u32>)>,
+    players: Vec<PlayerRow>,
+    /// Byes recorded for late entrants in rounds paired before they joined: (round, start, name, kind).
+    late_byes: Vec<(u32, u32, String, &'static str)>,
+    form: FormState,
+}
+
+impl IndexPage {
+    /// Whether a late entrant missed a round without a bye.
+    fn has_late_entries(&self) -> bool {
+        self.players.iter().any(|p| !p.missed.is_empty())
+    }
+
+    /// Whether any player has withdrawn.
+    fn has_withdrawals(&self) -> bool {
+        self.players.iter().any(|p| p.withdrawn_from.is_some())
+    }
 }
 
 #[get("/events/{id}/rounds")]
@@ -95,6 +169,16 @@ async fn index(
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
+    render(&index_page(ctx, &state, event, access, FormState::default()).await?)
+}
+
+async fn index_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    form: FormState,
+) -> AppResult<IndexPage> {
     let es = state.events.get(&state.db, &event).await?;
     let rounds: Vec<RoundRow> = es
         .rounds
@@ -109,22 +193,33 @@ async fn index(
         .collect();
     let next_round = rounds.len() as u32 + 1;
     let can_pair = access.arbitrate && next_round <= event.settings.swiss_rounds;
-    let (byes, players) = if access.arbitrate {
-        let byes = store::rounds::bye_requests(&state.db, event.id)
-            .await?
+    let (mut byes, mut players, mut late_byes) = (vec![], vec![], vec![]);
+    if access.arbitrate {
+        let (requests, list) = service::rounds::arbiter_lists(&state.db, &event).await?;
+        byes = requests
             .into_iter()
             .map(|(r, s, k)| (r, s, es.name(s).to_string(), absence_key(k)))
             .collect();
-        let players = store::players::list(&state.db, event.id)
-            .await?
-            .into_iter()
-            .map(|p| (p.start_no as u32, p.entry.name, p.withdrawn_from))
-            .collect();
-        (byes, players)
-    } else {
-        (vec![], vec![])
-    };
-    render(&IndexPage {
+        let published: Vec<&RoundData> = es.rounds.iter().filter(|r| r.round.published).collect();
+        for (start, name, withdrawn_from, joins_at) in list {
+            let mut missed = Vec::new();
+            for r in published.iter().filter(|r| r.round.number < joins_at) {
+                match r.absences.iter().find(|(s, _)| *s == start) {
+                    Some(&(_, kind)) => {
+                        late_byes.push((r.round.number, start, name.clone(), absence_key(kind)))
+                    }
+                    None => missed.push(r.round.number),
+                }
+            }
+            players.push(PlayerRow {
+                start,
+                name,
+                withdrawn_from,
+                missed,
+            });
+        }
+    }
+    Ok(IndexPage {
         ctx,
         event,
         access,
@@ -133,7 +228,27 @@ async fn index(
         can_pair,
         byes,
         players,
+        late_byes,
+        form,
     })
+}
+
+/// Answers a form of the rounds index: back to the index when it was done, else the index again
+/// with the form's error beside it and what was typed.
+async fn index_answer(
+    (ctx, state, Arbitrated { event, access, .. }): (Ctx, &AppState, Arbitrated),
+    which: &'static str,
+    typed: &[(&str, &str)],
+    done: Result<(), ServiceError>,
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(()) => Ok(redirect(&format!("/events/{}/rounds", event.id))),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let form = FormState::new(which, error, typed);
+            render_status(&index_page(ctx, state, event, access, form).await?, status)
+        }
+    }
 }
 
 fn absence_key(a: Absence) -> &'static str {
@@ -152,18 +267,16 @@ struct PairForm {
 
 #[post("/events/{id}/rounds")]
 async fn pair(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
     let lot = match form.lot.as_str() {
         "red" => Some(Color::Red),
         "black" => Some(Color::Black),
         _ => None,
     };
-    let round = service::rounds::pair_next(&state.db, me, &event, lot, false).await?;
+    let round = service::rounds::pair_next(&state.db, &user, &event, lot, false).await?;
     Ok(redirect(&format!(
         "/events/{}/rounds/{}",
         event.id, round.number
@@ -228,23 +341,66 @@ struct RoundPage {
     /// Whether the ♟ links to the boards' records are shown to this visitor.
     records_visible: bool,
     round_deals: super::deals::RoundDeals,
+    /// How many results the last save stored (the confirmation).
+    saved: Option<usize>,
+    /// Boards of the last save that were refused, with the reason in the reader's language.
+    refused: Vec<(u32, String)>,
+    /// Whether the arbiter may withdraw this published round (the last one, no result, no record).
+    can_withdraw: bool,
+    form: FormState,
+}
+
+impl RoundPage {
+    /// The reason board `no` was refused by the last save.
+    fn refusal(&self, no: &u32) -> Option<&str> {
+        self.refused
+            .iter()
+            .find(|(b, _)| b == no)
+            .map(|(_, r)| r.as_str())
+    }
 }
 
 #[derive(serde::Deserialize, Default)]
 struct NotesQuery {
     #[serde(default)]
     stale: Option<String>,
+    #[serde(default)]
+    saved: Option<String>,
 }
 
 #[get("/events/{id}/rounds/{n}")]
 async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    RoundNo(n): RoundNo,
     q: web::Query<NotesQuery>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
+    let mut page = round_page(ctx, &state, event, access, n).await?;
+    // Only board numbers of this round and a count are shown back: never text a link's author chose.
+    page.notes = q
+        .stale
+        .iter()
+        .flat_map(|s| s.split(','))
+        .filter_map(|s| s.trim().parse::<u32>().ok())
+        .filter(|n| page.boards.iter().any(|b| b.no == *n))
+        .map(|n| n.to_string())
+        .collect();
+    page.saved = q
+        .saved
+        .as_deref()
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|s| *s <= page.boards.len());
+    render(&page)
+}
+
+async fn round_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    n: u32,
+) -> AppResult<RoundPage> {
     let es = state.events.get(&state.db, &event).await?;
     let data = es
         .round(n)
@@ -252,6 +408,12 @@ async fn show(
         .ok_or(AppError::NotFound)?;
     let round = data.round.clone();
     let mut boards = board_views(&es, data);
+    let can_withdraw = access.arbitrate
+        && round.published
+        && es.rounds.last().is_some_and(|r| r.round.number == n)
+        && boards
+            .iter()
+            .all(|b| (b.black.is_none() || b.result.is_empty()) && !b.has_record);
     // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
     let (may_see, records_visible) =
         round_records_visibility(access, &round, &es.deals, crate::deal::GameNumber::Game(1));
@@ -282,20 +444,11 @@ async fn show(
             })
             .map(|b| b.no)
     });
-    // Only board numbers of this round are shown back: never text a link's author chose.
-    let notes = q
-        .stale
-        .iter()
-        .flat_map(|s| s.split(','))
-        .filter_map(|s| s.trim().parse::<u32>().ok())
-        .filter(|n| boards.iter().any(|b| b.no == *n))
-        .map(|n| n.to_string())
-        .collect();
     let match_games = event
         .settings
         .plays_matches()
         .then_some(event.settings.best_of);
-    render(&RoundPage {
+    Ok(RoundPage {
         ctx,
         event,
         access,
@@ -304,75 +457,78 @@ async fn show(
         absences,
         results: BoardResult::ALL.to_vec(),
         my_board,
-        notes,
+        notes: Vec::new(),
         records_visible,
         round_deals,
         match_games,
+        saved: None,
+        refused: Vec::new(),
+        can_withdraw,
+        form: FormState::default(),
     })
 }
 
 /// Result entry for the whole round at once: fields `r<board>` (the result as typed: `1-0`, `1`, `0`,
 /// `=`, `+`, `-+`, `--`, or empty for none) and `v<board>` (the version the form was loaded with).
+/// Each board is stored on its own: the valid ones are saved, a bad one is marked with its reason
+/// and the page comes back with what was typed (400); boards someone else changed meanwhile are
+/// named in a note (`?stale=`).
 #[post("/events/{id}/rounds/{n}/results")]
 async fn results(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    RoundNo(n): RoundNo,
+    arb: Arbitrated,
     form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
-    let me = ctx.require_user()?;
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let boards = store::rounds::boards(&state.db, round.id).await?;
-    // Parse everything first: one bad entry changes nothing.
-    let mut changes = Vec::new();
-    for b in boards.iter().filter(|b| !b.is_bye()) {
-        let Some(typed) = form.get(&format!("r{}", b.board_no)) else {
-            continue;
-        };
-        let (result, games) = service::rounds::parse_typed(&event, b.board_no, typed)?;
-        let version = form
-            .get(&format!("v{}", b.board_no))
-            .and_then(|v| v.parse::<i64>().ok())
-            .ok_or_else(|| {
-                AppError::invalid(Reason::new("err_version_missing").arg("board", b.board_no))
-            })?;
-        if result != b.result || games != b.games || version != b.version {
-            changes.push((b.board_no, version, typed.clone()));
+    let Arbitrated {
+        event,
+        user,
+        access,
+    } = arb;
+    let typed: Vec<TypedResult> = form
+        .iter()
+        .filter_map(|(k, v)| {
+            let board = k.strip_prefix('r')?.parse::<u32>().ok()?;
+            Some(TypedResult {
+                board,
+                typed: v.clone(),
+                version: form
+                    .get(&format!("v{board}"))
+                    .and_then(|v| v.parse::<i64>().ok()),
+            })
+        })
+        .collect();
+    let out = service::rounds::enter_results(&state.db, &user, &event, n, &typed).await?;
+    if out.refused.is_empty() {
+        let mut query = format!("?saved={}", out.saved.len());
+        if !out.stale.is_empty() {
+            let stale: Vec<String> = out.stale.iter().map(u32::to_string).collect();
+            query.push_str(&format!("&stale={}", stale.join(",")));
         }
+        return Ok(redirect(&format!(
+            "/events/{}/rounds/{}{query}",
+            event.id, n
+        )));
     }
-    let mut stale = Vec::new();
-    for (board_no, version, typed) in changes {
-        match service::rounds::enter_typed(
-            &state.db,
-            me,
-            &event,
-            &round,
-            board_no,
-            Some(version),
-            &typed,
-        )
-        .await
+    let lang = ctx.lang;
+    let mut page = round_page(ctx, &state, event, access, n).await?;
+    page.saved = Some(out.saved.len());
+    page.notes = out.stale.iter().map(u32::to_string).collect();
+    page.refused = out
+        .refused
+        .iter()
+        .map(|(b, r)| (*b, lang.reason(r)))
+        .collect();
+    // A refused board keeps what was typed in its box.
+    for b in page.boards.iter_mut() {
+        if page.refused.iter().any(|(no, _)| *no == b.no)
+            && let Some(t) = typed.iter().find(|t| t.board == b.no)
         {
-            Ok(_) => {}
-            Err(ServiceError::Stale { .. } | ServiceError::Conflict(_)) => {
-                stale.push(board_no.to_string())
-            }
-            Err(e) => return Err(e.into()),
+            b.result = t.typed.clone();
         }
     }
-    let query = if stale.is_empty() {
-        String::new()
-    } else {
-        format!("?stale={}", stale.join(","))
-    };
-    Ok(redirect(&format!(
-        "/events/{}/rounds/{}{query}",
-        event.id, n
-    )))
+    render_status(&page, StatusCode::BAD_REQUEST)
 }
 
 #[derive(serde::Deserialize)]
@@ -380,43 +536,79 @@ struct Empty {}
 
 #[post("/events/{id}/rounds/{n}/publish")]
 async fn publish(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    RoundNo(n): RoundNo,
+    Arbitrated { event, user, .. }: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published {
-        service::rounds::check_draft(&state.db, &round).await?;
-        service::deals::require_round_dealt(&state.db, &event, n).await?;
-        store::rounds::publish(&state.db, ctx.require_user()?, event.id, &round).await?;
-    }
+    service::rounds::publish(&state.db, &user, &event, n).await?;
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
 }
 
 #[post("/events/{id}/rounds/{n}/discard")]
 async fn discard(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    RoundNo(n): RoundNo,
+    Arbitrated { event, user, .. }: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if round.published {
-        return Err(AppError::not_now(
-            Reason::new("err_published_not_discarded").arg("round", n),
-        ));
-    }
-    store::rounds::delete_draft(&state.db, ctx.require_user()?, event.id, &round).await?;
+    service::rounds::discard(&state.db, &user, &event, n).await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
+}
+
+#[derive(serde::Deserialize)]
+struct Correction {
+    #[serde(default)]
+    reason: String,
+    /// The confirmation box (any value when ticked).
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+impl Correction {
+    fn confirmed(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// The reason and whether the box was ticked, as the services take them.
+    fn pair(&self) -> (&str, bool) {
+        (&self.reason, self.confirmed())
+    }
+
+    fn ticked(&self) -> &'static str {
+        if self.confirmed() { "yes" } else { "" }
+    }
+}
+
+/// Takes back a published round none of whose results is entered, so that it can be paired again
+/// (reason and confirmation required; refused once a result or a record is in).
+#[post("/events/{id}/rounds/{n}/withdraw")]
+async fn withdraw_round(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    RoundNo(n): RoundNo,
+    arb: Arbitrated,
+    form: CsrfForm<Correction>,
+) -> AppResult<HttpResponse> {
+    let Arbitrated {
+        event,
+        user,
+        access,
+    } = arb;
+    let done = service::rounds::withdraw_round(&state.db, &user, &event, n, form.pair()).await;
+    match done {
+        Ok(()) => Ok(redirect(&format!("/events/{}/rounds", event.id))),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let mut page = round_page(ctx, &state, event, access, n).await?;
+            page.form = FormState::new(
+                "withdraw_round",
+                error,
+                &[("reason", &form.reason), ("confirm", form.ticked())],
+            );
+            render_status(&page, status)
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -427,18 +619,16 @@ struct FixForm {
     reason: String,
 }
 
-/// A manual change of a draft board's players (flagged and logged with the reason). The other board
-/// the moved players came from must be fixed too: publishing refuses a round where anyone plays twice.
+/// A manual change of a draft board's players (flagged and logged with the reason).
 #[post("/events/{id}/rounds/{n}/boards/{b}/players")]
 async fn fix_board(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    path: BoardPath,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<FixForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    fix_board_players(&ctx, &state, &event, (n, b), &form.0).await
+    let board = path.board.to_string();
+    fix_board_players(&state, (&user, &event), (path.round, &board), &form.0).await
 }
 
 #[derive(serde::Deserialize)]
@@ -451,74 +641,27 @@ struct FixPageForm {
 /// The round page's manual-pairing form: the board number is a field, so the form needs no script.
 #[post("/events/{id}/rounds/{n}/fix")]
 async fn fix_board_form(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    RoundNo(n): RoundNo,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<FixPageForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
-    let b = form.board.trim().parse::<u32>().map_err(|_| {
-        AppError::invalid(Reason::new("err_not_a_board").arg("typed", form.board.trim()))
-    })?;
-    fix_board_players(&ctx, &state, &event, (n, b), &form.0.fix).await
+    fix_board_players(&state, (&user, &event), (n, &form.board), &form.0.fix).await
 }
 
 async fn fix_board_players(
-    ctx: &Ctx,
     state: &AppState,
-    event: &Event,
-    (n, b): (u32, u32),
+    (user, event): (&crate::store::users::User, &Event),
+    (n, board): (u32, &str),
     form: &FixForm,
 ) -> AppResult<HttpResponse> {
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if round.published {
-        return Err(AppError::not_now(
-            Reason::new("err_published_not_fixed").arg("round", n),
-        ));
-    }
-    let board = store::rounds::board(&state.db, round.id, b)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let start = |field: &str, s: &str| -> AppResult<u32> {
-        s.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| names.contains_key(n))
-            .ok_or_else(|| {
-                AppError::invalid(
-                    Reason::new("err_not_a_start_here")
-                        .arg("field", field)
-                        .arg("typed", s.trim()),
-                )
-            })
-    };
-    let red = start("red", &form.red)?;
-    let black = if form.black.trim().is_empty() {
-        None
-    } else {
-        Some(start("black", &form.black)?)
-    };
-    if black == Some(red) {
-        return Err(AppError::invalid(Reason::new("err_plays_themselves")));
-    }
-    if let Err(e) = crate::text::check_line(&form.reason, 200) {
-        return Err(AppError::invalid(e.reason()));
-    }
-    if form.reason.trim().is_empty() {
-        return Err(AppError::invalid(Reason::new("err_pairing_reason")));
-    }
-    store::rounds::set_board_players(
+    service::rounds::fix_board(
         &state.db,
-        ctx.require_user()?,
-        event.id,
-        &round,
-        &board,
-        (red, black),
-        form.reason.trim(),
+        user,
+        event,
+        (n, board),
+        (&form.red, &form.black),
+        &form.reason,
     )
     .await?;
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
@@ -535,63 +678,117 @@ struct ByeForm {
 async fn request_bye(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<ByeForm>,
 ) -> AppResult<HttpResponse> {
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let start = form
-        .start
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|s| names.contains_key(s));
-    let start = start.ok_or_else(|| {
-        AppError::invalid(Reason::new("err_not_a_start").arg("typed", form.start.trim()))
-    })?;
-    let paired = store::rounds::list(&state.db, event.id).await?.len() as u32;
-    let round = form
-        .round
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|r| *r > paired && *r <= event.settings.swiss_rounds);
-    let round = round.ok_or_else(|| {
-        AppError::invalid(
-            Reason::new("err_not_a_round_to_pair")
-                .arg("typed", form.round.trim())
-                .arg("first", paired + 1)
-                .arg("last", event.settings.swiss_rounds),
-        )
-    })?;
-    let kind = Absence::parse(&form.kind)
-        .ok_or_else(|| AppError::invalid(Reason::new("err_bye_kind").arg("typed", &form.kind)))?;
-    store::rounds::request_bye(&state.db, ctx.require_user()?, event.id, round, start, kind)
-        .await?;
-    Ok(redirect(&format!("/events/{}/rounds", event.id)))
+    let f = &form.0;
+    let typed = (&*f.start, &*f.round, &*f.kind);
+    let done = service::rounds::request_bye(&state.db, &arb.user, &arb.event, typed).await;
+    let typed = [("start", typed.0), ("round", typed.1), ("kind", typed.2)];
+    index_answer((ctx, &state, arb), "bye", &typed, done).await
+}
+
+#[derive(serde::Deserialize)]
+struct CancelByeForm {
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    round: String,
+    #[serde(flatten)]
+    why: Correction,
+}
+
+/// Cancels a bye (a request for a round still to be paired, or a late entrant's bye), with a reason
+/// and the confirmation.
+#[post("/events/{id}/byes/cancel")]
+async fn cancel_bye(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    arb: Arbitrated,
+    form: CsrfForm<CancelByeForm>,
+) -> AppResult<HttpResponse> {
+    let f = &form.0;
+    let (at, why) = ((&*f.round, &*f.start), &f.why);
+    let done = service::rounds::cancel_bye(&state.db, &arb.user, &arb.event, at, why.pair()).await;
+    let typed = [
+        ("start", at.1),
+        ("round", at.0),
+        ("reason", &why.reason),
+        ("confirm", why.ticked()),
+    ];
+    index_answer((ctx, &state, arb), "cancel", &typed, done).await
+}
+
+#[derive(serde::Deserialize)]
+struct LateByeForm {
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    kind: String,
+}
+
+/// Gives a late entrant byes for the rounds paired before they joined (zero or half a point).
+#[post("/events/{id}/byes/late")]
+async fn late_entry_byes(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    arb: Arbitrated,
+    form: CsrfForm<LateByeForm>,
+) -> AppResult<HttpResponse> {
+    let f = &form.0;
+    let done =
+        service::rounds::late_entry_byes(&state.db, &arb.user, &arb.event, &f.start, &f.kind)
+            .await
+            .map(|_| ());
+    let typed = [("start", &*f.start), ("kind", &f.kind)];
+    index_answer((ctx, &state, arb), "late", &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
 struct WithdrawForm {
+    #[serde(default)]
     start: String,
+    #[serde(flatten)]
+    why: Correction,
 }
 
+/// A player withdraws from the next round on (reason and confirmation required).
 #[post("/events/{id}/withdraw")]
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    event: Arbitrated,
     form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
-    let start = form.start.trim().parse::<u32>().map_err(|_| {
-        AppError::invalid(Reason::new("err_not_a_start").arg("typed", form.start.trim()))
-    })?;
-    let from = store::rounds::list(&state.db, event.id).await?.len() as u32 + 1;
-    if !store::rounds::withdraw(&state.db, ctx.require_user()?, event.id, start, from).await? {
-        return Err(AppError::invalid(
-            Reason::new("err_no_player").arg("start", start),
-        ));
-    }
-    Ok(redirect(&format!("/events/{}/rounds", event.id)))
+    withdrawal((ctx, &state, event), &form.0, false).await
+}
+
+/// Undoes a withdrawal (reason and confirmation required).
+#[post("/events/{id}/withdraw/undo")]
+async fn reinstate(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    event: Arbitrated,
+    form: CsrfForm<WithdrawForm>,
+) -> AppResult<HttpResponse> {
+    withdrawal((ctx, &state, event), &form.0, true).await
+}
+
+async fn withdrawal(
+    (ctx, state, arbitrated): (Ctx, &AppState, Arbitrated),
+    f: &WithdrawForm,
+    undo: bool,
+) -> AppResult<HttpResponse> {
+    let (user, event) = (&arbitrated.user, &arbitrated.event);
+    let at = (&*f.start, undo);
+    let done = service::rounds::withdrawal(&state.db, user, event, at, f.why.pair()).await;
+    let typed = [
+        ("start", &*f.start),
+        ("reason", &f.why.reason),
+        ("confirm", f.why.ticked()),
+    ];
+    let which = if undo { "reinstate" } else { "withdraw" };
+    index_answer((ctx, state, arbitrated), which, &typed, done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -605,49 +802,15 @@ struct ReportForm {
 async fn report(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    path: BoardPath,
     EventView { event, access }: EventView,
     form: CsrfForm<ReportForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, n, b) = path.into_inner();
-    let me = ctx.require_user()?.clone();
-    let round = service::rounds::visible_round(&state.db, &event, access, n).await?;
-    let board = store::rounds::board(&state.db, round.id, b)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let mine = store::players::list(&state.db, event.id).await?;
-    let my_start = mine
-        .iter()
-        .find(|p| p.user_id == Some(me.id))
-        .map(|p| p.start_no as u32);
-    if !my_start.is_some_and(|s| s == board.red || Some(s) == board.black) {
-        return Err(AppError::Forbidden);
-    }
-    let result = BoardResult::parse(&form.result)
-        .filter(|r| r.is_played())
-        .ok_or_else(|| {
-            AppError::invalid(Reason::new("err_not_a_result").arg("typed", &form.result))
-        })?;
-    if board.result.is_some() {
-        return Err(AppError::not_now(
-            Reason::new("err_board_has_result").arg("board", b),
-        ));
-    }
-    match board.reported {
-        Some((reported, by)) if reported == result && by != me.id => {
-            // The opponent confirms: the result is entered.
-            service::rounds::enter_result(
-                &state.db,
-                &me,
-                &event,
-                &round,
-                b,
-                Some(board.version),
-                Some(result),
-            )
-            .await?;
-        }
-        _ => store::rounds::report_result(&state.db, &me, event.id, &round, &board, result).await?,
-    }
-    Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
+    let me = ctx.require_user()?;
+    let at = (path.round, path.board);
+    service::rounds::report(&state.db, me, (&event, access), at, &form.result).await?;
+    Ok(redirect(&format!(
+        "/events/{}/rounds/{}",
+        event.id, path.round
+    )))
 }

@@ -17,7 +17,7 @@ use crate::rules::describe;
 use crate::service::records::RecordStatus;
 use crate::service::uploads::{self, Assignments, Placement, Plan};
 use crate::service::{self, ServiceError, stale_reason};
-use crate::store::{self, events::Event};
+use crate::store::events::Event;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -207,11 +207,10 @@ async fn published_rounds(
     ctx: &Ctx,
     event: &Event,
 ) -> AppResult<Vec<(u32, String)>> {
-    let mut rounds: Vec<(u32, String)> = store::rounds::list(&state.db, event.id)
+    let mut rounds: Vec<(u32, String)> = service::rounds::published_numbers(&state.db, event)
         .await?
         .into_iter()
-        .filter(|r| r.published)
-        .map(|r| (r.number, r.number.to_string()))
+        .map(|n| (n, n.to_string()))
         .collect();
     if let Some((_, bracket)) = service::knockout::load(&state.db, event).await? {
         for (number, d) in service::deals::knockout_deal_rounds(event) {

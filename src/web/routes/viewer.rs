@@ -10,7 +10,7 @@ use crate::deal::GameNumber;
 use crate::rules::Variant;
 use crate::service;
 use crate::service::policy::records_visible;
-use crate::store::{self, events::Event};
+use crate::store::events::Event;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
@@ -153,18 +153,14 @@ async fn game_page(
 ) -> AppResult<HttpResponse> {
     let (event, access) =
         crate::service::policy::event_access(&state.db, ctx.user.as_ref(), id).await?;
-    let round = store::rounds::get(&state.db, event.id, n)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !round.published && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
-    let board = store::rounds::board(&state.db, round.id, b)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let service::records::BoardRecords {
+        round,
+        board,
+        records,
+    } = service::records::board_records(&state.db, &event, access, (n, b)).await?;
+    let records: Vec<_> = records.into_iter().map(|(r, _)| r).collect();
     let names = service::rounds::names(&state.db, event.id).await?;
     let name = |start: u32| player_label(&names, start);
-    let records = store::records::of_board(&state.db, board.id).await?;
     let banqi = event.settings.variant == Variant::Banqi;
     let code_name = if banqi {
         ctx.t("square_notation")
@@ -205,9 +201,9 @@ async fn game_page(
     page.record = record.record.clone();
     // The deal of the game supplies the reveals a record leaves to it (the page is only shown once
     // the deal is public, or to the arbiters).
-    let deal = store::deals::active(
+    let deal = service::deals::of_game(
         &state.db,
-        page.event.id,
+        &page.event,
         round.number,
         GameNumber::Game(record.game_no),
     )
