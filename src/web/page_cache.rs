@@ -407,7 +407,8 @@ fn read_params(tail: &[&str]) -> &'static [&'static str] {
     match tail {
         [] => &["done", "pushed"],
         ["players"] => &["done", "imported"],
-        ["rounds", _] => &["stale"],
+        // `saved`: the results form's confirmation after its redirect.
+        ["rounds", _] => &["stale", "saved"],
         _ => &[],
     }
 }
@@ -553,6 +554,10 @@ mod tests {
         assert_ne!(
             k("/events/3/rounds/2", "stale=4&stale=5"),
             k("/events/3/rounds/2", "stale=4")
+        );
+        assert_ne!(
+            k("/events/3/rounds/2", "saved=3"),
+            k("/events/3/rounds/2", "")
         );
         assert_ne!(k("/events/3", "done=x"), k("/events/3", ""));
         assert_ne!(

@@ -15,10 +15,12 @@ const MATE: &str = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/R8/1R3K3 
 
 /// The event page's audit log, one row's text per entry.
 fn audit(arb: &mut Client, id: i64) -> Vec<String> {
-    let page = arb.get(&format!("/events/{id}"));
-    html::rows(&page.body, "table tr")
+    let page = arb.get(&format!("/events/{id}/audit"));
+    let codes = html::attrs(&page.body, "#audit tbody tr", "data-action");
+    html::rows(&page.body, "#audit tbody tr")
         .into_iter()
-        .map(|cells| cells.join(" "))
+        .zip(codes)
+        .map(|(cells, code)| format!("{code} {}", cells.join(" ")))
         .collect()
 }
 

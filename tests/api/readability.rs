@@ -103,7 +103,10 @@ fn crosstable_cells_and_player_cards_read_from_the_players_side() {
     assert_eq!((games[0][5].as_str(), games[0][6].as_str()), ("2", "2"));
 
     // A withdrawn player is marked on the card and in the standings.
-    let r = arb.form(&format!("/events/{id}/withdraw"), &[("start", "8")]);
+    let r = arb.form(
+        &format!("/events/{id}/withdraw"),
+        &[("start", "8"), ("reason", "ill"), ("confirm", "yes")],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let card = anon.get(&format!("/events/{id}/players/8"));
     let note = html::text(&card.body, "#withdrawn").expect("the card says so");
