@@ -188,8 +188,8 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         "更正棋手資料",
         "刪除棋手",
         "移除裁判",
-        "封存比賽",
-        "解除封存比賽",
+        "封存賽事",
+        "解除封存賽事",
     ] {
         assert!(log.contains(word), "{word} in the log: {log}");
     }
