@@ -6,16 +6,6 @@
 use crate::driver::*;
 use crate::support::{PASSWORD, World, create_event, html};
 
-/// Signs in through the login form.
-fn sign_in(b: &Browser, base: &str, name: &str, password: &str) {
-    b.delete_cookies();
-    b.goto(&format!("{base}/login"));
-    b.type_into("input[name=name]", name);
-    b.type_into("input[name=password]", password);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
-}
-
 /// Fills the reason and ticks the confirmation of the form `form`, then submits it and waits for
 /// the page to change to one whose URL contains `then`.
 fn confirm(b: &Browser, form: &str, reason: &str, then: &str) {
@@ -27,14 +17,7 @@ fn confirm(b: &Browser, form: &str, reason: &str, then: &str) {
 
 #[test]
 fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
-    let (chromium, chromedriver) = match browser_binaries() {
-        Ok(b) => b,
-        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
-            return;
-        }
-        Err(why) => panic!("{why}"),
-    };
+    let Some(b) = browser() else { return };
     let w = World::new("browser-corrections");
     let mut org = w.login("org");
     let id = create_event(&mut org, "更正盃", "xiangqi");
@@ -53,8 +36,7 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     let ids = html::attrs(&players, "td[data-player]", "data-player");
     let (first, second) = (ids[0].clone(), ids[1].clone());
     let base = w.server.base.clone();
-    let b = Browser::start(&chromium, &chromedriver);
-    sign_in(&b, &base, "org", PASSWORD);
+    b.sign_in(&base, "org", PASSWORD);
     let event = format!("{base}/events/{id}");
 
     // Settings: 6 rounds → 7, then back (the undo is the same form).
@@ -196,7 +178,7 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     b.goto(&format!("{base}/lang/en?back=/"));
 
     // An administrator disables the arbiter's account and re-enables it, then resets its password.
-    sign_in(&b, &base, "admin", PASSWORD);
+    b.sign_in(&base, "admin", PASSWORD);
     b.goto(&format!("{base}/users"));
     let row = b
         .attribute("details[id^=correct-]", "id")
@@ -229,7 +211,7 @@ fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
         "forgot it",
         "done=password_was_reset",
     );
-    sign_in(&b, &base, "arb", "another-long-password");
+    b.sign_in(&base, "arb", "another-long-password");
     assert!(
         b.text("header.site").contains("arb"),
         "signed in with the new password"

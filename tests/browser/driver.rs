@@ -46,6 +46,19 @@ pub(crate) fn browser_binaries() -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
+/// The browser, or `None` when the test is skipped (`ANQI_SKIP_BROWSER=1`); without Chromium and
+/// chromedriver and without that setting the test fails, saying what is missing.
+pub(crate) fn browser() -> Option<Browser> {
+    match browser_binaries() {
+        Ok((chromium, chromedriver)) => Some(Browser::start(&chromium, &chromedriver)),
+        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
+            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
+            None
+        }
+        Err(why) => panic!("{why}"),
+    }
+}
+
 /// A chromedriver process with one headless Chromium session.
 pub(crate) struct Browser {
     pub(crate) agent: ureq::Agent,
@@ -262,6 +275,16 @@ impl Browser {
         ]}]});
         self.session("POST", "/actions", Some(actions))
             .unwrap_or_else(|e| panic!("key press: {e}"));
+    }
+
+    /// Signs `name` in through the login form (after dropping the cookies of whoever was signed in).
+    pub(crate) fn sign_in(&self, base: &str, name: &str, password: &str) {
+        self.delete_cookies();
+        self.goto(&format!("{base}/login"));
+        self.type_into("input[name=name]", name);
+        self.type_into("input[name=password]", password);
+        self.click("form[action='/login'] button[type=submit]");
+        self.wait_for("the login to finish", |b| !b.url().contains("/login"));
     }
 
     pub(crate) fn delete_cookies(&self) {

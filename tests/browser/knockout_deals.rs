@@ -6,27 +6,6 @@ use serde_json::json;
 use crate::driver::*;
 use crate::support::{Client, PASSWORD, World};
 
-/// The browser, or `None` when the test is skipped (`ANQI_SKIP_BROWSER=1`).
-fn browser() -> Option<Browser> {
-    match browser_binaries() {
-        Ok((chromium, chromedriver)) => Some(Browser::start(&chromium, &chromedriver)),
-        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
-            None
-        }
-        Err(why) => panic!("{why}"),
-    }
-}
-
-/// Signs `name` in through the login form.
-pub fn sign_in(b: &Browser, base: &str, name: &str) {
-    b.goto(&format!("{base}/login"));
-    b.type_into("input[name=name]", name);
-    b.type_into("input[name=password]", PASSWORD);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
-}
-
 /// A bearer token for `name`, made with `anqi user token`.
 fn api_token(w: &World, name: &str) -> String {
     let out = std::process::Command::new(crate::support::anqi_bin())
@@ -137,7 +116,7 @@ fn the_final_and_the_third_place_match_have_separate_deals_in_the_browser() {
     // In the browser: the arbiter seals the 3rd-place match's deal (round 4) and the final's
     // (round 3), each its own record.
     let base = w.server.base.clone();
-    sign_in(&b, &base, "arb");
+    b.sign_in(&base, "arb", PASSWORD);
     b.goto(&format!("{base}/events/{id}/deals"));
     let options = b.script(
         "return [...document.querySelectorAll('#deal-rounds option')].map(o => o.value + ' ' + o.textContent)",
@@ -176,7 +155,7 @@ fn deals_required_refuses_to_publish_in_the_browser() {
     let w = World::new("browser-deals-required");
     let base = w.server.base.clone();
     // The organizer creates the event with the form: "deals required" is ticked by default.
-    sign_in(&b, &base, "org");
+    b.sign_in(&base, "org", PASSWORD);
     b.goto(&format!("{base}/events/new"));
     let ticked = b.script("return document.querySelector('input[name=deals_required]').checked");
     assert_eq!(ticked, json!(true), "on by default");
@@ -196,7 +175,7 @@ fn deals_required_refuses_to_publish_in_the_browser() {
     let mut org = w.login("org");
     players(&mut org, id);
 
-    sign_in(&b, &base, "arb");
+    b.sign_in(&base, "arb", PASSWORD);
     b.goto(&format!("{base}/events/{id}/rounds"));
     b.click("#pair");
     b.wait_for("the draft of round 1", |b| {

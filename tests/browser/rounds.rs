@@ -5,14 +5,7 @@ use crate::support::{Client, PASSWORD, World, create_event};
 
 #[test]
 fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
-    let (chromium, chromedriver) = match browser_binaries() {
-        Ok(b) => b,
-        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
-            return;
-        }
-        Err(why) => panic!("{why}"),
-    };
+    let Some(b) = browser() else { return };
 
     // The event and its players are set up over HTTP; the round is run in the browser.
     let w = World::new("browser");
@@ -30,14 +23,9 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
         303
     );
     let base = w.server.base.clone();
-    let b = Browser::start(&chromium, &chromedriver);
 
     // Log in as the arbiter through the login form.
-    b.goto(&format!("{base}/login"));
-    b.type_into("input[name=name]", "arb");
-    b.type_into("input[name=password]", PASSWORD);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
+    b.sign_in(&base, "arb", PASSWORD);
     assert!(b.text("header.site").contains("arb"), "signed in as arb");
 
     // Pair round 1 (player 1 Red by the lot), then publish the draft.
@@ -199,14 +187,7 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
 /// list and pairs round 1 with the pages' own forms.
 #[test]
 fn a_bye_recorded_before_round_one_goes_to_its_player_in_the_browser() {
-    let (chromium, chromedriver) = match browser_binaries() {
-        Ok(b) => b,
-        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
-            return;
-        }
-        Err(why) => panic!("{why}"),
-    };
+    let Some(b) = browser() else { return };
     let w = World::new("browser-bye");
     let mut org = w.login("org");
     let id = create_event(&mut org, "早退盃", "jieqi");
@@ -223,12 +204,7 @@ fn a_bye_recorded_before_round_one_goes_to_its_player_in_the_browser() {
         303
     );
     let base = w.server.base.clone();
-    let b = Browser::start(&chromium, &chromedriver);
-    b.goto(&format!("{base}/login"));
-    b.type_into("input[name=name]", "arb");
-    b.type_into("input[name=password]", PASSWORD);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
+    b.sign_in(&base, "arb", PASSWORD);
 
     // The players page shows 甲弱's start number (the starting rank, not the registration order).
     let start_of = |b: &Browser, name: &str| -> String {

@@ -42,14 +42,7 @@ fn count(b: &Browser, css: &str) -> u64 {
 
 #[test]
 fn an_arbiter_corrects_and_undoes_rounds_byes_withdrawals_and_records() {
-    let (chromium, chromedriver) = match browser_binaries() {
-        Ok(b) => b,
-        Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
-            return;
-        }
-        Err(why) => panic!("{why}"),
-    };
+    let Some(b) = browser() else { return };
     let w = World::new("browser-undo");
     let mut org = w.login("org");
     let id = create_event(&mut org, "更正盃", "xiangqi");
@@ -68,12 +61,7 @@ fn an_arbiter_corrects_and_undoes_rounds_byes_withdrawals_and_records() {
         303
     );
     let base = w.server.base.clone();
-    let b = Browser::start(&chromium, &chromedriver);
-    b.goto(&format!("{base}/login"));
-    b.type_into("input[name=name]", "arb");
-    b.type_into("input[name=password]", PASSWORD);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the login to finish", |b| !b.url().contains("/login"));
+    b.sign_in(&base, "arb", PASSWORD);
 
     let rounds = format!("{base}/events/{id}/rounds");
     let pair_and_publish = |b: &Browser| {

@@ -8,8 +8,7 @@
 use serde_json::json;
 
 use crate::driver::*;
-use crate::knockout_deals::sign_in;
-use crate::support::{Client, World};
+use crate::support::{Client, PASSWORD, World};
 
 /// Pairs, publishes and completes a Swiss round over HTTP: the lower start number wins, every
 /// third board is drawn.
@@ -158,7 +157,7 @@ fn screenshots_of_every_page_in_each_language_and_width() {
     ];
     let b = Browser::start(&chromium, &chromedriver);
     let base = w.server.base.clone();
-    sign_in(&b, &base, "arb");
+    b.sign_in(&base, "arb", PASSWORD);
     let mut shots = 0;
     for lang in ["zh-Hant", "zh-Hans", "en"] {
         b.goto(&format!("{base}/lang/{lang}?back=/"));
