@@ -35,6 +35,14 @@ impl Drop for Serving {
     }
 }
 
+/// `anqi backup FILE` or `anqi restore FILE` on the database at `url`.
+fn on_file(command: &str, file: &std::path::Path, url: &str) -> Output {
+    anqi(
+        &[command, file.to_str().expect("path"), "--database-url", url],
+        "",
+    )
+}
+
 /// Starts `anqi serve` on a free port; returns it with its base URL.
 fn serve(url: &str) -> (Serving, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
@@ -156,15 +164,7 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     wait_for(20);
     let before: Vec<String> = acknowledged.lock().expect("lock").clone();
     let copy = dir.join("copy.db");
-    let backup = anqi(
-        &[
-            "backup",
-            copy.to_str().expect("path"),
-            "--database-url",
-            &url,
-        ],
-        "",
-    );
+    let backup = on_file("backup", &copy, &url);
     assert!(
         backup.status.success(),
         "{}",
@@ -184,28 +184,12 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     assert_eq!(copied[..before.len()], before[..]);
     assert!(copied.len() < all.len(), "writes went on after the copy");
     // A copy never overwrites a file.
-    let again = anqi(
-        &[
-            "backup",
-            copy.to_str().expect("path"),
-            "--database-url",
-            &url,
-        ],
-        "",
-    );
+    let again = on_file("backup", &copy, &url);
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
 
     // Restore is refused while the server has the database open, and changes nothing.
-    let refused = anqi(
-        &[
-            "restore",
-            copy.to_str().expect("path"),
-            "--database-url",
-            &url,
-        ],
-        "",
-    );
+    let refused = on_file("restore", &copy, &url);
     assert_eq!(refused.status.code(), Some(1));
     let why = String::from_utf8_lossy(&refused.stderr);
     assert!(why.contains("in use"), "{why}");
@@ -215,28 +199,12 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     // A file that is not a database is refused too.
     let junk = dir.join("junk.db");
     std::fs::write(&junk, "not a database").expect("write");
-    let bad = anqi(
-        &[
-            "restore",
-            junk.to_str().expect("path"),
-            "--database-url",
-            &url,
-        ],
-        "",
-    );
+    let bad = on_file("restore", &junk, &url);
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not an Anqi database backup"));
 
     // Stopped: the copy goes back, and a server starts on it.
-    let restored = anqi(
-        &[
-            "restore",
-            copy.to_str().expect("path"),
-            "--database-url",
-            &url,
-        ],
-        "",
-    );
+    let restored = on_file("restore", &copy, &url);
     assert!(
         restored.status.success(),
         "{}",
