@@ -25,6 +25,16 @@ pub struct ServeArgs {
     /// past it the least recently used go first).
     #[arg(long, env = "ANQI_PAGE_CACHE_MB", default_value_t = 64)]
     pub page_cache_mb: usize,
+    /// The most live streams (Server-Sent Events of open pages) one client address may hold open.
+    #[arg(long, env = "ANQI_LIVE_PER_CLIENT", default_value_t = 8)]
+    pub live_per_client: usize,
+    /// Seconds of silence after which a live stream sends a heartbeat.
+    #[arg(long, env = "ANQI_LIVE_HEARTBEAT_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub live_heartbeat_secs: u64,
+    /// How often, in milliseconds, the versions of events with open live pages are read again
+    /// (this is how writes of another process reach the pages).
+    #[arg(long, env = "ANQI_LIVE_POLL_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=60000))]
+    pub live_poll_ms: u64,
 }
 
 /// The database option shared by the commands that open the database.
@@ -58,6 +68,11 @@ pub fn run(args: ServeArgs) -> i32 {
                 secure_cookies: args.secure_cookies,
             },
             page_cache_bytes: args.page_cache_mb.saturating_mul(1024 * 1024),
+            live: crate::service::live::Settings {
+                poll: std::time::Duration::from_millis(args.live_poll_ms),
+                heartbeat: std::time::Duration::from_secs(args.live_heartbeat_secs),
+                per_client: args.live_per_client,
+            },
         };
         let app = match Application::build(&config).await {
             Ok(app) => app,

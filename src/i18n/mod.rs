@@ -296,6 +296,7 @@ const AREAS: &[Area] = areas![
     "corrections",
     "readability",
     "corrections_rounds",
+    "live",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -14,6 +14,7 @@ pub mod event_state;
 pub mod events;
 pub mod imports;
 pub mod knockout;
+pub mod live;
 pub mod names;
 pub mod players;
 pub mod policy;

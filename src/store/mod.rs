@@ -19,7 +19,7 @@ pub mod throttle;
 pub mod users;
 mod write;
 
-pub use write::{CONTENTION_LOG, Write, begin_write, labelled, write_generation};
+pub use write::{CONTENTION_LOG, Write, begin_write, committed, labelled, write_generation};
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -64,6 +64,14 @@ pub fn write_generation() -> u64 {
     WRITES.load(Ordering::Acquire)
 }
 
+/// Woken after each commit counted by [`write_generation`], for whoever waits on it (the live
+/// pages' hub, `service::live`, learns of this process's writes at once instead of at its next
+/// periodic version query).
+pub fn committed() -> &'static tokio::sync::Notify {
+    static COMMITTED: tokio::sync::Notify = tokio::sync::Notify::const_new();
+    &COMMITTED
+}
+
 /// A database file's writer connection, behind its turn.
 #[derive(Default)]
 struct Writer {
@@ -213,6 +221,7 @@ impl Write {
         // Counted after the commit (even a failed one: it may have reached the file), so a reader
         // that saw the old count read the old data, or reads again.
         WRITES.fetch_add(1, Ordering::AcqRel);
+        committed().notify_waiters();
         done?;
         Ok(())
     }

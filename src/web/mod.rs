@@ -34,6 +34,8 @@ pub struct AppState {
     pub events: std::sync::Arc<crate::service::event_state::EventStates>,
     /// Trusted proxies and the `Secure` cookie setting.
     pub network: client::Network,
+    /// The live pages' change hub (`routes/live.rs` streams from it).
+    pub live: std::sync::Arc<crate::service::live::Hub>,
 }
 
 /// Where to listen and which database to use.
@@ -47,6 +49,8 @@ pub struct Config {
     pub network: client::Network,
     /// The most bytes the page cache holds (`page_cache::DEFAULT_BYTES` unless set).
     pub page_cache_bytes: usize,
+    /// The live pages' settings (version polling, heartbeat, streams per client).
+    pub live: crate::service::live::Settings,
 }
 
 impl Config {
@@ -58,8 +62,32 @@ impl Config {
             bind: bind.into(),
             network: client::Network::default(),
             page_cache_bytes: page_cache::DEFAULT_BYTES,
+            live: Default::default(),
         }
     }
+}
+
+/// Waits for Ctrl-C or SIGTERM, then closes the live pages' hub (the server then stops gracefully).
+async fn live_closed_on_signal(live: std::sync::Arc<crate::service::live::Hub>) {
+    let interrupt = actix_web::rt::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        use actix_web::rt::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = interrupt => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = interrupt.await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+    live.close();
 }
 
 /// A bound, not yet running server.
@@ -106,11 +134,13 @@ impl Application {
             addr: config.bind.clone(),
             source,
         })?;
+        let live = crate::service::live::Hub::start(db.clone(), config.live);
         let state = web::Data::new(AppState {
             db: db.clone(),
             pages: std::sync::Arc::new(page_cache::PageCache::new(config.page_cache_bytes)),
             events: Default::default(),
             network: config.network.clone(),
+            live: live.clone(),
         });
         let server = HttpServer::new(move || {
             App::new()
@@ -119,6 +149,8 @@ impl Application {
                 .wrap(actix_web::middleware::from_fn(middleware::middleware))
                 .configure(routes::configure)
         })
+        // Ctrl-C or SIGTERM: the live streams end first, so the graceful stop need not wait for them.
+        .shutdown_signal(live_closed_on_signal(live))
         .listen(listener)
         .map_err(|source| StartError::Bind {
             addr: config.bind.clone(),

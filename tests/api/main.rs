@@ -10,6 +10,7 @@ mod i18n;
 mod json_api;
 mod knockout;
 mod ko_records;
+mod live;
 mod load_paths;
 mod matrix;
 mod ratings;

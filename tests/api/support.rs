@@ -82,12 +82,20 @@ impl Server {
 
     /// [`Server::start`] with network settings (trusted proxies, `Secure` cookies).
     pub fn start_with(dir: &TempDir, network: anqi::web::client::Network) -> Server {
+        Server::start_configured(dir, move |config| config.network = network)
+    }
+
+    /// [`Server::start`] with the configuration changed by `configure` (network, live pages …).
+    pub fn start_configured(
+        dir: &TempDir,
+        configure: impl FnOnce(&mut anqi::web::Config) + Send + 'static,
+    ) -> Server {
         let url = dir.database_url();
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let mut config = anqi::web::Config::new(url, "127.0.0.1:0");
-                config.network = network;
+                configure(&mut config);
                 let app = anqi::web::Application::build(&config)
                     .await
                     .expect("start the application");
@@ -418,6 +426,14 @@ impl World {
 
     /// [`World::new`] with network settings (trusted proxies, `Secure` cookies).
     pub fn with_network(tag: &str, network: anqi::web::client::Network) -> World {
+        World::configured(tag, move |config| config.network = network)
+    }
+
+    /// [`World::new`] with the server's configuration changed by `configure`.
+    pub fn configured(
+        tag: &str,
+        configure: impl FnOnce(&mut anqi::web::Config) + Send + 'static,
+    ) -> World {
         let dir = TempDir::new(tag);
         for (name, role) in [
             ("admin", "admin"),
@@ -430,7 +446,7 @@ impl World {
         ] {
             create_user(&dir, name, role);
         }
-        let server = Server::start_with(&dir, network);
+        let server = Server::start_configured(&dir, configure);
         World { server, dir }
     }
 

@@ -10,6 +10,7 @@ mod exports;
 mod home;
 mod knockout;
 mod knockout_api;
+mod live;
 mod players;
 mod printing;
 mod prizes;
@@ -44,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     rounds::configure(cfg);
     standings::configure(cfg);
     viewer::configure(cfg);
+    live::configure(cfg);
     printing::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);

@@ -1,0 +1,348 @@
+//! Live pages (issue 19): the hub that tells open pages of an event that the event changed.
+//!
+//! Each event with subscribers has a `watch` channel holding its latest version (the change counter
+//! of `store::events::version`, the number the page cache keys on). One watcher task per hub learns
+//! of new versions in two ways: at once after a commit of this process (`store::committed`), and by
+//! one periodic query for all the events that have subscribers ([`Settings::poll`]), which is what
+//! brings the writes of another process on the same database (and later of another instance, where
+//! PostgreSQL's `LISTEN/NOTIFY` can call [`Hub::refresh`] instead) to the pages. A subscriber learns
+//! only the version: what changed is read from the pages, through their own visibility rules.
+//!
+//! The hub also bounds the open subscriptions per client address ([`Settings::per_client`]), and
+//! [`Hub::close`] ends them all at shutdown.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use super::{ServiceError, ServiceResult};
+use crate::store::{self, Db};
+
+/// The settings of the live pages (`anqi serve --live-…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// How often the versions of the subscribed events are read again (writes of other processes).
+    pub poll: Duration,
+    /// How long a stream may stay silent before it sends a heartbeat comment.
+    pub heartbeat: Duration,
+    /// The most streams one client address may hold open at once.
+    pub per_client: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            poll: Duration::from_secs(1),
+            heartbeat: Duration::from_secs(15),
+            per_client: 8,
+        }
+    }
+}
+
+/// Why a subscription was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// The client address already holds [`Settings::per_client`] streams.
+    #[error("at most {limit} live streams per client")]
+    TooMany {
+        /// The bound.
+        limit: usize,
+    },
+    /// The server is shutting down.
+    #[error("the server is shutting down")]
+    Closed,
+    /// The event's version could not be read.
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+}
+
+/// The change hub of one database (see the module text).
+#[derive(Debug)]
+pub struct Hub {
+    db: Db,
+    settings: Settings,
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    /// The latest known version of each event with subscribers (entries without receivers are
+    /// dropped by the next refresh).
+    events: HashMap<i64, watch::Sender<i64>>,
+    /// Open subscriptions per client address.
+    clients: HashMap<IpAddr, usize>,
+    /// Closed: no new subscriptions, the open ones ended.
+    closed: bool,
+}
+
+/// The most event ids one version query binds.
+const QUERY_CHUNK: usize = 500;
+
+impl Hub {
+    /// A hub over `db` with its watcher task running (it ends when the hub is dropped or closed).
+    /// Must be called inside a Tokio runtime.
+    pub fn start(db: Db, settings: Settings) -> Arc<Hub> {
+        let hub = Arc::new(Hub {
+            db,
+            settings,
+            inner: Mutex::default(),
+        });
+        tokio::spawn(watcher(Arc::downgrade(&hub), settings.poll));
+        hub
+    }
+
+    /// The hub's settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    fn inner(&self) -> MutexGuard<'_, Inner> {
+        // The lock is never held across an await or a panic-prone call: a poisoned lock's data is
+        // still whole.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Subscribes to an event's changes for a client (counted against [`Settings::per_client`];
+    /// `None` when the address is unknown). The caller has checked that the viewer may see the
+    /// event's pages.
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        event_id: i64,
+        client: Option<IpAddr>,
+    ) -> Result<Subscription, Refusal> {
+        let slot = self.take_slot(client)?;
+        // Read now, not taken from the entry: a write may have committed since the watcher's last
+        // reading (one indexed query per opened stream).
+        let version = store::events::version(&self.db, event_id)
+            .await
+            .map_err(ServiceError::from)?;
+        let receiver = {
+            let mut inner = self.inner();
+            if inner.closed {
+                return Err(Refusal::Closed);
+            }
+            let tx = inner
+                .events
+                .entry(event_id)
+                .or_insert_with(|| watch::Sender::new(version));
+            // The subscribers already there learn of it too.
+            advance(tx, version);
+            tx.subscribe()
+        };
+        Ok(Subscription {
+            receiver,
+            _slot: slot,
+        })
+    }
+
+    /// Counts a subscription of `client` against the bound.
+    fn take_slot(self: &Arc<Self>, client: Option<IpAddr>) -> Result<ClientSlot, Refusal> {
+        let mut inner = self.inner();
+        if inner.closed {
+            return Err(Refusal::Closed);
+        }
+        if let Some(ip) = client {
+            let open = inner.clients.entry(ip).or_default();
+            if *open >= self.settings.per_client {
+                return Err(Refusal::TooMany {
+                    limit: self.settings.per_client,
+                });
+            }
+            *open += 1;
+        }
+        Ok(ClientSlot {
+            hub: Arc::downgrade(self),
+            client,
+        })
+    }
+
+    /// Reads the versions of the events with subscribers (one query per [`QUERY_CHUNK`] events) and
+    /// tells the subscribers of each event whose version changed.
+    pub async fn refresh(&self) -> ServiceResult<()> {
+        let ids: Vec<i64> = {
+            let mut inner = self.inner();
+            inner.events.retain(|_, tx| tx.receiver_count() > 0);
+            inner.events.keys().copied().collect()
+        };
+        for chunk in ids.chunks(QUERY_CHUNK) {
+            let versions = store::events::versions(&self.db, chunk).await?;
+            self.publish(&versions);
+        }
+        Ok(())
+    }
+
+    /// Sets the versions of events (a refresh's, or a notification's from another instance), telling
+    /// their subscribers of each one newer than the known one.
+    pub fn publish(&self, versions: &[(i64, i64)]) {
+        let inner = self.inner();
+        for (event_id, version) in versions {
+            if let Some(tx) = inner.events.get(event_id) {
+                advance(tx, *version);
+            }
+        }
+    }
+
+    /// Ends every subscription and refuses new ones (at shutdown, so that the server need not wait
+    /// for open streams).
+    pub fn close(&self) {
+        let mut inner = self.inner();
+        inner.closed = true;
+        // Dropping the senders ends the receivers' waits.
+        inner.events.clear();
+    }
+
+    /// Whether [`Hub::close`] was called.
+    pub fn is_closed(&self) -> bool {
+        self.inner().closed
+    }
+
+    /// The open subscriptions of a client address.
+    pub fn open_of(&self, client: IpAddr) -> usize {
+        self.inner().clients.get(&client).copied().unwrap_or(0)
+    }
+}
+
+/// Sets a newer version (versions only grow: a slower reading of an older one changes nothing).
+fn advance(tx: &watch::Sender<i64>, version: i64) {
+    tx.send_if_modified(|known| {
+        let newer = version > *known;
+        if newer {
+            *known = version;
+        }
+        newer
+    });
+}
+
+/// Learns of new versions (see the module text) until the hub is dropped or closed.
+async fn watcher(hub: Weak<Hub>, poll: Duration) {
+    let committed = store::committed();
+    let mut seen = store::write_generation();
+    loop {
+        // Registered before the generation is read, so a commit in between still wakes it.
+        let woken = committed.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        if store::write_generation() == seen {
+            tokio::select! {
+                _ = woken => {}
+                _ = tokio::time::sleep(poll) => {}
+            }
+        }
+        seen = store::write_generation();
+        let Some(hub) = hub.upgrade() else { return };
+        if hub.is_closed() {
+            return;
+        }
+        if let Err(e) = hub.refresh().await {
+            // The next round tries again; the pages' fallback polling still runs meanwhile.
+            eprintln!("[{}] live pages: reading versions: {e}", store::now());
+            tokio::time::sleep(poll).await;
+        }
+    }
+}
+
+/// One page's subscription to its event's changes.
+#[derive(Debug)]
+pub struct Subscription {
+    receiver: watch::Receiver<i64>,
+    _slot: ClientSlot,
+}
+
+impl Subscription {
+    /// The event's latest known version.
+    pub fn version(&self) -> i64 {
+        *self.receiver.borrow()
+    }
+
+    /// Waits for the next change and returns the new version; `None` when the hub closed.
+    pub async fn changed(&mut self) -> Option<i64> {
+        self.receiver.changed().await.ok()?;
+        Some(*self.receiver.borrow_and_update())
+    }
+}
+
+/// A client's count of open subscriptions, given back on drop.
+#[derive(Debug)]
+struct ClientSlot {
+    hub: Weak<Hub>,
+    client: Option<IpAddr>,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let (Some(hub), Some(ip)) = (self.hub.upgrade(), self.client) else {
+            return;
+        };
+        let mut inner = hub.inner();
+        if let Some(open) = inner.clients.get_mut(&ip) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                inner.clients.remove(&ip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn hub(per_client: usize) -> (Arc<Hub>, Db, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "anqi-live-{}-{per_client}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = store::open(&format!("sqlite://{}", dir.join("a.db").display()))
+            .await
+            .unwrap();
+        let settings = Settings {
+            poll: Duration::from_millis(50),
+            per_client,
+            ..Settings::default()
+        };
+        (Hub::start(db.clone(), settings), db, dir)
+    }
+
+    #[tokio::test]
+    async fn a_client_holds_at_most_its_bound_and_gets_slots_back_on_drop() {
+        let (hub, _db, dir) = hub(2).await;
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        let a = hub.subscribe(1, Some(ip)).await.unwrap();
+        let _b = hub.subscribe(2, Some(ip)).await.unwrap();
+        assert!(matches!(
+            hub.subscribe(1, Some(ip)).await,
+            Err(Refusal::TooMany { limit: 2 })
+        ));
+        // Another address, and an unknown one, are not counted against it.
+        hub.subscribe(1, Some("192.0.2.8".parse().unwrap()))
+            .await
+            .unwrap();
+        hub.subscribe(1, None).await.unwrap();
+        drop(a);
+        assert_eq!(hub.open_of(ip), 1);
+        hub.subscribe(1, Some(ip)).await.unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn published_versions_reach_subscribers_and_close_ends_them() {
+        let (hub, _db, dir) = hub(8).await;
+        let mut sub = hub.subscribe(5, None).await.unwrap();
+        assert_eq!(sub.version(), 0);
+        hub.publish(&[(5, 42), (6, 7)]);
+        assert_eq!(sub.changed().await, Some(42));
+        // The same version again, or an older reading, is no change.
+        hub.publish(&[(5, 42), (5, 40)]);
+        assert_eq!(sub.version(), 42);
+        hub.close();
+        assert_eq!(sub.changed().await, None);
+        assert!(matches!(hub.subscribe(5, None).await, Err(Refusal::Closed)));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
