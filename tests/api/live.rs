@@ -285,14 +285,16 @@ struct OtherProcess {
 
 impl OtherProcess {
     fn start(dir: &TempDir) -> OtherProcess {
+        OtherProcess::start_with(dir, &[])
+    }
+
+    /// Started with more `anqi serve` options.
+    fn start_with(dir: &TempDir, options: &[&str]) -> OtherProcess {
+        let url = dir.database_url();
+        let mut args = vec!["serve", "--database-url", &url, "--bind", "127.0.0.1:0"];
+        args.extend_from_slice(options);
         let mut child = Command::new(anqi_bin())
-            .args([
-                "serve",
-                "--database-url",
-                &dir.database_url(),
-                "--bind",
-                "127.0.0.1:0",
-            ])
+            .args(&args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -467,5 +469,48 @@ fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
             .get(&format!("/events/{id}/rounds/2"))
             .status,
         404
+    );
+}
+
+#[test]
+fn anqi_serve_ends_its_streams_and_exits_promptly_on_sigterm() {
+    let w = World::configured("live-shutdown", live_settings(30_000, 60_000, 8));
+    let (id, _) = event_with_round(&w);
+    let mut serving = OtherProcess::start_with(
+        &w.dir,
+        &["--live-heartbeat-secs", "1", "--live-per-client", "1"],
+    );
+    let path = format!("/events/{id}/live");
+    let mut stream = Stream::open(&serving.base, &path, &[]);
+    opening(&mut stream);
+    // The settings of `anqi serve` are in force: a heartbeat after a second, one stream per client.
+    let m = stream.next(Duration::from_secs(3)).expect("a heartbeat");
+    assert!(m.is_heartbeat(), "{m:?}");
+    assert_eq!(Stream::open(&serving.base, &path, &[]).status, 429);
+
+    let asked = Instant::now();
+    let pid = serving.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    // The stream ends (the body's last chunk), and the server does not wait for it to stop.
+    assert_eq!(stream.next(Duration::from_secs(5)), None);
+    let until = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = serving.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < until, "anqi serve still runs");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "stopped after {:?}",
+        asked.elapsed()
     );
 }

@@ -14,6 +14,7 @@ mod support;
 mod corrections;
 mod driver;
 mod knockout_deals;
+mod live;
 mod rounds;
 mod rounds_undo;
 mod screens;
