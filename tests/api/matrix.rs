@@ -253,6 +253,7 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("get", "/events/{id}/standings.csv", Who::Public),
     ("get", "/events/{id}/crosstable", Who::Public),
     ("get", "/events/{id}/crosstable.csv", Who::Public),
+    ("get", "/events/{id}/live", Who::Public),
     ("get", "/events/{id}/deals", Who::EventArbiters),
     ("post", "/events/{id}/deals", Who::EventArbiters),
     ("post", "/events/{id}/deals/announce", Who::EventManagers),

@@ -259,12 +259,19 @@ impl Client {
             .unwrap_or("")
             .to_string();
         let mut res = res;
-        let bytes = res
-            .body_mut()
-            .with_config()
-            .limit(64 * 1024 * 1024)
-            .read_to_vec()
-            .unwrap_or_default();
+        let bytes = if content_type.starts_with("text/event-stream") {
+            // A stream does not end: its opening message (sent at once) is what is read of it.
+            let mut buf = vec![0; 64 * 1024];
+            let n = std::io::Read::read(&mut res.body_mut().as_reader(), &mut buf).unwrap_or(0);
+            buf.truncate(n);
+            buf
+        } else {
+            res.body_mut()
+                .with_config()
+                .limit(64 * 1024 * 1024)
+                .read_to_vec()
+                .unwrap_or_default()
+        };
         let body = String::from_utf8(bytes.clone()).unwrap_or_default();
         Resp {
             status,
