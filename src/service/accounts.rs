@@ -7,6 +7,8 @@ use std::net::IpAddr;
 
 use super::{Reason, ServiceError};
 use crate::accounts::{self, LoginCounts};
+pub use crate::store::sessions::{ApiToken, SESSION_DAYS};
+pub use crate::store::users::Account;
 use crate::store::{self, Db, users::User};
 
 /// How a sign-in attempt ended.
@@ -372,4 +374,43 @@ pub async fn start_session(db: &Db, user_id: i64) -> Result<String, ServiceError
 /// Ends the session with this token (signing out).
 pub async fn end_session(db: &Db, token: &str) -> Result<(), ServiceError> {
     Ok(store::sessions::delete(db, token).await?)
+}
+
+/// What the account page shows its holder.
+#[derive(Debug, Clone)]
+pub struct Overview {
+    /// The entries linked to the account: (event id, event name, start number).
+    pub entries: Vec<(i64, String, i64)>,
+    /// The account's API tokens (never their secrets).
+    pub tokens: Vec<store::sessions::ApiToken>,
+    /// The display name (empty when none is set).
+    pub display_name: String,
+}
+
+/// The account page's facts of the account `user_id` (its holder is the caller).
+pub async fn overview(db: &Db, user_id: i64) -> Result<Overview, ServiceError> {
+    Ok(Overview {
+        entries: store::players::entries_of_user(db, user_id).await?,
+        tokens: store::sessions::api_tokens_of(db, user_id).await?,
+        display_name: store::users::display_name(db, user_id).await?,
+    })
+}
+
+/// Every account, for the accounts page (those who may create accounts only).
+pub async fn accounts(db: &Db, by: &User) -> Result<Vec<store::users::Account>, ServiceError> {
+    if !super::policy::may_create_users(by.role) {
+        return Err(ServiceError::Forbidden);
+    }
+    Ok(store::users::accounts(db).await?)
+}
+
+/// The live account of a session token (none when the session ended, expired or its account is
+/// disabled).
+pub async fn user_of_session(db: &Db, token: &str) -> Result<Option<User>, ServiceError> {
+    Ok(store::sessions::user_for(db, token).await?)
+}
+
+/// The live account of an API token (none when revoked, expired or its account is disabled).
+pub async fn user_of_api_token(db: &Db, token: &str) -> Result<Option<User>, ServiceError> {
+    Ok(store::sessions::user_for_api_token(db, token).await?)
 }

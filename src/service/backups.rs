@@ -23,3 +23,8 @@ pub async fn event_backup(db: &Db, event_id: i64) -> ServiceResult<String> {
     serde_json::to_string_pretty(&backup)
         .map_err(|e| ServiceError::Internal(format!("backup JSON: {e}")))
 }
+
+/// The schema version of the open database (the health check reports it).
+pub async fn schema_version(db: &Db) -> ServiceResult<i64> {
+    Ok(store::schema_version(db).await?)
+}

@@ -20,7 +20,8 @@ use super::{Reason, ServiceError, ServiceResult};
 use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
 use crate::knockout::{Bracket, MatchState};
 use crate::rules::Variant;
-use crate::store::{self, Db, deals::DealRecord, events::Event, users::User};
+pub use crate::store::deals::{DealRecord, DealStatus};
+use crate::store::{self, Db, events::Event, users::User};
 
 /// Highest round number a deal may be sealed for (Swiss plus knockout rounds stay far below).
 pub const MAX_ROUND: u32 = 99;

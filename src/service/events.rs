@@ -401,3 +401,74 @@ mod tests {
         );
     }
 }
+
+/// What the event page shows besides the event itself, cut to what its viewer may see.
+#[derive(Debug, Clone, Default)]
+pub struct Overview {
+    /// The rating lists the viewer may push this event's games into (id, name).
+    pub rating_lists: Vec<(i64, String)>,
+    /// The number of registered players.
+    pub player_count: usize,
+    /// The arbiters' names as the viewer may see them.
+    pub arbiters: Vec<String>,
+    /// How many arbiters are not named to this viewer.
+    pub arbiters_unnamed: usize,
+    /// The arbiter accounts (managers only; empty otherwise).
+    pub arbiter_accounts: Vec<User>,
+    /// Whether the event may still be deleted (managers only: nothing published or seeded).
+    pub deletable: bool,
+}
+
+/// The event page's facts for `viewer` with `access` (the policy decides what is named).
+pub async fn overview(
+    db: &Db,
+    viewer: Option<&User>,
+    access: policy::Access,
+    event: &Event,
+) -> ServiceResult<Overview> {
+    let rating_lists = match viewer {
+        Some(u) => store::ratings::lists(db)
+            .await?
+            .into_iter()
+            .filter(|l| policy::may_push_into_list(u, access, l))
+            .map(|l| (l.id, l.name))
+            .collect(),
+        None => vec![],
+    };
+    let player_count = store::players::list(db, event.id).await?.len();
+    let (arbiters, arbiters_unnamed) =
+        policy::arbiter_names_for(&access, store::events::arbiter_names(db, event.id).await?);
+    let (arbiter_accounts, deletable) = if access.manage {
+        let progress = store::events::progress(db, event.id).await?;
+        (
+            store::events::arbiters(db, event.id).await?,
+            !progress.round_published && !progress.knockout_seeded,
+        )
+    } else {
+        (vec![], false)
+    };
+    Ok(Overview {
+        rating_lists,
+        player_count,
+        arbiters,
+        arbiters_unnamed,
+        arbiter_accounts,
+        deletable,
+    })
+}
+
+/// The settings that can no longer change, and why, given how far the event has gone.
+pub async fn settings_locks(db: &Db, event: &Event) -> ServiceResult<Vec<policy::SettingLock>> {
+    let progress = store::events::progress(db, event.id).await?;
+    Ok(policy::settings_locks(&event.settings, progress))
+}
+
+/// Every event, newest first (the home page lists them).
+pub async fn list(db: &Db) -> ServiceResult<Vec<Event>> {
+    Ok(store::events::list(db).await?)
+}
+
+/// The arbiters' (login, display) names of an event, for callers that show them under the policy.
+pub async fn arbiter_names(db: &Db, event: &Event) -> ServiceResult<Vec<(String, String)>> {
+    Ok(store::events::arbiter_names(db, event.id).await?)
+}

@@ -12,8 +12,9 @@ use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchSta
 use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
+pub use crate::store::knockout::parse_tie_rule;
 use crate::store::knockout::{Setup, Stored};
-use crate::store::prizes::Prizes;
+pub use crate::store::prizes::Prizes;
 use crate::store::{self, Db, StoreError, events::Event, users::User};
 
 /// A knockout refusal as an HTTP error: unknown match 404, bad player or result 400, otherwise 409
@@ -520,4 +521,19 @@ pub fn prizes(
         ));
     }
     Ok(Prizes { table, ties })
+}
+
+/// The input of game `number` of match `match_id` with the result as typed (`1-0`, `0-1`,
+/// `1/2-1/2`; an unknown result is an invalid `result` field).
+pub fn game_input(match_id: u32, number: u32, typed: &str) -> ServiceResult<Input> {
+    Ok(Input::Game {
+        match_id: crate::knockout::MatchId(match_id),
+        number,
+        result: parse_result(typed)?,
+    })
+}
+
+/// The event's prize table, when it has one (prizes are public).
+pub async fn prize_table(db: &Db, event: &Event) -> ServiceResult<Option<Prizes>> {
+    Ok(store::prizes::get(db, event.id).await?)
 }

@@ -26,6 +26,8 @@ pub mod uploads;
 
 pub use crate::i18n::Reason;
 use crate::store::StoreError;
+/// The store's rows that workflows take and hand back: callers name them from here.
+pub use crate::store::{events::Event, rounds::Round, users::User};
 
 /// Why a workflow did not do what it was asked.
 #[derive(Debug, thiserror::Error)]

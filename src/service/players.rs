@@ -187,3 +187,35 @@ pub async fn register(
         other => Ok(other?),
     }
 }
+
+/// Links the player with start number `start` to the account named `name` (the event's managers
+/// only), so that its holder sees the entry on the account page. An unknown name is an invalid
+/// `name` field; an unknown start number is not found.
+pub async fn link_account(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    start: i64,
+    name: &str,
+) -> ServiceResult<()> {
+    if !super::policy::user_access(db, Some(by), event)
+        .await?
+        .manage
+    {
+        return Err(ServiceError::Forbidden);
+    }
+    let name = name.trim();
+    let account = store::users::find_by_name(db, name).await?.ok_or_else(|| {
+        ServiceError::invalid("name", Reason::new("err_unknown_account").arg("name", name))
+    })?;
+    if !store::players::link_user(db, by, event.id, start, &account).await? {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(())
+}
+
+/// The entries (event, player) of an account, for its account page.
+/// Each is (event id, event name, start number).
+pub async fn entries_of_user(db: &Db, user_id: i64) -> ServiceResult<Vec<(i64, String, i64)>> {
+    Ok(store::players::entries_of_user(db, user_id).await?)
+}

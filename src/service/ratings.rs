@@ -6,11 +6,10 @@
 use super::{Reason, ServiceError, ServiceResult, policy};
 use crate::rating::RatingSettings;
 use crate::rating::csv::StartEntry;
-use crate::store::{
-    self, Db,
-    ratings::{Appended, ListInfo, NewGame, Source, StartAdded},
-    users::User,
+pub use crate::store::ratings::{
+    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
 };
+use crate::store::{self, Db, ratings::Source, users::User};
 
 /// Creates a list owned by `by` (club managers and administrators); returns its id.
 pub async fn create_list(
@@ -144,4 +143,52 @@ fn may_change(by: &User, list: &ListInfo) -> ServiceResult<()> {
     } else {
         Err(ServiceError::Forbidden)
     }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading a list (every list is public)
+
+/// Every rating list, by name.
+pub async fn lists(db: &Db) -> ServiceResult<Vec<ListInfo>> {
+    Ok(store::ratings::lists(db).await?)
+}
+
+/// One list (not found when there is none with this id).
+pub async fn list(db: &Db, id: i64) -> ServiceResult<ListInfo> {
+    store::ratings::get(db, id)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// One list that `by` may change (its owner or an administrator; forbidden otherwise).
+pub async fn owned_list(db: &Db, by: &User, id: i64) -> ServiceResult<ListInfo> {
+    let list = list(db, id).await?;
+    if policy::may_change_list(by, &list) {
+        Ok(list)
+    } else {
+        Err(ServiceError::Forbidden)
+    }
+}
+
+/// The list's players by rank.
+pub async fn standings(db: &Db, list: &ListInfo) -> ServiceResult<Vec<RatedPlayer>> {
+    Ok(store::ratings::standings(db, list).await?)
+}
+
+/// The list's batches of games and starting entries, newest first.
+pub async fn uploads(db: &Db, list: &ListInfo) -> ServiceResult<Vec<Upload>> {
+    Ok(store::ratings::uploads(db, list.id).await?)
+}
+
+/// One player of the list with their rated games (not found when the list has no such player).
+pub async fn player(
+    db: &Db,
+    list: &ListInfo,
+    player_id: i64,
+) -> ServiceResult<(RatedPlayer, Vec<HistoryGame>)> {
+    let standing = store::ratings::player(db, list, player_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    let history = store::ratings::history(db, list, player_id).await?;
+    Ok((standing, history))
 }

@@ -24,6 +24,7 @@ use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::adjudicate::{AdjudicateOptions, GameResult};
+pub use crate::store::records::StoredRecord;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
 /// Most games a board can hold (a Banqi match of 7); xiangqi and Jieqi boards hold one.

@@ -7,6 +7,7 @@ use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
+pub use crate::store::rounds::{Board, RoundData};
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 use crate::swiss::{PairingError, dutch};
 
@@ -861,4 +862,30 @@ pub async fn published_numbers(db: &Db, event: &Event) -> ServiceResult<Vec<u32>
         .filter(|r| r.published)
         .map(|r| r.number)
         .collect())
+}
+
+/// Round `number` of the event for its arbiters (drafts included); not found when there is none.
+pub async fn round(db: &Db, event: &Event, number: u32) -> ServiceResult<Round> {
+    store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)
+}
+
+/// A round's boards (the bye's included, by board number) and its absences (start number, kind).
+pub async fn sheet(
+    db: &Db,
+    round: &Round,
+) -> ServiceResult<(Vec<store::rounds::Board>, Vec<(u32, Absence)>)> {
+    Ok((
+        store::rounds::boards(db, round.id).await?,
+        store::rounds::absences(db, round.id).await?,
+    ))
+}
+
+/// The whole Swiss tournament of the event as far as it is stored (players, rounds, results).
+pub async fn tournament(
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<crate::swiss::tournament::Tournament> {
+    Ok(store::rounds::tournament(db, event).await?)
 }

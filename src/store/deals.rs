@@ -135,15 +135,9 @@ impl TryFrom<DealRow> for DealRecord {
     type Error = StoreError;
 
     fn try_from(r: DealRow) -> StoreResult<DealRecord> {
-        let corrupt = |column: &'static str, value: &str| StoreError::Corrupt {
-            table: "deals",
-            id: r.id,
-            column,
-            value: value.to_string(),
-        };
+        let corrupt = |column, value: &str| super::bad_value("deals", r.id, column, value);
         Ok(DealRecord {
-            round: u32::try_from(r.round_no)
-                .map_err(|_| corrupt("round_no", &r.round_no.to_string()))?,
+            round: super::small_number("deals", r.id, "round_no", r.round_no)?,
             game: GameNumber::parse(&r.game).ok_or_else(|| corrupt("game", &r.game))?,
             variant: Variant::parse(&r.variant).ok_or_else(|| corrupt("variant", &r.variant))?,
             status: DealStatus::parse(&r.status).ok_or_else(|| corrupt("status", &r.status))?,
@@ -333,22 +327,14 @@ pub async fn announces(db: &Db, event_id: i64) -> StoreResult<bool> {
 
 /// Sets the "announce duplicate deals" setting, logged.
 pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreResult<()> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query("UPDATE events SET announce_deals = $1 WHERE id = $2")
+    let change = sqlx::query("UPDATE events SET announce_deals = $1 WHERE id = $2")
         .bind(on as i64)
-        .bind(event_id)
-        .execute(&mut *tx)
-        .await?;
-    if done.rows_affected() != 1 {
+        .bind(event_id);
+    let detail = if on { "on" } else { "off" };
+    let audit = ("event.announce_deals", detail);
+    if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
         return Err(StoreError::NotFound);
     }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "event.announce_deals",
-        if on { "on" } else { "off" },
-    )
-    .await?;
     Ok(())
 }
 

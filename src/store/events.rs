@@ -71,18 +71,11 @@ impl TryFrom<EventRow> for Event {
     type Error = StoreError;
 
     fn try_from(r: EventRow) -> StoreResult<Event> {
-        let corrupt = |column: &'static str, value: &str| StoreError::Corrupt {
-            table: "events",
-            id: r.id,
-            column,
-            value: value.to_string(),
-        };
+        let corrupt = |column, value: &str| super::bad_value("events", r.id, column, value);
         let date = |column: &'static str, s: &str| {
             NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| corrupt(column, s))
         };
-        let u = |column: &'static str, v: i64| {
-            u32::try_from(v).map_err(|_| corrupt(column, &v.to_string()))
-        };
+        let u = |column, v| super::small_number("events", r.id, column, v);
         Ok(Event {
             id: r.id,
             owner_id: r.owner_id,
@@ -115,6 +108,24 @@ impl TryFrom<EventRow> for Event {
     }
 }
 
+/// Binds the settings' columns in the order both the insert and the update list them: name,
+/// venue, dates, variant, rounds, knockout size, best of, points, move limit, tie-breaks.
+fn bind_settings<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::Statement<'q> {
+    q.bind(&s.name)
+        .bind(&s.venue)
+        .bind(s.start_date.format("%Y-%m-%d").to_string())
+        .bind(s.end_date.format("%Y-%m-%d").to_string())
+        .bind(s.variant.name())
+        .bind(s.swiss_rounds as i64)
+        .bind(s.knockout_size as i64)
+        .bind(s.best_of as i64)
+        .bind(s.points.0 as i64)
+        .bind(s.points.1 as i64)
+        .bind(s.points.2 as i64)
+        .bind(s.move_limit as i64)
+        .bind(crate::event::tie_break_codes(&s.tie_breaks))
+}
+
 fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
     Event::try_from(<EventRow as sqlx::FromRow<_>>::from_row(row)?)
 }
@@ -122,29 +133,17 @@ fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
 /// Creates an event owned by `owner`, with an audit entry.
 pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Event> {
     let mut tx = super::begin_write(db).await?;
-    let row = sqlx::query(AssertSqlSafe(format!(
+    let insert = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
          best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING {RETURNED}"
     )))
-    .bind(owner.id)
-    .bind(&s.name)
-    .bind(&s.venue)
-    .bind(s.start_date.format("%Y-%m-%d").to_string())
-    .bind(s.end_date.format("%Y-%m-%d").to_string())
-    .bind(s.variant.name())
-    .bind(s.swiss_rounds as i64)
-    .bind(s.knockout_size as i64)
-    .bind(s.best_of as i64)
-    .bind(s.points.0 as i64)
-    .bind(s.points.1 as i64)
-    .bind(s.points.2 as i64)
-    .bind(s.move_limit as i64)
-    .bind(crate::event::tie_break_codes(&s.tie_breaks))
-    .bind(now())
-    .bind(i64::from(s.deals_required))
-    .fetch_one(&mut *tx)
-    .await?;
+    .bind(owner.id);
+    let row = bind_settings(insert, s)
+        .bind(now())
+        .bind(i64::from(s.deals_required))
+        .fetch_one(&mut *tx)
+        .await?;
     let event = event_from_row(&row)?;
     tx.commit_audited(Some(owner.id), Some(event.id), "event.create", &s.name)
         .await?;
@@ -249,30 +248,18 @@ pub async fn update_settings<E>(
         Ok(detail) => detail,
         Err(e) => return Ok(Err(e)),
     };
-    sqlx::query(
+    let update = sqlx::query(
         "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, variant = $5,
          swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
          points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14, deals_required = $15
          WHERE id = $16",
-    )
-    .bind(&s.name)
-    .bind(&s.venue)
-    .bind(s.start_date.format("%Y-%m-%d").to_string())
-    .bind(s.end_date.format("%Y-%m-%d").to_string())
-    .bind(s.variant.name())
-    .bind(s.swiss_rounds as i64)
-    .bind(s.knockout_size as i64)
-    .bind(s.best_of as i64)
-    .bind(s.points.0 as i64)
-    .bind(s.points.1 as i64)
-    .bind(s.points.2 as i64)
-    .bind(s.move_limit as i64)
-    .bind(crate::event::tie_break_codes(&s.tie_breaks))
-    .bind(time_zone)
-    .bind(i64::from(s.deals_required))
-    .bind(event_id)
-    .execute(&mut *tx)
-    .await?;
+    );
+    bind_settings(update, s)
+        .bind(time_zone)
+        .bind(i64::from(s.deals_required))
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
     audit::record_with_reason(
         &mut *tx,
         Some(by.id),

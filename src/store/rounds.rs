@@ -705,21 +705,12 @@ pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreR
 
 /// Deletes a draft (unpublished) round so it can be paired again.
 pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
-    let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0")
-        .bind(round.id)
-        .execute(&mut *tx)
-        .await?;
-    if done.rows_affected() != 1 {
+    let change = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0").bind(round.id);
+    let detail = format!("round {}", round.number);
+    let audit = ("round.discard", detail.as_str());
+    if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
         return Err(StoreError::NotFound);
     }
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "round.discard",
-        &format!("round {}", round.number),
-    )
-    .await?;
     Ok(())
 }
 

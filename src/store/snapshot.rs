@@ -324,13 +324,19 @@ fn busy_or(e: sqlx::Error, in_use: impl FnOnce() -> SnapshotError) -> SnapshotEr
 
 /// A connection a server keeps open for as long as it runs, so that a restore sees the database in
 /// use even when the pool has closed its idle connections. It has read the database once, which is
-/// what holds SQLite's shared lock in WAL mode.
-pub async fn presence(url: &str) -> StoreResult<sqlx::SqliteConnection> {
+/// what holds SQLite's shared lock in WAL mode. Dropping it ends the presence.
+#[derive(Debug)]
+pub struct Presence {
+    _conn: sqlx::SqliteConnection,
+}
+
+/// Opens the [`Presence`] of a server on the database at `url`.
+pub async fn presence(url: &str) -> StoreResult<Presence> {
     let mut conn = SqliteConnectOptions::from_str(url)?.connect().await?;
     sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sqlite_master")
         .fetch_one(&mut conn)
         .await?;
-    Ok(conn)
+    Ok(Presence { _conn: conn })
 }
 
 /// Records the administrator's download in the audit log (the copy holds password hashes and sealed

@@ -11,7 +11,7 @@ use super::error::AppError;
 use crate::accounts::Role;
 use crate::i18n::Lang;
 use crate::rules::Variant;
-use crate::store::{self, users::User};
+use crate::service::User;
 
 /// Cookie holding the session token.
 pub const SESSION_COOKIE: &str = "anqi_session";
@@ -112,7 +112,7 @@ impl Ctx {
     /// tab exists for the event's arbiters only; the knockout tab for events that have one.
     pub fn event_tabs(
         &self,
-        event: &crate::store::events::Event,
+        event: &crate::service::Event,
         access: &crate::service::policy::Access,
     ) -> Vec<(&'static str, &'static str)> {
         let mut tabs = vec![
@@ -165,7 +165,7 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
 /// The user of the request's session cookie or `Authorization: Bearer` token.
 pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>, AppError> {
     if let Some(token) = bearer_token(req) {
-        return Ok(store::sessions::user_for_api_token(&state.db, token).await?);
+        return Ok(crate::service::accounts::user_of_api_token(&state.db, token).await?);
     }
     // Cookies count only outside the JSON API, whose writes are authorized by bearer tokens alone
     // (a browser sends cookies along with cross-site requests; it never sends a bearer token).
@@ -173,7 +173,7 @@ pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>
         return Ok(None);
     }
     match req.cookie(SESSION_COOKIE) {
-        Some(c) => Ok(store::sessions::user_for(&state.db, c.value()).await?),
+        Some(c) => Ok(crate::service::accounts::user_of_session(&state.db, c.value()).await?),
         None => Ok(None),
     }
 }

@@ -13,7 +13,7 @@ use super::AppState;
 use super::ctx::Ctx;
 use super::error::AppError;
 use crate::service::policy::{self, Access};
-use crate::store::{events::Event, users::User};
+use crate::service::{Event, User};
 
 /// The request's [`Ctx`], computed once per request and kept in its extensions.
 pub async fn ctx_of(req: &HttpRequest) -> Result<Ctx, AppError> {

@@ -17,7 +17,7 @@ use super::ctx::{Ctx, lang_of, user_of};
 use super::error::AppError;
 use super::page_cache::{Lookup, Viewer};
 use crate::accounts::random_token;
-use crate::store::users::User;
+use crate::service::User;
 
 /// The error page.
 #[derive(Template)]

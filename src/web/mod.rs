@@ -97,7 +97,7 @@ pub struct Application {
     db: Db,
     /// Held open while the server runs: `anqi restore` refuses a database in use
     /// (`store::snapshot`).
-    presence: sqlx::SqliteConnection,
+    presence: store::snapshot::Presence,
 }
 
 /// Why the server could not start.

@@ -6,7 +6,6 @@ use askama::Template;
 
 use super::{Flash, redirect, render_status};
 use crate::service::{self, ServiceError};
-use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::{Ctx, SESSION_COOKIE};
@@ -25,7 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 struct AccountPage {
     ctx: Ctx,
     entries: Vec<(i64, String, i64)>,
-    tokens: Vec<store::sessions::ApiToken>,
+    tokens: Vec<service::accounts::ApiToken>,
     display_name: String,
     new_token: Option<String>,
     flash: Option<&'static str>,
@@ -42,9 +41,11 @@ async fn page(
     status: StatusCode,
 ) -> AppResult<HttpResponse> {
     let user_id = ctx.require_user()?.id;
-    let entries = store::players::entries_of_user(&state.db, user_id).await?;
-    let tokens = store::sessions::api_tokens_of(&state.db, user_id).await?;
-    let display_name = store::users::display_name(&state.db, user_id).await?;
+    let service::accounts::Overview {
+        entries,
+        tokens,
+        display_name,
+    } = service::accounts::overview(&state.db, user_id).await?;
     render_status(
         &AccountPage {
             ctx,

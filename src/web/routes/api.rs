@@ -11,7 +11,7 @@ use crate::event::EventForm;
 use crate::roster::PlayerEntry;
 use crate::round::BoardResult;
 use crate::service;
-use crate::store::{self, events::Event, rounds::Round};
+use crate::service::{Event, Round};
 use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
@@ -209,8 +209,8 @@ async fn add_players(
 
 /// The JSON of a round: boards with red/black start numbers (`black: null` for the bye) and results.
 async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
-    let boards: Vec<Value> = store::rounds::boards(&state.db, round.id)
-        .await?
+    let (boards, byes) = service::rounds::sheet(&state.db, round).await?;
+    let boards: Vec<Value> = boards
         .iter()
         .map(|b| {
             json!({
@@ -223,8 +223,7 @@ async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
             })
         })
         .collect();
-    let byes: Vec<Value> = store::rounds::absences(&state.db, round.id)
-        .await?
+    let byes: Vec<Value> = byes
         .iter()
         .map(|(s, k)| json!({"start": s, "kind": k.letter()}))
         .collect();
@@ -291,9 +290,7 @@ async fn put_result(
 ) -> AppResult<HttpResponse> {
     let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
-    let round = store::rounds::get(&state.db, event.id, r)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let round = service::rounds::round(&state.db, &event, r).await?;
     let body: ResultBody = parse_json(&body)?;
     let typed = body.result.as_deref().unwrap_or("");
     let (result, games) = service::rounds::parse_typed(&event, b, typed)?;
@@ -378,9 +375,9 @@ async fn standings(
 
 /// The tournament as TRF-2026 (the same as the page download).
 pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
-    let t = store::rounds::tournament(&state.db, event).await?;
+    let t = service::rounds::tournament(&state.db, event).await?;
     // The chief arbiter by the public display name (a login name is half of a credential).
-    let arbiters = store::events::arbiter_names(&state.db, event.id).await?;
+    let arbiters = service::events::arbiter_names(&state.db, event).await?;
     let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
     let info = EventInfo {
         name: event.settings.name.clone(),

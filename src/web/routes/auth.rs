@@ -6,7 +6,6 @@ use askama::Template;
 
 use super::{redirect, render, render_status};
 use crate::service::{self, ServiceError, accounts::SignIn};
-use crate::store;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::{Ctx, SESSION_COOKIE};
@@ -105,7 +104,7 @@ async fn start_session(
     let mut res = redirect(to);
     let mut cookie = crate::web::client::cookie(req, SESSION_COOKIE, token, true);
     cookie.set_max_age(actix_web::cookie::time::Duration::days(
-        store::sessions::SESSION_DAYS,
+        service::accounts::SESSION_DAYS,
     ));
     res.add_cookie(&cookie)
         .map_err(|e| AppError::Internal(e.to_string()))?;

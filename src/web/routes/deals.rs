@@ -12,9 +12,10 @@ use crate::deal::{ContextError, DealStringError, Mismatch, SeedError};
 use crate::i18n::Reason;
 use crate::rules::{Color, Variant};
 use crate::service;
+use crate::service::Event;
+use crate::service::deals::DealRecord;
 use crate::service::event_state::DealInfo;
 use crate::service::policy::Access;
-use crate::store::{self, deals::DealRecord, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -47,9 +48,9 @@ pub struct DealView {
 impl DealView {
     fn new(record: DealRecord) -> DealView {
         let status_key = match record.status {
-            store::deals::DealStatus::Sealed => "deal_sealed",
-            store::deals::DealStatus::Withdrawn => "deal_withdrawn",
-            store::deals::DealStatus::Unsealed => "deal_unsealed",
+            service::deals::DealStatus::Sealed => "deal_sealed",
+            service::deals::DealStatus::Withdrawn => "deal_withdrawn",
+            service::deals::DealStatus::Unsealed => "deal_unsealed",
         };
         DealView {
             record,
@@ -319,7 +320,7 @@ async fn show(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
     let (event, access, deal) = event_and_deal(&ctx, &state, path).await?;
-    let pending = if access.arbitrate && deal.status == store::deals::DealStatus::Sealed {
+    let pending = if access.arbitrate && deal.status == service::deals::DealStatus::Sealed {
         service::deals::pending_games(&state.db, &event, &deal)
             .await?
             .iter()

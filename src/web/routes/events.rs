@@ -11,7 +11,7 @@ use crate::event::{EventForm, FieldError};
 use crate::service::events::{AuditPage, AuditQuery, Correction};
 use crate::service::policy::SettingLock;
 use crate::service::{self, policy::Access};
-use crate::store::{self, events::Event, users::User};
+use crate::service::{Event, User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -204,29 +204,7 @@ async fn show(
     flash: web::Query<PushedQuery>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let rating_lists = match &ctx.user {
-        Some(u) => store::ratings::lists(&state.db)
-            .await?
-            .into_iter()
-            .filter(|l| crate::service::policy::may_push_into_list(u, access, l))
-            .map(|l| (l.id, l.name))
-            .collect(),
-        None => vec![],
-    };
-    let player_count = store::players::list(&state.db, event.id).await?.len();
-    let (arbiters, arbiters_unnamed) = crate::service::policy::arbiter_names_for(
-        &access,
-        store::events::arbiter_names(&state.db, event.id).await?,
-    );
-    let (arbiter_accounts, deletable) = if access.manage {
-        let progress = store::events::progress(&state.db, event.id).await?;
-        (
-            store::events::arbiters(&state.db, event.id).await?,
-            !progress.round_published && !progress.knockout_seeded,
-        )
-    } else {
-        (vec![], false)
-    };
+    let overview = service::events::overview(&state.db, ctx.user.as_ref(), access, &event).await?;
     // The count of a push is shown only when it is the event's real number of rated games: a link
     // cannot make the page say anything else.
     let pushed = match flash.pushed {
@@ -243,16 +221,16 @@ async fn show(
         ctx,
         event,
         access,
-        player_count,
-        arbiters,
-        arbiters_unnamed,
-        arbiter_accounts,
-        deletable,
+        player_count: overview.player_count,
+        arbiters: overview.arbiters,
+        arbiters_unnamed: overview.arbiters_unnamed,
+        arbiter_accounts: overview.arbiter_accounts,
+        deletable: overview.deletable,
         flash: Flash {
             done: flash.done.clone(),
         }
         .key(),
-        rating_lists,
+        rating_lists: overview.rating_lists,
         pushed,
     })
 }
@@ -416,8 +394,7 @@ async fn settings_page(
     time_zone: String,
     reason: String,
 ) -> AppResult<SettingsPage> {
-    let progress = store::events::progress(&state.db, event.id).await?;
-    let locks = service::policy::settings_locks(&event.settings, progress);
+    let locks = service::events::settings_locks(&state.db, &event).await?;
     Ok(SettingsPage {
         ctx,
         access: Access {

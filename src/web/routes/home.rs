@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::render;
 use crate::i18n::Lang;
-use crate::store::{self, events::Event};
+use crate::service::Event;
 use crate::web::AppState;
 use crate::web::ctx::{Ctx, LANG_COOKIE};
 use crate::web::error::{AppError, AppResult};
@@ -35,7 +35,7 @@ async fn home(
     state: web::Data<AppState>,
     flash: web::Query<super::Flash>,
 ) -> AppResult<HttpResponse> {
-    let all = store::events::list(&state.db).await?;
+    let all = crate::service::events::list(&state.db).await?;
     let archived = match &ctx.user {
         Some(u) => all
             .iter()
@@ -55,7 +55,7 @@ async fn home(
 
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let version = store::schema_version(&state.db).await?;
+    let version = crate::service::backups::schema_version(&state.db).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ok", "schema_version": version })))
 }
 

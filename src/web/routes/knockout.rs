@@ -12,15 +12,15 @@ use crate::knockout::{Bracket, Decision, Match, MatchId, MatchKind, MatchState};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::service;
+use crate::service::Event;
 use crate::service::knockout::SeedOptions;
+use crate::service::knockout::parse_tie_rule;
 use crate::service::policy::Access;
-use crate::store::events::Event;
-use crate::store::knockout::parse_tie_rule;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView};
+use crate::web::extract::{Arbitrated, EventView, MatchGamePath};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(bracket_page)
@@ -611,21 +611,14 @@ struct ResultForm {
 /// Enters the result of the due game, or corrects the last one.
 #[post("/events/{id}/knockout/matches/{m}/games/{g}")]
 async fn game_result(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    path: MatchGamePath,
+    Arbitrated { event, user, .. }: Arbitrated,
     form: CsrfForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
-    let result = service::knockout::parse_result(&form.result)?;
-    let input = Input::Game {
-        match_id: MatchId(m),
-        number: g,
-        result,
-    };
-    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
-    Ok(redirect(&match_url(&event, m)))
+    let input = service::knockout::game_input(path.match_id, path.game, &form.result)?;
+    service::knockout::record(&state.db, &user, &event, input, Some(form.v)).await?;
+    Ok(redirect(&match_url(&event, path.match_id)))
 }
 
 #[derive(serde::Deserialize)]

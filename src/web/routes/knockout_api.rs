@@ -17,7 +17,7 @@ use crate::service::knockout::SeedOptions;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, Managed};
+use crate::web::extract::{Arbitrated, EventView, Managed, MatchGamePath};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(seed_bracket)
@@ -51,7 +51,7 @@ async fn seed_bracket(
     let b: SeedBody = parse_json(&body)?;
     let mut options = SeedOptions::default();
     if let Some(t) = &b.tie_rule {
-        options.tie_rule = crate::store::knockout::parse_tie_rule(t).ok_or_else(|| {
+        options.tie_rule = service::knockout::parse_tie_rule(t).ok_or_else(|| {
             AppError::BadRequest(format!(
                 "tie_rule: '{t}' is not decider, play_on or higher_seed_advances"
             ))
@@ -83,22 +83,14 @@ struct ResultBody {
 /// Enters (or corrects, for the last game) a game's result: `1-0`, `0-1` or `1/2-1/2`.
 #[put("/api/events/{id}/knockout/matches/{m}/games/{g}/result")]
 async fn put_result(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
-    Arbitrated { event, .. }: Arbitrated,
+    path: MatchGamePath,
+    Arbitrated { event, user, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, m, g) = path.into_inner();
-    let me = ctx.require_user()?;
     let b: ResultBody = parse_json(&body)?;
-    let result = service::knockout::parse_result(&b.result)?;
-    let input = Input::Game {
-        match_id: MatchId(m),
-        number: g,
-        result,
-    };
-    let bracket = service::knockout::record(&state.db, me, &event, input, None).await?;
+    let input = service::knockout::game_input(path.match_id, path.game, &b.result)?;
+    let bracket = service::knockout::record(&state.db, &user, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -151,7 +143,7 @@ async fn put_prizes(
     let me = ctx.require_user()?;
     let b: PrizesBody = parse_json(&body)?;
     let prizes = service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties).await?;
-    crate::store::prizes::save(&state.db, me, event.id, &prizes).await?;
+    service::knockout::save_prizes(&state.db, me, &event, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),
         "rows": prizes.table.rows(),

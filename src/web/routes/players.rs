@@ -9,13 +9,13 @@ use askama::Template;
 use super::{Flash, redirect, render, render_status};
 use crate::roster::{self, PlayerEntry, RowError};
 use crate::service;
+use crate::service::Event;
 use crate::service::players::Roster;
 use crate::service::policy::Access;
-use crate::store::{self, events::Event};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
-use crate::web::error::{AppError, AppResult};
+use crate::web::error::AppResult;
 use crate::web::extract::{Arbitrated, EventView, Managed};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -205,24 +205,13 @@ struct LinkForm {
 
 #[post("/events/{id}/players/{start}/link")]
 async fn link(
-    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    Managed { event, .. }: Managed,
+    Managed { event, user }: Managed,
     form: CsrfForm<LinkForm>,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
-    let me = ctx.require_user()?.clone();
-    let account = store::users::find_by_name(&state.db, form.name.trim())
-        .await?
-        .ok_or_else(|| {
-            AppError::invalid(
-                crate::i18n::Reason::new("err_unknown_account").arg("name", form.name.trim()),
-            )
-        })?;
-    if !store::players::link_user(&state.db, &me, event.id, start, &account).await? {
-        return Err(AppError::NotFound);
-    }
+    service::players::link_account(&state.db, &user, &event, start, &form.name).await?;
     Ok(redirect(&format!(
         "/events/{}/players?done=account_linked",
         event.id

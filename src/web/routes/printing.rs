@@ -9,7 +9,7 @@ use askama::Template;
 use super::render;
 use crate::rules::Variant;
 use crate::service;
-use crate::store::events::Event;
+use crate::service::Event;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::AppResult;

@@ -6,10 +6,11 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+use crate::service::Event;
 use crate::service::knockout::FinalRanking;
+use crate::service::knockout::Prizes;
 use crate::service::policy::Access;
 use crate::service::{self, ServiceError};
-use crate::store::{self, events::Event, prizes::Prizes};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -135,7 +136,7 @@ async fn prizes_page(
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let prizes = store::prizes::get(&state.db, event.id).await?;
+    let prizes = service::knockout::prize_table(&state.db, &event).await?;
     let (currency, rows, specials, shared) = match &prizes {
         Some(p) => (
             p.table.currency().to_string(),

@@ -17,17 +17,16 @@ use askama::Template;
 use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
 use super::{redirect, render, render_status};
-use crate::accounts::Role;
 use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
 use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
 use crate::service;
-use crate::store::ratings::{
+use crate::service::User;
+use crate::service::ratings::{
     Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
 };
-use crate::store::{self, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -80,30 +79,24 @@ impl FlashQuery {
 fn may_change(ctx: &Ctx, list: &ListInfo) -> bool {
     ctx.user
         .as_ref()
-        .is_some_and(|u| u.role == Role::Admin || u.id == list.owner_id)
+        .is_some_and(|u| service::policy::may_change_list(u, list))
 }
 
 /// Whether an account may create rating lists: club managers and administrators.
 fn may_create(user: &User) -> bool {
-    matches!(user.role, Role::Club | Role::Admin)
+    service::policy::may_create_lists(user.role)
 }
 
 /// Loads a list (404 when missing).
 async fn load(state: &AppState, id: i64) -> AppResult<ListInfo> {
-    store::ratings::get(&state.db, id)
-        .await?
-        .ok_or(AppError::NotFound)
+    Ok(service::ratings::list(&state.db, id).await?)
 }
 
 /// Loads a list the visitor must be allowed to change (login required, else 403).
 async fn load_owned(ctx: &Ctx, state: &AppState, id: i64) -> AppResult<(ListInfo, User)> {
     let user = ctx.require_user()?.clone();
-    let list = load(state, id).await?;
-    if may_change(ctx, &list) {
-        Ok((list, user))
-    } else {
-        Err(AppError::Forbidden)
-    }
+    let list = service::ratings::owned_list(&state.db, &user, id).await?;
+    Ok((list, user))
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -119,7 +112,7 @@ struct IndexPage {
 
 #[get("/ratings")]
 async fn index(ctx: Ctx, state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let lists = store::ratings::lists(&state.db).await?;
+    let lists = service::ratings::lists(&state.db).await?;
     let can_create = ctx.user.as_ref().is_some_and(may_create);
     render(&IndexPage {
         ctx,
@@ -278,7 +271,7 @@ async fn show(
     q: web::Query<FlashQuery>,
 ) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let rows = store::ratings::standings(&state.db, &list)
+    let rows = service::ratings::standings(&state.db, &list)
         .await?
         .into_iter()
         .map(|s| Row {
@@ -321,7 +314,7 @@ fn write_failed(e: std::io::Error) -> AppError {
 #[get("/ratings/{id}/standings.csv")]
 async fn standings_csv(state: web::Data<AppState>, id: web::Path<i64>) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let standings = store::ratings::standings(&state.db, &list).await?;
+    let standings = service::ratings::standings(&state.db, &list).await?;
     let lines = standings.iter().map(|s| StandingLine {
         name: &s.name,
         points: s.points,
@@ -359,7 +352,7 @@ async fn level_distribution(
     id: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
     let list = load(&state, *id).await?;
-    let standings: Vec<RatedPlayer> = store::ratings::standings(&state.db, &list).await?;
+    let standings: Vec<RatedPlayer> = service::ratings::standings(&state.db, &list).await?;
     let total = standings.len().max(1);
     let count = |level: Level| standings.iter().filter(|s| s.level == level).count();
     let row = |label: String, from: Option<Points>, players: usize| LevelRow {
@@ -426,7 +419,7 @@ struct GamesPage {
 
 impl GamesPage {
     async fn new(ctx: Ctx, state: &AppState, list: ListInfo) -> AppResult<GamesPage> {
-        let uploads = store::ratings::uploads(&state.db, list.id).await?;
+        let uploads = service::ratings::uploads(&state.db, &list).await?;
         let can_change = may_change(&ctx, &list);
         Ok(GamesPage {
             ctx,
@@ -725,10 +718,7 @@ async fn load_player(
     player_id: i64,
 ) -> AppResult<(ListInfo, RatedPlayer, Vec<HistoryGame>)> {
     let list = load(state, list_id).await?;
-    let standing = store::ratings::player(&state.db, &list, player_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let history = store::ratings::history(&state.db, &list, player_id).await?;
+    let (standing, history) = service::ratings::player(&state.db, &list, player_id).await?;
     Ok((list, standing, history))
 }
 

@@ -11,7 +11,7 @@ use super::{redirect, render, render_status};
 use crate::service::policy::Access;
 use crate::service::records::{BoardRecords, GameRef, RecordStatus, deal_slot};
 use crate::service::{self, ServiceError};
-use crate::store::{self, events::Event, rounds::Round};
+use crate::service::{Event, Round};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -70,7 +70,7 @@ impl RecordView {
     /// Judges a stored record against the game's entered result (`single_game`: false for a game
     /// of a Banqi match, whose board result is the match score).
     fn new(
-        r: store::records::StoredRecord,
+        r: service::records::StoredRecord,
         entered: Option<crate::round::BoardResult>,
         single_game: bool,
         secret: bool,

@@ -13,9 +13,10 @@ use crate::rules::Color;
 use crate::service::event_state::EventState;
 use crate::service::policy::Access;
 use crate::service::policy::{round_records_visibility, round_visible};
+use crate::service::rounds::RoundData;
 use crate::service::rounds::TypedResult;
 use crate::service::{self, ServiceError};
-use crate::store::{events::Event, rounds::Round, rounds::RoundData};
+use crate::service::{Event, Round};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -651,7 +652,7 @@ async fn fix_board_form(
 
 async fn fix_board_players(
     state: &AppState,
-    (user, event): (&crate::store::users::User, &Event),
+    (user, event): (&crate::service::User, &Event),
     (n, board): (u32, &str),
     form: &FixForm,
 ) -> AppResult<HttpResponse> {

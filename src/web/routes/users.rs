@@ -8,8 +8,9 @@ use askama::Template;
 
 use super::{Flash, redirect, render, render_status};
 use crate::accounts::Role;
+use crate::service::User;
+use crate::service::accounts::Account;
 use crate::service::{self, ServiceError};
-use crate::store::{self, users::Account, users::User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
@@ -70,7 +71,7 @@ async fn list(
         return Err(AppError::Forbidden);
     }
     let roles = grantable(me);
-    let users = store::users::accounts(&state.db).await?;
+    let users = service::accounts::accounts(&state.db, me).await?;
     let me = me.clone();
     let corrections = service::accounts::corrections_log(&state.db, &me).await?;
     render(&UsersPage {
@@ -117,7 +118,7 @@ async fn create(
         Err(ServiceError::Invalid { reason, .. }) => ctx.lang.reason(&reason),
         Err(e) => return Err(e.into()),
     };
-    let users = store::users::accounts(&state.db).await?;
+    let users = service::accounts::accounts(&state.db, &me).await?;
     let corrections = service::accounts::corrections_log(&state.db, &me).await?;
     render_status(
         &UsersPage {

@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use crate::i18n::Lang;
 use crate::rating::csv::{InputError, Problem};
 use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
-use crate::store::ratings::NewGame;
+use crate::service::ratings::NewGame;
 
 /// Longest list name accepted.
 const MAX_LIST_NAME: usize = 120;
