@@ -89,11 +89,21 @@ pub struct EventState {
 impl EventState {
     /// Computes the state (a constant number of queries, whatever the number of rounds).
     async fn load(db: &Db, event: &Event, version: i64) -> ServiceResult<EventState> {
-        let rounds = store::rounds::event_rounds(db, event.id).await?;
-        let tournament = store::rounds::tournament_of(db, event, &rounds).await?;
-        let with_records = store::records::event_boards_with_records(db, event.id).await?;
-        let players = store::players::list(db, event.id)
-            .await?
+        // The reads are independent but for the Swiss state (built from the rounds): they run side
+        // by side on the pool, so a new state costs the longest chain of reads, not their sum
+        // (under a stream of writes every page that misses the cache waits for one).
+        let rounds_and_tournament = async {
+            let rounds = store::rounds::event_rounds(db, event.id).await?;
+            let tournament = store::rounds::tournament_of(db, event, &rounds).await?;
+            Ok::<_, store::StoreError>((rounds, tournament))
+        };
+        let ((rounds, tournament), with_records, players, deals) = tokio::try_join!(
+            rounds_and_tournament,
+            store::records::event_boards_with_records(db, event.id),
+            store::players::list(db, event.id),
+            store::deals::list(db, event.id),
+        )?;
+        let players = players
             .into_iter()
             .map(|p| {
                 let info = PlayerInfo {
@@ -107,8 +117,7 @@ impl EventState {
             .collect();
         let standings = final_standings(&tournament, &event.settings.tie_breaks);
         let crosstable = crosstable(&tournament, tournament.rounds_played);
-        let mut deals: Vec<DealInfo> = store::deals::list(db, event.id)
-            .await?
+        let mut deals: Vec<DealInfo> = deals
             .into_iter()
             .filter(|d| d.is_active())
             .map(|d| DealInfo {
