@@ -5,6 +5,7 @@ mod corrections_events;
 mod corrections_rounds;
 mod db_backup;
 mod deals;
+mod form_words;
 mod foundation;
 mod i18n;
 mod json_api;
