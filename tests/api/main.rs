@@ -17,6 +17,7 @@ mod ratings;
 mod readability;
 mod records;
 mod security;
+mod small_gaps;
 mod start_numbers;
 mod support;
 mod swiss;
