@@ -2,22 +2,31 @@
 
 use chrono::NaiveDate;
 
+use crate::i18n::Reason;
 use crate::rules::Variant;
 use crate::swiss::standings::TieBreak;
 use crate::swiss::tournament::{Points, ScoringSystem};
 
-/// A field that failed validation, with the form field's name and the reason.
+/// A field that failed validation: the form field's name and why, as a message key with its
+/// arguments (the bad value, the limits), worded in the reader's language on the pages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
-    /// The form/JSON field name.
+    /// The form/JSON field name (also the key of its label).
     pub field: &'static str,
-    /// Why it was refused (English; pages translate the field name).
-    pub message: String,
+    /// Why it was refused (`words_*` keys in `locales/*/words.ftl`).
+    pub reason: Reason,
+}
+
+impl FieldError {
+    fn new(field: &'static str, reason: Reason) -> FieldError {
+        FieldError { field, reason }
+    }
 }
 
 impl std::fmt::Display for FieldError {
+    /// `field: reason` in English (the JSON API, logs).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
+        write!(f, "{}: {}", self.field, self.reason)
     }
 }
 
@@ -159,25 +168,32 @@ fn number(
     let n = if text.is_empty() {
         default
     } else {
-        text.parse::<u32>().map_err(|_| FieldError {
-            field,
-            message: format!("'{text}' is not a whole number"),
+        text.parse::<u32>().map_err(|_| {
+            FieldError::new(
+                field,
+                Reason::new("words_not_whole_number").arg("value", text),
+            )
         })?
     };
     if range.contains(&n) {
         Ok(n)
     } else {
-        Err(FieldError {
+        Err(FieldError::new(
             field,
-            message: format!("{n} is outside {}–{}", range.start(), range.end()),
-        })
+            Reason::new("words_out_of_range")
+                .arg("value", n)
+                .arg("min", range.start())
+                .arg("max", range.end()),
+        ))
     }
 }
 
 fn date(field: &'static str, text: &str) -> Result<NaiveDate, FieldError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| FieldError {
-        field,
-        message: format!("'{}' is not a date (YYYY-MM-DD)", text.trim()),
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| {
+        FieldError::new(
+            field,
+            Reason::new("words_not_date").arg("value", text.trim()),
+        )
     })
 }
 
@@ -188,15 +204,17 @@ pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
     }
     let mut list = Vec::new();
     for code in text.split([',', ' ']).filter(|c| !c.trim().is_empty()) {
-        let tb = TieBreak::parse(code).ok_or_else(|| FieldError {
-            field: "tie_breaks",
-            message: format!("'{}' is not a tie-break code", code.trim()),
+        let tb = TieBreak::parse(code).ok_or_else(|| {
+            FieldError::new(
+                "tie_breaks",
+                Reason::new("words_tie_break_unknown").arg("code", code.trim()),
+            )
         })?;
         if list.contains(&tb) {
-            return Err(FieldError {
-                field: "tie_breaks",
-                message: format!("'{}' is listed twice", code.trim()),
-            });
+            return Err(FieldError::new(
+                "tie_breaks",
+                Reason::new("words_tie_break_twice").arg("code", code.trim()),
+            ));
         }
         list.push(tb);
     }
@@ -219,10 +237,10 @@ impl EventForm {
                 if matches!(n, 0 | 4 | 8 | 16) {
                     Ok(n)
                 } else {
-                    Err(FieldError {
-                        field: "knockout_size",
-                        message: format!("{n} must be 0, 4, 8 or 16"),
-                    })
+                    Err(FieldError::new(
+                        "knockout_size",
+                        Reason::new("words_knockout_size").arg("value", n),
+                    ))
                 }
             }),
         );
@@ -230,10 +248,10 @@ impl EventForm {
             if n % 2 == 1 {
                 Ok(n)
             } else {
-                Err(FieldError {
-                    field: "best_of",
-                    message: format!("{n} must be 1, 3, 5 or 7"),
-                })
+                Err(FieldError::new(
+                    "best_of",
+                    Reason::new("words_best_of").arg("value", n),
+                ))
             }
         }));
         let win = check(number("points_win", &self.points_win, 2, 1..=100));
@@ -252,10 +270,10 @@ impl EventForm {
             20..=1000,
         ));
         if win <= draw || draw < loss {
-            errors.push(FieldError {
-                field: "points_win",
-                message: "a win must score more than a draw, a draw at least a loss".into(),
-            });
+            errors.push(FieldError::new(
+                "points_win",
+                Reason::new("words_points_order"),
+            ));
         }
         let tie_breaks = parse_tie_breaks(&self.tie_breaks)
             .map_err(|e| errors.push(e))
@@ -263,34 +281,26 @@ impl EventForm {
         let name = match crate::text::check_line(&self.name, 120) {
             Ok(name) if !name.is_empty() => name,
             Ok(_) => {
-                errors.push(FieldError {
-                    field: "name",
-                    message: "name must be 1–120 characters".into(),
-                });
+                errors.push(FieldError::new(
+                    "name",
+                    Reason::new("words_name_required").arg("max", 120),
+                ));
                 String::new()
             }
             Err(e) => {
-                errors.push(FieldError {
-                    field: "name",
-                    message: e.to_string(),
-                });
+                errors.push(FieldError::new("name", e.reason()));
                 String::new()
             }
         };
         let venue = crate::text::check_line(&self.venue, 200)
-            .map_err(|e| {
-                errors.push(FieldError {
-                    field: "venue",
-                    message: e.to_string(),
-                })
-            })
+            .map_err(|e| errors.push(FieldError::new("venue", e.reason())))
             .unwrap_or_default();
         let variant = Variant::parse(&self.variant);
         if variant.is_none() {
-            errors.push(FieldError {
-                field: "variant",
-                message: format!("'{}' is not jieqi, xiangqi or banqi", self.variant.trim()),
-            });
+            errors.push(FieldError::new(
+                "variant",
+                Reason::new("words_not_variant").arg("value", self.variant.trim()),
+            ));
         }
         let start = date("start_date", &self.start_date)
             .map_err(|e| errors.push(e))
@@ -305,10 +315,10 @@ impl EventForm {
         if let (Some(s), Some(e)) = (start, end)
             && e < s
         {
-            errors.push(FieldError {
-                field: "end_date",
-                message: "the last day is before the first".into(),
-            });
+            errors.push(FieldError::new(
+                "end_date",
+                Reason::new("words_end_before_start"),
+            ));
         }
         match (errors.is_empty(), variant, start, end) {
             (true, Some(variant), Some(start_date), Some(end_date)) => Ok(EventSettings {

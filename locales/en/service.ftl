@@ -96,7 +96,6 @@ svc_upload_match_assigned_twice = match game { $board } was assigned games { $fi
 svc_upload_match_nothing = no game of the file matches a game of a match of this round: nothing to store
 svc_upload_match_decided = match { $board } is decided after { $played } games: it has no game { $game }
 svc_upload_result_refused = the record is stored but its result is not entered: { $detail }
-svc_import_not_json = the backup is not JSON: { $detail }
 svc_import_format = not an Anqi event backup: the "format" field must be "{ $format }" (export the event again)
 svc_import_bad_table = { $table }: { $detail }
 svc_import_bad_value = { $table } row { $row }, { $column }: { $detail }

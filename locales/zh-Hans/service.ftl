@@ -96,7 +96,6 @@ svc_upload_match_assigned_twice = 比赛对局 { $board } 被指定了第 { $fir
 svc_upload_match_nothing = 文件中没有任何一局对应本轮比赛的对局：没有可保存的内容
 svc_upload_match_decided = 第 { $board } 场在 { $played } 局后已分胜负：没有第 { $game } 局
 svc_upload_result_refused = 棋谱会保存，但其结果不会录入：{ $detail }
-svc_import_not_json = 备份不是 JSON：{ $detail }
 svc_import_format = 不是 Anqi 赛事备份：“format”字段必须是“{ $format }”（请重新导出赛事）
 svc_import_bad_table = { $table }：{ $detail }
 svc_import_bad_value = { $table } 第 { $row } 行，{ $column }：{ $detail }

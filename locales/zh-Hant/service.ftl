@@ -96,7 +96,6 @@ svc_upload_match_assigned_twice = 比賽對局 { $board } 被指定了第 { $fir
 svc_upload_match_nothing = 檔案中沒有任何一局對應本輪比賽的對局：沒有可儲存的內容
 svc_upload_match_decided = 第 { $board } 場在 { $played } 局後已分勝負：沒有第 { $game } 局
 svc_upload_result_refused = 棋譜會儲存，但其結果不會錄入：{ $detail }
-svc_import_not_json = 備份不是 JSON：{ $detail }
 svc_import_format = 不是 Anqi 賽事備份：「format」欄位必須是「{ $format }」（請重新匯出賽事）
 svc_import_bad_table = { $table }：{ $detail }
 svc_import_bad_value = { $table } 第 { $row } 行，{ $column }：{ $detail }

@@ -229,12 +229,6 @@ impl Reason {
         self
     }
 
-    /// A reason whose one argument `detail` is text produced by a pure module (a parser's message
-    /// naming a line, a token or a field).
-    pub fn detail(key: &'static str, detail: impl ToString) -> Reason {
-        Reason::new(key).arg("detail", detail)
-    }
-
     /// The reason in `lang` (for templates: `{{ reason.text(ctx.lang) }}`).
     pub fn text(&self, lang: impl std::borrow::Borrow<Lang>) -> String {
         lang.borrow().reason(self)
@@ -297,6 +291,7 @@ const AREAS: &[Area] = areas![
     "readability",
     "corrections_rounds",
     "live",
+    "words",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
@@ -545,7 +540,7 @@ mod tests {
         assert!(total > 500, "only {total} messages");
     }
 
-    /// Every key the Rust code names (`t("…")`, `Reason::new("…")`, `Reason::detail("…"`) has a message.
+    /// Every key the Rust code names (`t("…")`, `Reason::new("…")`) has a message.
     #[test]
     fn every_key_in_the_code_has_a_message() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
@@ -562,7 +557,7 @@ mod tests {
                     continue;
                 }
                 let text = std::fs::read_to_string(&p).unwrap();
-                for opener in [".t(\"", "Reason::new(\"", "Reason::detail(\""] {
+                for opener in [".t(\"", "Reason::new(\""] {
                     for piece in text.split(opener).skip(1) {
                         let key = &piece[..piece.find('"').unwrap()];
                         if key.is_empty()

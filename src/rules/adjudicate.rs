@@ -35,7 +35,45 @@ pub enum AdjudicateError {
     Syntax(#[from] super::notation::RecordError),
     /// The start position, deal or variant cannot be set up.
     #[error("{0}")]
-    Setup(String),
+    Setup(SetupError),
+}
+
+/// Why a record's start cannot be set up: its variant, its deal or its FEN (each worded by
+/// `service::records::setup_reason` for the pages; `Display` is the English the CLI prints).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The `Variant`/`Game` tag names no game.
+    #[error("unknown variant tag '{0}'")]
+    UnknownVariantTag(String),
+    /// The record is of another game than the one asked for.
+    #[error("the record is {record} but {asked} was asked for")]
+    OtherVariant {
+        /// The record's game.
+        record: Variant,
+        /// The game asked for.
+        asked: Variant,
+    },
+    /// A Jieqi deal was given for a Banqi record.
+    #[error("a Jieqi deal was given for a banqi record")]
+    JieqiDealForBanqi,
+    /// The record's `Deal` tag is not a Jieqi deal.
+    #[error("Deal tag: {0}")]
+    DealTag(super::xiangqi::DealError),
+    /// The `Deal` tag and the deal given differ.
+    #[error("the record's Deal tag differs from the deal given")]
+    DealDiffers,
+    /// A deal for a game without face-down pieces.
+    #[error("a deal needs variant jieqi")]
+    DealNeedsJieqi,
+    /// The start FEN (argument or `FEN` tag).
+    #[error("{0}")]
+    Fen(super::xiangqi::FenError),
+    /// The deal does not fit the face-down pieces of the start position.
+    #[error("{0}")]
+    DealPool(String),
+    /// A Banqi record's deal, FEN or tag.
+    #[error("{0}")]
+    Banqi(super::banqi::SetupError),
 }
 
 /// Replays a record (raw bytes: UTF-8 with or without BOM, LF or CRLF) of `variant` and judges it.
@@ -52,9 +90,7 @@ pub fn adjudicate(
     let parsed = read_record(record, 1)?;
     if variant == Variant::Banqi {
         if deal.is_some() {
-            return Err(AdjudicateError::Setup(
-                "a Jieqi deal was given for a banqi record".into(),
-            ));
+            return Err(AdjudicateError::Setup(SetupError::JieqiDealForBanqi));
         }
         let settings = super::banqi::Settings {
             no_progress_limit: (options.move_limit != u16::MAX)
@@ -91,12 +127,13 @@ pub fn adjudicate_record(
 ) -> Result<Verdict, AdjudicateError> {
     match super::record_variant(parsed) {
         Err(t) => {
-            return Err(AdjudicateError::Setup(format!("unknown variant tag '{t}'")));
+            return Err(AdjudicateError::Setup(SetupError::UnknownVariantTag(t)));
         }
         Ok(Some(v)) if v != variant => {
-            return Err(AdjudicateError::Setup(format!(
-                "the record is {v} but {variant} was asked for"
-            )));
+            return Err(AdjudicateError::Setup(SetupError::OtherVariant {
+                record: v,
+                asked: variant,
+            }));
         }
         Ok(_) => {}
     }
@@ -122,7 +159,7 @@ pub fn adjudicate_banqi(
     settings: super::banqi::Settings,
 ) -> Result<Verdict, AdjudicateError> {
     super::banqi::adjudicate(parsed, fen, deal, settings)
-        .map_err(|e| AdjudicateError::Setup(e.to_string()))
+        .map_err(|e| AdjudicateError::Setup(SetupError::Banqi(e)))
 }
 
 use super::notation::{Record, RecordError, RecordErrorKind};
@@ -172,7 +209,7 @@ mod tests {
         ));
         assert!(matches!(
             adjudicate(record, Variant::Xiangqi, None, &hundred),
-            Err(AdjudicateError::Setup(m)) if m.contains("banqi")
+            Err(AdjudicateError::Setup(m)) if m.to_string().contains("banqi")
         ));
     }
 

@@ -17,7 +17,8 @@
 
 use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
-use crate::deal::{DealContext, GameNumber, SealedDeal, Seed};
+
+use crate::deal::{ContextError, DealContext, DealStringError, GameNumber, SealedDeal, Seed};
 use crate::knockout::{Bracket, MatchState};
 use crate::rules::Variant;
 pub use crate::store::deals::{DealRecord, DealStatus};
@@ -28,8 +29,64 @@ pub const MAX_ROUND: u32 = 99;
 
 /// The commitment context of an event's game: the event id as the store writes it, round, game.
 pub fn context(event: &Event, round: u32, game: GameNumber) -> ServiceResult<DealContext> {
-    DealContext::new(&event.id.to_string(), round, game)
-        .map_err(|e| ServiceError::invalid("round", Reason::detail("svc_bad_round_game", e)))
+    DealContext::new(&event.id.to_string(), round, game).map_err(|e| {
+        ServiceError::invalid(
+            "round",
+            Reason::new("svc_bad_round_game").arg_reason("detail", &context_reason(e)),
+        )
+    })
+}
+
+/// Why a deal context was refused, as a message (inside "round/game: …" or a backup's row).
+pub fn context_reason(e: ContextError) -> Reason {
+    Reason::new(match e {
+        ContextError::EventId => "words_context_event_id",
+        ContextError::Round => "words_context_round",
+        ContextError::Game => "words_context_game",
+    })
+}
+
+/// Why a deal string is refused, as a message (`$variant` is jieqi or banqi, `$side` Red or Black).
+pub fn deal_reason(e: &DealStringError) -> Reason {
+    match e {
+        DealStringError::NoDeal(v) => Reason::new("verify_deal_none").arg("variant", v.name()),
+        DealStringError::Length {
+            variant,
+            expected,
+            found,
+        } => Reason::new("verify_deal_length")
+            .arg("variant", variant.name())
+            .arg("expected", expected)
+            .arg("found", found),
+        DealStringError::Letter {
+            variant,
+            position,
+            letter,
+        } => Reason::new("verify_deal_letter")
+            .arg("variant", variant.name())
+            .arg("position", position)
+            .arg("letter", letter),
+        DealStringError::WrongSide {
+            position,
+            letter,
+            square,
+            side,
+        } => Reason::new("verify_deal_side")
+            .arg("position", position)
+            .arg("letter", letter)
+            .arg("square", square)
+            .arg("side", side),
+        DealStringError::Count {
+            variant,
+            letter,
+            expected,
+            found,
+        } => Reason::new("verify_deal_count")
+            .arg("variant", variant.name())
+            .arg("letter", letter)
+            .arg("expected", expected)
+            .arg("found", found),
+    }
 }
 
 /// Draws a deal for a game of a round from a fresh operating-system seed and seals it. Sealing again

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Reason, ServiceError, ServiceResult};
 use crate::accounts::{self, Role};
-use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, verify};
+use crate::deal::{Commitment, Deal, DealContext, GameNumber, Mismatch, Seed, SeedError, verify};
 use crate::event::EventForm;
 use crate::knockout::{BestOf, Input, KnockoutSettings, MatchId};
 use crate::roster::PlayerEntry;
@@ -84,13 +84,26 @@ struct Parsed {
     event_name: String,
 }
 
-fn bad_table(table: &str, detail: impl ToString) -> ServiceError {
+fn bad_table(table: &str, detail: Reason) -> ServiceError {
     ServiceError::invalid(
         "backup",
         Reason::new("svc_import_bad_table")
             .arg("table", table)
-            .arg("detail", detail),
+            .arg_reason("detail", &detail),
     )
+}
+
+/// Why a seed is refused (64 hex digits).
+fn seed_reason(e: &SeedError) -> Reason {
+    match e {
+        SeedError::NotHex {
+            position,
+            character,
+        } => Reason::new("words_seed_not_hex")
+            .arg("position", position)
+            .arg("character", character),
+        _ => Reason::new("words_not_hex64"),
+    }
 }
 
 /// The cells of one backup row, read column by column; every column must be read (an unknown one is
@@ -106,7 +119,7 @@ impl<'a> Cells<'a> {
     fn new(table: &'static str, row: usize, value: &'a Value) -> ServiceResult<Cells<'a>> {
         let obj = value
             .as_object()
-            .ok_or_else(|| bad_table(table, format!("row {row} is not an object")))?;
+            .ok_or_else(|| bad_table(table, Reason::new("words_row_not_object").arg("row", row)))?;
         Ok(Cells {
             table,
             row,
@@ -115,14 +128,15 @@ impl<'a> Cells<'a> {
         })
     }
 
-    fn err(&self, column: &'static str, detail: impl ToString) -> ServiceError {
+    /// The error of a cell: the table, row and column, and what is wrong.
+    fn err(&self, column: &'static str, detail: Reason) -> ServiceError {
         ServiceError::invalid(
             column,
             Reason::new("svc_import_bad_value")
                 .arg("table", self.table)
                 .arg("row", self.row)
                 .arg("column", column)
-                .arg("detail", detail),
+                .arg_reason("detail", &detail),
         )
     }
 
@@ -133,7 +147,7 @@ impl<'a> Cells<'a> {
     }
 
     fn need<T>(&self, column: &'static str, v: Option<T>) -> ServiceResult<T> {
-        v.ok_or_else(|| self.err(column, "missing"))
+        v.ok_or_else(|| self.err(column, Reason::new("words_missing")))
     }
 
     fn int(
@@ -144,13 +158,19 @@ impl<'a> Cells<'a> {
         let Some(v) = self.get(column) else {
             return Ok(None);
         };
-        let n = v
-            .as_i64()
-            .ok_or_else(|| self.err(column, format!("{v} is not a whole number")))?;
+        let n = v.as_i64().ok_or_else(|| {
+            self.err(
+                column,
+                Reason::new("words_not_whole_number").arg("value", v),
+            )
+        })?;
         if !range.contains(&n) {
             return Err(self.err(
                 column,
-                format!("{n} is outside {}–{}", range.start(), range.end()),
+                Reason::new("words_out_of_range")
+                    .arg("value", n)
+                    .arg("min", range.start())
+                    .arg("max", range.end()),
             ));
         }
         Ok(Some(n))
@@ -172,7 +192,7 @@ impl<'a> Cells<'a> {
         };
         v.as_str()
             .map(Some)
-            .ok_or_else(|| self.err(column, format!("{v} is not text")))
+            .ok_or_else(|| self.err(column, Reason::new("words_not_text").arg("value", v)))
     }
 
     /// One line of text: no control or bidi-override characters, at most `max` characters.
@@ -181,10 +201,7 @@ impl<'a> Cells<'a> {
             return Ok(None);
         };
         if s.chars().count() > max || s.chars().any(|c| c.is_control() || is_bidi_control(c)) {
-            return Err(self.err(
-                column,
-                format!("at most {max} characters without control characters"),
-            ));
+            return Err(self.err(column, Reason::new("words_line_limit").arg("max", max)));
         }
         Ok(Some(s.to_string()))
     }
@@ -200,7 +217,7 @@ impl<'a> Cells<'a> {
         {
             return Err(self.err(
                 column,
-                format!("at most {MAX_RECORD} bytes without control characters"),
+                Reason::new("words_block_limit").arg("max", MAX_RECORD),
             ));
         }
         Ok(s.to_string())
@@ -212,7 +229,7 @@ impl<'a> Cells<'a> {
             return Ok(None);
         };
         let t = chrono::DateTime::parse_from_rfc3339(s.trim())
-            .map_err(|_| self.err(column, format!("'{s}' is not a time (RFC 3339)")))?;
+            .map_err(|_| self.err(column, Reason::new("words_not_time").arg("value", s)))?;
         Ok(Some(
             t.to_utc()
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
@@ -228,7 +245,7 @@ impl<'a> Cells<'a> {
     fn refers(&mut self, column: &'static str, ids: &HashSet<i64>) -> ServiceResult<i64> {
         let id = self.need_int(column, i64::MIN..=i64::MAX)?;
         if !ids.contains(&id) {
-            return Err(self.err(column, format!("{id} refers to nothing in the backup")));
+            return Err(self.err(column, Reason::new("words_refers_to_nothing").arg("id", id)));
         }
         Ok(id)
     }
@@ -239,7 +256,9 @@ impl<'a> Cells<'a> {
         if id != event {
             return Err(self.err(
                 "event_id",
-                format!("{id} is not the backup's event ({event})"),
+                Reason::new("words_other_event")
+                    .arg("id", id)
+                    .arg("event", event),
             ));
         }
         Ok(())
@@ -255,7 +274,7 @@ impl<'a> Cells<'a> {
             return Ok(None);
         };
         if !users.contains_key(&id) {
-            return Err(self.err(column, format!("account {id} is not in the backup")));
+            return Err(self.err(column, Reason::new("words_no_account").arg("id", id)));
         }
         Ok(Some(id))
     }
@@ -270,7 +289,7 @@ impl<'a> Cells<'a> {
             return Ok(None);
         };
         if !starts.contains(&n) {
-            return Err(self.err(column, format!("no player has start number {n}")));
+            return Err(self.err(column, Reason::new("words_no_start_no").arg("number", n)));
         }
         Ok(Some(n))
     }
@@ -281,7 +300,12 @@ impl<'a> Cells<'a> {
             None => String::new(),
             Some(Value::String(s)) => s.clone(),
             Some(Value::Number(n)) => n.to_string(),
-            Some(other) => return Err(self.err(column, format!("{other} is not text or a number"))),
+            Some(other) => {
+                return Err(self.err(
+                    column,
+                    Reason::new("words_not_text_or_number").arg("value", other),
+                ));
+            }
         })
     }
 
@@ -290,7 +314,9 @@ impl<'a> Cells<'a> {
         match self.obj.keys().find(|k| !self.seen.contains(&k.as_str())) {
             Some(k) => Err(bad_table(
                 self.table,
-                format!("row {}: unknown column '{k}'", self.row),
+                Reason::new("words_unknown_column")
+                    .arg("row", self.row)
+                    .arg("column", k),
             )),
             None => Ok(()),
         }
@@ -364,8 +390,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         },
     };
     let s = form.parse().map_err(|errors| match errors.first() {
-        Some(e) => c.err(e.field, &e.message),
-        None => c.err("name", "invalid"),
+        Some(e) => c.err(e.field, e.reason.clone()),
+        None => c.err("name", Reason::new("words_missing")),
     })?;
     let created_raw = c.raw_text("created_at")?;
     let created_raw = c.need("created_at", created_raw)?.to_string();
@@ -382,7 +408,12 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     // Issue 18: the event's time zone (an IANA name) and whether it is archived.
     let time_zone = match c.line("time_zone", 64)? {
         Some(typed) => super::events::time_zone(&typed)
-            .map_err(|_| c.err("time_zone", format!("'{typed}' is not a time zone")))?
+            .map_err(|_| {
+                c.err(
+                    "time_zone",
+                    Reason::new("svc_bad_time_zone").arg("typed", typed),
+                )
+            })?
             .name()
             .to_string(),
         None => super::events::DEFAULT_TIME_ZONE.to_string(),
@@ -495,7 +526,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let local = c.form_text("local_id")?;
             let category = c.form_text("category")?;
             let entry = PlayerEntry::parse(0, &name, &club, &rating, &fide, &local, &category)
-                .map_err(|e| c.err(e.field, &e.message))?;
+                .map_err(|e| c.err(e.field, e.message.clone()))?;
             put!("name", entry.name);
             put!("club", entry.club);
             put!("rating", entry.rating);
@@ -518,7 +549,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 && col != "red"
                 && col != "black"
             {
-                return Err(c.err("first_colour", format!("'{col}' is not red or black")));
+                return Err(c.err(
+                    "first_colour",
+                    Reason::new("words_not_one_of")
+                        .arg("value", col)
+                        .arg("allowed", "red, black"),
+                ));
             }
             row.values.push(("first_colour", opt(colour)));
             put!("created_at", c.need_time("created_at")?);
@@ -536,7 +572,14 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 let parsed = match r {
                     Some(r) => Some(
                         BoardResult::parse(&r)
-                            .ok_or_else(|| c.err(col, format!("'{r}' is not a result")))?
+                            .ok_or_else(|| {
+                                c.err(
+                                    col,
+                                    Reason::new("words_not_one_of")
+                                        .arg("value", r)
+                                        .arg("allowed", "1-0, 0-1, 1/2-1/2, +:-, -:+, -:-"),
+                                )
+                            })?
                             .as_str(),
                     ),
                     None => None,
@@ -552,7 +595,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let games = match c.line("games", 20)? {
                 Some(g) => Some(
                     MatchGames::parse(&g, cx.best_of)
-                        .map_err(|e| c.err("games", e))?
+                        .map_err(|_| {
+                            c.err(
+                                "games",
+                                Reason::new("words_not_match_games").arg("value", &g),
+                            )
+                        })?
                         .games,
                 ),
                 None => None,
@@ -577,7 +625,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let kind = c.line("kind", 2)?;
             let kind = c.need("kind", kind)?;
             if Absence::parse(&kind).is_none() {
-                return Err(c.err("kind", format!("'{kind}' is not H, F or Z")));
+                return Err(c.err(
+                    "kind",
+                    Reason::new("words_not_one_of")
+                        .arg("value", kind)
+                        .arg("allowed", "H, F, Z"),
+                ));
             }
             put!("kind", kind);
         }
@@ -593,8 +646,14 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("game_no", c.need_int("game_no", 1..=99)?);
             put!("record", c.block("record")?);
             let verdict = c.block("verdict")?;
-            serde_json::from_str::<Verdict>(&verdict)
-                .map_err(|e| c.err("verdict", format!("not a verdict: {e}")))?;
+            serde_json::from_str::<Verdict>(&verdict).map_err(|e| {
+                c.err(
+                    "verdict",
+                    Reason::new("words_not_verdict")
+                        .arg("line", e.line())
+                        .arg("column", e.column()),
+                )
+            })?;
             put!("verdict", verdict);
             put!("legal", c.flag("legal")?);
             // The rules version the verdict was judged under (older ones are judged again at start).
@@ -610,13 +669,21 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("event_id", cx.event);
             let best_of = c.need_int("best_of", 1..=99)?;
             if BestOf::new(best_of as u32).is_none() {
-                return Err(c.err("best_of", format!("{best_of} must be 1, 3, 5 or 7")));
+                return Err(c.err(
+                    "best_of",
+                    Reason::new("words_best_of").arg("value", best_of),
+                ));
             }
             put!("best_of", best_of);
             let rule = c.line("tie_rule", 40)?;
             let rule = c.need("tie_rule", rule)?;
             if store::knockout::parse_tie_rule(&rule).is_none() {
-                return Err(c.err("tie_rule", format!("'{rule}' is not a tie rule")));
+                return Err(c.err(
+                    "tie_rule",
+                    Reason::new("words_not_one_of")
+                        .arg("value", rule)
+                        .arg("allowed", "decider, play_on, higher_seed_advances"),
+                ));
             }
             put!("tie_rule", rule);
             put!("third_place", c.flag("third_place")?);
@@ -640,7 +707,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 kind.as_str(),
                 "lot" | "decider_colour" | "game" | "forfeit" | "withdrawal"
             ) {
-                return Err(c.err("kind", format!("'{kind}' is not a knockout step")));
+                return Err(c.err(
+                    "kind",
+                    Reason::new("words_not_one_of")
+                        .arg("value", kind)
+                        .arg("allowed", "lot, decider_colour, game, forfeit, withdrawal"),
+                ));
             }
             put!("kind", kind);
             row.values
@@ -653,7 +725,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 && col != "red"
                 && col != "black"
             {
-                return Err(c.err("colour", format!("'{col}' is not red or black")));
+                return Err(c.err(
+                    "colour",
+                    Reason::new("words_not_one_of")
+                        .arg("value", col)
+                        .arg("allowed", "red, black"),
+                ));
             }
             row.values.push(("colour", opt(colour)));
             let result = match c.line("result", 10)? {
@@ -661,7 +738,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                     GameResult::parse(&r)
                         .filter(|g| *g != GameResult::Unknown)
                         .ok_or_else(|| {
-                            c.err("result", format!("'{r}' is not 1-0, 0-1 or 1/2-1/2"))
+                            c.err(
+                                "result",
+                                Reason::new("words_not_one_of")
+                                    .arg("value", r)
+                                    .arg("allowed", "1-0, 0-1, 1/2-1/2"),
+                            )
                         })?
                         .as_str(),
                 ),
@@ -679,7 +761,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("currency", c.need("currency", currency)?);
             let ties = c.line("ties", 20)?.unwrap_or_else(|| "by_tie_break".into());
             if ties != "by_tie_break" && ties != "shared" {
-                return Err(c.err("ties", format!("'{ties}' is not by_tie_break or shared")));
+                return Err(c.err(
+                    "ties",
+                    Reason::new("words_not_one_of")
+                        .arg("value", ties)
+                        .arg("allowed", "by_tie_break, shared"),
+                ));
             }
             put!("ties", ties);
             put!("updated_at", c.need_time("updated_at")?);
@@ -691,7 +778,12 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let from = c.need_int("from_place", 1..=9999)?;
             let to = c.need_int("to_place", 1..=9999)?;
             if to < from {
-                return Err(c.err("to_place", format!("{to} is before {from}")));
+                return Err(c.err(
+                    "to_place",
+                    Reason::new("words_place_order")
+                        .arg("from", from)
+                        .arg("to", to),
+                ));
             }
             put!("from_place", from);
             put!("to_place", to);
@@ -726,30 +818,37 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("round_no", round);
             let game = c.line("game", 10)?;
             let game = c.need("game", game)?;
-            let game = GameNumber::parse(&game)
-                .ok_or_else(|| c.err("game", format!("'{game}' is not 1, 2, … or decider")))?;
+            let game = GameNumber::parse(&game).ok_or_else(|| {
+                c.err(
+                    "game",
+                    Reason::new("words_not_one_of")
+                        .arg("value", game)
+                        .arg("allowed", "1, 2, …, decider"),
+                )
+            })?;
             put!("game", game.to_string());
             let variant = c.line("variant", 10)?;
             let variant = c.need("variant", variant)?;
             if Variant::parse(&variant) != Some(cx.variant) || cx.variant == Variant::Xiangqi {
                 return Err(c.err(
                     "variant",
-                    format!("'{variant}' is not the event's game with face-down pieces"),
+                    Reason::new("words_not_deal_variant").arg("value", &variant),
                 ));
             }
             put!("variant", cx.variant.name());
             let deal = c.line("deal", 40)?;
             let deal = c.need("deal", deal)?;
-            let deal = Deal::parse(cx.variant, &deal).map_err(|e| c.err("deal", e))?;
+            let deal = Deal::parse(cx.variant, &deal)
+                .map_err(|e| c.err("deal", super::deals::deal_reason(&e)))?;
             put!("deal", deal.as_str());
             let seed = c.line("seed", 64)?;
             let seed = c.need("seed", seed)?;
-            let seed = Seed::from_hex(&seed).map_err(|e| c.err("seed", e))?;
+            let seed = Seed::from_hex(&seed).map_err(|e| c.err("seed", seed_reason(&e)))?;
             put!("seed", seed.to_hex());
             let commitment = c.line("commitment", 64)?;
             let commitment = c.need("commitment", commitment)?;
             let commitment = Commitment::from_hex(&commitment)
-                .ok_or_else(|| c.err("commitment", "not 64 hex digits"))?;
+                .ok_or_else(|| c.err("commitment", Reason::new("words_not_hex64")))?;
             put!("commitment", commitment.to_hex());
             // Deals sealed before the context was stored were committed under their own event id.
             let committed = c
@@ -757,8 +856,16 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 .filter(|e| !e.is_empty())
                 .unwrap_or_else(|| cx.event.to_string());
             let context = DealContext::new(&committed, round, game)
-                .map_err(|e| c.err("committed_event", e))?;
-            verify(&context, &deal, &seed, &commitment).map_err(|e| c.err("commitment", e))?;
+                .map_err(|e| c.err("committed_event", super::deals::context_reason(e)))?;
+            verify(&context, &deal, &seed, &commitment).map_err(|e| {
+                c.err(
+                    "commitment",
+                    Reason::new(match e {
+                        Mismatch::DealNotFromSeed => "verify_not_from_seed",
+                        Mismatch::Commitment => "verify_commitment_differs",
+                    }),
+                )
+            })?;
             put!("committed_event", committed);
             let sealer = c.account("sealed_by", &cx.users)?;
             row.accounts
@@ -769,24 +876,23 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             if !matches!(status.as_str(), "sealed" | "withdrawn" | "unsealed") {
                 return Err(c.err(
                     "status",
-                    format!("'{status}' is not sealed, withdrawn or unsealed"),
+                    Reason::new("words_not_one_of")
+                        .arg("value", &status)
+                        .arg("allowed", "sealed, withdrawn, unsealed"),
                 ));
             }
             let withdrawn_at = c.time("withdrawn_at")?;
             account!("unsealed_by");
             let unsealed_at = c.time("unsealed_at")?;
             if (status == "unsealed") != unsealed_at.is_some() {
-                return Err(c.err(
-                    "unsealed_at",
-                    "an unsealed deal, and only it, has this time",
-                ));
+                return Err(c.err("unsealed_at", Reason::new("words_unsealed_time")));
             }
             put!("status", status);
             row.values.push(("withdrawn_at", opt(withdrawn_at)));
             row.values.push(("unsealed_at", opt(unsealed_at)));
             put!("unseal_override", c.flag("unseal_override")?);
         }
-        other => return Err(bad_table(other, "not a table of an event backup")),
+        other => return Err(bad_table(other, Reason::new("words_not_backup_table"))),
     }
     c.finish()?;
     Ok(row)
@@ -815,11 +921,21 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
         best_of: get(ko, "best_of")
             .as_u64()
             .and_then(|n| BestOf::new(n as u32))
-            .ok_or_else(|| bad_table("knockouts", "best_of"))?,
+            .ok_or_else(|| {
+                bad_table(
+                    "knockouts",
+                    Reason::new("words_missing_column").arg("column", "best_of"),
+                )
+            })?,
         tie_rule: get(ko, "tie_rule")
             .as_str()
             .and_then(store::knockout::parse_tie_rule)
-            .ok_or_else(|| bad_table("knockouts", "tie_rule"))?,
+            .ok_or_else(|| {
+                bad_table(
+                    "knockouts",
+                    Reason::new("words_missing_column").arg("column", "tie_rule"),
+                )
+            })?,
         third_place_match: get(ko, "third_place").as_i64() == Some(1),
     };
     let mut seeds: Vec<(i64, u32)> = rows("knockout_qualifiers")
@@ -840,7 +956,14 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
     steps.sort_by_key(|(seq, _, _)| *seq);
     let mut inputs = Vec::with_capacity(steps.len());
     for (_, n, r) in &steps {
-        let bad = |what: &str| bad_table("knockout_inputs", format!("row {n}: {what} missing"));
+        let bad = |what: &str| {
+            bad_table(
+                "knockout_inputs",
+                Reason::new("words_row_missing")
+                    .arg("row", n)
+                    .arg("column", what),
+            )
+        };
         let match_id = get(r, "match_id").as_u64().map(|m| MatchId(m as u32));
         let start = get(r, "start_no").as_u64().map(|s| s as u32);
         let reason = get(r, "reason").as_str().unwrap_or("").to_string();
@@ -887,13 +1010,19 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
     stored
         .bracket()
         .map(|_| ())
-        .map_err(|e| bad_table("knockout_inputs", e))
+        .map_err(|e| bad_table("knockout_inputs", super::knockout::knockout_reason(&e)))
 }
 
 /// Parses a backup's text completely (nothing is written).
 fn parse(text: &str) -> ServiceResult<Parsed> {
-    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
-        .map_err(|e| ServiceError::invalid("backup", Reason::detail("svc_import_not_json", e)))?;
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
+        ServiceError::invalid(
+            "backup",
+            Reason::new("svc_import_not_json")
+                .arg("line", e.line())
+                .arg("column", e.column()),
+        )
+    })?;
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(ServiceError::invalid(
             "format",
@@ -903,12 +1032,12 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
     let tables = value
         .get("tables")
         .and_then(Value::as_object)
-        .ok_or_else(|| bad_table("tables", "missing"))?;
+        .ok_or_else(|| bad_table("tables", Reason::new("words_missing")))?;
     if let Some(unknown) = tables
         .keys()
         .find(|k| !store::backup::tables().any(|t| t == k.as_str()))
     {
-        return Err(bad_table(unknown, "not a table of an event backup"));
+        return Err(bad_table(unknown, Reason::new("words_not_backup_table")));
     }
     let rows_of = |name: &'static str| -> ServiceResult<&Vec<Value>> {
         static EMPTY: Vec<Value> = Vec::new();
@@ -916,7 +1045,7 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
             None => Ok(&EMPTY),
             Some(v) => v
                 .as_array()
-                .ok_or_else(|| bad_table(name, "not a list of rows")),
+                .ok_or_else(|| bad_table(name, Reason::new("words_not_list"))),
         }
     };
     let mut users = HashMap::new();
@@ -925,28 +1054,34 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
         None | Some(Value::Null) => &empty,
         Some(v) => v
             .as_array()
-            .ok_or_else(|| bad_table("users", "not a list"))?,
+            .ok_or_else(|| bad_table("users", Reason::new("words_not_list")))?,
     };
     for (i, u) in listed.iter().enumerate() {
         let mut c = Cells::new("users", i + 1, u)?;
         let id = c.need_int("id", i64::MIN..=i64::MAX)?;
         let name = c.raw_text("name")?;
         let name = c.need("name", name)?;
-        let name = accounts::validate_name(name).map_err(|e| c.err("name", e))?;
+        let name = accounts::validate_name(name)
+            .map_err(|_| c.err("name", Reason::new("svc_user_name_bad")))?;
         let role = c.raw_text("role")?;
         if let Some(role) = role
             && Role::parse(role).is_none()
         {
-            return Err(c.err("role", format!("'{role}' is not a role")));
+            return Err(c.err(
+                "role",
+                Reason::new("words_not_one_of")
+                    .arg("value", role)
+                    .arg("allowed", "admin, organizer, arbiter, player, club"),
+            ));
         }
         c.finish()?;
         if users.insert(id, name).is_some() {
-            return Err(c.err("id", format!("account {id} is listed twice")));
+            return Err(c.err("id", Reason::new("words_account_twice").arg("id", id)));
         }
     }
     let events = rows_of("events")?;
     let [event_row] = events.as_slice() else {
-        return Err(bad_table("events", "a backup holds exactly one event"));
+        return Err(bad_table("events", Reason::new("words_one_event")));
     };
     let (event, facts) = parse_event(&mut Cells::new("events", 1, event_row)?)?;
     let mut cx = Context {
@@ -965,7 +1100,12 @@ fn parse(text: &str) -> ServiceResult<Parsed> {
             if let Some(id) = row.old_id
                 && !cx.ids.entry(table).or_default().insert(id)
             {
-                return Err(bad_table(table, format!("row {}: id {id} twice", i + 1)));
+                return Err(bad_table(
+                    table,
+                    Reason::new("words_id_twice")
+                        .arg("row", i + 1)
+                        .arg("id", id),
+                ));
             }
             if table == "players"
                 && let Some(Value::Number(n)) = row

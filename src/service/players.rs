@@ -75,17 +75,20 @@ pub fn parse_rating(typed: &str) -> ServiceResult<u32> {
         })
 }
 
-/// Changes a player's rating; `true` when this re-opened a confirmed starting list (before
-/// round 1 the start numbers follow the new order; after round 1 they stay).
+/// Changes a player's rating, confirmed and with a reason like every correction; `true` when this
+/// re-opened a confirmed starting list (before round 1 the start numbers follow the new order;
+/// after round 1 they stay).
 pub async fn set_rating(
     db: &Db,
     by: &User,
     event: &Event,
     player_id: i64,
     typed: &str,
+    correction: &super::events::Correction,
 ) -> ServiceResult<bool> {
+    let reason = correction.check()?;
     let rating = parse_rating(typed)?;
-    match store::players::set_rating(db, by, event.id, player_id, rating).await? {
+    match store::players::set_rating(db, by, event.id, player_id, rating, &reason).await? {
         Reordered::Done { reopened } => Ok(reopened),
         Reordered::NotFound => Err(ServiceError::NotFound),
     }

@@ -128,7 +128,10 @@ pub async fn remove_batch(
         ));
     }
     crate::text::check_line(reason, 200).map_err(|e| {
-        ServiceError::invalid("reason", Reason::detail("svc_rating_remove_bad_reason", e))
+        ServiceError::invalid(
+            "reason",
+            Reason::new("svc_rating_remove_bad_reason").arg_reason("detail", &e.reason()),
+        )
     })?;
     if store::ratings::remove_upload(db, by, list.id, upload_id, reason).await? {
         Ok(())

@@ -23,7 +23,8 @@ use crate::deal::GameNumber;
 use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
-use crate::rules::adjudicate::{AdjudicateOptions, GameResult};
+use crate::rules::Variant;
+use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, GameResult, SetupError};
 pub use crate::store::records::StoredRecord;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
@@ -213,8 +214,11 @@ impl Adjudicator {
         &self,
         record: &crate::rules::notation::record::Record,
     ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
-        let unreadable = |e: &dyn std::fmt::Display| {
-            ServiceError::invalid("record", Reason::detail("svc_record_unreadable", e))
+        let unreadable = |detail: Reason| {
+            ServiceError::invalid(
+                "record",
+                Reason::new("svc_record_unreadable").arg_reason("detail", &detail),
+            )
         };
         if self.variant == crate::rules::Variant::Banqi {
             let settings = crate::rules::banqi::Settings {
@@ -227,7 +231,7 @@ impl Adjudicator {
                 self.banqi_deal.as_deref(),
                 settings,
             )
-            .map_err(|e| unreadable(&e));
+            .map_err(|e| unreadable(banqi_setup_reason(&e)));
         }
         // A Deal tag other than the sealed deal is refused outright (it would replay another game).
         if let (Some(sealed), Some(tagged)) = (
@@ -253,7 +257,12 @@ impl Adjudicator {
             self.jieqi_deal.as_ref(),
             &options,
         )
-        .map_err(|e| unreadable(&e))
+        .map_err(|e| {
+            unreadable(match &e {
+                AdjudicateError::Syntax(e) => record_error_reason(e),
+                AdjudicateError::Setup(e) => setup_reason(e),
+            })
+        })
     }
 }
 
@@ -1091,6 +1100,115 @@ fn movetext(text: &str) -> &str {
         } else {
             return rest;
         }
+    }
+}
+
+/// Why a record's start cannot be set up, as a message for the reader's language (naming the tag
+/// or FEN field; the parsers' own English detail is for the CLI).
+pub fn setup_reason(e: &SetupError) -> Reason {
+    use crate::rules::xiangqi::{DealError as D, FenError as F};
+    let variant = |v: Variant| Reason::new(variant_key(v));
+    match e {
+        SetupError::UnknownVariantTag(t) => Reason::new("words_setup_variant_tag").arg("tag", t),
+        SetupError::OtherVariant { record, asked } => Reason::new("words_setup_other_variant")
+            .arg_reason("record", &variant(*record))
+            .arg_reason("asked", &variant(*asked)),
+        SetupError::JieqiDealForBanqi => Reason::new("words_setup_jieqi_deal_for_banqi"),
+        SetupError::DealTag(d) => Reason::new("words_setup_deal_tag").arg_reason(
+            "detail",
+            &match *d {
+                D::WrongLength { found } => Reason::new("words_deal_length")
+                    .arg("expected", 30)
+                    .arg("found", found),
+                D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
+                    .arg("position", position)
+                    .arg("letter", letter),
+                D::WrongColor {
+                    position,
+                    letter,
+                    expected,
+                } => Reason::new("words_deal_case")
+                    .arg("position", position)
+                    .arg("letter", letter)
+                    .arg_reason("side", &Reason::new(side_key(expected))),
+                D::WrongCount {
+                    color,
+                    kind,
+                    found,
+                    expected,
+                } => Reason::new("words_deal_count")
+                    .arg_reason("side", &Reason::new(side_key(color)))
+                    .arg("letter", kind.letter())
+                    .arg("found", found)
+                    .arg("expected", expected),
+            },
+        ),
+        SetupError::DealDiffers => Reason::new("words_setup_deal_differs"),
+        SetupError::DealNeedsJieqi => Reason::new("words_setup_deal_needs_jieqi"),
+        SetupError::Fen(f) => match f {
+            F::Board(_) => Reason::new("words_fen_board"),
+            F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
+            F::Pool(_) => Reason::new("words_fen_pool"),
+            F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+            F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+            F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
+            F::Position(_) => Reason::new("words_fen_position"),
+        },
+        SetupError::DealPool(_) => Reason::new("words_setup_deal_pool"),
+        SetupError::Banqi(b) => banqi_setup_reason(b),
+    }
+}
+
+/// Why a Banqi record's start cannot be set up, as a message (see [`setup_reason`]).
+pub fn banqi_setup_reason(e: &crate::rules::banqi::SetupError) -> Reason {
+    use crate::rules::banqi::fen::FenError as F;
+    use crate::rules::banqi::{DealError as D, SetupError as S};
+    match e {
+        S::Deal(d) => Reason::new("words_setup_deal_tag").arg_reason(
+            "detail",
+            &match d {
+                D::Length(found) => Reason::new("words_deal_length")
+                    .arg("expected", 32)
+                    .arg("found", found),
+                D::Letter {
+                    letter, position, ..
+                } => Reason::new("words_deal_letter")
+                    .arg("position", position)
+                    .arg("letter", letter),
+                D::Count {
+                    piece,
+                    found,
+                    expected,
+                } => Reason::new("words_banqi_deal_count")
+                    .arg("letter", piece)
+                    .arg("found", found)
+                    .arg("expected", expected),
+            },
+        ),
+        S::Fen(f) => match f {
+            F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
+            F::Board(_) => Reason::new("words_fen_board"),
+            F::Side(d) => Reason::new("words_fen_side").arg("value", d),
+            F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+            F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+            F::Pieces(_) => Reason::new("words_fen_position"),
+        },
+        S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
+    }
+}
+
+fn variant_key(v: Variant) -> &'static str {
+    match v {
+        Variant::Xiangqi => "variant_xiangqi",
+        Variant::Jieqi => "variant_jieqi",
+        Variant::Banqi => "variant_banqi",
+    }
+}
+
+fn side_key(c: crate::rules::Color) -> &'static str {
+    match c {
+        crate::rules::Color::Red => "red",
+        crate::rules::Color::Black => "black",
     }
 }
 

@@ -97,7 +97,14 @@ pub async fn pair_next(
         PairingError::NoLegalPairing { round } => {
             ServiceError::Conflict(Reason::new("svc_no_legal_pairing").arg("round", round))
         }
-        other => ServiceError::Conflict(Reason::detail("svc_pairing_failed", other)),
+        PairingError::TournamentOver(rounds) => {
+            ServiceError::Conflict(Reason::new("svc_pairing_failed").arg_reason(
+                "detail",
+                &Reason::new("words_all_rounds_played").arg("rounds", rounds),
+            ))
+        }
+        // The tournament the store built is inconsistent: a bug, not something the reader can fix.
+        PairingError::Invalid(e) => ServiceError::Internal(format!("pairing: {e}")),
     })?;
     let absences: Vec<(u32, Absence)> = store::rounds::bye_requests(db, event.id)
         .await?

@@ -668,16 +668,36 @@ pub async fn preview(
                 ) else {
                     continue;
                 };
+                let (match_id, number) = (MatchId(slots[slot].board_no), slots[slot].game_no);
+                // As a single game's start (service::knockout): not without its sealed deal where
+                // the event requires deals; a game already played is a correction, not a start.
+                let played = after
+                    .get(match_id)
+                    .is_ok_and(|m| m.played().iter().any(|g| g.number == number));
+                if !played {
+                    match deals::require_game_dealt(db, event, &after, match_id, number).await {
+                        Ok(()) => {}
+                        Err(ServiceError::Refused(why)) => {
+                            games[i].result_refused = Some(
+                                Reason::new("svc_upload_result_refused").arg_reason("detail", &why),
+                            );
+                            continue;
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
                 let input = Input::Game {
-                    match_id: MatchId(slots[slot].board_no),
-                    number: slots[slot].game_no,
+                    match_id,
+                    number,
                     result,
                 };
                 match input.apply(&mut after) {
                     Ok(()) => results.push(input),
                     Err(e) => {
-                        games[i].result_refused =
-                            Some(Reason::detail("svc_upload_result_refused", e));
+                        games[i].result_refused = Some(
+                            Reason::new("svc_upload_result_refused")
+                                .arg_reason("detail", &knockout::knockout_reason(&e)),
+                        );
                     }
                 }
             }

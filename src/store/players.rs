@@ -290,6 +290,7 @@ pub async fn set_rating(
     event_id: i64,
     player_id: i64,
     rating: u32,
+    reason: &str,
 ) -> StoreResult<Reordered> {
     let mut tx = super::begin_write(db).await?;
     let old: Option<(i64, String)> =
@@ -313,13 +314,16 @@ pub async fn set_rating(
     } else {
         ""
     };
-    tx.commit_audited(
+    super::audit::record_with_reason(
+        &mut *tx,
         Some(by.id),
         Some(event_id),
         "player.rating",
         &format!("{name}: {old} → {rating}{note}"),
+        reason,
     )
     .await?;
+    tx.commit().await?;
     Ok(Reordered::Done { reopened })
 }
 

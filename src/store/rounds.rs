@@ -390,9 +390,22 @@ pub async fn withdraw_round(
     .bind(round.id)
     .bind(event_id)
     .bind(round.number as i64);
+    // A player registered while the round was out joins at the round after it (`add_all`); with
+    // the round gone they are entered for it, so pairing it again pairs them too.
+    let late_entries =
+        sqlx::query("UPDATE players SET joins_at = $1 WHERE event_id = $2 AND joins_at > $1")
+            .bind(round.number as i64)
+            .bind(event_id);
     let detail = format!("round {} ({reason})", round.number);
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, ("round.withdraw", &detail), change, None).await
+    super::write_one(
+        db,
+        who,
+        ("round.withdraw", &detail),
+        change,
+        Some(late_entries),
+    )
+    .await
 }
 
 /// A round with its boards and recorded absences, as one read of the whole event gives them.

@@ -121,7 +121,11 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     let ding = entry_id(&mut org, id, "丁");
     let r = org.form(
         &format!("/events/{id}/players/{ding}/rating"),
-        &[("rating", "1900")],
+        &[
+            ("rating", "1900"),
+            ("confirm", "yes"),
+            ("reason", "rating list of May"),
+        ],
     );
     assert_eq!(r.status, 303);
     assert!(
@@ -141,7 +145,7 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     // Bad ratings are refused in the reader's language.
     let r = org.form(
         &format!("/events/{id}/players/{ding}/rating"),
-        &[("rating", "abc")],
+        &[("rating", "abc"), ("confirm", "yes"), ("reason", "typo")],
     );
     assert_eq!(r.status, 400);
     assert!(r.body.contains("is not a rating"), "{}", r.body);
@@ -170,7 +174,7 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     assert_eq!(
         arb.form(
             &format!("/events/{id}/players/{ding}/rating"),
-            &[("rating", "1000")]
+            &[("rating", "1000"), ("confirm", "yes"), ("reason", "typo")]
         )
         .status,
         403
@@ -195,7 +199,7 @@ fn the_starting_list_is_confirmed_reopened_by_changes_and_printed() {
     let before = listed(&mut org, id);
     let r = org.form(
         &format!("/events/{id}/players/{ding}/rating"),
-        &[("rating", "1000")],
+        &[("rating", "1000"), ("confirm", "yes"), ("reason", "typo")],
     );
     assert_eq!(r.status, 303);
     assert!(r.location.as_deref().unwrap().contains("rating_saved"));

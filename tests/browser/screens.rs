@@ -87,7 +87,10 @@ fn screenshots_of_every_page_in_each_language_and_width() {
     for n in 1..=3 {
         play_round(&mut arb, id, n);
     }
-    let r = arb.form(&format!("/events/{id}/withdraw"), &[("start", "10")]);
+    let r = arb.form(
+        &format!("/events/{id}/withdraw"),
+        &[("start", "10"), ("reason", "家中有事"), ("confirm", "yes")],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let r = arb.form(
         &format!("/events/{id}/knockout"),

@@ -5,8 +5,8 @@
 //! from where the record ends.
 
 use super::{
-    AdjudicateError, AdjudicateOptions, GameResult, PlyError, Rule, RulingEvent, Termination,
-    Verdict,
+    AdjudicateError, AdjudicateOptions, GameResult, PlyError, Rule, RulingEvent, SetupError,
+    Termination, Verdict,
 };
 use crate::rules::notation::Record;
 use crate::rules::replay::Replay;
@@ -20,37 +20,37 @@ pub(super) fn adjudicate_record(
     deal: Option<&Deal>,
     options: &AdjudicateOptions,
 ) -> Result<Verdict, AdjudicateError> {
-    let setup = |m: String| AdjudicateError::Setup(m);
+    let setup = AdjudicateError::Setup;
     let tag_deal = match record
         .tag("Deal")
         .map(str::trim)
         .filter(|d| !d.is_empty() && *d != "-")
     {
-        Some(d) => Some(Deal::parse(d).map_err(|e| setup(format!("Deal tag: {e}")))?),
+        Some(d) => Some(Deal::parse(d).map_err(|e| setup(SetupError::DealTag(e)))?),
         None => None,
     };
     let deal = match (deal, tag_deal) {
         (Some(given), Some(tagged)) if *given != tagged => {
-            return Err(setup(
-                "the record's Deal tag differs from the deal given".into(),
-            ));
+            return Err(setup(SetupError::DealDiffers));
         }
         (Some(given), _) => Some(*given),
         (None, tagged) => tagged,
     };
     if deal.is_some() && variant != Variant::Jieqi {
-        return Err(setup("a deal needs variant jieqi".into()));
+        return Err(setup(SetupError::DealNeedsJieqi));
     }
     let fen = options
         .fen
         .as_deref()
         .or_else(|| record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()));
     let mut start = match fen {
-        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(e.to_string()))?,
+        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(SetupError::Fen(e)))?,
         None => Position::start(variant),
     };
     if let Some(d) = &deal {
-        start.apply_deal(d).map_err(setup)?;
+        start
+            .apply_deal(d)
+            .map_err(|m| setup(SetupError::DealPool(m)))?;
     }
     let tokens: Vec<&str> = record.moves.iter().map(|t| t.text.as_str()).collect();
     Ok(judge(

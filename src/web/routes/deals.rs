@@ -8,7 +8,7 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
-use crate::deal::{ContextError, DealStringError, Mismatch, SeedError};
+use crate::deal::{ContextError, Mismatch, SeedError};
 use crate::i18n::Reason;
 use crate::rules::{Color, Variant};
 use crate::service;
@@ -526,7 +526,7 @@ fn check(fields: &[(&'static str, String)]) -> Result<(), Reason> {
             ContextError::Game => "verify_game_zero",
         })
     })?;
-    let deal = Deal::parse(variant, get("deal")).map_err(|e| deal_reason(&e))?;
+    let deal = Deal::parse(variant, get("deal")).map_err(|e| service::deals::deal_reason(&e))?;
     let seed = Seed::from_hex(get("seed")).map_err(|e| match e {
         SeedError::NotHex {
             position,
@@ -544,49 +544,6 @@ fn check(fields: &[(&'static str, String)]) -> Result<(), Reason> {
             Mismatch::Commitment => "verify_commitment_differs",
         })
     })
-}
-
-/// Why a deal string is refused, as a message (`$variant` is jieqi or banqi, `$side` Red or Black).
-fn deal_reason(e: &DealStringError) -> Reason {
-    match e {
-        DealStringError::NoDeal(v) => Reason::new("verify_deal_none").arg("variant", v.name()),
-        DealStringError::Length {
-            variant,
-            expected,
-            found,
-        } => Reason::new("verify_deal_length")
-            .arg("variant", variant.name())
-            .arg("expected", expected)
-            .arg("found", found),
-        DealStringError::Letter {
-            variant,
-            position,
-            letter,
-        } => Reason::new("verify_deal_letter")
-            .arg("variant", variant.name())
-            .arg("position", position)
-            .arg("letter", letter),
-        DealStringError::WrongSide {
-            position,
-            letter,
-            square,
-            side,
-        } => Reason::new("verify_deal_side")
-            .arg("position", position)
-            .arg("letter", letter)
-            .arg("square", square)
-            .arg("side", side),
-        DealStringError::Count {
-            variant,
-            letter,
-            expected,
-            found,
-        } => Reason::new("verify_deal_count")
-            .arg("variant", variant.name())
-            .arg("letter", letter)
-            .arg("expected", expected)
-            .arg("found", found),
-    }
 }
 
 #[get("/events/{id}/deals/{deal_id}/verify")]

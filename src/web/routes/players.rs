@@ -241,6 +241,10 @@ struct Empty {}
 struct RatingForm {
     #[serde(default)]
     rating: String,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
 }
 
 /// Changes a player's rating; before round 1 this re-sorts (and re-opens) the starting list.
@@ -253,9 +257,19 @@ async fn set_rating(
     form: CsrfForm<RatingForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let reopened =
-        service::players::set_rating(&state.db, ctx.require_user()?, &event, player, &form.rating)
-            .await?;
+    let correction = service::events::Correction {
+        reason: form.reason.clone(),
+        confirmed: form.confirm == "yes",
+    };
+    let reopened = service::players::set_rating(
+        &state.db,
+        ctx.require_user()?,
+        &event,
+        player,
+        &form.rating,
+        &correction,
+    )
+    .await?;
     let done = if reopened {
         "list_reopened_rating"
     } else {

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 
 use crate::i18n::Lang;
 use crate::rating::csv::{InputError, Problem};
+use crate::rating::points::PointsError;
 use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
 use crate::service::ratings::NewGame;
 
@@ -20,6 +21,16 @@ pub struct FieldError {
     pub field: &'static str,
     /// The problem, in the visitor's language where the text is ours.
     pub message: String,
+}
+
+/// Why a points value is refused, in `lang`.
+fn points_error(lang: Lang, e: &PointsError) -> String {
+    lang.t(match e {
+        PointsError::NotANumber => "words_points_not_number",
+        PointsError::TooManyDecimals => "words_points_decimals",
+        PointsError::OutOfRange => "words_points_range",
+    })
+    .to_string()
 }
 
 /// The create/settings form of a rating list, as typed (so it can be shown again with its errors).
@@ -80,7 +91,10 @@ impl ListForm {
         let mut points = |field: &'static str, text: &str| match Points::parse(text) {
             Ok(p) => Some(p),
             Err(e) => {
-                fail(field, format!("'{}': {e}", text.trim()));
+                fail(
+                    field,
+                    format!("'{}': {}", text.trim(), points_error(lang, &e)),
+                );
                 None
             }
         };
@@ -288,7 +302,7 @@ fn problem_text(lang: Lang, p: &Problem) -> String {
         Problem::BadPoints(text, why) => fill(
             lang,
             "csv_bad_points",
-            &[("points", text.clone()), ("why", why.to_string())],
+            &[("points", text.clone()), ("why", points_error(lang, why))],
         ),
         Problem::BadGames(text) => format_one(lang, "csv_bad_games", "games", text),
         // The CSV library's message (broken quoting and the like) is English: say it in words.
