@@ -291,7 +291,7 @@ pub fn knockout_round_name(event: &Event, k: usize) -> (&'static str, String) {
 /// Whether a game on knockout deal round `round`'s deals already has a result or a move record
 /// (its deals can no longer be drawn again).
 async fn knockout_round_started(db: &Db, event: &Event, round: u32) -> ServiceResult<bool> {
-    let Some((_, bracket)) = super::knockout::load(db, event).await? else {
+    let Some((_, bracket)) = super::bracket::load(db, event).await? else {
         return Ok(false);
     };
     let matches = deal_round_matches(event, &bracket, round);
@@ -343,7 +343,7 @@ pub async fn pending_games(
     deal: &DealRecord,
 ) -> ServiceResult<Vec<Reason>> {
     if knockout_round(event, deal.round).is_some() {
-        return Ok(match super::knockout::load(db, event).await? {
+        return Ok(match super::bracket::load(db, event).await? {
             None => vec![Reason::new("svc_knockout_not_seeded")],
             Some((_, bracket)) => pending_among(
                 deal_round_matches(event, &bracket, deal.round).into_iter(),

@@ -12,8 +12,8 @@ use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchSta
 use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
+use crate::store::knockout::Setup;
 pub use crate::store::knockout::parse_tie_rule;
-use crate::store::knockout::{Setup, Stored};
 pub use crate::store::prizes::Prizes;
 use crate::store::{self, Db, StoreError, events::Event, users::User};
 
@@ -106,27 +106,7 @@ pub fn parse_colour(field: &'static str, text: &str) -> ServiceResult<Color> {
     }
 }
 
-/// The stored knockout of an event and the bracket its inputs rebuild, if it has been seeded.
-pub async fn load(db: &Db, event: &Event) -> ServiceResult<Option<(Stored, Bracket)>> {
-    let Some(stored) = store::knockout::load(db, event.id).await? else {
-        return Ok(None);
-    };
-    // The inputs were each checked against the bracket before they were stored.
-    let bracket = stored.bracket().map_err(|e| {
-        ServiceError::Internal(format!(
-            "event {}: stored knockout does not replay: {e}",
-            event.id
-        ))
-    })?;
-    Ok(Some((stored, bracket)))
-}
-
-/// The bracket of an event, or 409 when it has not been seeded yet.
-pub async fn require(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)> {
-    load(db, event)
-        .await?
-        .ok_or_else(|| ServiceError::Conflict(Reason::new("svc_knockout_not_seeded_yet")))
-}
+pub use super::bracket::{load, require};
 
 /// Why the Swiss stage is not over yet, if it is not: every round paired, published and complete.
 pub async fn swiss_unfinished(db: &Db, event: &Event) -> ServiceResult<Option<Reason>> {

@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod backups;
+pub mod bracket;
 pub mod deals;
 pub mod event_state;
 pub mod events;

@@ -9,6 +9,11 @@ use actix_web::cookie::{Cookie, SameSite};
 
 use super::AppState;
 
+/// Cookie holding the session token.
+pub const SESSION_COOKIE: &str = "anqi_session";
+/// Cookie holding the chosen interface language.
+pub const LANG_COOKIE: &str = "anqi_lang";
+
 /// The network settings: which proxies may speak for the client, and whether cookies are `Secure`.
 #[derive(Debug, Clone, Default)]
 pub struct Network {

@@ -15,7 +15,7 @@ use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpMessage, HttpRequest};
 use serde::de::DeserializeOwned;
 
-use super::ctx::SESSION_COOKIE;
+use super::client::SESSION_COOKIE;
 use super::error::AppError;
 use crate::accounts::{constant_time_eq, token_hash};
 

@@ -4,7 +4,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
 use super::AppState;
 use super::error::AppError;
@@ -13,10 +13,7 @@ use crate::i18n::Lang;
 use crate::rules::Variant;
 use crate::service::User;
 
-/// Cookie holding the session token.
-pub const SESSION_COOKIE: &str = "anqi_session";
-/// Cookie holding the chosen interface language.
-pub const LANG_COOKIE: &str = "anqi_lang";
+pub use super::client::{LANG_COOKIE, SESSION_COOKIE};
 
 /// Who is asking, in which language, with which CSRF token.
 #[derive(Debug, Clone)]
@@ -179,7 +176,7 @@ pub async fn user_of(req: &HttpRequest, state: &AppState) -> Result<Option<User>
 }
 
 impl Ctx {
-    /// Computes the context of a request (see `extract::ctx_of`, which keeps it per request).
+    /// Computes the context of a request (see [`ctx_of`], which keeps it per request).
     pub async fn build(req: &HttpRequest) -> Result<Ctx, AppError> {
         let state = req
             .app_data::<web::Data<AppState>>()
@@ -200,6 +197,16 @@ impl FromRequest for Ctx {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move { super::extract::ctx_of(&req).await })
+        Box::pin(async move { ctx_of(&req).await })
     }
+}
+
+/// The request's [`Ctx`], computed once per request and kept in its extensions.
+pub async fn ctx_of(req: &HttpRequest) -> Result<Ctx, AppError> {
+    if let Some(ctx) = req.extensions().get::<Ctx>() {
+        return Ok(ctx.clone());
+    }
+    let ctx = Ctx::build(req).await?;
+    req.extensions_mut().insert(ctx.clone());
+    Ok(ctx)
 }

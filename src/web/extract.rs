@@ -7,23 +7,13 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use actix_web::{FromRequest, HttpRequest, web};
 
 use super::AppState;
-use super::ctx::Ctx;
+use super::ctx::{Ctx, ctx_of};
 use super::error::AppError;
 use crate::service::policy::{self, Access};
 use crate::service::{Event, User};
-
-/// The request's [`Ctx`], computed once per request and kept in its extensions.
-pub async fn ctx_of(req: &HttpRequest) -> Result<Ctx, AppError> {
-    if let Some(ctx) = req.extensions().get::<Ctx>() {
-        return Ok(ctx.clone());
-    }
-    let ctx = Ctx::build(req).await?;
-    req.extensions_mut().insert(ctx.clone());
-    Ok(ctx)
-}
 
 fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
     req.app_data::<web::Data<AppState>>()
