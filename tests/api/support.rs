@@ -489,6 +489,16 @@ pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
         .unwrap()
 }
 
+/// The four players (甲一 … 丁四, rated 2100 … 1800) the browser workflows register.
+pub const FOUR_PLAYERS: &str =
+    "name,club,rating\n甲一,A,2100\n乙二,B,2000\n丙三,C,1900\n丁四,D,1800\n";
+
+/// Registers the players of a CSV sheet over HTTP, as the import form does (303 expected).
+pub fn import_players(client: &mut Client, id: i64, csv: &str) {
+    let r = client.form(&format!("/events/{id}/players/import"), &[("csv", csv)]);
+    assert_eq!(r.status, 303, "import players: {}", r.body);
+}
+
 /// Reading pages through an HTML parser (`scraper`): what a test asserts about a page is named by a
 /// CSS selector, never found by splitting the markup.
 pub mod html {

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::driver::*;
-use crate::support::{Client, PASSWORD, World};
+use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, import_players};
 
 /// A bearer token for `name`, made with `anqi user token`.
 fn api_token(w: &World, name: &str) -> String {
@@ -28,9 +28,7 @@ fn api_token(w: &World, name: &str) -> String {
 
 /// Registers four players and the arbiter "arb" over HTTP.
 fn players(org: &mut Client, id: i64) {
-    let csv = "name,club,rating\n甲一,A,2100\n乙二,B,2000\n丙三,C,1900\n丁四,D,1800\n";
-    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", csv)]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    import_players(org, id, FOUR_PLAYERS);
     let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
     assert_eq!(r.status, 303, "{}", r.body);
 }

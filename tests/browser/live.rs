@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::driver::*;
-use crate::support::{World, create_event};
+use crate::support::{FOUR_PLAYERS, World, create_event, import_players};
 
 #[test]
 fn a_visitors_round_page_and_standings_update_when_a_result_is_stored() {
@@ -13,12 +13,7 @@ fn a_visitors_round_page_and_standings_update_when_a_result_is_stored() {
     let w = World::new("browser-live");
     let mut org = w.login("org");
     let id = create_event(&mut org, "即時盃", "xiangqi");
-    let csv = "name,club,rating\n甲一,A,2100\n乙二,B,2000\n丙三,C,1900\n丁四,D,1800\n";
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
-            .status,
-        303
-    );
+    import_players(&mut org, id, FOUR_PLAYERS);
     assert_eq!(
         org.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
             .status,

@@ -1,7 +1,7 @@
 //! An arbiter runs a round in the browser; the public views a game; a bye before round one.
 
 use crate::driver::*;
-use crate::support::{Client, PASSWORD, World, create_event};
+use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, create_event, import_players};
 
 #[test]
 fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
@@ -11,12 +11,7 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
     let w = World::new("browser");
     let mut org = w.login("org");
     let id = create_event(&mut org, "瀏覽器盃", "jieqi");
-    let csv = "name,club,rating\n甲一,A,2100\n乙二,B,2000\n丙三,C,1900\n丁四,D,1800\n";
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
-            .status,
-        303
-    );
+    import_players(&mut org, id, FOUR_PLAYERS);
     assert_eq!(
         org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
             .status,
