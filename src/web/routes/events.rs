@@ -303,10 +303,7 @@ struct CorrectionForm {
 
 impl CorrectionForm {
     fn correction(&self) -> Correction {
-        Correction {
-            reason: self.reason.clone(),
-            confirmed: self.confirm == "yes",
-        }
+        super::correction(&self.reason, &self.confirm)
     }
 }
 

@@ -28,6 +28,15 @@ use askama::Template;
 
 use super::error::{AppError, AppResult};
 
+/// The correction a form asks for: the reason typed and whether its confirmation box (`confirm`,
+/// value `yes`) was ticked. Every correction form reads its two fields through this.
+fn correction(reason: &str, confirm: &str) -> crate::service::events::Correction {
+    crate::service::events::Correction {
+        reason: reason.to_string(),
+        confirmed: confirm == "yes",
+    }
+}
+
 /// Registers every route.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     api::configure(cfg);

@@ -257,10 +257,7 @@ async fn set_rating(
     form: CsrfForm<RatingForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let correction = service::events::Correction {
-        reason: form.reason.clone(),
-        confirmed: form.confirm == "yes",
-    };
+    let correction = super::correction(&form.reason, &form.confirm);
     let reopened = service::players::set_rating(
         &state.db,
         ctx.require_user()?,
@@ -318,10 +315,7 @@ async fn edit(
         club: form.club.clone(),
         rating: form.rating.clone(),
     };
-    let correction = service::events::Correction {
-        reason: form.reason.clone(),
-        confirmed: form.confirm == "yes",
-    };
+    let correction = super::correction(&form.reason, &form.confirm);
     let reopened =
         service::players::edit_player(&state.db, &user, &event, player, &typed, &correction)
             .await?;
@@ -346,10 +340,7 @@ async fn delete(
     form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let correction = service::events::Correction {
-        reason: form.reason.clone(),
-        confirmed: form.confirm == "yes",
-    };
+    let correction = super::correction(&form.reason, &form.confirm);
     let reopened = service::players::delete_player(
         &state.db,
         ctx.require_user()?,

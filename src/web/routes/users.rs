@@ -147,10 +147,7 @@ struct CorrectAccount {
 
 impl CorrectAccount {
     fn correction(&self) -> service::events::Correction {
-        service::events::Correction {
-            reason: self.reason.clone(),
-            confirmed: self.confirm == "yes",
-        }
+        super::correction(&self.reason, &self.confirm)
     }
 }
 
