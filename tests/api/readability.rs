@@ -217,8 +217,8 @@ fn the_final_and_the_third_place_match_are_dealt_sealed_and_unsealed_apart() {
 fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
     let w = World::new("readability-required");
     let mut org = w.login("org");
-    let r = org.form(
-        "/events",
+    let id = create_event_with(
+        &mut org,
         &[
             ("name", "必須佈局"),
             ("start_date", "2011-05-01"),
@@ -229,13 +229,6 @@ fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
             ("deals_required", "on"),
         ],
     );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let id: i64 = r
-        .location
-        .unwrap()
-        .trim_start_matches("/events/")
-        .parse()
-        .unwrap();
     register(&mut org, id, 4);
     let mut arb = w.login("arb");
     let mut api = api_client(&w, "arb");

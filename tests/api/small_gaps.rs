@@ -13,8 +13,8 @@ use anqi::rules::adjudicate::GameResult;
 /// seeded, one game per match. Returns the event id.
 fn seeded_knockout_requiring_deals(w: &World) -> i64 {
     let mut org = w.login("org");
-    let r = org.form(
-        "/events",
+    let id = create_event_with(
+        &mut org,
         &[
             ("name", "必須佈局"),
             ("start_date", "2011-05-01"),
@@ -25,13 +25,6 @@ fn seeded_knockout_requiring_deals(w: &World) -> i64 {
             ("deals_required", "on"),
         ],
     );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let id: i64 = r
-        .location
-        .unwrap()
-        .trim_start_matches("/events/")
-        .parse()
-        .unwrap();
     crate::knockout::register(&mut org, id, 4);
     let mut arb = w.login("arb");
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
@@ -108,18 +101,6 @@ fn a_knockout_upload_enters_no_result_of_a_game_without_its_deal() {
         crate::knockout::find_match(&bracket, 1)["games"][0]["result"],
         "1-0"
     );
-}
-
-/// The id of the entry named `name` on the players page.
-fn entry_id(c: &mut Client, id: i64, name: &str) -> String {
-    let page = c.get(&format!("/events/{id}/players")).body;
-    let doc = scraper::Html::parse_document(&page);
-    let cells = scraper::Selector::parse("td[data-player]").unwrap();
-    doc.select(&cells)
-        .find(|td| td.text().next().unwrap_or("").contains(name))
-        .and_then(|td| td.value().attr("data-player"))
-        .unwrap_or_else(|| panic!("{name} listed"))
-        .to_string()
 }
 
 #[test]

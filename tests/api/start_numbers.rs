@@ -31,18 +31,6 @@ fn listed(c: &mut Client, id: i64) -> Vec<(u32, String)> {
         .collect()
 }
 
-/// The row id of a player on the players page.
-fn entry_id(c: &mut Client, id: i64, name: &str) -> String {
-    let page = c.get(&format!("/events/{id}/players")).body;
-    let doc = scraper::Html::parse_document(&page);
-    let cells = scraper::Selector::parse("td[data-player]").unwrap();
-    doc.select(&cells)
-        .find(|td| td.text().next().unwrap_or("").contains(name))
-        .and_then(|td| td.value().attr("data-player"))
-        .unwrap_or_else(|| panic!("{name} listed"))
-        .to_string()
-}
-
 fn names(list: &[(u32, String)]) -> Vec<&str> {
     list.iter().map(|(_, n)| n.as_str()).collect()
 }

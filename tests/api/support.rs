@@ -472,21 +472,38 @@ impl World {
 
 /// Creates an event through the form as `client`; returns its id.
 pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
-    let r = client.form(
-        "/events",
+    create_event_with(
+        client,
         &[
             ("name", name),
             ("start_date", "2011-05-01"),
             ("variant", variant),
             ("venue", "荃灣"),
         ],
-    );
+    )
+}
+
+/// Creates an event through the new-event form with these fields; returns its id.
+pub fn create_event_with(client: &mut Client, fields: &[(&str, &str)]) -> i64 {
+    let r = client.form("/events", fields);
     assert_eq!(r.status, 303, "create event: {}", r.body);
     r.location
         .unwrap()
         .trim_start_matches("/events/")
         .parse()
         .unwrap()
+}
+
+/// The row id (`data-player`) of the entry named `name` on the event's players page.
+pub fn entry_id(c: &mut Client, id: i64, name: &str) -> String {
+    let page = c.get(&format!("/events/{id}/players")).body;
+    let doc = scraper::Html::parse_document(&page);
+    let cells = scraper::Selector::parse("td[data-player]").unwrap();
+    doc.select(&cells)
+        .find(|td| td.text().next().unwrap_or("").contains(name))
+        .and_then(|td| td.value().attr("data-player"))
+        .unwrap_or_else(|| panic!("{name} listed"))
+        .to_string()
 }
 
 /// The four players (甲一 … 丁四, rated 2100 … 1800) the browser workflows register.
