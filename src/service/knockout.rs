@@ -513,6 +513,15 @@ pub fn game_input(match_id: u32, number: u32, typed: &str) -> ServiceResult<Inpu
     })
 }
 
+/// The decider's colour as the higher seed chose it (`red` or `black`, typed in `field`) for match
+/// `match_id`: the form and the JSON API record the same input.
+pub fn decider_input(match_id: u32, field: &'static str, typed: &str) -> ServiceResult<Input> {
+    Ok(Input::DeciderColour {
+        match_id: crate::knockout::MatchId(match_id),
+        higher_seed_plays: parse_colour(field, typed)?,
+    })
+}
+
 /// The event's prize table, when it has one (prizes are public).
 pub async fn prize_table(db: &Db, event: &Event) -> ServiceResult<Option<Prizes>> {
     Ok(store::prizes::get(db, event.id).await?)

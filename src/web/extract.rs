@@ -148,6 +148,12 @@ pub struct BoardPath {
     pub board: u32,
 }
 
+/// The game number of a `…/games/{g}` path.
+pub struct GameNo(pub u32);
+
+/// The match number of a `…/knockout/matches/{m}` path.
+pub struct MatchNo(pub u32);
+
 /// The match and game numbers of a `…/knockout/matches/{m}/games/{g}` path.
 pub struct MatchGamePath {
     /// Match id within the bracket.
@@ -176,6 +182,24 @@ impl FromRequest for BoardPath {
                 board: path_number(req, "b")?,
             })
         })())
+    }
+}
+
+impl FromRequest for GameNo {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(path_number(req, "g").map(GameNo))
+    }
+}
+
+impl FromRequest for MatchNo {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(path_number(req, "m").map(MatchNo))
     }
 }
 

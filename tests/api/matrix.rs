@@ -351,15 +351,15 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("post", "/api/events", Who::Organizers),
     ("post", "/api/events/{id}/players", Who::EventManagers),
     ("post", "/api/events/{id}/rounds", Who::EventArbiters),
-    ("get", "/api/events/{id}/rounds/{r}", Who::Public),
+    ("get", "/api/events/{id}/rounds/{n}", Who::Public),
     (
         "put",
-        "/api/events/{id}/rounds/{r}/boards/{b}/result",
+        "/api/events/{id}/rounds/{n}/boards/{b}/result",
         Who::EventArbiters,
     ),
     (
         "post",
-        "/api/events/{id}/rounds/{r}/boards/{b}/record",
+        "/api/events/{id}/rounds/{n}/boards/{b}/record",
         Who::EventArbiters,
     ),
     ("get", "/api/events/{id}/standings", Who::Public),

@@ -16,7 +16,7 @@ use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, Managed};
+use crate::web::extract::{Arbitrated, BoardPath, EventView, Managed, RoundNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create_event)
@@ -262,13 +262,12 @@ async fn pair_round(
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
-#[get("/api/events/{id}/rounds/{r}")]
+#[get("/api/events/{id}/rounds/{n}")]
 async fn get_round(
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    RoundNo(r): RoundNo,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, r) = path.into_inner();
     let round = service::rounds::visible_round(&state.db, &event, access, r).await?;
     Ok(HttpResponse::Ok().json(round_json(&state, &round).await?))
 }
@@ -280,15 +279,14 @@ struct ResultBody {
     version: Option<i64>,
 }
 
-#[put("/api/events/{id}/rounds/{r}/boards/{b}/result")]
+#[put("/api/events/{id}/rounds/{n}/boards/{b}/result")]
 async fn put_result(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    BoardPath { round: r, board: b }: BoardPath,
     Arbitrated { event, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
     let round = service::rounds::round(&state.db, &event, r).await?;
     let body: ResultBody = parse_json(&body)?;
@@ -314,16 +312,15 @@ struct GameQuery {
 /// A move record (the body, as text, in any notation of the record format) for a board's game; it is
 /// adjudicated at once with the round's sealed deal. Answers the adjudicator's verdict JSON plus what
 /// was done with the result (`status`, `entered`). `?game=N` names the game of a multi-game pairing.
-#[post("/api/events/{id}/rounds/{r}/boards/{b}/record")]
+#[post("/api/events/{id}/rounds/{n}/boards/{b}/record")]
 async fn post_record(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    BoardPath { round: r, board: b }: BoardPath,
     query: web::Query<GameQuery>,
     Arbitrated { event, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, r, b) = path.into_inner();
     let user = ctx.require_user()?.clone();
     let text = std::str::from_utf8(&body).map_err(|e| {
         AppError::BadRequest(format!("record: not UTF-8 at byte {}", e.valid_up_to()))

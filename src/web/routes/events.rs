@@ -6,9 +6,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{Flash, redirect, render, render_status};
+use super::{CorrectionForm, Flash, redirect, render, render_status};
 use crate::event::{EventForm, FieldError};
-use crate::service::events::{AuditPage, AuditQuery, Correction};
+use crate::service::events::{AuditPage, AuditQuery};
 use crate::service::policy::SettingLock;
 use crate::service::{self, policy::Access};
 use crate::service::{Event, User};
@@ -290,21 +290,6 @@ async fn add_arbiter(
         "/events/{}?done=arbiter_added",
         event.id
     )))
-}
-
-/// The fields every correction form carries: the reason typed and the confirmation box.
-#[derive(serde::Deserialize, Default)]
-struct CorrectionForm {
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
-}
-
-impl CorrectionForm {
-    fn correction(&self) -> Correction {
-        super::correction(&self.reason, &self.confirm)
-    }
 }
 
 /// Removes an arbiter from the event (organizer), with a reason and a confirmation.

@@ -20,7 +20,7 @@ use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, MatchGamePath};
+use crate::web::extract::{Arbitrated, EventView, MatchGamePath, MatchNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(bracket_page)
@@ -469,10 +469,9 @@ async fn load_match(
 async fn match_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    MatchNo(m): MatchNo,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, m) = path.into_inner();
     let (bracket, names, version) = load_match(&state, &event, m).await?;
     let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     let (round, round_size) = round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
@@ -570,11 +569,10 @@ struct LotForm {
 async fn lot(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    MatchNo(m): MatchNo,
     Arbitrated { event, .. }: Arbitrated,
     form: CsrfForm<LotForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, m) = path.into_inner();
     let red = if form.draw.is_some() {
         let (bracket, _, _) = load_match(&state, &event, m).await?;
         let entrants = bracket
@@ -633,16 +631,11 @@ struct DeciderForm {
 async fn decider(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    MatchNo(m): MatchNo,
     Arbitrated { event, .. }: Arbitrated,
     form: CsrfForm<DeciderForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, m) = path.into_inner();
-    let colour = service::knockout::parse_colour("colour", &form.colour)?;
-    let input = Input::DeciderColour {
-        match_id: MatchId(m),
-        higher_seed_plays: colour,
-    };
+    let input = service::knockout::decider_input(m, "colour", &form.colour)?;
     service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
     Ok(redirect(&match_url(&event, m)))
 }
@@ -663,11 +656,10 @@ struct ForfeitForm {
 async fn forfeit(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    MatchNo(m): MatchNo,
     Arbitrated { event, .. }: Arbitrated,
     form: CsrfForm<ForfeitForm>,
 ) -> AppResult<HttpResponse> {
-    let (_, m) = path.into_inner();
     let start = start_field("start", &form.start)?;
     let reason = reason_field(&form.reason)?;
     let input = if form.withdraw.is_some() {

@@ -9,15 +9,13 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::api::parse_json;
-use crate::knockout::Input;
-use crate::knockout::MatchId;
 use crate::prizes::{PrizeRow, SpecialPrize};
 use crate::service;
 use crate::service::knockout::SeedOptions;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, Managed, MatchGamePath};
+use crate::web::extract::{Arbitrated, EventView, Managed, MatchGamePath, MatchNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(seed_bracket)
@@ -104,18 +102,13 @@ struct DeciderBody {
 async fn put_decider(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    MatchNo(m): MatchNo,
     Arbitrated { event, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, m) = path.into_inner();
     let me = ctx.require_user()?;
     let b: DeciderBody = parse_json(&body)?;
-    let colour = service::knockout::parse_colour("higher_seed_plays", &b.higher_seed_plays)?;
-    let input = Input::DeciderColour {
-        match_id: MatchId(m),
-        higher_seed_plays: colour,
-    };
+    let input = service::knockout::decider_input(m, "higher_seed_plays", &b.higher_seed_plays)?;
     let bracket = service::knockout::record(&state.db, me, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }

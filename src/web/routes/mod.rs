@@ -28,12 +28,38 @@ use askama::Template;
 
 use super::error::{AppError, AppResult};
 
-/// The correction a form asks for: the reason typed and whether its confirmation box (`confirm`,
-/// value `yes`) was ticked. Every correction form reads its two fields through this.
-fn correction(reason: &str, confirm: &str) -> crate::service::events::Correction {
-    crate::service::events::Correction {
-        reason: reason.to_string(),
-        confirmed: confirm == "yes",
+/// The fields every correction form carries: the reason typed and the confirmation box (ticked
+/// when the browser sends it, whatever its value, as HTML check boxes go).
+#[derive(serde::Deserialize, Default)]
+struct CorrectionForm {
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+impl CorrectionForm {
+    /// Whether the confirmation box was ticked.
+    fn confirmed(&self) -> bool {
+        !self.confirm.is_empty()
+    }
+
+    /// The reason and the confirmation, as the services take them.
+    fn correction(&self) -> crate::service::events::Correction {
+        crate::service::events::Correction {
+            reason: self.reason.clone(),
+            confirmed: self.confirmed(),
+        }
+    }
+
+    /// The reason and whether the box was ticked, as the round services take them.
+    fn pair(&self) -> (&str, bool) {
+        (&self.reason, self.confirmed())
+    }
+
+    /// The box's value for a form shown again with its input kept.
+    fn ticked(&self) -> &'static str {
+        if self.confirmed() { "yes" } else { "" }
     }
 }
 

@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{Flash, redirect, render, render_status};
+use super::{CorrectionForm, Flash, redirect, render, render_status};
 use crate::roster::{self, PlayerEntry, RowError};
 use crate::service;
 use crate::service::Event;
@@ -241,10 +241,8 @@ struct Empty {}
 struct RatingForm {
     #[serde(default)]
     rating: String,
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
+    #[serde(flatten)]
+    why: CorrectionForm,
 }
 
 /// Changes a player's rating; before round 1 this re-sorts (and re-opens) the starting list.
@@ -257,7 +255,7 @@ async fn set_rating(
     form: CsrfForm<RatingForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let correction = super::correction(&form.reason, &form.confirm);
+    let correction = form.why.correction();
     let reopened = service::players::set_rating(
         &state.db,
         ctx.require_user()?,
@@ -280,10 +278,8 @@ async fn set_rating(
 
 #[derive(serde::Deserialize)]
 struct DeleteForm {
-    #[serde(default)]
-    confirm: String,
-    #[serde(default)]
-    reason: String,
+    #[serde(flatten)]
+    why: CorrectionForm,
 }
 
 #[derive(serde::Deserialize)]
@@ -294,10 +290,8 @@ struct EditForm {
     club: String,
     #[serde(default)]
     rating: String,
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
+    #[serde(flatten)]
+    why: CorrectionForm,
 }
 
 /// Corrects a player's entry (name, club, rating before round 1; the name later), with a reason
@@ -315,7 +309,7 @@ async fn edit(
         club: form.club.clone(),
         rating: form.rating.clone(),
     };
-    let correction = super::correction(&form.reason, &form.confirm);
+    let correction = form.why.correction();
     let reopened =
         service::players::edit_player(&state.db, &user, &event, player, &typed, &correction)
             .await?;
@@ -340,7 +334,7 @@ async fn delete(
     form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();
-    let correction = super::correction(&form.reason, &form.confirm);
+    let correction = form.why.correction();
     let reopened = service::players::delete_player(
         &state.db,
         ctx.require_user()?,

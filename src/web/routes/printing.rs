@@ -13,7 +13,7 @@ use crate::service::Event;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::AppResult;
-use crate::web::extract::Arbitrated;
+use crate::web::extract::{Arbitrated, RoundNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(slips).service(scoresheets);
@@ -72,10 +72,9 @@ struct SlipsPage {
 async fn slips(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    RoundNo(n): RoundNo,
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
     let boards = printed_boards(&state, &event, n).await?;
     render(&SlipsPage {
         ctx,
@@ -104,10 +103,9 @@ struct ScoresheetsPage {
 async fn scoresheets(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32)>,
+    RoundNo(n): RoundNo,
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let (_, n) = path.into_inner();
     let boards = printed_boards(&state, &event, n).await?;
     render(&ScoresheetsPage {
         reveal_column: event.settings.variant == Variant::Jieqi,

@@ -16,7 +16,7 @@ use askama::Template;
 
 use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
-use super::{redirect, render, render_status};
+use super::{CorrectionForm, redirect, render, render_status};
 use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
@@ -619,16 +619,6 @@ async fn add_start_list(
     render_status(&page, StatusCode::BAD_REQUEST)
 }
 
-/// The removal of a batch: the user's reason and the confirmation checkbox (checked here, on the
-/// server).
-#[derive(serde::Deserialize)]
-struct RemoveForm {
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
-}
-
 /// Removes one batch of games (a wrong file, a mistyped game) once the user confirmed it with a
 /// reason; every number is recomputed without it.
 #[post("/ratings/{id}/uploads/{upload}/remove")]
@@ -636,7 +626,7 @@ async fn remove_upload(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: CsrfForm<RemoveForm>,
+    form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
     let (list_id, upload_id) = path.into_inner();
     let user = ctx.require_user()?.clone();
@@ -647,7 +637,7 @@ async fn remove_upload(
         &list,
         upload_id,
         &form.reason,
-        form.confirm == "on",
+        form.confirmed(),
     )
     .await?;
     Ok(redirect(&format!(

@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{redirect, render, render_status};
+use super::{CorrectionForm, redirect, render, render_status};
 use crate::round::{Absence, BoardResult};
 use crate::rules::Color;
 use crate::service::event_state::EventState;
@@ -557,30 +557,6 @@ async fn discard(
     Ok(redirect(&format!("/events/{}/rounds", event.id)))
 }
 
-#[derive(serde::Deserialize)]
-struct Correction {
-    #[serde(default)]
-    reason: String,
-    /// The confirmation box (any value when ticked).
-    #[serde(default)]
-    confirm: Option<String>,
-}
-
-impl Correction {
-    fn confirmed(&self) -> bool {
-        self.confirm.is_some()
-    }
-
-    /// The reason and whether the box was ticked, as the services take them.
-    fn pair(&self) -> (&str, bool) {
-        (&self.reason, self.confirmed())
-    }
-
-    fn ticked(&self) -> &'static str {
-        if self.confirmed() { "yes" } else { "" }
-    }
-}
-
 /// Takes back a published round none of whose results is entered, so that it can be paired again
 /// (reason and confirmation required; refused once a result or a record is in).
 #[post("/events/{id}/rounds/{n}/withdraw")]
@@ -589,7 +565,7 @@ async fn withdraw_round(
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
     arb: Arbitrated,
-    form: CsrfForm<Correction>,
+    form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
     let Arbitrated {
         event,
@@ -696,7 +672,7 @@ struct CancelByeForm {
     #[serde(default)]
     round: String,
     #[serde(flatten)]
-    why: Correction,
+    why: CorrectionForm,
 }
 
 /// Cancels a bye (a request for a round still to be paired, or a late entrant's bye), with a reason
@@ -750,7 +726,7 @@ struct WithdrawForm {
     #[serde(default)]
     start: String,
     #[serde(flatten)]
-    why: Correction,
+    why: CorrectionForm,
 }
 
 /// A player withdraws from the next round on (reason and confirmation required).

@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{Flash, redirect, render, render_status};
+use super::{CorrectionForm, Flash, redirect, render, render_status};
 use crate::accounts::Role;
 use crate::service::User;
 use crate::service::accounts::Account;
@@ -137,18 +137,10 @@ async fn create(
 
 #[derive(serde::Deserialize)]
 struct CorrectAccount {
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
+    #[serde(flatten)]
+    why: CorrectionForm,
     #[serde(default)]
     password: String,
-}
-
-impl CorrectAccount {
-    fn correction(&self) -> service::events::Correction {
-        super::correction(&self.reason, &self.confirm)
-    }
 }
 
 /// Disables an account (administrators): its sessions end, its tokens are revoked, it cannot sign in.
@@ -160,8 +152,14 @@ async fn disable(
     form: CsrfForm<CorrectAccount>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
-    service::accounts::set_disabled(&state.db, me, path.into_inner(), true, &form.correction())
-        .await?;
+    service::accounts::set_disabled(
+        &state.db,
+        me,
+        path.into_inner(),
+        true,
+        &form.why.correction(),
+    )
+    .await?;
     Ok(redirect("/users?done=account_disabled"))
 }
 
@@ -174,8 +172,14 @@ async fn enable(
     form: CsrfForm<CorrectAccount>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
-    service::accounts::set_disabled(&state.db, me, path.into_inner(), false, &form.correction())
-        .await?;
+    service::accounts::set_disabled(
+        &state.db,
+        me,
+        path.into_inner(),
+        false,
+        &form.why.correction(),
+    )
+    .await?;
     Ok(redirect("/users?done=account_enabled"))
 }
 
@@ -193,7 +197,7 @@ async fn reset_password(
         me,
         path.into_inner(),
         &form.password,
-        &form.correction(),
+        &form.why.correction(),
     )
     .await?;
     Ok(redirect("/users?done=password_was_reset"))

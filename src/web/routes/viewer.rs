@@ -14,6 +14,7 @@ use crate::service::policy::records_visible;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::{BoardPath, EventView, GameNo};
 use crate::web::game_view::{self, GameView, PlyView};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -126,33 +127,31 @@ fn ending_key(verdict: &serde_json::Value) -> Option<&'static str> {
 async fn board_game(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32)>,
+    view: EventView,
+    path: BoardPath,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b) = path.into_inner();
-    game_page(ctx, &state, id, n, b, None).await
+    game_page(ctx, &state, view, path, None).await
 }
 
 #[get("/events/{id}/rounds/{n}/boards/{b}/games/{g}")]
 async fn numbered_game(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, u32, u32, u32)>,
+    view: EventView,
+    path: BoardPath,
+    game: GameNo,
 ) -> AppResult<HttpResponse> {
-    let (id, n, b, g) = path.into_inner();
-    game_page(ctx, &state, id, n, b, Some(g)).await
+    game_page(ctx, &state, view, path, Some(game.0)).await
 }
 
 /// The viewer page of game `game` (default: the board's first record) of board `b` in round `n`.
 async fn game_page(
     ctx: Ctx,
     state: &AppState,
-    id: i64,
-    n: u32,
-    b: u32,
+    EventView { event, access }: EventView,
+    BoardPath { round: n, board: b }: BoardPath,
     game: Option<u32>,
 ) -> AppResult<HttpResponse> {
-    let (event, access) =
-        crate::service::policy::event_access(&state.db, ctx.user.as_ref(), id).await?;
     let service::records::BoardRecords {
         round,
         board,
