@@ -548,29 +548,49 @@ fn collapsed_last_bracket_minimises_the_score_differences() {
     assert_eq!(round5.bye, None);
 }
 
-/// The long version of the simulation checks (run in release: `cargo test --release -- --ignored`).
+/// The long version of the simulation checks (run in release: `cargo test --release -- --ignored`):
+/// the shortcuts of the bracket search pair exactly as the full matching, in 2,000 tournaments of 40
+/// players and 40 of 160. Split in four tests so that the test threads share the work.
+fn shortcuts_agree_with_the_matching(seeds: std::ops::Range<u64>, max_players: u32) {
+    use super::bracket::SHORTCUTS;
+    for seed in seeds {
+        simulate_with(seed, ScoringSystem::FIDE, max_players, |t| {
+            let fast = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(false));
+            let slow = pair_next_round(t);
+            SHORTCUTS.with(|s| s.set(true));
+            assert_eq!(
+                fast,
+                slow,
+                "up to {max_players} players, seed {seed}, round {}",
+                t.next_round()
+            );
+        });
+    }
+}
+
 #[test]
 #[ignore]
 fn many_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
-    use super::bracket::SHORTCUTS;
-    for seed in 1000..3000 {
-        simulate_with(seed, ScoringSystem::FIDE, 40, |t| {
-            let fast = pair_next_round(t);
-            SHORTCUTS.with(|s| s.set(false));
-            let slow = pair_next_round(t);
-            SHORTCUTS.with(|s| s.set(true));
-            assert_eq!(fast, slow, "seed {seed}, round {}", t.next_round());
-        });
-    }
-    for seed in 5000..5040 {
-        simulate_with(seed, ScoringSystem::FIDE, 160, |t| {
-            let fast = pair_next_round(t);
-            SHORTCUTS.with(|s| s.set(false));
-            let slow = pair_next_round(t);
-            SHORTCUTS.with(|s| s.set(true));
-            assert_eq!(fast, slow, "large seed {seed}, round {}", t.next_round());
-        });
-    }
+    shortcuts_agree_with_the_matching(1000..2000, 40);
+}
+
+#[test]
+#[ignore]
+fn many_more_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
+    shortcuts_agree_with_the_matching(2000..3000, 40);
+}
+
+#[test]
+#[ignore]
+fn large_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
+    shortcuts_agree_with_the_matching(5000..5020, 160);
+}
+
+#[test]
+#[ignore]
+fn more_large_random_tournaments_keep_the_criteria_and_agree_with_the_matching() {
+    shortcuts_agree_with_the_matching(5020..5040, 160);
 }
 
 /// A TRF as a tournament, for the cases below written as the files the engines exchange.
