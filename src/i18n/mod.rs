@@ -52,6 +52,28 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
+    /// Chooses from a `LANG`-style value (`zh_TW.UTF-8`, `zh_CN`, `en_US`) or a language tag
+    /// (`zh-Hant`, `zh-Hans`, `en`): `zh` with TW, HK, MO or Hant is traditional, other `zh`
+    /// simplified, anything else English.
+    pub fn from_locale(value: &str) -> Lang {
+        let value = value.to_ascii_lowercase();
+        if !value.starts_with("zh") {
+            Lang::En
+        } else if ["tw", "hk", "mo", "hant"]
+            .iter()
+            .any(|region| value.contains(region))
+        {
+            Lang::ZhHant
+        } else {
+            Lang::ZhHans
+        }
+    }
+
+    /// The language of the command line: from `LANG` (English when it is unset).
+    pub fn from_env() -> Lang {
+        Lang::from_locale(&std::env::var("LANG").unwrap_or_default())
+    }
+
     /// Picks the best language from an `Accept-Language` header (first match by quality); English by default.
     pub fn from_accept_language(header: &str) -> Lang {
         let mut best: Option<(f32, Lang)> = None;
@@ -292,6 +314,8 @@ const AREAS: &[Area] = areas![
     "corrections_rounds",
     "live",
     "words",
+    "verdicts",
+    "trf",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
@@ -407,6 +431,17 @@ mod tests {
             Lang::from_accept_language("fr;q=1, zh-Hant;q=0.3"),
             Lang::ZhHant
         );
+    }
+
+    #[test]
+    fn languages_follow_lang_values_and_tags() {
+        assert_eq!(Lang::from_locale("en_US.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale(""), Lang::En);
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::ZhHans);
+        assert_eq!(Lang::from_locale("zh_TW.UTF-8"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh_HK"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh-Hant"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale(Lang::ZhHans.code()), Lang::ZhHans);
     }
 
     #[test]

@@ -146,20 +146,9 @@ async fn changed_verdicts(
     if !access.arbitrate {
         return Ok(vec![]);
     }
-    let lang = super::records::describe_lang(ctx.lang);
     let says = |v: &crate::rules::adjudicate::Verdict| match &v.error {
-        Some(e) => format!(
-            "{} {} ({}): {}",
-            ctx.t("record_illegal"),
-            e.ply,
-            e.token,
-            describe::error(e, lang)
-        ),
-        None => format!(
-            "{} ({})",
-            describe::result(v.result, lang),
-            describe::termination(v.termination, lang)
-        ),
+        Some(e) => ctx.lang.reason(&describe::illegal(e)),
+        None => ctx.lang.reason(&describe::outcome(v.result, v.termination)),
     };
     Ok(
         crate::service::records::readjudicated(&state.db, access, event)
