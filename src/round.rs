@@ -131,6 +131,15 @@ impl Absence {
         }
     }
 
+    /// The message naming the kind (`bye_half` …), for pages and the audit log.
+    pub const fn message_key(self) -> &'static str {
+        match self {
+            Absence::HalfBye => "bye_half",
+            Absence::FullBye => "bye_full",
+            Absence::ZeroBye => "bye_zero",
+        }
+    }
+
     /// Parses the stored letter.
     pub fn parse(s: &str) -> Option<Absence> {
         match s.trim() {

@@ -543,31 +543,10 @@ impl AuditLogPage {
         self.ctx.audit_action(code)
     }
 
-    /// A detail as stored, with the setting names of a correction (`swiss_rounds: 6 → 7`) in the
-    /// reader's language.
-    fn detail_text(&self, action: &str, detail: &str) -> String {
-        if !matches!(action, "event.settings" | "player.edit") {
-            return detail.to_string();
-        }
-        detail
-            .split("; ")
-            .map(|part| match part.split_once(": ") {
-                Some((field, rest)) => {
-                    let key = match field {
-                        "name" if action == "player.edit" => "player_name",
-                        "scoring" => "scoring",
-                        f => f,
-                    };
-                    if crate::i18n::has_key(key) {
-                        format!("{}: {rest}", self.ctx.t(key))
-                    } else {
-                        part.to_string()
-                    }
-                }
-                None => part.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
+    /// A detail in the reader's language ([`crate::i18n::Lang::audit_detail`]; a row written before
+    /// details were structured is shown as stored).
+    fn detail_text(&self, detail: &str) -> String {
+        self.ctx.lang.audit_detail(detail)
     }
 }
 
