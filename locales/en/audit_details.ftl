@@ -12,6 +12,7 @@ audit_d_player_delete = { $name }{ $reopened ->
 }
 audit_d_change = { $field }: { $old } → { $new }
 audit_d_and = { $first }; { $rest }
+audit_d_list = { $first }, { $rest }
 audit_d_text = { $text }
 audit_d_yes = yes
 audit_d_no = no

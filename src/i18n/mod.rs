@@ -276,12 +276,21 @@ impl Reason {
 
     /// Several reasons in one: "a; b; c" in the reader's language (`audit_d_and`).
     pub fn all(items: &[Reason]) -> Reason {
+        Reason::joined(items, "audit_d_and")
+    }
+
+    /// Several reasons as a list: "a, b, c" / 「a、b、c」 (`audit_d_list`).
+    pub fn list(items: &[Reason]) -> Reason {
+        Reason::joined(items, "audit_d_list")
+    }
+
+    fn joined(items: &[Reason], key: &'static str) -> Reason {
         match items {
             [] => Reason::new("audit_d_text").arg("text", ""),
             [one] => one.clone(),
-            [first, rest @ ..] => Reason::new("audit_d_and")
+            [first, rest @ ..] => Reason::new(key)
                 .arg_reason("first", first)
-                .arg_reason("rest", &Reason::all(rest)),
+                .arg_reason("rest", &Reason::joined(rest, key)),
         }
     }
 

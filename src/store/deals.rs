@@ -308,7 +308,7 @@ pub async fn unseal(
         crate::i18n::Reason::new("audit_d_deal_unseal")
     } else {
         crate::i18n::Reason::new("audit_d_deal_unseal_override")
-            .arg_reason("pending", &crate::i18n::Reason::all(pending))
+            .arg_reason("pending", &crate::i18n::Reason::list(pending))
     }
     .arg("round", deal.round)
     .arg("game", deal.game)
