@@ -131,6 +131,15 @@ impl Absence {
         }
     }
 
+    /// The message naming the kind (`bye_half` …), for pages and the audit log.
+    pub const fn message_key(self) -> &'static str {
+        match self {
+            Absence::HalfBye => "bye_half",
+            Absence::FullBye => "bye_full",
+            Absence::ZeroBye => "bye_zero",
+        }
+    }
+
     /// Parses the stored letter.
     pub fn parse(s: &str) -> Option<Absence> {
         match s.trim() {
@@ -184,22 +193,23 @@ pub struct MatchGames {
 impl MatchGames {
     /// Reads the games as typed: one mark per game from Red's view (`1`, `0`, `=` or `½`), with or
     /// without spaces or commas (`1=0`, `1 ½ 0`); exactly `count` games.
-    pub fn parse(text: &str, count: u32) -> Result<MatchGames, String> {
+    pub fn parse(text: &str, count: u32) -> Result<MatchGames, crate::i18n::Reason> {
         let mut games = String::new();
         for c in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
             games.push(match c {
                 '1' => '1',
                 '0' => '0',
                 '=' | '½' => '=',
-                other => return Err(format!("'{other}' is not a game result (1, 0, = or ½)")),
+                other => {
+                    return Err(crate::i18n::Reason::new("words_not_game_mark").arg("mark", other));
+                }
             });
         }
         if games.chars().count() != count as usize {
-            return Err(format!(
-                "'{}' has {} games; a match here is {count} games, one mark each from Red's view (e.g. 1=0)",
-                text.trim(),
-                games.chars().count()
-            ));
+            return Err(crate::i18n::Reason::new("words_match_game_count")
+                .arg("typed", text.trim())
+                .arg("games", games.chars().count())
+                .arg("count", count));
         }
         Ok(MatchGames { games })
     }
@@ -251,7 +261,21 @@ mod match_tests {
             (m.result(), m.display().as_str()),
             (BoardResult::RedWins, "2½–½")
         );
-        assert!(MatchGames::parse("10", 3).unwrap_err().contains("3 games"));
-        assert!(MatchGames::parse("1x0", 3).unwrap_err().contains("'x'"));
+        assert!(
+            MatchGames::parse("10", 3)
+                .unwrap_err()
+                .to_string()
+                .contains("3 games")
+        );
+        assert!(
+            MatchGames::parse("1x0", 3)
+                .unwrap_err()
+                .to_string()
+                .contains("“x”")
+        );
+        assert_eq!(
+            crate::i18n::Lang::ZhHant.reason(&MatchGames::parse("1x0", 3).unwrap_err()),
+            "「x」不是一局的結果（1、0、= 或 ½）"
+        );
     }
 }

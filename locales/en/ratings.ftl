@@ -92,3 +92,6 @@ rating_remove = Remove
 rating_remove_help = Removing a batch takes its games out of the list and recomputes every player; a removed file can be uploaded again.
 rating_upload_removed = Games removed; the list was recomputed.
 csv_malformed = the CSV cannot be read here (check the quotes and the line ends)
+# The level table of a rating list's settings.
+rating_step_not_positive = the points per level must be positive
+rating_levels_range = levels must run from a lowest level down to a highest level of at least 1

@@ -74,3 +74,7 @@ words_fen_move_number = FEN move number: “{ $value }” is not a positive numb
 words_fen_extra = FEN has an unexpected extra field “{ $value }”
 words_fen_position = the FEN position breaks the rules
 words_banqi_fen_fields = a Banqi FEN has 4 fields after the board, this one { $found }
+
+# A Banqi match's games as typed in the results form.
+words_not_game_mark = “{ $mark }” is not a game result (1, 0, = or ½)
+words_match_game_count = “{ $typed }” has { $games } games; a match here is { $count } games, one mark each from Red's view (e.g. 1=0)

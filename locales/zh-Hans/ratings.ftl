@@ -92,3 +92,6 @@ rating_remove = 移除
 rating_remove_help = 移除一批对局后，其对局会从积分榜删除并重新计算所有棋手；移除的文件可再次上传。
 rating_upload_removed = 对局已移除，积分榜已重新计算。
 csv_malformed = 此处的 CSV 无法读取（请检查引号及换行）
+# The level table of a rating list's settings.
+rating_step_not_positive = 每级的分数必须大于 0
+rating_levels_range = 级别须从最低级数到最高级数，最高级数至少为 1

@@ -74,3 +74,7 @@ words_fen_move_number = FEN 的回合数“{ $value }”不是正数
 words_fen_extra = FEN 多了一栏“{ $value }”
 words_fen_position = FEN 的局面不合规则
 words_banqi_fen_fields = 暗棋 FEN 在棋盘之后应有 4 栏，此处有 { $found } 栏
+
+# A Banqi match's games as typed in the results form.
+words_not_game_mark = “{ $mark }”不是一局的结果（1、0、= 或 ½）
+words_match_game_count = “{ $typed }”有 { $games } 局；本赛事每场比赛 { $count } 局，每局从红方角度记一个符号（例如 1=0）

@@ -92,3 +92,6 @@ rating_remove = 移除
 rating_remove_help = 移除一批對局後，其對局會從積分榜刪除並重新計算所有棋手；移除的檔案可再次上載。
 rating_upload_removed = 對局已移除，積分榜已重新計算。
 csv_malformed = 此處的 CSV 無法讀取（請檢查引號及換行）
+# The level table of a rating list's settings.
+rating_step_not_positive = 每級的分數必須大於 0
+rating_levels_range = 級別須從最低級數到最高級數，最高級數至少為 1

@@ -74,3 +74,7 @@ words_fen_move_number = FEN 的回合數「{ $value }」不是正數
 words_fen_extra = FEN 多了一欄「{ $value }」
 words_fen_position = FEN 的局面不合規則
 words_banqi_fen_fields = 暗棋 FEN 在棋盤之後應有 4 欄，此處有 { $found } 欄
+
+# A Banqi match's games as typed in the results form.
+words_not_game_mark = 「{ $mark }」不是一局的結果（1、0、= 或 ½）
+words_match_game_count = 「{ $typed }」有 { $games } 局；本賽事每場比賽 { $count } 局，每局從紅方角度記一個符號（例如 1=0）

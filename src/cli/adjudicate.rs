@@ -7,12 +7,13 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 
+use crate::i18n::{Lang, Reason};
 use crate::rules::Variant;
 use crate::rules::adjudicate::{
     AdjudicateOptions, PlyCause, PlyError, Termination, Verdict, adjudicate_banqi,
     adjudicate_record, read_record,
 };
-use crate::rules::describe::{self, Lang};
+use crate::rules::describe;
 use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
 
@@ -97,7 +98,7 @@ pub fn run(args: AdjudicateArgs) -> i32 {
             }
         }
     };
-    let lang = Lang::from_lang(&std::env::var("LANG").unwrap_or_default());
+    let lang = Lang::from_env();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut run = Run {
@@ -384,19 +385,15 @@ impl Run<'_> {
         let _ = if self.args.json {
             writeln!(out, "{}", verdict.to_json())
         } else if self.games == 1 {
-            write!(out, "{}", describe::report(&verdict, self.lang))
+            write!(out, "{}", report(&verdict, self.lang))
         } else {
-            let header = match self.lang {
-                Lang::En => format!("Game {number} (line {}):", game.first_line),
-                Lang::ZhHant => format!("第 {number} 局（第 {} 行）：", game.first_line),
-                Lang::ZhHans => format!("第 {number} 局（第 {} 行）：", game.first_line),
-            };
+            let header = self.lang.reason(
+                &Reason::new("verdict_report_game")
+                    .arg("number", number)
+                    .arg("line", game.first_line),
+            );
             let blank = if number > 1 { "\n" } else { "" };
-            write!(
-                out,
-                "{blank}{header}\n{}",
-                describe::report(&verdict, self.lang)
-            )
+            write!(out, "{blank}{header}\n{}", report(&verdict, self.lang))
         };
     }
 
@@ -410,13 +407,17 @@ impl Run<'_> {
             });
             writeln!(out, "{json}")
         } else {
-            let mut text = format!("{} {}\n", self.games, self.lang.pick("games", "局", "局"));
+            let mut text = format!(
+                "{}\n",
+                self.lang
+                    .reason(&Reason::new("verdict_report_games").arg("games", self.games))
+            );
             for t in Termination::ALL {
                 if let Some(n) = self.counts.get(t.as_str()) {
                     text.push_str(&format!(
                         "  {n:>7}  {} ({})\n",
                         t.as_str(),
-                        describe::termination(t, self.lang)
+                        self.lang.reason(&describe::termination(t))
                     ));
                 }
             }
@@ -427,6 +428,54 @@ impl Run<'_> {
             write!(out, "{text}")
         };
     }
+}
+
+/// The readable report of a verdict (what `anqi adjudicate` prints without `--json`) in `lang`,
+/// ending with a newline.
+fn report(v: &Verdict, lang: Lang) -> String {
+    let game = describe::variant(v.variant);
+    let mut lines = Vec::new();
+    if let Some(e) = &v.error {
+        lines.push(
+            Reason::new("verdict_report_illegal")
+                .arg_reason("game", &game)
+                .arg("ply", e.ply)
+                .arg("token", &e.token)
+                .arg_reason("why", &describe::error(e)),
+        );
+        lines.push(
+            Reason::new("verdict_report_applied")
+                .arg("plies", v.plies)
+                .arg("fen", &v.final_fen),
+        );
+    } else {
+        lines.push(
+            Reason::new("verdict_report_result")
+                .arg_reason("game", &game)
+                .arg("plies", v.plies)
+                .arg("code", v.result.as_str())
+                .arg_reason("result", &describe::result(v.result))
+                .arg_reason("how", &describe::termination(v.termination)),
+        );
+        lines.push(Reason::new("verdict_report_final").arg("fen", &v.final_fen));
+    }
+    let mut out = String::new();
+    for line in &lines {
+        out.push_str(&lang.reason(line));
+        out.push('\n');
+    }
+    for line in describe::events(v) {
+        out.push_str("  ");
+        out.push_str(&lang.reason(&line));
+        out.push('\n');
+    }
+    if let (None, Some(claim)) = (&v.error, v.claim_conflict) {
+        out.push_str(
+            &lang.reason(&Reason::new("verdict_report_conflict").arg("claim", claim.as_str())),
+        );
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -451,19 +500,19 @@ mod tests {
     fn reports_in_each_language() {
         let v = verdict();
         assert_eq!(
-            describe::report(&v, Lang::En),
+            report(&v, Lang::En),
             "Banqi: 12 plies, 1-0 (Red wins: a side has no pieces left)\nFinal position: 8/8/8/1R6 b 0 9\n"
         );
         assert_eq!(
-            describe::report(&v, Lang::ZhHant),
+            report(&v, Lang::ZhHant),
             "暗棋：共 12 步，1-0（紅勝，一方棋子被吃光）\n終局局面：8/8/8/1R6 b 0 9\n"
         );
-        assert!(describe::report(&v, Lang::ZhHans).contains("红胜"));
+        assert!(report(&v, Lang::ZhHans).contains("红胜"));
         let conflict = Verdict {
             claim_conflict: Some(GameResult::BlackWins),
             ..verdict()
         };
-        assert!(describe::report(&conflict, Lang::En).contains("claims 0-1"));
+        assert!(report(&conflict, Lang::En).contains("claims 0-1"));
     }
 
     #[test]
@@ -475,11 +524,11 @@ mod tests {
             PlyError::new(3, "a1-a2", "a2 is not empty"),
         );
         assert_eq!(
-            describe::report(&v, Lang::En),
+            report(&v, Lang::En),
             "Banqi: illegal ply 3 'a1-a2': a2 is not empty\nPlies applied: 2. Position before it: 8/8/8/1R6 b 0 9\n"
         );
         assert!(
-            describe::report(&v, Lang::ZhHans)
+            report(&v, Lang::ZhHans)
                 .starts_with("暗棋：第 3 步「a1-a2」不合规则：a2 is not empty\n")
         );
     }

@@ -15,6 +15,7 @@
 
 use std::path::PathBuf;
 
+use crate::i18n::{Lang, Reason};
 use crate::swiss::dutch::RoundCheck;
 use crate::swiss::trf::TrfDocument;
 use crate::swiss::{Pairing, PairingError, Tournament, dutch};
@@ -55,6 +56,7 @@ pub const EXIT_ROUND_DIFFERS: i32 = 6;
 
 /// Runs `anqi pair`; returns the exit status.
 pub fn run(args: PairArgs) -> i32 {
+    let lang = Lang::from_env();
     let input = args.input.display();
     let text = match std::fs::read(&args.input) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -63,37 +65,39 @@ pub fn run(args: PairArgs) -> i32 {
                 // Line of the first byte that is not UTF-8, so the user can find it.
                 let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                 let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-                eprintln!("anqi pair: {input}: line {line}: not UTF-8 text");
+                let why = lang.reason(&Reason::new("trf_cli_not_utf8").arg("line", line));
+                eprintln!("anqi pair: {input}: {why}");
                 return EXIT_INVALID_INPUT;
             }
         },
         Err(e) => {
-            eprintln!("anqi pair: cannot read {input}: {e}");
+            let why = Reason::new("trf_cli_cannot_read")
+                .arg("file", &input)
+                .arg("error", e);
+            eprintln!("anqi pair: {}", lang.reason(&why));
             return EXIT_FILE_ACCESS;
         }
     };
+    let refuse = |e: crate::swiss::trf::TrfError| {
+        eprintln!("anqi pair: {input}: {}", lang.reason(&e.located()));
+        EXIT_INVALID_INPUT
+    };
     let document = match TrfDocument::parse(&text) {
         Ok(d) => d,
-        Err(e) => {
-            eprintln!("anqi pair: {input}: {e}");
-            return EXIT_INVALID_INPUT;
-        }
+        Err(e) => return refuse(e),
     };
     if let Some(e) = document.unsupported_for_pairing() {
-        eprintln!("anqi pair: {input}: {e}");
-        return EXIT_INVALID_INPUT;
+        return refuse(e);
     }
     // A finished tournament's rounds are its player lines; pairing the next needs the total.
     if !args.check && document.total_rounds().is_none() {
-        eprintln!("anqi pair: {input}: the number of rounds is missing (line 142 or XXR)");
+        let why = lang.reason(&Reason::new("trf_cli_rounds_missing"));
+        eprintln!("anqi pair: {input}: {why}");
         return EXIT_INVALID_INPUT;
     }
     let tournament = match document.to_tournament() {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("anqi pair: {input}: {e}");
-            return EXIT_INVALID_INPUT;
-        }
+        Err(e) => return refuse(e),
     };
     if args.check {
         return check(&tournament, &document.hand_fixed_rounds());
@@ -113,7 +117,10 @@ pub fn run(args: PairArgs) -> i32 {
     match args.output.flatten() {
         Some(path) => {
             if let Err(e) = std::fs::write(&path, out) {
-                eprintln!("anqi pair: cannot write {}: {e}", path.display());
+                let why = Reason::new("trf_cli_cannot_write")
+                    .arg("file", path.display())
+                    .arg("error", e);
+                eprintln!("anqi pair: {}", lang.reason(&why));
                 return EXIT_FILE_ACCESS;
             }
         }

@@ -52,6 +52,28 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
+    /// Chooses from a `LANG`-style value (`zh_TW.UTF-8`, `zh_CN`, `en_US`) or a language tag
+    /// (`zh-Hant`, `zh-Hans`, `en`): `zh` with TW, HK, MO or Hant is traditional, other `zh`
+    /// simplified, anything else English.
+    pub fn from_locale(value: &str) -> Lang {
+        let value = value.to_ascii_lowercase();
+        if !value.starts_with("zh") {
+            Lang::En
+        } else if ["tw", "hk", "mo", "hant"]
+            .iter()
+            .any(|region| value.contains(region))
+        {
+            Lang::ZhHant
+        } else {
+            Lang::ZhHans
+        }
+    }
+
+    /// The language of the command line: from `LANG` (English when it is unset).
+    pub fn from_env() -> Lang {
+        Lang::from_locale(&std::env::var("LANG").unwrap_or_default())
+    }
+
     /// Picks the best language from an `Accept-Language` header (first match by quality); English by default.
     pub fn from_accept_language(header: &str) -> Lang {
         let mut best: Option<(f32, Lang)> = None;
@@ -166,6 +188,29 @@ impl Lang {
         }
     }
 
+    /// An audit log detail in this language: one stored by [`Reason::audit`] (JSON naming an
+    /// `audit_d_*` message and its arguments) is worded; anything else — a row written before
+    /// details were structured, a name as typed — is shown as stored.
+    pub fn audit_detail(self, stored: &str) -> String {
+        let Ok(serde_json::Value::Object(json)) = serde_json::from_str(stored) else {
+            return stored.to_string();
+        };
+        let key = json.get("key").and_then(|k| k.as_str()).unwrap_or("");
+        let args: Option<Vec<(&str, &str)>> =
+            json.get("args").and_then(|a| a.as_array()).map(|a| {
+                a.iter()
+                    .filter_map(|pair| match pair.as_array().map(Vec::as_slice) {
+                        Some([n, v]) => Some((n.as_str()?, v.as_str()?)),
+                        _ => None,
+                    })
+                    .collect()
+            });
+        match args {
+            Some(args) if key.starts_with("audit_d_") && has_key(key) => self.message(key, &args),
+            _ => stored.to_string(),
+        }
+    }
+
     const fn index(self) -> usize {
         match self {
             Lang::En => 0,
@@ -227,6 +272,33 @@ impl Reason {
         let inner = serde_json::json!([reason.key, reason.args]);
         self.args.push((name, format!("{NESTED}{inner}")));
         self
+    }
+
+    /// Several reasons in one: "a; b; c" in the reader's language (`audit_d_and`).
+    pub fn all(items: &[Reason]) -> Reason {
+        Reason::joined(items, "audit_d_and")
+    }
+
+    /// Several reasons as a list: "a, b, c" / 「a、b、c」 (`audit_d_list`).
+    pub fn list(items: &[Reason]) -> Reason {
+        Reason::joined(items, "audit_d_list")
+    }
+
+    fn joined(items: &[Reason], key: &'static str) -> Reason {
+        match items {
+            [] => Reason::new("audit_d_text").arg("text", ""),
+            [one] => one.clone(),
+            [first, rest @ ..] => Reason::new(key)
+                .arg_reason("first", first)
+                .arg_reason("rest", &Reason::joined(rest, key)),
+        }
+    }
+
+    /// The reason as an audit log detail (the `detail` column): JSON naming its `audit_d_*`
+    /// message and arguments, worded on the audit page in the reader's language by
+    /// [`Lang::audit_detail`].
+    pub fn audit(&self) -> String {
+        serde_json::json!({ "key": self.key, "args": self.args }).to_string()
     }
 
     /// The reason in `lang` (for templates: `{{ reason.text(ctx.lang) }}`).
@@ -292,6 +364,9 @@ const AREAS: &[Area] = areas![
     "corrections_rounds",
     "live",
     "words",
+    "verdicts",
+    "trf",
+    "audit_details",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
@@ -407,6 +482,17 @@ mod tests {
             Lang::from_accept_language("fr;q=1, zh-Hant;q=0.3"),
             Lang::ZhHant
         );
+    }
+
+    #[test]
+    fn languages_follow_lang_values_and_tags() {
+        assert_eq!(Lang::from_locale("en_US.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale(""), Lang::En);
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::ZhHans);
+        assert_eq!(Lang::from_locale("zh_TW.UTF-8"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh_HK"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale("zh-Hant"), Lang::ZhHant);
+        assert_eq!(Lang::from_locale(Lang::ZhHans.code()), Lang::ZhHans);
     }
 
     #[test]
@@ -666,6 +752,39 @@ mod tests {
         );
         assert_eq!(Lang::ZhHant.reason(&outer), "姓名：第 2 輪尚未公佈");
         assert_eq!(outer.to_string(), "name: round 2 is not published yet");
+    }
+
+    #[test]
+    fn audit_details_are_worded_for_the_reader_and_old_rows_kept() {
+        let detail = Reason::new("audit_d_round_reason")
+            .arg("round", 2)
+            .arg("reason", "錯排")
+            .audit();
+        assert_eq!(Lang::ZhHant.audit_detail(&detail), "第 2 輪（錯排）");
+        assert_eq!(Lang::En.audit_detail(&detail), "round 2 (錯排)");
+        // A nested message inside a detail.
+        let nested = Reason::new("audit_d_bye_request")
+            .arg("round", 3)
+            .arg("start", 7)
+            .arg("name", "Lee")
+            .arg_reason("kind", &Reason::new("bye_half"))
+            .audit();
+        assert_eq!(
+            Lang::ZhHans.audit_detail(&nested),
+            "第 3 轮 #7 Lee：半分轮空"
+        );
+        assert_eq!(
+            Lang::En.audit_detail(&nested),
+            "round 3 #7 Lee: half-point bye"
+        );
+        // Plain text, and JSON that is no detail, are shown as stored.
+        assert_eq!(Lang::ZhHans.audit_detail("round 3"), "round 3");
+        assert_eq!(Lang::ZhHans.audit_detail("陳大文"), "陳大文");
+        assert_eq!(
+            Lang::ZhHans.audit_detail(r#"{"key":"svc_round_not_published","args":[]}"#),
+            r#"{"key":"svc_round_not_published","args":[]}"#
+        );
+        assert_eq!(Lang::En.audit_detail("[1,2]"), "[1,2]");
     }
 
     #[test]

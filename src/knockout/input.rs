@@ -2,6 +2,7 @@
 //! withdrawals): the bracket is rebuilt by replaying them in order, so they are what the store keeps.
 
 use super::{Bracket, KnockoutError, MatchId};
+use crate::i18n::Reason;
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 
@@ -73,21 +74,22 @@ impl Input {
     }
 
     /// The audit-log action and its detail.
-    pub fn audit(&self) -> (&'static str, String) {
+    pub fn audit(&self) -> (&'static str, Reason) {
         match self {
             Input::Lot { match_id, red } => (
                 "knockout.lot",
-                format!("match {match_id}: #{red} plays Red in game 1"),
+                Reason::new("audit_d_ko_lot")
+                    .arg("match", match_id)
+                    .arg("start", red),
             ),
             Input::DeciderColour {
                 match_id,
                 higher_seed_plays,
             } => (
                 "knockout.decider_colour",
-                format!(
-                    "match {match_id}: the higher seed plays {} in the decider",
-                    colour_str(*higher_seed_plays)
-                ),
+                Reason::new("audit_d_ko_decider_colour")
+                    .arg("match", match_id)
+                    .arg("colour", colour_str(*higher_seed_plays)),
             ),
             Input::Game {
                 match_id,
@@ -95,7 +97,10 @@ impl Input {
                 result,
             } => (
                 "knockout.result",
-                format!("match {match_id} game {number}: {}", result.as_str()),
+                Reason::new("audit_d_ko_result")
+                    .arg("match", match_id)
+                    .arg("game", number)
+                    .arg("result", result.as_str()),
             ),
             Input::Forfeit {
                 match_id,
@@ -103,11 +108,16 @@ impl Input {
                 reason,
             } => (
                 "knockout.forfeit",
-                format!("match {match_id}: #{start} forfeits ({reason})"),
+                Reason::new("audit_d_ko_forfeit")
+                    .arg("match", match_id)
+                    .arg("start", start)
+                    .arg("reason", reason),
             ),
             Input::Withdrawal { start, reason } => (
                 "knockout.withdraw",
-                format!("#{start} withdraws ({reason})"),
+                Reason::new("audit_d_ko_withdraw")
+                    .arg("start", start)
+                    .arg("reason", reason),
             ),
         }
     }

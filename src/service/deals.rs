@@ -394,7 +394,6 @@ pub async fn unseal(
                 .arg("pending", join(&pending)),
         ));
     }
-    let pending: Vec<String> = pending.iter().map(Reason::to_string).collect();
     store::deals::unseal(db, by, deal, &pending)
         .await
         .map_err(|e| match e {

@@ -84,57 +84,77 @@ pub fn zone_of(event: &Event) -> chrono_tz::Tz {
         .unwrap_or(chrono_tz::Tz::Asia__Hong_Kong)
 }
 
-/// The settings of an event as a line of the audit log: `field: old → new` for each change.
-fn changes(old: &Event, new: &EventSettings, zone: &str) -> Vec<String> {
+/// The settings of an event as a line of the audit log: `field: old → new` for each change, the
+/// field named by its label's message and a value that is a word (a game, yes/no) by its message.
+fn changes(old: &Event, new: &EventSettings, zone: &str) -> Vec<Reason> {
     let o = &old.settings;
     let mut out = Vec::new();
-    let mut diff = |field: &str, a: String, b: String| {
+    let text = |t: String| Reason::new("audit_d_text").arg("text", t);
+    let yes_no = |b: bool| Reason::new(if b { "audit_d_yes" } else { "audit_d_no" });
+    let mut diff = |field: &'static str, a: Reason, b: Reason| {
         if a != b {
-            out.push(format!("{field}: {a} → {b}"));
+            out.push(
+                Reason::new("audit_d_change")
+                    .arg_reason("field", &Reason::new(field))
+                    .arg_reason("old", &a)
+                    .arg_reason("new", &b),
+            );
         }
     };
-    diff("name", o.name.clone(), new.name.clone());
-    diff("venue", o.venue.clone(), new.venue.clone());
+    diff("name", text(o.name.clone()), text(new.name.clone()));
+    diff("venue", text(o.venue.clone()), text(new.venue.clone()));
     diff(
         "start_date",
-        o.start_date.to_string(),
-        new.start_date.to_string(),
+        text(o.start_date.to_string()),
+        text(new.start_date.to_string()),
     );
-    diff("end_date", o.end_date.to_string(), new.end_date.to_string());
+    diff(
+        "end_date",
+        text(o.end_date.to_string()),
+        text(new.end_date.to_string()),
+    );
     diff(
         "variant",
-        o.variant.name().into(),
-        new.variant.name().into(),
+        crate::rules::describe::variant(o.variant),
+        crate::rules::describe::variant(new.variant),
     );
     diff(
         "swiss_rounds",
-        o.swiss_rounds.to_string(),
-        new.swiss_rounds.to_string(),
+        text(o.swiss_rounds.to_string()),
+        text(new.swiss_rounds.to_string()),
     );
     diff(
         "knockout_size",
-        o.knockout_size.to_string(),
-        new.knockout_size.to_string(),
+        text(o.knockout_size.to_string()),
+        text(new.knockout_size.to_string()),
     );
-    diff("best_of", o.best_of.to_string(), new.best_of.to_string());
-    let points = |p: (u32, u32, u32)| format!("{}/{}/{}", p.0, p.1, p.2);
+    diff(
+        "best_of",
+        text(o.best_of.to_string()),
+        text(new.best_of.to_string()),
+    );
+    let points = |p: (u32, u32, u32)| text(format!("{}/{}/{}", p.0, p.1, p.2));
     diff("scoring", points(o.points), points(new.points));
     diff(
         "tie_breaks",
-        crate::event::tie_break_codes(&o.tie_breaks),
-        crate::event::tie_break_codes(&new.tie_breaks),
+        text(crate::event::tie_break_codes(&o.tie_breaks)),
+        text(crate::event::tie_break_codes(&new.tie_breaks)),
     );
     diff(
         "move_limit",
-        o.move_limit.to_string(),
-        new.move_limit.to_string(),
+        text(o.move_limit.to_string()),
+        text(new.move_limit.to_string()),
     );
     diff(
         "deals_required",
-        o.deals_required.to_string(),
-        new.deals_required.to_string(),
+        yes_no(o.deals_required),
+        yes_no(new.deals_required),
     );
-    diff("time_zone", old.time_zone.clone(), zone.to_string());
+    diff(
+        "time_zone",
+        text(old.time_zone.clone()),
+        text(zone.to_string()),
+    );
     out
 }
 
@@ -169,7 +189,7 @@ pub async fn update_settings(
             if list.is_empty() {
                 return Err(ServiceError::Refused(Reason::new("svc_settings_unchanged")));
             }
-            Ok(list.join("; "))
+            Ok(Reason::all(&list).audit())
         },
     )
     .await?

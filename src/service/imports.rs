@@ -1295,16 +1295,19 @@ pub async fn confirm(
         tables,
         origin: parsed.origin,
         original: parsed.original.clone(),
-        detail: format!(
-            "{FORMAT}: event {} ({}); linked: {}",
-            parsed.original.0,
-            parsed.event_name,
-            if linked.is_empty() {
-                "none".to_string()
-            } else {
-                linked.join(", ")
-            }
-        ),
+        detail: Reason::new("audit_d_import")
+            .arg("format", FORMAT)
+            .arg("event", &parsed.original.0)
+            .arg("name", &parsed.event_name)
+            .arg_reason(
+                "linked",
+                &if linked.is_empty() {
+                    Reason::new("audit_d_none")
+                } else {
+                    Reason::new("audit_d_text").arg("text", linked.join(", "))
+                },
+            )
+            .audit(),
     };
     store::backup::import(db, by, &plan)
         .await

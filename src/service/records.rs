@@ -725,12 +725,13 @@ pub async fn apply_record_result(
         Some(user.id),
         Some(event.id),
         "record.apply",
-        &format!(
-            "round {} board {board_no} game {game_no}: the record's result {} applied ({})",
-            round.number,
-            result.as_str(),
-            status.code()
-        ),
+        &Reason::new("audit_d_record_apply")
+            .arg("round", round.number)
+            .arg("board", board_no)
+            .arg("game", game_no)
+            .arg("result", result.as_str())
+            .arg("status", status.code())
+            .audit(),
     )
     .await?;
     Ok(result)

@@ -167,7 +167,7 @@ pub fn parse_typed(
                 "result",
                 Reason::new("svc_bad_match_games")
                     .arg("board", board_no)
-                    .arg("detail", e),
+                    .arg_reason("detail", &e),
             )
         })?;
         return Ok((Some(games.result()), Some(games)));

@@ -862,12 +862,12 @@ pub async fn confirm(
                     .count()
             }),
     };
-    let summary = format!(
-        "round {round}: {} of {} games stored, {} results set",
-        stored.records,
-        plan.games.len(),
-        stored.results
-    );
+    let summary = Reason::new("audit_d_upload")
+        .arg("round", round)
+        .arg("stored", stored.records)
+        .arg("games", plan.games.len())
+        .arg("results", stored.results)
+        .audit();
     match store::records::save_upload(db, user, event.id, &summary, &games, bracket.as_ref())
         .await?
     {

@@ -242,7 +242,12 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
             Some(by.id),
             Some(event_id),
             "deal.withdraw",
-            &format!("round {round} game {game}: deal #{id} (commitment {commitment}) withdrawn by a re-draw"),
+            &crate::i18n::Reason::new("audit_d_deal_withdraw")
+                .arg("round", round)
+                .arg("game", game)
+                .arg("deal", id)
+                .arg("commitment", &commitment)
+                .audit(),
         )
         .await?;
     }
@@ -266,10 +271,12 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
         Some(by.id),
         Some(event_id),
         "deal.seal",
-        &format!(
-            "round {round} game {game}: deal #{id} sealed, commitment {}",
-            sealed.commitment
-        ),
+        &crate::i18n::Reason::new("audit_d_deal_seal")
+            .arg("round", round)
+            .arg("game", game)
+            .arg("deal", id)
+            .arg("commitment", &sealed.commitment)
+            .audit(),
     )
     .await?;
     Ok(id)
@@ -277,7 +284,12 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
 
 /// Unseals a sealed deal; `pending` names the games still without a result when an arbiter overrides
 /// (logged). Fails with `NotFound` unless the record is currently sealed.
-pub async fn unseal(db: &Db, by: &User, deal: &DealRecord, pending: &[String]) -> StoreResult<()> {
+pub async fn unseal(
+    db: &Db,
+    by: &User,
+    deal: &DealRecord,
+    pending: &[crate::i18n::Reason],
+) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE deals SET status = 'unsealed', unsealed_by = $1, unsealed_at = $2, unseal_override = $3
@@ -293,19 +305,15 @@ pub async fn unseal(db: &Db, by: &User, deal: &DealRecord, pending: &[String]) -
         return Err(StoreError::NotFound);
     }
     let detail = if pending.is_empty() {
-        format!(
-            "round {} game {}: deal #{} unsealed",
-            deal.round, deal.game, deal.id
-        )
+        crate::i18n::Reason::new("audit_d_deal_unseal")
     } else {
-        format!(
-            "round {} game {}: deal #{} unsealed by override while without a result: {}",
-            deal.round,
-            deal.game,
-            deal.id,
-            pending.join(", ")
-        )
-    };
+        crate::i18n::Reason::new("audit_d_deal_unseal_override")
+            .arg_reason("pending", &crate::i18n::Reason::list(pending))
+    }
+    .arg("round", deal.round)
+    .arg("game", deal.game)
+    .arg("deal", deal.id)
+    .audit();
     let action = if pending.is_empty() {
         "deal.unseal"
     } else {
@@ -330,8 +338,8 @@ pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreR
     let change = sqlx::query("UPDATE events SET announce_deals = $1 WHERE id = $2")
         .bind(on as i64)
         .bind(event_id);
-    let detail = if on { "on" } else { "off" };
-    let audit = ("event.announce_deals", detail);
+    let detail = crate::i18n::Reason::new(if on { "audit_d_on" } else { "audit_d_off" }).audit();
+    let audit = ("event.announce_deals", detail.as_str());
     if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
         return Err(StoreError::NotFound);
     }

@@ -262,7 +262,14 @@ async fn insert_input(
     .execute(&mut *tx)
     .await?;
     let (action, detail) = input.audit();
-    audit::record(&mut *tx, Some(by.id), Some(event_id), action, &detail).await
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        action,
+        &detail.audit(),
+    )
+    .await
 }
 
 /// Stores a newly seeded bracket with any first inputs (the automatic lots), in one transaction.
@@ -306,17 +313,19 @@ pub async fn create(
         Some(by.id),
         Some(event_id),
         "knockout.seed",
-        &format!(
-            "best of {}, tie rule {}, 3rd-place match {}; seeds {}",
-            setup.settings.best_of.games(),
-            tie_rule_str(setup.settings.tie_rule),
-            if setup.settings.third_place_match {
-                "yes"
-            } else {
-                "no"
-            },
-            seeds.join(" ")
-        ),
+        &crate::i18n::Reason::new("audit_d_ko_seed")
+            .arg("best_of", setup.settings.best_of.games())
+            .arg("tie_rule", tie_rule_str(setup.settings.tie_rule))
+            .arg(
+                "third_place",
+                if setup.settings.third_place_match {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
+            .arg("seeds", seeds.join(" "))
+            .audit(),
     )
     .await?;
     for (seq, input) in (1i64..).zip(first_inputs) {

@@ -251,7 +251,9 @@ pub async fn confirm_list(db: &Db, by: &User, event_id: i64) -> StoreResult<Conf
         Some(by.id),
         Some(event_id),
         "players.confirm_list",
-        &format!("{size} players"),
+        &crate::i18n::Reason::new("audit_d_players")
+            .arg("count", size)
+            .audit(),
     )
     .await?;
     Ok(Confirmed::Fixed(size))
@@ -309,17 +311,17 @@ pub async fn set_rating(
         .await?;
     let reopened =
         old != rating as i64 && reorder_before_round_one(&mut tx, event_id, "rating").await?;
-    let note = if reopened {
-        " (starting list re-opened)"
-    } else {
-        ""
-    };
     super::audit::record_with_reason(
         &mut *tx,
         Some(by.id),
         Some(event_id),
         "player.rating",
-        &format!("{name}: {old} → {rating}{note}"),
+        &crate::i18n::Reason::new("audit_d_player_rating")
+            .arg("name", &name)
+            .arg("old", old)
+            .arg("new", rating)
+            .arg("reopened", if reopened { "yes" } else { "no" })
+            .audit(),
         reason,
     )
     .await?;
@@ -364,17 +366,15 @@ pub async fn delete(
         return Ok(Deleted::NotFound);
     };
     let reopened = reorder_before_round_one(&mut tx, event_id, "deleted").await?;
-    let note = if reopened {
-        " (starting list re-opened)"
-    } else {
-        ""
-    };
     super::audit::record_with_reason(
         &mut *tx,
         Some(by.id),
         Some(event_id),
         "player.delete",
-        &format!("{name}{note}"),
+        &crate::i18n::Reason::new("audit_d_player_delete")
+            .arg("name", &name)
+            .arg("reopened", if reopened { "yes" } else { "no" })
+            .audit(),
         reason,
     )
     .await?;
@@ -458,20 +458,35 @@ pub async fn edit(
     };
     let mut changes = Vec::new();
     if name_changed {
-        changes.push(format!("name: {old_name} → {}", new.name));
+        changes.push(
+            crate::i18n::Reason::new("audit_d_change")
+                .arg_reason("field", &crate::i18n::Reason::new("player_name"))
+                .arg("old", &old_name)
+                .arg("new", &new.name),
+        );
     }
     if club_changed {
-        changes.push(format!("club: {old_club} → {}", new.club));
+        changes.push(
+            crate::i18n::Reason::new("audit_d_change")
+                .arg_reason("field", &crate::i18n::Reason::new("club"))
+                .arg("old", &old_club)
+                .arg("new", &new.club),
+        );
     }
     if rating_changed {
-        changes.push(format!("rating: {old_rating} → {}", new.rating));
+        changes.push(
+            crate::i18n::Reason::new("audit_d_change")
+                .arg_reason("field", &crate::i18n::Reason::new("rating"))
+                .arg("old", old_rating)
+                .arg("new", new.rating),
+        );
     }
     super::audit::record_with_reason(
         &mut *tx,
         Some(by.id),
         Some(event_id),
         "player.edit",
-        &changes.join("; "),
+        &crate::i18n::Reason::all(&changes).audit(),
         reason,
     )
     .await?;
@@ -534,7 +549,9 @@ pub async fn add_all(
     let detail = if entries.len() == 1 {
         entries[0].name.clone()
     } else {
-        format!("{} players", entries.len())
+        crate::i18n::Reason::new("audit_d_players")
+            .arg("count", entries.len())
+            .audit()
     };
     tx.commit_audited(Some(by.id), Some(event_id), "players.add", &detail)
         .await?;

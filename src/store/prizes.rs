@@ -83,33 +83,44 @@ pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
     }))
 }
 
-/// One line per row and special prize, for the audit log.
+/// One line per row and special prize, for the audit log (a detail in the reader's language).
 fn describe(p: &Prizes) -> String {
-    let mut parts: Vec<String> = p
+    use crate::i18n::Reason;
+    let mut parts: Vec<Reason> = p
         .table
         .rows()
         .iter()
         .map(|r| {
             if r.from == r.to {
-                format!("{}: {}", r.from, r.amount)
+                Reason::new("audit_d_prize_place")
+                    .arg("place", r.from)
+                    .arg("amount", r.amount)
             } else {
-                format!("{}–{}: {} each", r.from, r.to, r.amount)
+                Reason::new("audit_d_prize_places")
+                    .arg("from", r.from)
+                    .arg("to", r.to)
+                    .arg("amount", r.amount)
             }
         })
         .collect();
-    parts.extend(
-        p.table
-            .specials()
-            .iter()
-            .map(|s| format!("{} ({}): {}", s.label, s.category, s.amount)),
-    );
-    format!(
-        "{} total {}; ties {}; {}",
-        p.table.currency(),
-        p.table.total(),
-        ties_str(p.ties),
-        parts.join(", ")
-    )
+    parts.extend(p.table.specials().iter().map(|s| {
+        Reason::new("audit_d_prize_special")
+            .arg("label", &s.label)
+            .arg("category", &s.category)
+            .arg("amount", s.amount)
+    }));
+    Reason::new("audit_d_prizes")
+        .arg("currency", p.table.currency())
+        .arg("total", p.table.total())
+        .arg_reason(
+            "ties",
+            &Reason::new(match p.ties {
+                TieHandling::ByTieBreak => "prize_ties_by_tie_break",
+                TieHandling::Shared => "prize_ties_shared",
+            }),
+        )
+        .arg_reason("rows", &Reason::all(&parts))
+        .audit()
 }
 
 /// Replaces the prize table of an event, with an audit entry.

@@ -110,7 +110,7 @@ async fn upsert(
     verdict: &serde_json::Value,
     legal: bool,
 ) -> StoreResult<(&'static str, String)> {
-    let outcome = if legal { "legal" } else { "illegal" };
+    let outcome = if legal { "yes" } else { "no" };
     // The key columns differ by table; the record's columns are the same.
     let (query, action, detail) = match of {
         RecordOf::Board {
@@ -129,7 +129,7 @@ async fn upsert(
             .bind(board_id)
             .bind(game_no as i64),
             "record.submit",
-            format!("round {round} board {board_no} game {game_no}: {outcome}"),
+            crate::i18n::Reason::new("audit_d_record_board").arg("round", round).arg("board", board_no).arg("game", game_no).arg("legal", outcome).audit(),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -143,7 +143,7 @@ async fn upsert(
             .bind(match_id as i64)
             .bind(game_no as i64),
             "knockout.record",
-            format!("match {match_id} game {game_no}: {outcome}"),
+            crate::i18n::Reason::new("audit_d_record_match").arg("match", match_id).arg("game", game_no).arg("legal", outcome).audit(),
         ),
     };
     query
@@ -200,7 +200,7 @@ pub async fn delete(
                 .bind(board_id)
                 .bind(game_no as i64),
             "record.delete",
-            format!("round {round} board {board_no} game {game_no} ({reason})"),
+            crate::i18n::Reason::new("audit_d_record_delete_board").arg("round", round).arg("board", board_no).arg("game", game_no).arg("reason", reason).audit(),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -210,7 +210,7 @@ pub async fn delete(
             .bind(match_id as i64)
             .bind(game_no as i64),
             "knockout.record_delete",
-            format!("match {match_id} game {game_no} ({reason})"),
+            crate::i18n::Reason::new("audit_d_record_delete_match").arg("match", match_id).arg("game", game_no).arg("reason", reason).audit(),
         ),
     };
     let then = resolve_readjudicated(event_id, of);
@@ -302,7 +302,12 @@ pub async fn save_upload(
             Some(by.id),
             Some(event_id),
             "result.set",
-            &format!("round {round} board {board_no}: none → {}", result.as_str()),
+            &crate::i18n::Reason::new("audit_d_result")
+                .arg("round", round)
+                .arg("board", board_no)
+                .arg("old", "none")
+                .arg("new", result.as_str())
+                .audit(),
         )
         .await?;
     }
@@ -404,7 +409,10 @@ pub async fn store_readjudicated(
             .bind(game_no as i64),
             Some(board_id),
             None,
-            format!("round {round} board {board_no} game {game_no}"),
+            crate::i18n::Reason::new("audit_d_game_board")
+                .arg("round", round)
+                .arg("board", board_no)
+                .arg("game", game_no),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -419,7 +427,9 @@ pub async fn store_readjudicated(
             .bind(game_no as i64),
             None,
             Some(match_id as i64),
-            format!("match {match_id} game {game_no}"),
+            crate::i18n::Reason::new("audit_d_game_match")
+                .arg("match", match_id)
+                .arg("game", game_no),
         ),
     };
     update.execute(&mut *tx).await?;
@@ -443,7 +453,9 @@ pub async fn store_readjudicated(
         None,
         Some(event_id),
         "record.readjudicate",
-        &format!("{what}: the verdict changed with the rules of issue 14; the result stays"),
+        &crate::i18n::Reason::new("audit_d_readjudicated")
+            .arg_reason("game", &what)
+            .audit(),
     )
     .await
 }

@@ -254,7 +254,12 @@ pub async fn request_bye(
         Some(by.id),
         Some(event_id),
         "bye.request",
-        &format!("round {round} #{start} {name} {}", kind.letter()),
+        &crate::i18n::Reason::new("audit_d_bye_request")
+            .arg("round", round)
+            .arg("start", start)
+            .arg("name", &name)
+            .arg_reason("kind", &crate::i18n::Reason::new(kind.message_key()))
+            .audit(),
     )
     .await?;
     Ok(())
@@ -275,7 +280,11 @@ pub async fn withdraw(
             .bind(from_round as i64)
             .bind(event_id)
             .bind(start as i64);
-    let detail = format!("#{start} from round {from_round} ({reason})");
+    let detail = crate::i18n::Reason::new("audit_d_withdraw")
+        .arg("start", start)
+        .arg("round", from_round)
+        .arg("reason", reason)
+        .audit();
     let who = (Some(by.id), Some(event_id));
     super::write_one(db, who, ("player.withdraw", &detail), change, None).await
 }
@@ -318,7 +327,11 @@ pub async fn cancel_bye_request(
     .bind(event_id)
     .bind(round as i64)
     .bind(start as i64);
-    let detail = format!("round {round} #{start} ({reason})");
+    let detail = crate::i18n::Reason::new("audit_d_round_player")
+        .arg("round", round)
+        .arg("start", start)
+        .arg("reason", reason)
+        .audit();
     let who = (Some(by.id), Some(event_id));
     super::write_one(db, who, ("bye.cancel", &detail), change, None).await
 }
@@ -347,7 +360,11 @@ pub async fn add_late_entry_byes(
         Some(by.id),
         Some(event_id),
         "bye.late_entry",
-        &format!("#{start} rounds {}: {}", numbers.join(", "), kind.letter()),
+        &crate::i18n::Reason::new("audit_d_late_entry")
+            .arg("start", start)
+            .arg("rounds", numbers.join(", "))
+            .arg_reason("kind", &crate::i18n::Reason::new(kind.message_key()))
+            .audit(),
     )
     .await?;
     Ok(())
@@ -366,7 +383,11 @@ pub async fn cancel_absence(
     let change = sqlx::query("DELETE FROM round_absences WHERE round_id = $1 AND start_no = $2")
         .bind(round.id)
         .bind(start as i64);
-    let detail = format!("round {} #{start} ({reason})", round.number);
+    let detail = crate::i18n::Reason::new("audit_d_round_player")
+        .arg("round", round.number)
+        .arg("start", start)
+        .arg("reason", reason)
+        .audit();
     let who = (Some(by.id), Some(event_id));
     super::write_one(db, who, ("bye.cancel", &detail), change, None).await
 }
@@ -396,7 +417,10 @@ pub async fn withdraw_round(
         sqlx::query("UPDATE players SET joins_at = $1 WHERE event_id = $2 AND joins_at > $1")
             .bind(round.number as i64)
             .bind(event_id);
-    let detail = format!("round {} ({reason})", round.number);
+    let detail = crate::i18n::Reason::new("audit_d_round_reason")
+        .arg("round", round.number)
+        .arg("reason", reason)
+        .audit();
     let who = (Some(by.id), Some(event_id));
     super::write_one(
         db,
@@ -666,7 +690,10 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
         Some(by.id),
         Some(event_id),
         what,
-        &format!("round {number}: {} boards", pairing.boards.len()),
+        &crate::i18n::Reason::new("audit_d_round_boards")
+            .arg("round", number)
+            .arg("boards", pairing.boards.len())
+            .audit(),
     )
     .await?;
     Ok(round)
@@ -691,7 +718,9 @@ pub async fn prepare_round_one(db: &Db, event_id: i64) -> StoreResult<()> {
             None,
             Some(event_id),
             "players.fix_list",
-            &format!("{size} players, fixed by the first pairing"),
+            &crate::i18n::Reason::new("audit_d_fixed_by_pairing")
+                .arg("count", size)
+                .audit(),
         )
         .await?;
     }
@@ -710,7 +739,9 @@ pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreR
         Some(by.id),
         Some(event_id),
         "round.publish",
-        &format!("round {}", round.number),
+        &crate::i18n::Reason::new("audit_d_round")
+            .arg("round", round.number)
+            .audit(),
     )
     .await?;
     Ok(())
@@ -719,7 +750,9 @@ pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreR
 /// Deletes a draft (unpublished) round so it can be paired again.
 pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
     let change = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0").bind(round.id);
-    let detail = format!("round {}", round.number);
+    let detail = crate::i18n::Reason::new("audit_d_round")
+        .arg("round", round.number)
+        .audit();
     let audit = ("round.discard", detail.as_str());
     if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
         return Err(StoreError::NotFound);
@@ -746,26 +779,24 @@ pub async fn set_board_players(
     .bind(board.id)
     .execute(&mut *tx)
     .await?;
-    let old = format!(
-        "{}-{}",
-        board.red,
-        board
-            .black
-            .map(|b| b.to_string())
-            .unwrap_or_else(|| "bye".into())
-    );
-    let new = format!(
-        "{red}-{}",
-        black.map(|b| b.to_string()).unwrap_or_else(|| "bye".into())
-    );
+    let pairing = |red: u32, black: Option<u32>| match black {
+        Some(b) => crate::i18n::Reason::new("audit_d_pairing")
+            .arg("red", red)
+            .arg("black", b),
+        None => crate::i18n::Reason::new("audit_d_pairing_bye").arg("red", red),
+    };
+    let (old, new) = (pairing(board.red, board.black), pairing(red, black));
     tx.commit_audited(
         Some(by.id),
         Some(event_id),
         "board.manual",
-        &format!(
-            "round {} board {}: {old} → {new} ({reason})",
-            round.number, board.board_no
-        ),
+        &crate::i18n::Reason::new("audit_d_board_manual")
+            .arg("round", round.number)
+            .arg("board", board.board_no)
+            .arg_reason("old", &old)
+            .arg_reason("new", &new)
+            .arg("reason", reason)
+            .audit(),
     )
     .await?;
     Ok(())
@@ -835,10 +866,12 @@ pub async fn set_result(
         Some(by.id),
         Some(event_id),
         "result.set",
-        &format!(
-            "round {} board {}: {old} → {new}",
-            round.number, board.board_no
-        ),
+        &crate::i18n::Reason::new("audit_d_result")
+            .arg("round", round.number)
+            .arg("board", board.board_no)
+            .arg("old", old)
+            .arg("new", new)
+            .audit(),
     )
     .await?;
     tx.commit().await?;
@@ -867,12 +900,11 @@ pub async fn report_result(
         Some(by.id),
         Some(event_id),
         "result.report",
-        &format!(
-            "round {} board {}: {}",
-            round.number,
-            board.board_no,
-            result.as_str()
-        ),
+        &crate::i18n::Reason::new("audit_d_result_report")
+            .arg("round", round.number)
+            .arg("board", board.board_no)
+            .arg("result", result.as_str())
+            .audit(),
     )
     .await?;
     Ok(())

@@ -347,7 +347,7 @@ pub async fn record_download(db: &Db, by_id: i64) -> StoreResult<()> {
         Some(by_id),
         None,
         "database.backup",
-        "downloaded a copy of the whole database",
+        &crate::i18n::Reason::new("audit_d_database_copy").audit(),
     )
     .await
 }

@@ -244,9 +244,9 @@ fn a_late_entry_is_given_byes_for_the_rounds_missed() {
         .expect("the late entry is in the standings");
     assert_eq!(row.split(',').nth(4), Some("1"), "points: {row}");
     assert!(
-        audit(&mut arb, id)
-            .iter()
-            .any(|row| row.contains("bye.late_entry") && row.contains("#7 rounds 1: H"))
+        audit(&mut arb, id).iter().any(
+            |row| row.contains("bye.late_entry") && row.contains("#7 rounds 1: half-point bye")
+        )
     );
 
     // The bye is cancelled like any other, with a reason.

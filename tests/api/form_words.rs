@@ -183,3 +183,69 @@ fn a_bad_backup_is_refused_in_the_readers_language() {
         assert!(!shown.contains(" is not"), "English in {shown}");
     }
 }
+
+/// A Banqi match's games typed wrong on the results form are refused beside the board in the
+/// reader's language, the typed text kept as typed (the parser's reason nested in the board's).
+#[test]
+fn bad_match_games_are_refused_in_the_readers_language() {
+    let w = World::new("form-words-match");
+    let mut org = w.login("org");
+    let id = crate::support::create_event_with(
+        &mut org,
+        &[
+            ("name", "暗棋三局"),
+            ("start_date", "2011-05-01"),
+            ("variant", "banqi"),
+            ("best_of", "3"),
+        ],
+    );
+    let csv = "name,club,rating\n甲一,A,2100\n乙二,B,2000\n丙三,C,1900\n丁四,D,1800\n";
+    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", csv)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    crate::deals::pair_and_publish(&mut org, id, 1);
+    let page = org.get(&format!("/events/{id}/rounds/1"));
+    let v = crate::swiss::versions(&page.body);
+    let (b1, v1) = (v[0].0.to_string(), v[0].1.to_string());
+    let (b2, v2) = (v[1].0.to_string(), v[1].1.to_string());
+    let (r1, n1, r2, n2) = (
+        format!("r{b1}"),
+        format!("v{b1}"),
+        format!("r{b2}"),
+        format!("v{b2}"),
+    );
+    for (lang, mark, count) in [
+        (
+            "zh-Hant",
+            "「x」不是一局的結果（1、0、= 或 ½）",
+            "「10」有 2 局；本賽事每場比賽 3 局",
+        ),
+        (
+            "zh-Hans",
+            "“x”不是一局的结果（1、0、= 或 ½）",
+            "“10”有 2 局；本赛事每场比赛 3 局",
+        ),
+    ] {
+        org.accept_language = Some(lang.into());
+        org.cookies.insert("anqi_lang".into(), lang.into());
+        let r = org.form(
+            &format!("/events/{id}/rounds/1/results"),
+            &[
+                (r1.as_str(), "1x0"),
+                (n1.as_str(), v1.as_str()),
+                (r2.as_str(), "10"),
+                (n2.as_str(), v2.as_str()),
+            ],
+        );
+        assert_eq!(r.status, 400, "{}", r.body);
+        let first = html::text(&r.body, &format!("#refused-{b1}")).expect("board 1's reason");
+        let second = html::text(&r.body, &format!("#refused-{b2}")).expect("board 2's reason");
+        assert!(first.contains(mark), "{lang}: {first}");
+        assert!(second.contains(count), "{lang}: {second}");
+        for why in [&first, &second] {
+            assert!(
+                !why.contains("game result") && !why.contains("games;"),
+                "English in {why}"
+            );
+        }
+    }
+}

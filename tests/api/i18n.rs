@@ -129,13 +129,11 @@ fn visible_text(body: &str) -> String {
     for node in doc.tree.nodes() {
         match node.value() {
             Node::Text(t) => {
-                // The audit log's details are free text written by the store (settings as
-                // `field: old → new`, record file names); they are not read here.
+                // The audit log's details are read too: worded in the reader's language.
                 let hidden = node.ancestors().any(|a| {
-                    a.value().as_element().is_some_and(|e| {
-                        matches!(e.name(), "script" | "style" | "code" | "pre")
-                            || e.has_class("audit-detail", scraper::CaseSensitivity::CaseSensitive)
-                    })
+                    a.value()
+                        .as_element()
+                        .is_some_and(|e| matches!(e.name(), "script" | "style" | "code" | "pre"))
                 });
                 if !hidden {
                     out.push_str(t);

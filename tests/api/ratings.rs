@@ -764,3 +764,40 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
     assert_eq!(again.status, 409);
     assert!(again.body.contains("already in the list"));
 }
+
+/// A level table that cannot be is refused naming the field, in the reader's language.
+#[test]
+fn a_bad_level_table_is_refused_in_the_readers_language() {
+    let w = World::new("rating-levels-zh");
+    let mut club = w.login("club");
+    let list = create_list(&mut club, "Levels", &[]);
+    club.accept_language = Some("zh-Hant".into());
+    club.cookies.insert("anqi_lang".into(), "zh-Hant".into());
+    for (step, highest, words) in [
+        ("0", "1", "每級的分數必須大於 0"),
+        ("50", "40", "級別須從最低級數到最高級數，最高級數至少為 1"),
+    ] {
+        let r = club.form(
+            &format!("/ratings/{list}/settings"),
+            &[
+                ("name", "Levels"),
+                ("start_points", "1500"),
+                ("rated_after", "10"),
+                ("level_base", "1000"),
+                ("level_step", step),
+                ("lowest_level", "30"),
+                ("highest_level", highest),
+            ],
+        );
+        assert_eq!(r.status, 400, "{}", r.body);
+        let errors = html::texts(&r.body, "li");
+        assert!(
+            errors.iter().any(|li| li.contains(words)),
+            "{words}: {errors:?}"
+        );
+        assert!(
+            !errors.iter().any(|li| li.contains("must")),
+            "English in {errors:?}"
+        );
+    }
+}

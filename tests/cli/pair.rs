@@ -19,8 +19,14 @@ fn write_trf<S: AsRef<str>>(name: &str, lines: &[S]) -> PathBuf {
 }
 
 fn anqi(args: &[&str]) -> Output {
+    anqi_in("en_US.UTF-8", args)
+}
+
+/// `anqi` with `LANG` set to `lang`.
+fn anqi_in(lang: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_anqi"))
         .args(args)
+        .env("LANG", lang)
         .output()
         .expect("run anqi")
 }
@@ -192,6 +198,66 @@ fn invalid_file_exits_3_naming_the_line() {
     ));
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("142 or XXR"), "{}", stderr(&out));
+}
+
+/// The reader's errors are worded in the language of `LANG`, naming the line and the field.
+#[test]
+fn invalid_file_is_refused_in_the_language_of_lang() {
+    let bad_points = write_trf(
+        "bad-points-zh.trf",
+        &[
+            "XXR 3".to_string(),
+            player(1, "One", 2000, "0.5", &["   2 w ="]),
+            player(2, "Two", 1900, "1.5", &["   1 b ="]),
+        ],
+    );
+    let bad_colour = write_trf(
+        "bad-colour-zh.trf",
+        &["XXR 3", &player(1, "One", 2000, "0.0", &["   2 x 1"])],
+    );
+    let bad_rating = write_trf(
+        "bad-rating-zh.trf",
+        &[
+            "XXR 3",
+            &player(1, "One", 2000, "0.0", &[]).replacen("2000", "20x0", 1),
+        ],
+    );
+    let no_rounds = write_trf("no-rounds-zh.trf", &[&player(1, "One", 2000, "0.0", &[])]);
+    for (lang, expected) in [
+        (
+            "zh_TW.UTF-8",
+            [
+                "第 3 行第 81 欄：積分 1.5 與各輪結果不符：依計分制應為 0.5",
+                "第 2 行第 97 欄：第 1 輪：先後手「x」不是 w、b 或 -",
+                "第 2 行第 49 欄：等級分「20x0」不是數字",
+                "缺少輪數（第 142 行或 XXR）",
+            ],
+        ),
+        (
+            "zh_CN.UTF-8",
+            [
+                "第 3 行第 81 列：积分 1.5 与各轮结果不符：依计分制应为 0.5",
+                "第 2 行第 97 列：第 1 轮：先后手“x”不是 w、b 或 -",
+                "第 2 行第 49 列：等级分“20x0”不是数字",
+                "缺少轮数（第 142 行或 XXR）",
+            ],
+        ),
+    ] {
+        for (input, words) in [&bad_points, &bad_colour, &bad_rating, &no_rounds]
+            .into_iter()
+            .zip(expected)
+        {
+            let out = anqi_in(lang, &["pair", "--dutch", input.to_str().unwrap(), "-p"]);
+            assert_eq!(out.status.code(), Some(3), "{lang}");
+            let message = stderr(&out);
+            assert!(message.contains(words), "{lang}: {message}");
+            assert_eq!(message.lines().count(), 1, "one line: {message}");
+            assert!(
+                !message.contains("line ") && !message.contains(" not "),
+                "English in {message}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -59,11 +59,10 @@ impl fmt::Debug for Move {
 
 /// A piece kind in English with its article ("an elephant"), for the error messages.
 fn with_article(kind: &PieceKind) -> String {
-    crate::rules::describe::piece(
+    crate::i18n::Lang::En.reason(&crate::rules::describe::piece(
         *kind,
         crate::rules::Color::Red,
-        crate::rules::describe::Lang::En,
-    )
+    ))
 }
 
 /// Why a move could not be applied.

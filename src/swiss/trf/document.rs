@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::TrfError;
 use super::points::{PointsCode, is_xxs_code};
+use crate::i18n::Reason;
 use crate::rules::Color;
 use crate::swiss::tournament::{ByeKind, PlayerNumber, Points, ResultCode, RoundEntry};
 
@@ -107,17 +108,22 @@ fn at(chars: &[char], column: usize) -> char {
     chars.get(column.saturating_sub(1)).copied().unwrap_or(' ')
 }
 
-fn parse_number(s: &str, line: usize, column: usize, what: &str) -> Result<u32, TrfError> {
+/// A number of a field; `what` names the field (a `trf_field_*` message key).
+fn parse_number(s: &str, line: usize, column: usize, what: &'static str) -> Result<u32, TrfError> {
     let t = s.trim();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || t.len() > 9 {
-        return Err(TrfError::at(
+    let not_a_number = || {
+        TrfError::at(
             line,
             Some(column),
-            format!("{what} '{t}' is not a number"),
-        ));
+            Reason::new("trf_not_a_number")
+                .arg_reason("what", &Reason::new(what))
+                .arg("value", t),
+        )
+    };
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || t.len() > 9 {
+        return Err(not_a_number());
     }
-    t.parse()
-        .map_err(|_| TrfError::at(line, Some(column), format!("{what} '{t}' is not a number")))
+    t.parse().map_err(|_| not_a_number())
 }
 
 /// Whitespace-separated numbers after the three-character code (XXP, XXZ, `260` and `240` bodies).
@@ -125,7 +131,7 @@ fn parse_list(
     text: &str,
     line: usize,
     first_column: usize,
-    what: &str,
+    what: &'static str,
 ) -> Result<Vec<u32>, TrfError> {
     let mut out = Vec::new();
     let mut column = first_column;
@@ -145,15 +151,19 @@ fn parse_list(
 }
 
 fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
-    let start_number = parse_number(&field(chars, 5, 8), line, 5, "starting rank")?;
+    let start_number = parse_number(&field(chars, 5, 8), line, 5, "trf_field_starting_rank")?;
     if start_number == 0 {
-        return Err(TrfError::at(line, Some(5), "starting rank 0"));
+        return Err(TrfError::at(
+            line,
+            Some(5),
+            Reason::new("trf_starting_rank_zero"),
+        ));
     }
     let rating_text = field(chars, 49, 52);
     let rating = if rating_text.trim().is_empty() {
         None
     } else {
-        Some(parse_number(&rating_text, line, 49, "rating")?)
+        Some(parse_number(&rating_text, line, 49, "trf_field_rating")?)
     };
     let points_text = field(chars, 81, 84);
     let points = if points_text.trim().is_empty() {
@@ -165,7 +175,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
                 TrfError::at(
                     line,
                     Some(81),
-                    format!("points '{}' are not a number like 11.5", points_text.trim()),
+                    Reason::new("trf_points_not_number").arg("value", points_text.trim()),
                 )
             })?
     };
@@ -174,14 +184,14 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
         return Err(TrfError::at(
             line,
             Some(81),
-            format!("points {points} do not fit columns 81-84 (at most 99.9)"),
+            Reason::new("trf_points_too_many").arg("points", points),
         ));
     }
     let rank_text = field(chars, 86, 89);
     let rank = if rank_text.trim().is_empty() {
         None
     } else {
-        Some(parse_number(&rank_text, line, 86, "rank")?)
+        Some(parse_number(&rank_text, line, 86, "trf_field_rank")?)
     };
     // Columns 85, 90 and 91 separate fields; anything there means the columns are shifted.
     for column in [85, 90, 91] {
@@ -189,7 +199,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
             return Err(TrfError::at(
                 line,
                 Some(column),
-                "unexpected character between fields (columns shifted?)",
+                Reason::new("trf_between_fields"),
             ));
         }
     }
@@ -200,7 +210,7 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerRecord, TrfError> {
             return Err(TrfError::at(
                 line,
                 Some(start),
-                format!("more than {MAX_ROUNDS} rounds"),
+                Reason::new("trf_too_many_rounds").arg("max", MAX_ROUNDS),
             ));
         }
         rounds.push(parse_round(chars, line, start, start_number)?);
@@ -238,10 +248,9 @@ fn parse_round(
             return Err(TrfError::at(
                 line,
                 Some(column),
-                format!(
-                    "round {round}: unexpected character '{}' (columns shifted?)",
-                    at(chars, column)
-                ),
+                Reason::new("trf_round_unexpected")
+                    .arg("round", round)
+                    .arg("char", at(chars, column)),
             ));
         }
     }
@@ -252,13 +261,15 @@ fn parse_round(
     }
     let opponent = match opponent_text.trim() {
         "" => None,
-        text => match parse_number(text, line, start, "opponent")? {
+        text => match parse_number(text, line, start, "trf_field_opponent")? {
             0 => None,
             n if n == own => {
                 return Err(TrfError::at(
                     line,
                     Some(start),
-                    format!("round {round}: player {own} paired against itself"),
+                    Reason::new("trf_paired_with_itself")
+                        .arg("round", round)
+                        .arg("player", own),
                 ));
             }
             n => Some(n),
@@ -272,7 +283,9 @@ fn parse_round(
             return Err(TrfError::at(
                 line,
                 Some(start + 5),
-                format!("round {round}: colour '{c}' is not w, b or -"),
+                Reason::new("trf_bad_colour")
+                    .arg("round", round)
+                    .arg("colour", c),
             ));
         }
     };
@@ -280,7 +293,9 @@ fn parse_round(
         TrfError::at(
             line,
             Some(start + 7),
-            format!("round {round}: result '{result_char}' is not one of 1 = 0 + - W D L H F U Z"),
+            Reason::new("trf_bad_result")
+                .arg("round", round)
+                .arg("result", result_char),
         )
     })?;
     Ok(Some(RoundEntry {
@@ -304,7 +319,7 @@ fn parse_points_system(chars: &[char], line: usize) -> Result<Vec<(PointsCode, P
             TrfError::at(
                 line,
                 None,
-                format!("points system: '{token}' is not one of the codes W D L A P X"),
+                Reason::new("trf_points_code").arg("token", token),
             )
         })?;
         let attached: String = letters.collect();
@@ -313,7 +328,7 @@ fn parse_points_system(chars: &[char], line: usize) -> Result<Vec<(PointsCode, P
                 TrfError::at(
                     line,
                     None,
-                    format!("points system: no points after '{code_char}'"),
+                    Reason::new("trf_points_missing").arg("code", code_char),
                 )
             })?
         } else {
@@ -323,7 +338,7 @@ fn parse_points_system(chars: &[char], line: usize) -> Result<Vec<(PointsCode, P
             TrfError::at(
                 line,
                 None,
-                format!("points system: '{value_text}' is not a number like 1.0"),
+                Reason::new("trf_points_value").arg("value", value_text),
             )
         })?;
         out.push((code, value));
@@ -334,23 +349,19 @@ fn parse_points_system(chars: &[char], line: usize) -> Result<Vec<(PointsCode, P
 fn parse_xx_scoring(body: &str, line: usize) -> Result<Vec<(String, Points)>, TrfError> {
     let mut out = Vec::new();
     for token in body.split_whitespace() {
-        let (code, value) = token
-            .split_once('=')
-            .ok_or_else(|| TrfError::at(line, None, format!("XXS: '{token}' is not CODE=VALUE")))?;
+        let (code, value) = token.split_once('=').ok_or_else(|| {
+            TrfError::at(line, None, Reason::new("trf_xxs_pair").arg("token", token))
+        })?;
         let code = code.to_ascii_uppercase();
         if !is_xxs_code(&code) {
             return Err(TrfError::at(
                 line,
                 None,
-                format!("XXS: unknown code '{code}'"),
+                Reason::new("trf_xxs_code").arg("code", &code),
             ));
         }
         let value = points_value(value).ok_or_else(|| {
-            TrfError::at(
-                line,
-                None,
-                format!("XXS: '{value}' is not a number like 1.0"),
-            )
+            TrfError::at(line, None, Reason::new("trf_xxs_value").arg("value", value))
         })?;
         out.push((code, value));
     }
@@ -382,8 +393,8 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
     }
     Ok(match code.as_str() {
         "001" => Record::Player(parse_player(&chars, line)?),
-        "142" => Record::Rounds(parse_number(&body, line, 5, "number of rounds")?),
-        "XXR" => Record::XxRounds(parse_number(&body, line, 5, "number of rounds")?),
+        "142" => Record::Rounds(parse_number(&body, line, 5, "trf_field_rounds")?),
+        "XXR" => Record::XxRounds(parse_number(&body, line, 5, "trf_field_rounds")?),
         "152" => match body.trim() {
             "W" | "w" => Record::InitialColour(Color::Red),
             "B" | "b" => Record::InitialColour(Color::Black),
@@ -391,7 +402,7 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
                 return Err(TrfError::at(
                     line,
                     Some(5),
-                    format!("initial colour '{other}' is not W or B"),
+                    Reason::new("trf_initial_colour").arg("colour", other),
                 ));
             }
         },
@@ -406,29 +417,36 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
                 return Err(TrfError::at(
                     line,
                     None,
-                    format!("XXC: unknown option '{bad}'"),
+                    Reason::new("trf_xxc_option").arg("option", bad),
                 ));
             }
             Record::XxConfig(words)
         }
-        "XXP" => Record::XxForbidden(parse_list(&body, line, 5, "player")?),
-        "XXZ" => Record::XxAbsent(parse_list(&body, line, 5, "player")?),
+        "XXP" => Record::XxForbidden(parse_list(&body, line, 5, "trf_field_player")?),
+        "XXZ" => Record::XxAbsent(parse_list(&body, line, 5, "trf_field_player")?),
         "260" => {
-            let first_round = parse_number(&field(&chars, 5, 7), line, 5, "first round")?;
-            let last_round = parse_number(&field(&chars, 9, 11), line, 9, "last round")?;
-            let players = parse_list(&field(&chars, 12, chars.len()), line, 12, "player")?;
+            let first_round = parse_number(&field(&chars, 5, 7), line, 5, "trf_field_first_round")?;
+            let last_round = parse_number(&field(&chars, 9, 11), line, 9, "trf_field_last_round")?;
+            let players = parse_list(
+                &field(&chars, 12, chars.len()),
+                line,
+                12,
+                "trf_field_player",
+            )?;
             if first_round == 0 || last_round < first_round {
                 return Err(TrfError::at(
                     line,
                     Some(5),
-                    format!("rounds {first_round}..{last_round} are not a range"),
+                    Reason::new("trf_not_a_range")
+                        .arg("first", first_round)
+                        .arg("last", last_round),
                 ));
             }
             if players.len() < 2 {
                 return Err(TrfError::at(
                     line,
                     Some(13),
-                    "a prohibited pairing needs at least two players",
+                    Reason::new("trf_prohibited_two"),
                 ));
             }
             Record::Prohibited {
@@ -446,14 +464,19 @@ fn parse_record(text: &str, line: usize) -> Result<Record, TrfError> {
                     return Err(TrfError::at(
                         line,
                         Some(5),
-                        format!("bye type '{c}' is not F, H or Z"),
+                        Reason::new("trf_bye_type").arg("kind", c),
                     ));
                 }
             };
-            let round = parse_number(&field(&chars, 7, 9), line, 7, "round")?;
-            let players = parse_list(&field(&chars, 10, chars.len()), line, 10, "player")?;
+            let round = parse_number(&field(&chars, 7, 9), line, 7, "trf_field_round")?;
+            let players = parse_list(
+                &field(&chars, 10, chars.len()),
+                line,
+                10,
+                "trf_field_player",
+            )?;
             if round == 0 {
-                return Err(TrfError::at(line, Some(7), "round 0"));
+                return Err(TrfError::at(line, Some(7), Reason::new("trf_round_zero")));
             }
             Record::Byes {
                 kind,
@@ -616,7 +639,7 @@ impl TrfDocument {
                 return Err(TrfError::at(
                     index + 1,
                     raw.find('\t').map(|b| raw[..b].chars().count() + 1),
-                    "tab character (TRF columns need spaces)",
+                    Reason::new("trf_tab"),
                 ));
             }
             // Any other control character (a NUL, a stray CR) could not be written back: refused too.
@@ -624,7 +647,7 @@ impl TrfDocument {
                 return Err(TrfError::at(
                     index + 1,
                     Some(raw[..at].chars().count() + 1),
-                    format!("control character U+{:04X}", u32::from(c)),
+                    Reason::new("trf_control").arg("code", format!("U+{:04X}", u32::from(c))),
                 ));
             }
             records.push(parse_record(raw, index + 1)?);

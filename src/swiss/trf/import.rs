@@ -4,6 +4,7 @@
 use super::TrfError;
 use super::document::{PlayerRecord, Record, TrfDocument};
 use super::points::{PointsCode, PointsTable};
+use crate::i18n::Reason;
 use crate::rules::Color;
 use crate::swiss::tournament::{
     ByeKind, ByeRequest, ModelError, Player, PlayerNumber, ResultCode, RoundEntry, ScoringSystem,
@@ -37,7 +38,9 @@ impl TrfDocument {
                 return Err(TrfError::at(
                     line,
                     Some(5),
-                    format!("{n} rounds, but {rounds_played} have been played"),
+                    Reason::new("trf_rounds_played")
+                        .arg("rounds", n)
+                        .arg("played", rounds_played),
                 ));
             }
             Some((_, n)) => n,
@@ -96,7 +99,7 @@ impl TrfDocument {
                     Some(TrfError::at(
                         index + 1,
                         None,
-                        "accelerated rounds (XXA, 250) are not supported",
+                        Reason::new("trf_accelerated"),
                     ))
                 }
                 _ => None,
@@ -146,7 +149,9 @@ impl TrfDocument {
                         return Err(TrfError::at(
                             line,
                             Some(5),
-                            format!("{n} rounds, but an earlier line says {earlier}"),
+                            Reason::new("trf_rounds_earlier")
+                                .arg("rounds", n)
+                                .arg("earlier", earlier),
                         ));
                     }
                     rounds = Some((line, *n));
@@ -166,7 +171,7 @@ impl TrfDocument {
                                 return Err(TrfError::at(
                                     line,
                                     None,
-                                    format!("XXC {word}: not supported"),
+                                    Reason::new("trf_xxc_unsupported").arg("option", word),
                                 ));
                             }
                         };
@@ -176,9 +181,9 @@ impl TrfDocument {
                 _ => {}
             }
         }
-        let scoring = table
-            .scoring()
-            .map_err(|m| TrfError::at(points_line, None, m))?;
+        let scoring = table.scoring().map_err(|m| {
+            TrfError::at(points_line, None, Reason::new("trf_text").arg("message", m))
+        })?;
         Ok(Settings {
             scoring,
             rounds,
@@ -205,14 +210,14 @@ impl TrfDocument {
                 return Err(TrfError::at(
                     line,
                     Some(5),
-                    format!("starting rank {} appears twice", p.start_number),
+                    Reason::new("trf_rank_twice").arg("rank", p.start_number),
                 ));
             }
             if p.start_number > expected {
                 return Err(TrfError::at(
                     line,
                     Some(5),
-                    format!("starting ranks must run 1, 2, 3, …: {expected} is missing"),
+                    Reason::new("trf_rank_missing").arg("rank", expected),
                 ));
             }
         }
@@ -283,10 +288,10 @@ impl TrfDocument {
                         return Err(TrfError::at(
                             line,
                             None,
-                            format!(
-                                "player {n} has '{}' in round {round}, not this bye",
-                                entry.result.trf_char()
-                            ),
+                            Reason::new("trf_not_this_bye")
+                                .arg("player", n)
+                                .arg("result", entry.result.trf_char())
+                                .arg("round", round),
                         ));
                     }
                     Some(_) => {}
@@ -311,12 +316,14 @@ impl TrfDocument {
             | ModelError::OpponentMismatch { player, round, .. }
             | ModelError::Asymmetric { player, round, .. }
             | ModelError::MissingColour { player, round } => (player, round),
-            _ => return TrfError::at(0, None, error.to_string()),
+            _ => {
+                return TrfError::at(0, None, Reason::new("trf_text").arg("message", error));
+            }
         };
         TrfError::at(
             self.player_line(player),
             Some(round_column(round)),
-            error.to_string(),
+            Reason::new("trf_text").arg("message", error),
         )
     }
 }
@@ -370,9 +377,7 @@ fn player_from_record(
             return Err(TrfError::at(
                 line,
                 Some(round_column(round)),
-                format!(
-                    "round {round}: only a bye (H, F, Z) can stand in a round nobody has been paired in"
-                ),
+                Reason::new("trf_only_bye").arg("round", round),
             ));
         }
     }
@@ -406,10 +411,9 @@ fn merge_bye_requests(
             return Err(TrfError::at(
                 line,
                 None,
-                format!(
-                    "bye for round {}, but the tournament has {total_rounds} rounds",
-                    request.round
-                ),
+                Reason::new("trf_bye_round")
+                    .arg("round", request.round)
+                    .arg("rounds", total_rounds),
             ));
         }
         match merged
@@ -421,10 +425,9 @@ fn merge_bye_requests(
                 return Err(TrfError::at(
                     line,
                     None,
-                    format!(
-                        "player {} has two different byes for round {}",
-                        request.player, request.round
-                    ),
+                    Reason::new("trf_two_byes")
+                        .arg("player", request.player)
+                        .arg("round", request.round),
                 ));
             }
             None => merged.push(request),
@@ -449,10 +452,9 @@ fn check_points(tournament: &Tournament, players: &[NumberedPlayer<'_>]) -> Resu
             return Err(TrfError::at(
                 line,
                 Some(81),
-                format!(
-                    "points {} do not match the results, which score {computed} under the points system",
-                    p.points
-                ),
+                Reason::new("trf_points_mismatch")
+                    .arg("points", p.points)
+                    .arg("computed", computed),
             ));
         }
     }
@@ -464,7 +466,7 @@ fn known_player(line: usize, n: u32, count: u32) -> Result<PlayerNumber, TrfErro
         Err(TrfError::at(
             line,
             None,
-            format!("player {n} is not in the player list"),
+            Reason::new("trf_unknown_player").arg("player", n),
         ))
     } else {
         Ok(n)
@@ -505,7 +507,7 @@ fn set_colour(
         return Err(TrfError::at(
             line,
             None,
-            format!("first colour contradicts line {earlier}"),
+            Reason::new("trf_first_colour").arg("earlier", earlier),
         ));
     }
     *slot = Some((line, colour));

@@ -32,8 +32,10 @@ pub struct TrfError {
     pub line: usize,
     /// 1-based column of the offending field, when one field is at fault.
     pub column: Option<usize>,
-    /// What is wrong.
+    /// What is wrong, in English (logs, the JSON API).
     pub message: String,
+    /// What is wrong, as a message for the reader's language.
+    pub reason: crate::i18n::Reason,
 }
 
 impl fmt::Display for TrfError {
@@ -47,11 +49,27 @@ impl fmt::Display for TrfError {
 }
 
 impl TrfError {
-    fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> TrfError {
+    fn at(line: usize, column: Option<usize>, reason: crate::i18n::Reason) -> TrfError {
         TrfError {
             line,
             column,
-            message: message.into(),
+            message: reason.to_string(),
+            reason,
+        }
+    }
+
+    /// The whole error, with its line and column, as a message for the reader's language.
+    pub fn located(&self) -> crate::i18n::Reason {
+        use crate::i18n::Reason;
+        match (self.line, self.column) {
+            (0, _) => self.reason.clone(),
+            (line, Some(column)) => Reason::new("trf_at_column")
+                .arg("line", line)
+                .arg("column", column)
+                .arg_reason("what", &self.reason),
+            (line, None) => Reason::new("trf_at_line")
+                .arg("line", line)
+                .arg_reason("what", &self.reason),
         }
     }
 }

@@ -146,20 +146,9 @@ async fn changed_verdicts(
     if !access.arbitrate {
         return Ok(vec![]);
     }
-    let lang = super::records::describe_lang(ctx.lang);
     let says = |v: &crate::rules::adjudicate::Verdict| match &v.error {
-        Some(e) => format!(
-            "{} {} ({}): {}",
-            ctx.t("record_illegal"),
-            e.ply,
-            e.token,
-            describe::error(e, lang)
-        ),
-        None => format!(
-            "{} ({})",
-            describe::result(v.result, lang),
-            describe::termination(v.termination, lang)
-        ),
+        Some(e) => ctx.lang.reason(&describe::illegal(e)),
+        None => ctx.lang.reason(&describe::outcome(v.result, v.termination)),
     };
     Ok(
         crate::service::records::readjudicated(&state.db, access, event)
@@ -539,31 +528,10 @@ impl AuditLogPage {
         self.ctx.audit_action(code)
     }
 
-    /// A detail as stored, with the setting names of a correction (`swiss_rounds: 6 → 7`) in the
-    /// reader's language.
-    fn detail_text(&self, action: &str, detail: &str) -> String {
-        if !matches!(action, "event.settings" | "player.edit") {
-            return detail.to_string();
-        }
-        detail
-            .split("; ")
-            .map(|part| match part.split_once(": ") {
-                Some((field, rest)) => {
-                    let key = match field {
-                        "name" if action == "player.edit" => "player_name",
-                        "scoring" => "scoring",
-                        f => f,
-                    };
-                    if crate::i18n::has_key(key) {
-                        format!("{}: {rest}", self.ctx.t(key))
-                    } else {
-                        part.to_string()
-                    }
-                }
-                None => part.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
+    /// A detail in the reader's language ([`crate::i18n::Lang::audit_detail`]; a row written before
+    /// details were structured is shown as stored).
+    fn detail_text(&self, detail: &str) -> String {
+        self.ctx.lang.audit_detail(detail)
     }
 }
 

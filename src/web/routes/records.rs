@@ -78,40 +78,26 @@ impl RecordView {
     ) -> RecordView {
         use crate::rules::describe;
         let status = service::records::assess(&r.verdict, entered, single_game);
-        let lang = describe_lang(lang);
         let parsed = crate::rules::adjudicate::Verdict::from_json(&r.verdict).ok();
         RecordView {
             game_no: r.game_no,
             applicable: status.applicable().map(|b| b.as_str()),
             verdict: parsed.as_ref().map_or_else(String::new, |v| {
-                format!(
-                    "{} ({})",
-                    describe::result(v.result, lang),
-                    describe::termination(v.termination, lang)
-                )
+                lang.reason(&describe::outcome(v.result, v.termination))
             }),
             events: parsed
                 .as_ref()
-                .map(|v| describe::events(v, lang))
+                .map(|v| describe::events(v).iter().map(|e| lang.reason(e)).collect())
                 .unwrap_or_default(),
             illegal: parsed
                 .as_ref()
                 .and_then(|v| v.error.as_ref())
-                .map(|e| describe::error(e, lang)),
+                .map(|e| lang.reason(&describe::error(e))),
             plies: r.verdict["plies"].as_u64().unwrap_or(0),
             record: r.record,
             status,
             secret,
         }
-    }
-}
-
-/// The language of the rules' descriptions for a page's language.
-pub fn describe_lang(lang: crate::i18n::Lang) -> crate::rules::describe::Lang {
-    match lang {
-        crate::i18n::Lang::En => crate::rules::describe::Lang::En,
-        crate::i18n::Lang::ZhHant => crate::rules::describe::Lang::ZhHant,
-        crate::i18n::Lang::ZhHans => crate::rules::describe::Lang::ZhHans,
     }
 }
 

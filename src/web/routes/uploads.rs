@@ -9,7 +9,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::records::describe_lang;
 use super::{redirect, render, render_status};
 use crate::i18n::{Lang, Reason};
 use crate::rules::adjudicate::Verdict;
@@ -38,16 +37,11 @@ struct VerdictView {
 
 impl VerdictView {
     fn new(v: &Verdict, lang: Lang) -> VerdictView {
-        let lang = describe_lang(lang);
         VerdictView {
-            verdict: format!(
-                "{} ({})",
-                describe::result(v.result, lang),
-                describe::termination(v.termination, lang)
-            ),
+            verdict: lang.reason(&describe::outcome(v.result, v.termination)),
             plies: v.plies,
-            events: describe::events(v, lang),
-            illegal: v.error.as_ref().map(|e| describe::error(e, lang)),
+            events: describe::events(v).iter().map(|e| lang.reason(e)).collect(),
+            illegal: v.error.as_ref().map(|e| lang.reason(&describe::error(e))),
         }
     }
 }

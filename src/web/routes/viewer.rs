@@ -210,11 +210,15 @@ async fn game_page(
     let deal = deal.as_ref().map(|d| d.deal.as_str());
     let events = crate::rules::adjudicate::Verdict::from_json(&record.verdict)
         .map(|v| {
-            let lang = super::records::describe_lang(page.ctx.lang);
+            let lang = page.ctx.lang;
             v.events
                 .iter()
                 .map(|e| e.ply)
-                .zip(crate::rules::describe::events(&v, lang))
+                .zip(
+                    crate::rules::describe::events(&v)
+                        .iter()
+                        .map(|e| lang.reason(e)),
+                )
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
@@ -234,17 +238,14 @@ fn fill(page: &mut GamePage, view: GameView, events: &[(usize, String)]) {
     page.lines = move_lines(&view.plies, events);
     page.plies = view.plies.len();
     page.problem = match &view.bad_ply {
-        Some(e) => {
-            let lang = super::records::describe_lang(page.ctx.lang);
-            Some(
-                page.ctx.lang.reason(
-                    &crate::i18n::Reason::new("viewer_bad_ply")
-                        .arg("ply", e.ply)
-                        .arg("token", &e.token)
-                        .arg("why", crate::rules::describe::error(e, lang)),
-                ),
-            )
-        }
+        Some(e) => Some(
+            page.ctx.lang.reason(
+                &crate::i18n::Reason::new("viewer_bad_ply")
+                    .arg("ply", e.ply)
+                    .arg("token", &e.token)
+                    .arg_reason("why", &crate::rules::describe::error(e)),
+            ),
+        ),
         None => view.error.clone(),
     };
     page.data = Some(game_view::to_script_json(&view));

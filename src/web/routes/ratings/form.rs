@@ -140,13 +140,17 @@ impl ListForm {
         let levels = match LevelTable::new(base, step, lowest, highest) {
             Ok(t) => Some(t),
             Err(e) => {
-                let field = match e {
-                    crate::rating::level::LevelTableError::StepNotPositive => "rating_level_step",
-                    crate::rating::level::LevelTableError::BadRange => "rating_highest_level",
+                let (field, key) = match e {
+                    crate::rating::level::LevelTableError::StepNotPositive => {
+                        ("rating_level_step", "rating_step_not_positive")
+                    }
+                    crate::rating::level::LevelTableError::BadRange => {
+                        ("rating_highest_level", "rating_levels_range")
+                    }
                 };
                 errors.push(FieldError {
                     field,
-                    message: e.to_string(),
+                    message: lang.t(key).to_string(),
                 });
                 None
             }
