@@ -367,6 +367,7 @@ const AREAS: &[Area] = areas![
     "verdicts",
     "trf",
     "audit_details",
+    "database",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
