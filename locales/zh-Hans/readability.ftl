@@ -2,7 +2,7 @@
 ### player's side, withdrawn players, the knockout seed list, "deals required" and the separate
 ### deal rounds of the final and the 3rd-place match.
 
-st_after_round = 第{ $round }轮后
+st_after_round = 第 { $round } 轮后
 ct_round = 第{ $round }轮
 ct_red = 红
 ct_black = 黑
@@ -18,7 +18,7 @@ pc_loss = 负
 pc_forfeit_win = 胜（对方弃权）
 pc_forfeit_loss = 负（弃权）
 pc_withdrawn = 已退赛
-pc_withdrawn_from = 已退赛：自第{ $round }轮起不再编排
+pc_withdrawn_from = 已退赛：自第 { $round } 轮起不再编排
 pc_outcome = 胜负
 pc_round_points = 得分
 pc_running = 累计积分

@@ -2,7 +2,7 @@
 ### player's side, withdrawn players, the knockout seed list, "deals required" and the separate
 ### deal rounds of the final and the 3rd-place match.
 
-st_after_round = 第{ $round }輪後
+st_after_round = 第 { $round } 輪後
 ct_round = 第{ $round }輪
 ct_red = 紅
 ct_black = 黑
@@ -18,7 +18,7 @@ pc_loss = 負
 pc_forfeit_win = 勝（對方棄權）
 pc_forfeit_loss = 負（棄權）
 pc_withdrawn = 已退賽
-pc_withdrawn_from = 已退賽：自第{ $round }輪起不再編排
+pc_withdrawn_from = 已退賽：自第 { $round } 輪起不再編排
 pc_outcome = 勝負
 pc_round_points = 得分
 pc_running = 累計積分

@@ -1297,7 +1297,7 @@ pub async fn confirm(
         original: parsed.original.clone(),
         detail: Reason::new("audit_d_import")
             .arg("format", FORMAT)
-            .arg("event", &parsed.original.0)
+            .arg("event", parsed.original.0)
             .arg("name", &parsed.event_name)
             .arg_reason(
                 "linked",

@@ -246,7 +246,7 @@ pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> Sto
                 .arg("round", round)
                 .arg("game", game)
                 .arg("deal", id)
-                .arg("commitment", &commitment)
+                .arg("commitment", commitment)
                 .audit(),
         )
         .await?;
