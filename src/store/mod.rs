@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod copy;
 pub mod deals;
 pub mod events;
 pub mod knockout;
