@@ -1490,6 +1490,7 @@ mod tests {
                 .fetch_one(&db)
                 .await
                 .expect("flag")
+                .0
         );
         assert_stored_equals_replay(&db, list_id, "a read").await;
         assert_eq!(compute_stale(&db, None).await.expect("none left"), 0);
