@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand. Each returns the process exit status.
 
 pub mod adjudicate;
+pub mod copy_db;
 pub mod deal;
 pub mod pair;
 pub mod perft;
@@ -43,6 +44,8 @@ pub enum Command {
     /// Replace the whole database with a copy made by `anqi backup`; refused while the database is
     /// in use (stop the server first).
     Restore(snapshot::RestoreArgs),
+    /// Copy every row of one database into a new, empty one (SQLite to PostgreSQL or back), ids kept.
+    CopyDb(copy_db::CopyDbArgs),
 }
 
 /// The language of the command line's messages (`LANG`, e.g. `zh_TW.UTF-8`; English otherwise).
@@ -77,5 +80,6 @@ pub fn run(cli: Cli) -> i32 {
         Command::Rate(args) => rate::run(args),
         Command::Backup(args) => snapshot::backup(args),
         Command::Restore(args) => snapshot::restore(args),
+        Command::CopyDb(args) => copy_db::run(args),
     }
 }

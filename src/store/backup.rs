@@ -260,6 +260,8 @@ pub async fn import(db: &Db, by: &User, plan: &ImportPlan) -> Result<i64, Import
         let Some((_, rows)) = plan.tables.iter().find(|(name, _)| *name == spec.name) else {
             continue;
         };
+        // A NULL is bound with its column's type (PostgreSQL takes no integer NULL for text).
+        let text = super::text_columns(&mut tx, spec.name).await?;
         for (i, row) in rows.iter().enumerate() {
             let bad = |m: String| ImportError::Row {
                 table: spec.name.into(),
@@ -305,8 +307,9 @@ pub async fn import(db: &Db, by: &User, plan: &ImportPlan) -> Result<i64, Import
                 placeholders.join(", ")
             );
             let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for v in &values {
+            for (col, v) in names.iter().zip(&values) {
                 q = match v {
+                    Value::Null if text.contains(*col) => q.bind(None::<String>),
                     Value::Null => q.bind(None::<i64>),
                     Value::Number(n) if n.is_i64() => q.bind(n.as_i64()),
                     Value::Number(n) => q.bind(n.as_f64()),

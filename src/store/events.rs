@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use sqlx::AssertSqlSafe;
 
 use super::users::User;
-use super::{Db, StoreError, StoreResult, audit, now};
+use super::{Db, Flag, StoreError, StoreResult, audit, now};
 use crate::accounts::Role;
 use crate::event::EventSettings;
 use crate::rules::Variant;
@@ -185,7 +185,7 @@ pub struct Progress {
 }
 
 async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progress> {
-    let (published, paired, seeded, records): (i64, i64, i64, i64) = sqlx::query_as(
+    let (published, paired, seeded, records): (Flag, Flag, Flag, Flag) = sqlx::query_as(
         "SELECT
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND published = 1),
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1),
@@ -198,10 +198,10 @@ async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progr
     .fetch_one(&mut *conn)
     .await?;
     Ok(Progress {
-        round_published: published != 0,
-        round_paired: paired != 0,
-        knockout_seeded: seeded != 0,
-        record_stored: records != 0,
+        round_published: published.0,
+        round_paired: paired.0,
+        knockout_seeded: seeded.0,
+        record_stored: records.0,
     })
 }
 

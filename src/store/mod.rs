@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod copy;
 pub mod deals;
 pub mod events;
 pub mod knockout;
@@ -27,8 +28,8 @@ pub use write::{CONTENTION_LOG, Write, begin_write, committed, labelled, write_g
 
 use std::str::FromStr;
 
-use sqlx::ConnectOptions;
 use sqlx::AnyPool;
+use sqlx::ConnectOptions;
 use sqlx::any::AnyPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
 
@@ -282,6 +283,21 @@ pub async fn schema_version(db: &Db) -> StoreResult<i64> {
             .fetch_one(db)
             .await?;
     Ok(v.unwrap_or(0))
+}
+
+/// The text columns of `table` (by the schema of the connection's backend).
+pub(crate) async fn text_columns(
+    conn: &mut Conn,
+    table: &str,
+) -> StoreResult<std::collections::HashSet<String>> {
+    let sql = if conn.backend_name().eq_ignore_ascii_case("postgresql") {
+        "SELECT CAST(column_name AS TEXT) FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = $1 AND data_type = 'text'"
+    } else {
+        "SELECT name FROM pragma_table_info($1) WHERE upper(type) = 'TEXT'"
+    };
+    let names: Vec<String> = sqlx::query_scalar(sql).bind(table).fetch_all(conn).await?;
+    Ok(names.into_iter().collect())
 }
 
 /// The current time as stored in the database (RFC 3339, UTC, seconds).

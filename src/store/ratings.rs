@@ -35,10 +35,9 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
-use super::Conn;
 
 use super::users::User;
-use super::{Db, StoreError, StoreResult, audit, now};
+use super::{Conn, Db, StoreError, StoreResult, audit, now};
 use super::{bad_value as corrupt, small_number as count};
 use crate::accounts::hex;
 use crate::rating::csv::StartEntry;
@@ -1487,10 +1486,11 @@ mod tests {
         assert_stored_equals_replay(&db, list_id, "reopening").await;
         sqlx::raw_sql(forget).execute(&db).await.expect("forget");
         assert!(
-            !sqlx::query_scalar::<_, super::Flag>("SELECT state_ok FROM rating_lists")
+            !sqlx::query_scalar::<_, crate::store::Flag>("SELECT state_ok FROM rating_lists")
                 .fetch_one(&db)
                 .await
                 .expect("flag")
+                .0
         );
         assert_stored_equals_replay(&db, list_id, "a read").await;
         assert_eq!(compute_stale(&db, None).await.expect("none left"), 0);

@@ -75,7 +75,7 @@ pub async fn reserve<T>(
 
 /// Takes back the count of an attempt that succeeded (it was not a failure).
 pub async fn release(db: &Db, key: &str) -> StoreResult<()> {
-    sqlx::query("UPDATE login_throttle SET failures = max(failures - 1, 0) WHERE key = $1")
+    sqlx::query("UPDATE login_throttle SET failures = CASE WHEN failures > 1 THEN failures - 1 ELSE 0 END WHERE key = $1")
         .bind(key)
         .execute(db)
         .await?;

@@ -1,6 +1,7 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
 mod backup;
+mod copy_db;
 mod corrections_events;
 mod corrections_rounds;
 mod db_backup;
