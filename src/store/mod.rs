@@ -8,6 +8,7 @@ pub mod backup;
 pub mod deals;
 pub mod events;
 pub mod knockout;
+pub mod notify;
 pub mod players;
 pub mod prizes;
 pub mod ratings;
