@@ -425,11 +425,13 @@ mod tests {
         hub.changed_elsewhere(Change::Unknown);
         let until = std::time::Instant::now() + Duration::from_secs(2);
         loop {
-            let inner = hub.inner();
-            if inner.told.is_empty() && !inner.told_all {
+            let read = {
+                let inner = hub.inner();
+                inner.told.is_empty() && !inner.told_all
+            };
+            if read {
                 break;
             }
-            drop(inner);
             assert!(
                 std::time::Instant::now() < until,
                 "the watcher did not read them"
