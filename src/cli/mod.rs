@@ -37,12 +37,19 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Rate games by the Taiwan formula and write the standings as CSV.
     Rate(rate::RateArgs),
-    /// Copy the whole database to a new FILE while the server runs (SQLite VACUUM INTO; not the
-    /// JSON export of one event).
+    /// Copy the whole SQLite database to a new FILE while the server runs (VACUUM INTO; not the
+    /// JSON export of one event; a PostgreSQL database is pg_dump's).
     Backup(snapshot::BackupArgs),
     /// Replace the whole database with a copy made by `anqi backup`; refused while the database is
     /// in use (stop the server first).
     Restore(snapshot::RestoreArgs),
+}
+
+/// The language of the command line's messages (`LANG`, e.g. `zh_TW.UTF-8`; English otherwise).
+pub fn lang() -> crate::i18n::Lang {
+    let var = std::env::var("LANG").unwrap_or_default();
+    let tag = var.split('.').next().unwrap_or("").replace('_', "-");
+    crate::i18n::Lang::from_accept_language(&tag)
 }
 
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.

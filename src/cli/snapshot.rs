@@ -27,19 +27,27 @@ pub struct RestoreArgs {
     pub db: DatabaseArg,
 }
 
+/// The message of a refusal: PostgreSQL's in the language of `LANG`, the others in English.
+fn message(e: store::snapshot::SnapshotError) -> String {
+    match e {
+        store::snapshot::SnapshotError::Postgres => super::lang().t("db_postgres_copy").into(),
+        other => other.to_string(),
+    }
+}
+
 /// Runs `anqi backup`; returns the exit status (0 written, 1 refused or failed).
 pub fn backup(args: BackupArgs) -> i32 {
     runtime(async move {
         // Never migrates: the server that uses the database owns its schema.
         let db = store::snapshot::open_existing(&args.db.database_url)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(message)?;
         let copied = store::snapshot::copy_into(&db, &args.file).await;
         db.close().await;
-        copied.map_err(|e| e.to_string())?;
+        copied.map_err(message)?;
         let version = store::snapshot::check_copy(&args.file)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(message)?;
         println!(
             "wrote {} (schema version {version}, integrity ok)",
             args.file.display()
@@ -53,7 +61,7 @@ pub fn restore(args: RestoreArgs) -> i32 {
     runtime(async move {
         store::snapshot::restore(&args.file, &args.db.database_url)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(message)?;
         println!(
             "restored {} from {}",
             args.db.database_url,

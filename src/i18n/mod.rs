@@ -292,6 +292,7 @@ const AREAS: &[Area] = areas![
     "corrections_rounds",
     "live",
     "words",
+    "database",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -9,6 +9,11 @@ pub async fn database_copy(db: &Db, by: &User) -> ServiceResult<Vec<u8>> {
     if !policy::may_copy_database(by.role) {
         return Err(ServiceError::Forbidden);
     }
+    if store::backend(db) == store::Backend::Postgres {
+        return Err(ServiceError::Refused(crate::i18n::Reason::new(
+            "db_postgres_copy",
+        )));
+    }
     // Recorded first, so the copy holds its own audit entry.
     store::snapshot::record_download(db, by.id).await?;
     store::snapshot::copy_bytes(db)

@@ -30,7 +30,7 @@ pub async fn record<'e, E>(
     detail: &str,
 ) -> StoreResult<()>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     record_with_reason(exec, user_id, event_id, action, detail, "").await
 }
@@ -51,7 +51,7 @@ pub async fn record_with_reason<'e, E>(
     reason: &str,
 ) -> StoreResult<()>
 where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     let exempt = ON_ARCHIVED.contains(&action);
     let done = sqlx::query(

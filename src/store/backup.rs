@@ -175,7 +175,7 @@ pub struct ImportPlan {
 /// Whether an event with this identity is here already: imported before (same `origin`), or the
 /// original itself (same id and creation time, not imported). Returns its id.
 pub async fn already_imported(
-    conn: impl sqlx::SqliteExecutor<'_>,
+    conn: impl sqlx::Executor<'_, Database = sqlx::Any>,
     origin: &str,
     original: &(i64, String),
 ) -> StoreResult<Option<i64>> {
@@ -190,15 +190,17 @@ pub async fn already_imported(
     .await?)
 }
 
-fn cell(row: &sqlx::sqlite::SqliteRow, i: usize) -> StoreResult<Value> {
+fn cell(row: &super::Row, i: usize) -> StoreResult<Value> {
     let raw = row.try_get_raw(i)?;
     if raw.is_null() {
         return Ok(Value::Null);
     }
+    // The kinds of `sqlx::Any`, the same on both backends.
     let kind = raw.type_info().name().to_ascii_uppercase();
     Ok(match kind.as_str() {
-        "INTEGER" | "BOOLEAN" | "INT8" | "BIGINT" => Value::from(row.try_get::<i64, _>(i)?),
-        "REAL" => Value::from(row.try_get::<f64, _>(i)?),
+        "BIGINT" | "INTEGER" | "SMALLINT" => Value::from(row.try_get::<i64, _>(i)?),
+        "BOOLEAN" => Value::from(i64::from(row.try_get::<super::Flag, _>(i)?.0)),
+        "DOUBLE" | "REAL" => Value::from(row.try_get::<f64, _>(i)?),
         _ => Value::from(row.try_get::<String, _>(i)?),
     })
 }

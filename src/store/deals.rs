@@ -128,7 +128,7 @@ struct DealRow {
     withdrawn_at: Option<String>,
     unsealed_by_name: Option<String>,
     unsealed_at: Option<String>,
-    unseal_override: bool,
+    unseal_override: super::Flag,
 }
 
 impl TryFrom<DealRow> for DealRecord {
@@ -152,7 +152,7 @@ impl TryFrom<DealRow> for DealRecord {
             withdrawn_at: r.withdrawn_at,
             unsealed_by: r.unsealed_by_name,
             unsealed_at: r.unsealed_at,
-            unseal_override: r.unseal_override,
+            unseal_override: r.unseal_override.0,
         })
     }
 }

@@ -126,7 +126,7 @@ fn bind_settings<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::St
         .bind(crate::event::tie_break_codes(&s.tie_breaks))
 }
 
-fn event_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<Event> {
+fn event_from_row(row: &super::Row) -> StoreResult<Event> {
     Event::try_from(<EventRow as sqlx::FromRow<_>>::from_row(row)?)
 }
 
@@ -184,7 +184,7 @@ pub struct Progress {
     pub record_stored: bool,
 }
 
-async fn progress_in(conn: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<Progress> {
+async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progress> {
     let (published, paired, seeded, records): (i64, i64, i64, i64) = sqlx::query_as(
         "SELECT
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND published = 1),
@@ -211,7 +211,7 @@ pub async fn progress(db: &Db, event_id: i64) -> StoreResult<Progress> {
     progress_in(&mut conn, event_id).await
 }
 
-async fn get_in(conn: &mut sqlx::SqliteConnection, id: i64) -> StoreResult<Option<Event>> {
+async fn get_in(conn: &mut super::Conn, id: i64) -> StoreResult<Option<Event>> {
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE id = $1"
     )))

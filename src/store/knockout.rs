@@ -71,8 +71,8 @@ pub fn parse_tie_rule(s: &str) -> Option<TieRule> {
 struct KnockoutRow {
     best_of: i64,
     tie_rule: String,
-    third_place: bool,
-    auto_lots: bool,
+    third_place: super::Flag,
+    auto_lots: super::Flag,
 }
 
 /// A `knockout_inputs` row.
@@ -107,7 +107,7 @@ pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
             .ok_or_else(|| corrupt(format!("knockout best_of {best_of}")))?,
         tie_rule: parse_tie_rule(&row.tie_rule)
             .ok_or_else(|| corrupt(format!("knockout tie_rule {}", row.tie_rule)))?,
-        third_place_match: row.third_place,
+        third_place_match: row.third_place.0,
     };
     let qualifiers = sqlx::query_scalar::<_, i64>(
         "SELECT start_no FROM knockout_qualifiers WHERE event_id = $1 ORDER BY seed",
@@ -131,7 +131,7 @@ pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
     Ok(Some(Stored {
         setup: Setup {
             settings,
-            auto_lots: row.auto_lots,
+            auto_lots: row.auto_lots.0,
             qualifiers,
         },
         inputs,
@@ -188,7 +188,7 @@ impl TryFrom<InputRow> for Input {
 }
 
 async fn insert_input(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut super::Conn,
     by: &User,
     event_id: i64,
     seq: i64,
@@ -344,7 +344,7 @@ pub async fn append(
 /// [`append`] inside a write transaction of the caller (a bulk record upload stores its records
 /// and the results they enter together); `Conflict` when the bracket is not at `expected_seq`.
 pub(super) async fn append_in(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut super::Conn,
     by: &User,
     event_id: i64,
     expected_seq: i64,

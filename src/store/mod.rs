@@ -1,7 +1,11 @@
 //! Storage: every SQL statement of the application lives in this module, one file per aggregate.
 //!
-//! SQLite is the embedded default (WAL mode, foreign keys on). Queries use `$1` placeholders and
-//! `RETURNING`, which PostgreSQL accepts too, so a second backend can be added behind the same functions.
+//! Two backends behind the same functions, through `sqlx::Any`: SQLite, the embedded default (WAL
+//! mode, foreign keys on), and PostgreSQL for a hosted server (`postgres://…`). Queries use `$1`
+//! placeholders, `RETURNING` and `ON CONFLICT`, which both accept; where the SQL differs a function
+//! asks [`backend`] and runs the query of its backend. The schemas agree column by column (INTEGER
+//! is BIGINT on PostgreSQL, 0/1 flags included, so every bind is an `i64` and `archived = 0` works on
+//! both; text columns compare in `"C"` order there, SQLite's byte order).
 
 pub mod audit;
 pub mod backup;
@@ -23,14 +27,89 @@ mod write;
 pub use write::{CONTENTION_LOG, Write, begin_write, committed, labelled, write_generation};
 
 use std::str::FromStr;
-use std::time::Duration;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::ConnectOptions;
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
 
-/// The connection pool handed to every store function.
-pub type Db = SqlitePool;
+/// The connection pool handed to every store function (SQLite or PostgreSQL, see [`backend`]).
+pub type Db = AnyPool;
+
+/// A connection of either backend (a write transaction dereferences to one).
+pub type Conn = sqlx::AnyConnection;
+
+/// A row of either backend.
+pub(crate) type Row = sqlx::any::AnyRow;
+
+/// The database behind a [`Db`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded SQLite file (`sqlite://…`).
+    Sqlite,
+    /// A PostgreSQL server (`postgres://…` or `postgresql://…`).
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names, or `None` for another scheme.
+    pub fn of_url(url: &str) -> Option<Backend> {
+        let scheme = url.split(':').next().unwrap_or("");
+        match scheme {
+            "sqlite" => Some(Backend::Sqlite),
+            "postgres" | "postgresql" => Some(Backend::Postgres),
+            _ => None,
+        }
+    }
+}
+
+/// The backend of `db` (from its URL's scheme).
+pub fn backend(db: &Db) -> Backend {
+    backend_of_url(db.connect_options().database_url.as_str())
+}
+
+fn backend_of_url(url: &str) -> Backend {
+    Backend::of_url(url).unwrap_or(Backend::Sqlite)
+}
+
+/// A 0/1 flag: stored as an integer on both backends (bound as `i64`), read from an integer column
+/// or from a boolean expression (`EXISTS …` is an integer on SQLite, a boolean on PostgreSQL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Flag(pub bool);
+
+impl From<Flag> for bool {
+    fn from(f: Flag) -> bool {
+        f.0
+    }
+}
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+            || <bool as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        match <i64 as sqlx::Decode<sqlx::Any>>::decode(value.clone()) {
+            Ok(n) => Ok(Flag(n != 0)),
+            Err(_) => <bool as sqlx::Decode<sqlx::Any>>::decode(value).map(Flag),
+        }
+    }
+}
+
+impl sqlx::Encode<'_, sqlx::Any> for Flag {
+    fn encode_by_ref(
+        &self,
+        buf: &mut <sqlx::Any as sqlx::Database>::ArgumentBuffer,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <i64 as sqlx::Encode<sqlx::Any>>::encode_by_ref(&i64::from(self.0), buf)
+    }
+}
 
 /// A storage failure, with the unique-constraint case separated so handlers can answer 409/400.
 #[derive(Debug, thiserror::Error)]
@@ -107,8 +186,20 @@ pub(crate) fn small_number(
     u32::try_from(v).map_err(|_| bad_value(table, id, column, v))
 }
 
-/// The migrations this binary knows (`migrations/`), applied by [`open`].
+/// The SQLite migrations this binary knows (`migrations/`), applied by [`open`].
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The PostgreSQL migrations (`migrations/postgres/`): the same schema, numbered so that each
+/// backend's highest version is the same [`binary_schema_version`].
+pub static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// The migrations of `backend`.
+pub fn migrator(backend: Backend) -> &'static sqlx::migrate::Migrator {
+    match backend {
+        Backend::Sqlite => &MIGRATOR,
+        Backend::Postgres => &PG_MIGRATOR,
+    }
+}
 
 /// The schema version this binary knows: its highest migration.
 pub fn binary_schema_version() -> i64 {
@@ -117,7 +208,7 @@ pub fn binary_schema_version() -> i64 {
 
 /// One SQL statement with its bound values.
 pub(crate) type Statement<'q> =
-    sqlx::query::Query<'q, sqlx::Sqlite, <sqlx::Sqlite as sqlx::Database>::Arguments>;
+    sqlx::query::Query<'q, sqlx::Any, <sqlx::Any as sqlx::Database>::Arguments>;
 
 /// Begin, write, audit, commit — for a correction that changes one row: runs `change`; when it
 /// changed exactly one row, runs `then` (tidying that goes with it) and commits with the audit
@@ -140,19 +231,46 @@ pub(crate) async fn write_one(
     Ok(true)
 }
 
-/// Opens (creating if missing) the database at `url` and applies the migrations.
+/// What every SQLite connection sets when it opens (WAL mode itself is kept by the file, set by
+/// [`open`]): foreign keys enforced, the commit durable at checkpoints (WAL), and a writer of
+/// another process waited for up to 10 s.
+pub(crate) const SQLITE_SESSION: &str =
+    "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;";
+
+/// A pool on `url` (either backend), each SQLite connection set up with [`SQLITE_SESSION`].
+pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of_url(url).ok_or_else(|| {
+        StoreError::Database(sqlx::Error::Configuration(
+            format!("'{url}' is neither a sqlite:// nor a postgres:// URL").into(),
+        ))
+    })?;
+    let mut options = AnyPoolOptions::new().max_connections(max);
+    if backend == Backend::Sqlite {
+        options = options.after_connect(|conn, _| {
+            Box::pin(async move {
+                sqlx::raw_sql(SQLITE_SESSION).execute(conn).await?;
+                Ok(())
+            })
+        });
+    }
+    Ok(options.connect(url).await?)
+}
+
+/// Opens the database at `url` (a SQLite file is created if missing) and applies the migrations
+/// of its backend.
 pub async fn open(url: &str) -> StoreResult<Db> {
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10));
-    let pool = SqlitePoolOptions::new()
-        .max_connections(8)
-        .connect_with(options)
-        .await?;
-    MIGRATOR.run(&pool).await?;
+    if Backend::of_url(url) == Some(Backend::Sqlite) {
+        // Created, and put in WAL mode (a setting of the file), once before the pool opens it.
+        let created = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .connect()
+            .await?;
+        sqlx::Connection::close(created).await?;
+    }
+    let pool = pool(url, 8).await?;
+    migrator(backend(&pool)).run(&pool).await?;
     // Rating lists stored before their state was kept get it now, once (migration 0012).
     ratings::compute_stale(&pool, None).await?;
     Ok(pool)

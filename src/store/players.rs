@@ -78,7 +78,7 @@ impl TryFrom<PlayerRow> for Player {
     }
 }
 
-fn player_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Player> {
+fn player_from_row(r: &super::Row) -> StoreResult<Player> {
     Player::try_from(<PlayerRow as sqlx::FromRow<_>>::from_row(r)?)
 }
 
@@ -116,11 +116,11 @@ impl StartingList {
 
 /// The starting list of an event.
 pub async fn starting_list(
-    db: impl sqlx::SqliteExecutor<'_>,
+    db: impl sqlx::Executor<'_, Database = sqlx::Any>,
     event_id: i64,
 ) -> StoreResult<StartingList> {
     let (fixed_at, confirmed, size, reopened) =
-        sqlx::query_as::<_, (Option<String>, bool, i64, Option<String>)>(
+        sqlx::query_as::<_, (Option<String>, super::Flag, i64, Option<String>)>(
             "SELECT start_list_fixed_at, start_list_confirmed, start_list_size, start_list_reopened
              FROM events WHERE id = $1",
         )
@@ -130,7 +130,7 @@ pub async fn starting_list(
         .ok_or(StoreError::NotFound)?;
     Ok(StartingList {
         fixed_at,
-        confirmed,
+        confirmed: confirmed.0,
         size: u32::try_from(size).map_err(|_| StoreError::Corrupt {
             table: "events",
             id: event_id,
@@ -144,7 +144,7 @@ pub async fn starting_list(
 /// Numbers the players 1, 2, 3, … in the initial order of the general handling rules (C.04.2
 /// "Initial Order": strength — the rating, unrated last — then alphabetically by name; the
 /// project has no titles), the row id keeping equal entries apart.
-pub(super) async fn renumber(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<()> {
+pub(super) async fn renumber(tx: &mut super::Conn, event_id: i64) -> StoreResult<()> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM players WHERE event_id = $1 ORDER BY rating DESC, name, id",
     )
@@ -168,7 +168,7 @@ pub(super) async fn renumber(tx: &mut sqlx::SqliteConnection, event_id: i64) -> 
 
 /// Fixes the starting list: numbered in the initial order, then closed with its size.
 pub(super) async fn fix_list(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut super::Conn,
     event_id: i64,
     confirmed: bool,
 ) -> StoreResult<u32> {
@@ -191,7 +191,7 @@ pub(super) async fn fix_list(
 }
 
 /// How many rounds (drafts included) an event has.
-async fn round_count(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreResult<i64> {
+async fn round_count(tx: &mut super::Conn, event_id: i64) -> StoreResult<i64> {
     Ok(
         sqlx::query_scalar("SELECT COUNT(*) FROM rounds WHERE event_id = $1")
             .bind(event_id)
@@ -203,7 +203,7 @@ async fn round_count(tx: &mut sqlx::SqliteConnection, event_id: i64) -> StoreRes
 /// Before round 1 a change of the initial order re-opens a fixed list (with `why` as the warning)
 /// and renumbers an open one; after round 1 nothing moves.
 async fn reorder_before_round_one(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut super::Conn,
     event_id: i64,
     why: &str,
 ) -> StoreResult<bool> {

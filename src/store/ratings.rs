@@ -35,7 +35,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
-use sqlx::SqliteConnection;
+use super::Conn;
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
@@ -209,7 +209,7 @@ struct ListRow {
     highest_level: i64,
     players: i64,
     games: i64,
-    state_ok: bool,
+    state_ok: super::Flag,
 }
 
 impl ListRow {
@@ -243,7 +243,7 @@ impl ListRow {
             players: self.players,
             games: self.games,
         };
-        Ok((info, self.state_ok))
+        Ok((info, self.state_ok.0))
     }
 }
 
@@ -305,7 +305,7 @@ pub async fn compute_stale(db: &Db, only: Option<i64>) -> StoreResult<usize> {
 
 /// A list's settings and whether its state is computed, read inside a write transaction.
 async fn settings_for_update(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     list_id: i64,
 ) -> StoreResult<Option<(RatingSettings, bool)>> {
     let row: Option<ListRow> = sqlx::query_as(
@@ -718,7 +718,7 @@ struct LedgerRow {
 /// `skip_upload` are taken back and not rated again (the caller deletes them). Only the rows whose
 /// numbers changed are written.
 async fn rerate(
-    tx: &mut SqliteConnection,
+    tx: &mut Conn,
     list_id: i64,
     settings: &RatingSettings,
     from: Option<NaiveDate>,
@@ -844,7 +844,7 @@ async fn rerate(
                     "SELECT MAX(d) FROM (
                          SELECT MAX(played_on) AS d FROM rating_games WHERE red_id = $1 AND played_on < $2
                          UNION ALL
-                         SELECT MAX(played_on) FROM rating_games WHERE black_id = $1 AND played_on < $2)",
+                         SELECT MAX(played_on) FROM rating_games WHERE black_id = $1 AND played_on < $2) AS latest",
                 )
                 .bind(r.id)
                 .bind(from)
@@ -870,7 +870,7 @@ async fn rerate(
 }
 
 /// Stores a list's number of games (read by every page, so not counted on every view).
-async fn count_games(tx: &mut SqliteConnection, list_id: i64) -> StoreResult<()> {
+async fn count_games(tx: &mut Conn, list_id: i64) -> StoreResult<()> {
     sqlx::query(
         "UPDATE rating_lists SET game_count = (SELECT COUNT(*) FROM rating_games WHERE list_id = $1)
          WHERE id = $1",
@@ -1037,7 +1037,7 @@ pub async fn player(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Opt
 struct HistoryRow {
     id: i64,
     played_on: String,
-    red: bool,
+    red: super::Flag,
     opponent_id: i64,
     opponent: String,
     result: String,
@@ -1066,7 +1066,7 @@ pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Ve
     .await?;
     rows.into_iter()
         .map(|r| {
-            let color = if r.red { Color::Red } else { Color::Black };
+            let color = if r.red.0 { Color::Red } else { Color::Black };
             let red_change = r
                 .red_change
                 .ok_or_else(|| corrupt("rating_games", r.id, "red_change", "NULL"))?;
@@ -1080,7 +1080,7 @@ pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Ve
                 opponent_id: r.opponent_id,
                 opponent: r.opponent,
                 result: parse_result(r.id, &r.result)?.for_side(color),
-                change: if r.red { change } else { -change },
+                change: if r.red.0 { change } else { -change },
                 points_after: Points::from_hundredths(points_after),
             })
         })
@@ -1487,7 +1487,7 @@ mod tests {
         assert_stored_equals_replay(&db, list_id, "reopening").await;
         sqlx::raw_sql(forget).execute(&db).await.expect("forget");
         assert!(
-            !sqlx::query_scalar::<_, bool>("SELECT state_ok FROM rating_lists")
+            !sqlx::query_scalar::<_, super::Flag>("SELECT state_ok FROM rating_lists")
                 .fetch_one(&db)
                 .await
                 .expect("flag")

@@ -102,7 +102,7 @@ fn resolve_readjudicated(event_id: i64, of: RecordOf) -> super::Statement<'stati
 /// detail of that write. A re-submission also resolves the game's entry in the list of records
 /// re-adjudicated on upgrade.
 async fn upsert(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut super::Conn,
     by: &User,
     event_id: i64,
     of: RecordOf,
@@ -477,7 +477,7 @@ pub async fn readjudicated(db: &Db, event_id: i64) -> StoreResult<Vec<Readjudica
         "SELECT x.board_id, r.number, b.board_no, x.match_id, x.game_no, x.old_verdict, x.new_verdict, x.at
          FROM readjudicated_records x LEFT JOIN boards b ON b.id = x.board_id
          LEFT JOIN rounds r ON r.id = b.round_id
-         WHERE x.event_id = $1 ORDER BY r.number, b.board_no, x.match_id, x.game_no",
+         WHERE x.event_id = $1 ORDER BY r.number NULLS FIRST, b.board_no NULLS FIRST, x.match_id NULLS FIRST, x.game_no",
     )
     .bind(event_id)
     .fetch_all(db)

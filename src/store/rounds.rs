@@ -69,7 +69,7 @@ fn colour_str(c: Color) -> &'static str {
 struct RoundRow {
     id: i64,
     number: i64,
-    published: bool,
+    published: super::Flag,
     first_colour: Option<String>,
 }
 
@@ -80,7 +80,7 @@ impl TryFrom<RoundRow> for Round {
         Ok(Round {
             id: r.id,
             number: number("rounds", r.id, "number", r.number)?,
-            published: r.published,
+            published: r.published.0,
             first_colour: match r.first_colour.as_deref() {
                 None => None,
                 Some("red") => Some(Color::Red),
@@ -100,7 +100,7 @@ struct BoardRow {
     black: Option<i64>,
     result: Option<String>,
     version: i64,
-    manual: bool,
+    manual: super::Flag,
     reported_result: Option<String>,
     reported_by: Option<i64>,
     games: Option<String>,
@@ -125,7 +125,7 @@ impl TryFrom<BoardRow> for Board {
                 .transpose()?,
             result: result("result", r.result)?,
             version: r.version,
-            manual: r.manual,
+            manual: r.manual.0,
             reported: result("reported_result", r.reported_result)?.zip(r.reported_by),
             games: r.games.map(|games| MatchGames { games }),
         })

@@ -69,7 +69,7 @@ pub async fn viewer_of_event(
            (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = $3) AS version,
            EXISTS (SELECT 1 FROM event_arbiters x WHERE x.event_id = $3 AND x.user_id = u.id)
              AS assigned,
-           (SELECT GROUP_CONCAT(p.start_no) FROM players p WHERE p.event_id = $3 AND p.user_id = u.id)
+           (SELECT string_agg(CAST(p.start_no AS TEXT), ',') FROM players p WHERE p.event_id = $3 AND p.user_id = u.id)
              AS linked
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN events e ON e.id = $3
          WHERE {LIVE_SESSION}"
@@ -98,7 +98,7 @@ pub async fn viewer_of_event(
         user,
         owner_id: row.try_get("owner_id")?,
         version: row.try_get("version")?,
-        assigned_arbiter: row.try_get("assigned")?,
+        assigned_arbiter: row.try_get::<super::Flag, _>("assigned")?.0,
         linked,
     }))
 }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteLockingMode};
 use sqlx::{ConnectOptions, Connection};
 
-use super::{Db, StoreError, StoreResult};
+use super::{Backend, Db, StoreError, StoreResult};
 
 /// Why a restore (or a copy) was refused.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +29,11 @@ pub enum SnapshotError {
     /// The database URL does not name a file.
     #[error("'{0}' is not the URL of a SQLite database file")]
     NotAFile(String),
+    /// The database is PostgreSQL's: its copies are `pg_dump`'s and `pg_restore`'s.
+    #[error(
+        "the database is a PostgreSQL database: back it up with pg_dump and restore it with pg_restore (anqi backup and anqi restore copy SQLite files)"
+    )]
+    Postgres,
     /// The database is open elsewhere (a running server, another command).
     #[error(
         "the database {0} is in use (a server or another command has it open): stop it before restoring"
@@ -103,6 +108,9 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SnapshotError + '_ {
 
 /// The file of a `sqlite://…` database URL.
 pub fn database_file(url: &str) -> Result<PathBuf, SnapshotError> {
+    if Backend::of_url(url) == Some(Backend::Postgres) {
+        return Err(SnapshotError::Postgres);
+    }
     let options =
         SqliteConnectOptions::from_str(url).map_err(|_| SnapshotError::NotAFile(url.into()))?;
     let file = options.get_filename();
@@ -123,14 +131,8 @@ pub async fn open_existing(url: &str) -> Result<Db, SnapshotError> {
     if !file.is_file() {
         return Err(SnapshotError::Missing(file));
     }
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(false)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10));
-    let db = sqlx::sqlite::SqlitePoolOptions::new()
-        .max_connections(1)
-        .connect_with(options)
-        .await?;
+    // The URL's default mode opens an existing file only.
+    let db = super::pool(url, 1).await?;
     let checked = check_schema(&db, &file).await;
     if let Err(e) = checked {
         db.close().await;
@@ -177,6 +179,9 @@ async fn check_schema(db: &Db, file: &Path) -> Result<(), SnapshotError> {
 
 /// Writes a consistent copy of the live database to `path`, a new file (refused if it exists).
 pub async fn copy_into(db: &Db, path: &Path) -> Result<(), SnapshotError> {
+    if super::backend(db) == Backend::Postgres {
+        return Err(SnapshotError::Postgres);
+    }
     if path.exists() {
         return Err(SnapshotError::Exists(path.to_path_buf()));
     }
@@ -327,16 +332,20 @@ fn busy_or(e: sqlx::Error, in_use: impl FnOnce() -> SnapshotError) -> SnapshotEr
 /// what holds SQLite's shared lock in WAL mode. Dropping it ends the presence.
 #[derive(Debug)]
 pub struct Presence {
-    _conn: sqlx::SqliteConnection,
+    _conn: Option<sqlx::SqliteConnection>,
 }
 
-/// Opens the [`Presence`] of a server on the database at `url`.
+/// Opens the [`Presence`] of a server on the database at `url` (none on PostgreSQL, which
+/// `anqi restore` does not replace).
 pub async fn presence(url: &str) -> StoreResult<Presence> {
+    if Backend::of_url(url) == Some(Backend::Postgres) {
+        return Ok(Presence { _conn: None });
+    }
     let mut conn = SqliteConnectOptions::from_str(url)?.connect().await?;
     sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sqlite_master")
         .fetch_one(&mut conn)
         .await?;
-    Ok(Presence { _conn: conn })
+    Ok(Presence { _conn: Some(conn) })
 }
 
 /// Records the administrator's download in the audit log (the copy holds password hashes and sealed

@@ -18,7 +18,7 @@ pub struct Count {
     pub last_failed_at: Option<DateTime<Utc>>,
 }
 
-async fn count(conn: &mut sqlx::SqliteConnection, key: &str) -> StoreResult<Count> {
+async fn count(conn: &mut super::Conn, key: &str) -> StoreResult<Count> {
     let row: Option<(i64, String)> =
         sqlx::query_as("SELECT failures, last_failed_at FROM login_throttle WHERE key = $1")
             .bind(key)
@@ -62,7 +62,7 @@ pub async fn reserve<T>(
     for key in keys {
         sqlx::query(
             "INSERT INTO login_throttle (key, failures, last_failed_at) VALUES ($1, 1, $2)
-             ON CONFLICT (key) DO UPDATE SET failures = failures + 1, last_failed_at = $2",
+             ON CONFLICT (key) DO UPDATE SET failures = login_throttle.failures + 1, last_failed_at = $2",
         )
         .bind(key)
         .bind(&at)

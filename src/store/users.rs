@@ -63,7 +63,7 @@ impl TryFrom<UserRow> for User {
 }
 
 /// Reads the `id`, `name` and `role` columns of a row.
-pub(super) fn user_from_row(row: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
+pub(super) fn user_from_row(row: &super::Row) -> StoreResult<User> {
     User::try_from(<UserRow as sqlx::FromRow<_>>::from_row(row)?)
 }
 
@@ -228,7 +228,7 @@ pub async fn set_disabled(
     Ok(true)
 }
 
-async fn end_access_in(conn: &mut sqlx::SqliteConnection, id: i64) -> StoreResult<()> {
+async fn end_access_in(conn: &mut super::Conn, id: i64) -> StoreResult<()> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1")
         .bind(id)
         .execute(&mut *conn)

@@ -10,24 +10,43 @@
 //! The busy timeout still orders this process against another one on the same file. A database
 //! without a file (in memory) writes through a pooled connection after a process-wide turn.
 //!
+//! On PostgreSQL a write is a pooled connection's transaction, begun after this process's turn on
+//! that database (so no more than one pooled connection waits for the lock) and then the **database
+//! lock**: `pg_advisory_xact_lock` on one key for the whole application ([`PG_WRITE_LOCK`]), held
+//! until the commit or rollback. Every writer of every instance on the database takes it, so writes
+//! are serialized exactly as SQLite serializes them: two instances pairing the same round take turns,
+//! the second sees the first's round and is refused (409), and every check-then-write of a
+//! workflow stays one step. Just before the commit a write sends `NOTIFY anqi_changes` with the id
+//! of each event it wrote an audit entry for (the entry is the event's new version; an empty
+//! payload for a write of no event), which PostgreSQL delivers to the listeners (`store::notify`)
+//! when, and only if, the transaction commits.
+//!
 //! A writer that waited or held its turn for [`CONTENTION_LOG`] or more is logged on stderr with the
 //! route it served ([`labelled`]).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use sqlx::ConnectOptions;
-use sqlx::SqliteConnection;
+use sqlx::any::AnyConnectOptions;
+use sqlx::sqlite::SqliteConnectOptions;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-use super::{Db, StoreResult, audit, now};
+use super::{Backend, Conn, Db, SQLITE_SESSION, StoreResult, audit, backend, now};
 
 /// A writer that waited, or held the turn, this long is logged with its route.
 pub const CONTENTION_LOG: Duration = Duration::from_millis(100);
 
+/// The key of PostgreSQL's advisory lock that every write transaction of the application takes
+/// (see the module text): "anqi" in ASCII.
+pub const PG_WRITE_LOCK: i64 = 0x616e_7169;
+
+/// The channel of PostgreSQL's change notifications (the payload is an event id, or empty).
+pub const PG_CHANNEL: &str = "anqi_changes";
 tokio::task_local! {
     /// What the current task is doing, for the contention log (the request's method and path).
     static ROUTE: String;
@@ -77,7 +96,7 @@ pub fn committed() -> &'static tokio::sync::Notify {
 struct Writer {
     /// The connection (`None` before the first write, or after it broke); taken out while a
     /// [`Write`] has it.
-    conn: Option<SqliteConnection>,
+    conn: Option<Conn>,
     /// A transaction was left open on it (a write dropped where no task could roll it back): the
     /// next writer rolls it back first.
     open: bool,
@@ -106,8 +125,15 @@ fn file_id(path: &std::path::Path) -> Option<FileId> {
 static WRITERS: LazyLock<std::sync::Mutex<HashMap<PathBuf, Arc<Mutex<Writer>>>>> =
     LazyLock::new(Default::default);
 
-/// The turn of the databases without a file.
-static POOLED_TURN: LazyLock<Arc<Mutex<()>>> = LazyLock::new(Default::default);
+/// The turns of the databases written through pooled connections (PostgreSQL, SQLite in memory),
+/// by URL.
+static POOLED_TURNS: LazyLock<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>> =
+    LazyLock::new(Default::default);
+
+fn pooled_turn(url: &str) -> Arc<Mutex<()>> {
+    let mut turns = POOLED_TURNS.lock().unwrap_or_else(|p| p.into_inner());
+    turns.entry(url.to_string()).or_default().clone()
+}
 
 /// A write transaction (see the module text). It dereferences to the connection (`&mut *tx` is an
 /// executor); dropping it without committing rolls it back.
@@ -120,22 +146,42 @@ pub struct Write {
 enum Inner {
     /// The file's writer connection, in its turn.
     Own {
-        conn: SqliteConnection,
+        conn: Conn,
         turn: OwnedMutexGuard<Writer>,
     },
-    /// A pooled transaction, after the process-wide turn.
+    /// A pooled transaction, after the process's turn on the database.
     Pooled {
-        tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+        tx: sqlx::Transaction<'static, sqlx::Any>,
         _turn: OwnedMutexGuard<()>,
+        /// On PostgreSQL, the highest audit entry id when the lock was taken: the entries above it
+        /// are this write's, and name the events its change notification names.
+        audit_mark: Option<i64>,
     },
 }
 
+/// The file of a SQLite database URL (`None` for PostgreSQL or a URL without a file).
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    static FILES: LazyLock<std::sync::Mutex<HashMap<String, Option<PathBuf>>>> =
+        LazyLock::new(Default::default);
+    let mut files = FILES.lock().unwrap_or_else(|p| p.into_inner());
+    files
+        .entry(url.to_string())
+        .or_insert_with(|| {
+            if Backend::of_url(url) != Some(Backend::Sqlite) {
+                return None;
+            }
+            SqliteConnectOptions::from_str(url)
+                .ok()
+                .map(|o| o.get_filename().to_path_buf())
+        })
+        .clone()
+}
+
 /// The writer of the database's file, or `None` for a database without one.
-fn writer_of(db: &Db) -> Option<Arc<Mutex<Writer>>> {
-    let options = db.connect_options();
-    let file = options.get_filename();
+fn writer_of(url: &str) -> Option<Arc<Mutex<Writer>>> {
+    let file = sqlite_file(url)?;
     let mut writers = WRITERS.lock().ok()?;
-    if let Some(w) = writers.get(file) {
+    if let Some(w) = writers.get(&file) {
         return Some(w.clone());
     }
     // In-memory databases are named, not files: a second connection would be another database.
@@ -143,21 +189,48 @@ fn writer_of(db: &Db) -> Option<Arc<Mutex<Writer>>> {
         return None;
     }
     let w = Arc::new(Mutex::new(Writer::default()));
-    writers.insert(file.to_path_buf(), w.clone());
+    writers.insert(file, w.clone());
     Some(w)
+}
+
+/// Opens a SQLite writer connection on `url`, set up as the pool's are.
+async fn connect_sqlite(url: &str) -> StoreResult<Conn> {
+    let mut conn = AnyConnectOptions::from_str(url)?.connect().await?;
+    sqlx::raw_sql(SQLITE_SESSION).execute(&mut conn).await?;
+    Ok(conn)
 }
 
 /// Begins a write transaction (see [`Write`]).
 pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     let asked = Instant::now();
-    let Some(writer) = writer_of(db) else {
-        let turn = POOLED_TURN.clone().lock_owned().await;
+    let url = db.connect_options().database_url.to_string();
+    let Some(writer) = writer_of(&url) else {
+        let turn = pooled_turn(&url).lock_owned().await;
         let turned = Instant::now();
-        let tx = db.begin_with("BEGIN IMMEDIATE").await?;
+        let (tx, audit_mark) = match backend(db) {
+            Backend::Postgres => {
+                let mut tx = db.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(PG_WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                // Under the lock no other writer adds entries, so the ones above are this write's.
+                let mark: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_log")
+                    .fetch_one(&mut *tx)
+                    .await?;
+                (tx, Some(mark))
+            }
+            Backend::Sqlite => (db.begin_with("BEGIN IMMEDIATE").await?, None),
+        };
         log_contention("waited for the writer's turn", turned - asked);
+        log_contention("waited to begin (the database lock)", turned.elapsed());
         return Ok(Write {
-            inner: Some(Inner::Pooled { tx, _turn: turn }),
-            turned,
+            inner: Some(Inner::Pooled {
+                tx,
+                _turn: turn,
+                audit_mark,
+            }),
+            turned: Instant::now(),
         });
     };
     let mut turn = writer.lock_owned().await;
@@ -166,8 +239,8 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     if db.is_closed() {
         return Err(sqlx::Error::PoolClosed.into());
     }
-    let options = db.connect_options();
-    let file = file_id(options.get_filename());
+    let path = sqlite_file(&url).unwrap_or_default();
+    let file = file_id(&path);
     let kept = turn.conn.take().filter(|_| turn.file == file);
     if kept.is_none() {
         turn.open = false;
@@ -175,7 +248,7 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     let mut conn = match kept {
         Some(c) => c,
         None => {
-            let c = options.connect().await?;
+            let c = connect_sqlite(&url).await?;
             turn.file = file;
             c
         }
@@ -183,7 +256,7 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     if turn.open {
         // A connection that cannot roll back is replaced (closing it ends its transaction).
         if sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err() {
-            conn = options.connect().await?;
+            conn = connect_sqlite(&url).await?;
         }
         turn.open = false;
     }
@@ -214,7 +287,33 @@ impl Write {
                 turn.conn = Some(conn);
                 done.map(|_| ())
             }
-            Some(Inner::Pooled { tx, _turn }) => tx.commit().await,
+            Some(Inner::Pooled {
+                mut tx,
+                _turn,
+                audit_mark,
+            }) => {
+                let notified = match audit_mark {
+                    // One notification per event with a new audit entry (its version changed), or
+                    // one empty one; PostgreSQL delivers them at the commit, and only if it commits.
+                    Some(mark) => sqlx::query(
+                        "SELECT pg_notify($1, e) FROM (
+                           SELECT DISTINCT COALESCE(CAST(event_id AS TEXT), '') AS e
+                             FROM audit_log WHERE id > $2
+                           UNION SELECT '' WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE id > $2)
+                         ) AS changed",
+                    )
+                    .bind(PG_CHANNEL)
+                    .bind(mark)
+                    .execute(&mut *tx)
+                    .await
+                    .map(|_| ()),
+                    None => Ok(()),
+                };
+                match notified {
+                    Ok(()) => tx.commit().await,
+                    Err(e) => Err(e),
+                }
+            }
             None => Ok(()),
         };
         log_contention("held the writer's turn", self.turned.elapsed());
@@ -235,7 +334,7 @@ impl Write {
                 turn.conn = Some(conn);
                 done?;
             }
-            Some(Inner::Pooled { tx, _turn }) => tx.rollback().await?,
+            Some(Inner::Pooled { tx, .. }) => tx.rollback().await?,
             None => {}
         }
         Ok(())
@@ -276,8 +375,8 @@ impl Drop for Write {
 }
 
 impl std::ops::Deref for Write {
-    type Target = SqliteConnection;
-    fn deref(&self) -> &SqliteConnection {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
         match &self.inner {
             Some(Inner::Own { conn, .. }) => conn,
             Some(Inner::Pooled { tx, .. }) => tx,
@@ -288,7 +387,7 @@ impl std::ops::Deref for Write {
 }
 
 impl std::ops::DerefMut for Write {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
+    fn deref_mut(&mut self) -> &mut Conn {
         match &mut self.inner {
             Some(Inner::Own { conn, .. }) => conn,
             Some(Inner::Pooled { tx, .. }) => tx,
