@@ -19,7 +19,7 @@ use std::time::Duration;
 use sqlx::postgres::PgListener;
 
 /// The channel every write transaction notifies (its payload: the event id, or empty).
-pub const CHANNEL: &str = "anqi_changes";
+pub const CHANNEL: &str = super::write::PG_CHANNEL;
 
 /// Counts the changes of other instances this process was told of (and the reconnects of its
 /// listener, after which anything may have changed).
@@ -39,7 +39,7 @@ pub fn change_generation() -> u64 {
 
 /// Whether a database URL names a PostgreSQL server (the backends with notifications).
 pub fn is_postgres(url: &str) -> bool {
-    url.starts_with("postgres://") || url.starts_with("postgresql://")
+    super::Backend::of_url(url) == Some(super::Backend::Postgres)
 }
 
 /// What a notification says.
