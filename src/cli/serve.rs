@@ -32,7 +32,8 @@ pub struct ServeArgs {
     #[arg(long, env = "ANQI_LIVE_HEARTBEAT_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub live_heartbeat_secs: u64,
     /// How often, in milliseconds, the versions of events with open live pages are read again
-    /// (this is how writes of another process reach the pages).
+    /// (how writes of another process on a SQLite file reach the pages; on PostgreSQL the other
+    /// instances' change notifications bring them at once, and this is the fallback).
     #[arg(long, env = "ANQI_LIVE_POLL_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=60000))]
     pub live_poll_ms: u64,
 }

@@ -2,23 +2,27 @@
 //!
 //! Each event with subscribers has a `watch` channel holding its latest version (the change counter
 //! of `store::events::version`, the number the page cache keys on). One watcher task per hub learns
-//! of new versions in two ways: at once after a commit of this process (`store::committed`), and by
-//! one periodic query for all the events that have subscribers ([`Settings::poll`]), which is what
-//! brings the writes of another process on the same database (and later of another instance, where
-//! PostgreSQL's `LISTEN/NOTIFY` can call [`Hub::refresh`] instead) to the pages. A subscriber learns
-//! only the version: what changed is read from the pages, through their own visibility rules.
+//! of new versions in three ways: at once after a commit of this process (`store::committed`); on
+//! PostgreSQL, at once after a commit of another instance, whose notification
+//! (`store::notify`, started by [`Hub::follow_notifications`]) names the event, and then only the
+//! versions of the events named are read ([`Hub::changed_elsewhere`]); and by one periodic query
+//! for all the events that have subscribers ([`Settings::poll`]), which brings the writes of another
+//! process on the same SQLite file to the pages (and on PostgreSQL is the fallback for
+//! notifications missed while the listener reconnected). A subscriber learns only the version: what
+//! changed is read from the pages, through their own visibility rules.
 //!
 //! The hub also bounds the open subscriptions per client address ([`Settings::per_client`]), and
 //! [`Hub::close`] ends them all at shutdown.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 use super::{ServiceError, ServiceResult};
+use crate::store::notify::Change;
 use crate::store::{self, Db};
 
 /// The settings of the live pages (`anqi serve --live-…`).
@@ -65,6 +69,8 @@ pub struct Hub {
     db: Db,
     settings: Settings,
     inner: Mutex<Inner>,
+    /// Wakes the watcher for changes of other instances ([`Hub::changed_elsewhere`]).
+    elsewhere: Arc<Notify>,
 }
 
 #[derive(Debug, Default)]
@@ -76,6 +82,11 @@ struct Inner {
     clients: HashMap<IpAddr, usize>,
     /// Closed: no new subscriptions, the open ones ended.
     closed: bool,
+    /// Events other instances changed whose versions the watcher has not read since.
+    told: HashSet<i64>,
+    /// Another instance changed something unnamed (or notifications were missed): the watcher
+    /// reads the versions of every subscribed event.
+    told_all: bool,
 }
 
 /// The most event ids one version query binds.
@@ -85,13 +96,50 @@ impl Hub {
     /// A hub over `db` with its watcher task running (it ends when the hub is dropped or closed).
     /// Must be called inside a Tokio runtime.
     pub fn start(db: Db, settings: Settings) -> Arc<Hub> {
+        let elsewhere = Arc::new(Notify::new());
         let hub = Arc::new(Hub {
             db,
             settings,
             inner: Mutex::default(),
+            elsewhere: elsewhere.clone(),
         });
-        tokio::spawn(watcher(Arc::downgrade(&hub), settings.poll));
+        tokio::spawn(watcher(Arc::downgrade(&hub), settings.poll, elsewhere));
         hub
+    }
+
+    /// Follows the change notifications of the other instances on the PostgreSQL database at `url`
+    /// (`store::notify::listen`, on a task of its own that ends when the hub is dropped or closed).
+    /// Must be called inside a Tokio runtime.
+    pub fn follow_notifications(self: &Arc<Self>, url: &str) {
+        let hub = Arc::downgrade(self);
+        tokio::spawn(store::notify::listen(
+            url.to_string(),
+            move |change| match hub.upgrade() {
+                Some(hub) if !hub.is_closed() => {
+                    hub.changed_elsewhere(change);
+                    true
+                }
+                _ => false,
+            },
+        ));
+    }
+
+    /// Another instance changed an event (or something): the watcher reads the versions concerned
+    /// at once and tells their subscribers.
+    pub fn changed_elsewhere(&self, change: Change) {
+        {
+            let mut inner = self.inner();
+            match change {
+                Change::Event(id) if inner.events.contains_key(&id) => {
+                    inner.told.insert(id);
+                }
+                // No stream follows it here: nothing to read.
+                Change::Event(_) => return,
+                Change::Unknown => inner.told_all = true,
+            }
+        }
+        // A permit is kept when the watcher is busy: it reads again after its current round.
+        self.elsewhere.notify_one();
     }
 
     /// The hub's settings.
@@ -165,7 +213,32 @@ impl Hub {
         let ids: Vec<i64> = {
             let mut inner = self.inner();
             inner.events.retain(|_, tx| tx.receiver_count() > 0);
+            // What other instances told of is read now too.
+            inner.told.clear();
+            inner.told_all = false;
             inner.events.keys().copied().collect()
+        };
+        for chunk in ids.chunks(QUERY_CHUNK) {
+            let versions = store::events::versions(&self.db, chunk).await?;
+            self.publish(&versions);
+        }
+        Ok(())
+    }
+
+    /// Reads the versions of the events other instances changed ([`Hub::changed_elsewhere`]) that
+    /// have subscribers, or of all of them when something unnamed changed.
+    async fn refresh_told(&self) -> ServiceResult<()> {
+        let ids: Option<Vec<i64>> = {
+            let mut inner = self.inner();
+            let told = std::mem::take(&mut inner.told);
+            (!inner.told_all).then(|| {
+                told.into_iter()
+                    .filter(|id| inner.events.contains_key(id))
+                    .collect()
+            })
+        };
+        let Some(ids) = ids else {
+            return self.refresh().await;
         };
         for chunk in ids.chunks(QUERY_CHUNK) {
             let versions = store::events::versions(&self.db, chunk).await?;
@@ -217,7 +290,7 @@ fn advance(tx: &watch::Sender<i64>, version: i64) {
 }
 
 /// Learns of new versions (see the module text) until the hub is dropped or closed.
-async fn watcher(hub: Weak<Hub>, poll: Duration) {
+async fn watcher(hub: Weak<Hub>, poll: Duration, elsewhere: Arc<Notify>) {
     let committed = store::committed();
     let mut seen = store::write_generation();
     loop {
@@ -225,9 +298,13 @@ async fn watcher(hub: Weak<Hub>, poll: Duration) {
         let woken = committed.notified();
         tokio::pin!(woken);
         woken.as_mut().enable();
+        // Only what other instances changed is read, unless this process committed or the poll
+        // is due.
+        let mut only_told = false;
         if store::write_generation() == seen {
             tokio::select! {
                 _ = woken => {}
+                _ = elsewhere.notified() => only_told = true,
                 _ = tokio::time::sleep(poll) => {}
             }
         }
@@ -236,7 +313,12 @@ async fn watcher(hub: Weak<Hub>, poll: Duration) {
         if hub.is_closed() {
             return;
         }
-        if let Err(e) = hub.refresh().await {
+        let read = if only_told {
+            hub.refresh_told().await
+        } else {
+            hub.refresh().await
+        };
+        if let Err(e) = read {
             // The next round tries again; the pages' fallback polling still runs meanwhile.
             eprintln!("[{}] live pages: reading versions: {e}", store::now());
             tokio::time::sleep(poll).await;
@@ -327,6 +409,35 @@ mod tests {
         drop(a);
         assert_eq!(hub.open_of(ip), 1);
         hub.subscribe(1, Some(ip)).await.unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn changes_told_by_other_instances_are_read_for_subscribed_events_only() {
+        let (hub, _db, dir) = hub(8).await;
+        let _sub = hub.subscribe(9, None).await.unwrap();
+        hub.changed_elsewhere(Change::Event(10));
+        assert!(
+            hub.inner().told.is_empty(),
+            "no stream follows event 10 here"
+        );
+        hub.changed_elsewhere(Change::Event(9));
+        hub.changed_elsewhere(Change::Unknown);
+        let until = std::time::Instant::now() + Duration::from_secs(2);
+        loop {
+            let read = {
+                let inner = hub.inner();
+                inner.told.is_empty() && !inner.told_all
+            };
+            if read {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "the watcher did not read them"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -13,6 +13,7 @@ pub mod copy;
 pub mod deals;
 pub mod events;
 pub mod knockout;
+pub mod notify;
 pub mod players;
 pub mod prizes;
 pub mod ratings;

@@ -196,7 +196,7 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
     }
     // The route is checked before any query.
     key_at(-1)?;
-    let generation = crate::store::write_generation();
+    let generation = crate::store::notify::change_generation();
     let version = match state.pages.known_version(event_id, generation) {
         Some(v) => v,
         None => {

@@ -135,6 +135,10 @@ impl Application {
             source,
         })?;
         let live = crate::service::live::Hub::start(db.clone(), config.live);
+        // Several instances on one PostgreSQL database: each hears of the others' commits.
+        if store::notify::is_postgres(&config.database_url) {
+            live.follow_notifications(&config.database_url);
+        }
         let state = web::Data::new(AppState {
             db: db.clone(),
             pages: std::sync::Arc::new(page_cache::PageCache::new(config.page_cache_bytes)),

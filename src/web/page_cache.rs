@@ -15,9 +15,11 @@
 //! other parameter is ignored, so `?q=1`, `?q=2`… are one entry), and the cache is bounded by the
 //! bytes it holds (`--page-cache-mb`); past the bound the least recently used pages go first.
 //!
-//! An anonymous hit asks no query: the event versions read are kept with the process's write count
-//! (`store::write_generation`) and read again once a write of this process commits, or after
-//! [`VERSION_TTL`] (the writes of another process on the same database).
+//! An anonymous hit asks no query: the event versions read are kept with the count of changes this
+//! process knows of (`store::notify::change_generation`: its own commits, and on PostgreSQL the
+//! commits of other instances their notifications announce) and read again once that count moves,
+//! or after [`VERSION_TTL`] (the writes of another process on the same SQLite file, or a
+//! notification still on its way).
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -197,8 +199,8 @@ impl Viewer {
     }
 }
 
-/// How long a kept event version is trusted without a write of this process (another process's
-/// writes show after at most this long).
+/// How long a kept event version is trusted without a change this process knows of (another
+/// process's writes show after at most this long, even without a notification).
 pub const VERSION_TTL: Duration = Duration::from_millis(100);
 
 /// An event version as read, with the write count before the reading.

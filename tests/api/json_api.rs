@@ -2,7 +2,6 @@
 //! standings and TRF export — the seed's 42-player Swiss stage played through it.
 
 use std::collections::{HashMap, HashSet};
-use std::process::Command;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -10,19 +9,7 @@ use serde_json::json;
 
 use crate::support::*;
 
-/// A bearer token for `name`, made with `anqi user token`.
-pub fn token(dir: &TempDir, name: &str) -> String {
-    let out = Command::new(anqi_bin())
-        .args(["user", "token", name, "--database-url", &dir.database_url()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
+pub use crate::support::token;
 
 /// An API client with a bearer token.
 pub fn api_client(w: &World, name: &str) -> Client {

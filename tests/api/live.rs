@@ -5,183 +5,14 @@
 //! (429 in the visitor's language), unknown events refused like their pages, and nothing but the
 //! version in the messages.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use crate::json_api::api_client;
+use crate::sse::{Stream, opening};
 use crate::support::*;
-
-/// One message of a stream: its fields in order (`id`, `event`, `data`, `retry`, or `:` for a
-/// comment).
-#[derive(Debug, Clone, PartialEq)]
-struct Message(Vec<(String, String)>);
-
-impl Message {
-    fn field(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn is_heartbeat(&self) -> bool {
-        self.0.iter().all(|(k, _)| k == ":")
-    }
-
-    /// The version of a change message (its `id`, which its `data` repeats).
-    fn change(&self) -> Option<i64> {
-        (self.field("event") == Some("change")).then_some(())?;
-        self.field("id")?.parse().ok()
-    }
-}
-
-/// An open stream, read over a raw socket (HTTP/1.1, chunked).
-struct Stream {
-    reader: BufReader<TcpStream>,
-    status: u16,
-    headers: Vec<(String, String)>,
-    /// Body text received but not yet split into messages.
-    pending: String,
-    /// The body of a refusal (not a stream).
-    body: String,
-}
-
-impl Stream {
-    /// Opens `path` on the server at `base` with extra request headers.
-    fn open(base: &str, path: &str, headers: &[(&str, &str)]) -> Stream {
-        let host = base.trim_start_matches("http://");
-        let socket = TcpStream::connect(host).expect("connect");
-        socket
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .unwrap();
-        let mut request = format!(
-            "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip, br\r\n"
-        );
-        for (k, v) in headers {
-            request.push_str(&format!("{k}: {v}\r\n"));
-        }
-        request.push_str("\r\n");
-        (&socket).write_all(request.as_bytes()).unwrap();
-        let mut reader = BufReader::new(socket);
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        let status = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("status line: {line:?}"));
-        let mut headers = Vec::new();
-        loop {
-            line.clear();
-            reader.read_line(&mut line).unwrap();
-            let l = line.trim_end();
-            if l.is_empty() {
-                break;
-            }
-            let (k, v) = l.split_once(':').unwrap();
-            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-        }
-        let mut stream = Stream {
-            reader,
-            status,
-            headers,
-            pending: String::new(),
-            body: String::new(),
-        };
-        if status != 200 {
-            // A refusal: read its whole (small) body.
-            while let Some(chunk) = stream.chunk() {
-                stream.body.push_str(&chunk);
-            }
-        }
-        stream
-    }
-
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The next chunk of a chunked body; `None` at its end (or on a timeout).
-    fn chunk(&mut self) -> Option<String> {
-        if self.header("transfer-encoding") != Some("chunked") {
-            let n: usize = self.header("content-length")?.parse().ok()?;
-            if n == 0 || !self.body.is_empty() {
-                return None;
-            }
-            let mut buf = vec![0; n];
-            self.reader.read_exact(&mut buf).ok()?;
-            return Some(String::from_utf8(buf).unwrap());
-        }
-        let mut size = String::new();
-        self.reader.read_line(&mut size).ok()?;
-        let n = usize::from_str_radix(size.trim(), 16).ok()?;
-        let mut buf = vec![0; n + 2];
-        self.reader.read_exact(&mut buf).ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.truncate(n);
-        Some(String::from_utf8(buf).unwrap())
-    }
-
-    /// The next message within `within`, or `None`.
-    fn next(&mut self, within: Duration) -> Option<Message> {
-        let until = Instant::now() + within;
-        loop {
-            if let Some(end) = self.pending.find("\n\n") {
-                let text: String = self.pending.drain(..end + 2).collect();
-                let fields = text
-                    .lines()
-                    .filter(|l| !l.is_empty())
-                    .map(|l| match l.strip_prefix(':') {
-                        Some(comment) => (":".to_string(), comment.trim().to_string()),
-                        None => {
-                            let (k, v) = l.split_once(':').unwrap_or((l, ""));
-                            (k.to_string(), v.trim_start().to_string())
-                        }
-                    })
-                    .collect();
-                return Some(Message(fields));
-            }
-            let left = until.checked_duration_since(Instant::now())?;
-            self.reader
-                .get_ref()
-                .set_read_timeout(Some(left.max(Duration::from_millis(1))))
-                .unwrap();
-            let chunk = self.chunk()?;
-            self.pending.push_str(&chunk);
-        }
-    }
-
-    /// The next change message within `within` (heartbeats skipped), with when it arrived.
-    fn next_change(&mut self, within: Duration) -> Option<(i64, Message)> {
-        let until = Instant::now() + within;
-        loop {
-            let left = until.checked_duration_since(Instant::now())?;
-            let m = self.next(left)?;
-            if let Some(v) = m.change() {
-                return Some((v, m));
-            }
-        }
-    }
-}
-
-/// A stream's opening message: the reconnect delay and the current version as the last event id.
-fn opening(stream: &mut Stream) -> (i64, Message) {
-    let m = stream
-        .next(Duration::from_secs(2))
-        .expect("the opening message");
-    assert!(m.field("retry").is_some(), "{m:?}");
-    let version = m.field("id").expect("the version as id").parse().unwrap();
-    (version, m)
-}
 
 /// An event of four players with round 1 paired and published through the API; returns its id and
 /// the organizer's API client.
@@ -277,53 +108,11 @@ fn a_result_stored_through_the_api_reaches_the_open_stream_within_a_second() {
     );
 }
 
-/// A second `anqi serve` process on the same database, killed on drop.
-struct OtherProcess {
-    child: Child,
-    base: String,
-}
-
-impl OtherProcess {
-    fn start(dir: &TempDir) -> OtherProcess {
-        OtherProcess::start_with(dir, &[])
-    }
-
-    /// Started with more `anqi serve` options.
-    fn start_with(dir: &TempDir, options: &[&str]) -> OtherProcess {
-        let url = dir.database_url();
-        let mut args = vec!["serve", "--database-url", &url, "--bind", "127.0.0.1:0"];
-        args.extend_from_slice(options);
-        let mut child = Command::new(anqi_bin())
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start a second anqi serve");
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        let base = loop {
-            line.clear();
-            assert!(out.read_line(&mut line).unwrap() > 0, "anqi serve ended");
-            if let Some(rest) = line.strip_prefix("Anqi is serving at ") {
-                break rest.split('/').take(3).collect::<Vec<_>>().join("/");
-            }
-        };
-        OtherProcess { child, base }
-    }
-}
-
-impl Drop for OtherProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn a_result_stored_by_another_process_reaches_the_stream_through_the_version_query() {
     let w = World::configured("live-other", live_settings(200, 60_000, 8));
     let (id, org) = event_with_round(&w);
-    let other = OtherProcess::start(&w.dir);
+    let other = ServeProcess::start(&w.dir);
     let mut stream = Stream::open(&w.server.base, &format!("/events/{id}/live"), &[]);
     let (before, _) = opening(&mut stream);
     // The same token works on the other process: it is in the database.
@@ -476,7 +265,7 @@ fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
 fn anqi_serve_ends_its_streams_and_exits_promptly_on_sigterm() {
     let w = World::configured("live-shutdown", live_settings(30_000, 60_000, 8));
     let (id, _) = event_with_round(&w);
-    let mut serving = OtherProcess::start_with(
+    let mut serving = ServeProcess::start_with(
         &w.dir,
         &["--live-heartbeat-secs", "1", "--live-per-client", "1"],
     );

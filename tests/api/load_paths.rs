@@ -201,7 +201,7 @@ fn a_change_made_by_another_process_shows_once_the_kept_version_expires() {
     // Another process (here the test itself) renames the event, with its audit entry.
     let url = w.dir.database_url();
     actix_web::rt::System::new().block_on(async move {
-        let db = sqlx::SqlitePool::connect(&url).await.expect("open");
+        let db = anqi::store::open(&url).await.expect("open");
         sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
             "UPDATE events SET name = 'Renamed elsewhere' WHERE id = {id};
              INSERT INTO audit_log (at, user_id, event_id, action, detail)

@@ -20,6 +20,7 @@ mod readability;
 mod records;
 mod security;
 mod small_gaps;
+mod sse;
 mod start_numbers;
 mod support;
 mod swiss;

@@ -1,5 +1,9 @@
 //! Test support: start the real application in this process on port 0 against a fresh SQLite file, and a small
 //! HTTP client with a cookie jar that fills in the CSRF field of forms like a browser page would.
+//!
+//! With `ANQI_TEST_PG` set to a PostgreSQL URL with the right to create databases (`scripts/test`
+//! sets it for the suite's second run, on the cluster `scripts/pg-cluster` starts), every
+//! [`TempDir`] gets a fresh database of its own on that server instead, dropped with it.
 
 #![allow(dead_code)]
 
@@ -34,32 +38,101 @@ pub fn project_files(dir: &str) -> Vec<(PathBuf, String)> {
     files
 }
 
-/// A temporary directory removed on drop.
-pub struct TempDir(pub PathBuf);
+/// The PostgreSQL server the tests run against (`ANQI_TEST_PG`: a URL whose user may create
+/// databases), or `None` for SQLite.
+pub fn test_pg() -> Option<String> {
+    std::env::var("ANQI_TEST_PG").ok().filter(|u| !u.is_empty())
+}
+
+/// Whether the tests run against PostgreSQL ([`test_pg`]).
+pub fn on_postgres() -> bool {
+    test_pg().is_some()
+}
+
+/// For a test of what only SQLite has (its database file, `VACUUM INTO`): true, after printing a
+/// note naming the test, when the suite runs on PostgreSQL (the test then returns at once).
+pub fn sqlite_only(test: &str) -> bool {
+    let skip = on_postgres();
+    if skip {
+        println!("note: {test} skipped on PostgreSQL (it tests the SQLite database file)");
+    }
+    skip
+}
+
+/// `admin` (a server URL ending in a database name, maybe with `?options`) naming database `name`.
+fn pg_url_of(admin: &str, name: &str) -> String {
+    let (base, options) = admin.split_once('?').unwrap_or((admin, ""));
+    let server = match base.split_once("://") {
+        Some((scheme, rest)) => match rest.split_once('/') {
+            Some((host, _)) => format!("{scheme}://{host}"),
+            None => base.to_string(),
+        },
+        None => base.to_string(),
+    };
+    if options.is_empty() {
+        format!("{server}/{name}")
+    } else {
+        format!("{server}/{name}?{options}")
+    }
+}
+
+/// Runs one SQL statement on the PostgreSQL server `admin` with `psql` (no sqlx backend needed).
+fn pg_admin(admin: &str, sql: &str) -> Result<(), String> {
+    let out = Command::new("psql")
+        .args(["-X", "-q", "-v", "ON_ERROR_STOP=1", admin, "-c", sql])
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run psql: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// A temporary directory removed on drop; on PostgreSQL ([`test_pg`]) also a fresh database
+/// (`anqi_t_<pid>_<n>`), dropped with it.
+pub struct TempDir(pub PathBuf, Option<String>);
 
 impl TempDir {
-    /// A fresh empty directory under the system temp dir.
+    /// A fresh empty directory under the system temp dir (and a fresh database on PostgreSQL).
     pub fn new(tag: &str) -> TempDir {
         static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "anqi-test-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
+        let n = N.fetch_add(1, Ordering::SeqCst);
+        let p = std::env::temp_dir().join(format!("anqi-test-{tag}-{}-{n}", std::process::id(),));
         let _ = std::fs::remove_dir_all(&p);
         std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
+        let database = test_pg().map(|admin| {
+            let name = format!("anqi_t_{}_{n}", std::process::id());
+            pg_admin(&admin, &format!("CREATE DATABASE {name}"))
+                .unwrap_or_else(|e| panic!("create the test database {name}: {e}"));
+            pg_url_of(&admin, &name)
+        });
+        TempDir(p, database)
     }
 
-    /// The database URL of `anqi.db` in this directory.
+    /// The database URL: `anqi.db` in this directory, or this directory's PostgreSQL database.
     pub fn database_url(&self) -> String {
-        format!("sqlite://{}", self.0.join("anqi.db").display())
+        match &self.1 {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.0.join("anqi.db").display()),
+        }
     }
 }
 
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+        if let (Some(admin), Some(url)) = (test_pg(), &self.1) {
+            let name = url.split('?').next().and_then(|u| u.rsplit('/').next());
+            if let Some(name) = name {
+                // FORCE: a server of the test may still hold connections.
+                let _ = pg_admin(
+                    &admin,
+                    &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+                );
+            }
+        }
     }
 }
 
@@ -370,6 +443,67 @@ impl Client {
         assert_eq!(r.status, 303, "login of {name} failed: {}", r.body);
         assert!(self.cookies.contains_key("anqi_session"));
     }
+}
+
+/// An `anqi serve` process on a test database (port 0), killed on drop.
+pub struct ServeProcess {
+    /// The process.
+    pub child: std::process::Child,
+    /// e.g. `http://127.0.0.1:41234`
+    pub base: String,
+}
+
+impl ServeProcess {
+    pub fn start(dir: &TempDir) -> ServeProcess {
+        ServeProcess::start_with(dir, &[])
+    }
+
+    /// Started with more `anqi serve` options.
+    pub fn start_with(dir: &TempDir, options: &[&str]) -> ServeProcess {
+        let url = dir.database_url();
+        let mut args = vec!["serve", "--database-url", &url, "--bind", "127.0.0.1:0"];
+        args.extend_from_slice(options);
+        let mut child = Command::new(anqi_bin())
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start a second anqi serve");
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        let base = loop {
+            line.clear();
+            assert!(
+                std::io::BufRead::read_line(&mut out, &mut line).unwrap() > 0,
+                "anqi serve ended"
+            );
+            if let Some(rest) = line.strip_prefix("Anqi is serving at ") {
+                break rest.split('/').take(3).collect::<Vec<_>>().join("/");
+            }
+        };
+        ServeProcess { child, base }
+    }
+}
+
+impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A bearer token for `name`, made with `anqi user token`.
+pub fn token(dir: &TempDir, name: &str) -> String {
+    let out = Command::new(anqi_bin())
+        .args(["user", "token", name, "--database-url", &dir.database_url()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 /// Creates an account with the CLI (`anqi user add … --password-stdin`); returns the exit status.
