@@ -74,6 +74,13 @@ fn shown(page: &Resp, board: u32) -> Option<String> {
     html::text(&page.body, &format!("tr[data-board='{board}'] .shown"))
 }
 
+/// The result in the arbiter's results form for board `board` (the code typed, e.g. `1-0`).
+fn in_form(page: &Resp, board: u32) -> Option<String> {
+    html::attrs(&page.body, &format!("input[name='r{board}']"), "value")
+        .into_iter()
+        .next()
+}
+
 #[test]
 fn what_one_instance_stores_the_other_shows_at_once() {
     let Some(p) = pair(
@@ -107,7 +114,7 @@ fn what_one_instance_stores_the_other_shows_at_once() {
             (&mut org_b, &mut anonymous_a, &mut web_a, "A")
         };
         assert_eq!(shown(&anonymous.get(&page), board).as_deref(), Some(""));
-        assert_eq!(shown(&signed_in.get(&page), board).as_deref(), Some(""));
+        assert_eq!(in_form(&signed_in.get(&page), board).as_deref(), Some(""));
         let r = writer.json(
             "PUT",
             &format!("/api/events/{id}/rounds/1/boards/{board}/result"),
@@ -120,10 +127,10 @@ fn what_one_instance_stores_the_other_shows_at_once() {
             Some("1–0"),
             "board {board}, anonymous on {on}"
         );
-        let seen = shown(&signed_in.get(&page), board);
+        let seen = in_form(&signed_in.get(&page), board);
         assert_eq!(
             seen.as_deref(),
-            Some("1–0"),
+            Some("1-0"),
             "board {board}, signed in on {on}"
         );
     }
