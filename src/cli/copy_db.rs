@@ -31,43 +31,35 @@ pub fn run(args: CopyDbArgs) -> i32 {
             return 2;
         }
     }
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("anqi: {e}");
-            return 1;
+    super::user::block_on(async {
+        let done = async {
+            let from = store::open(&args.from).await?;
+            let to = store::open(&args.to).await?;
+            let copied = store::copy::copy(&from, &to).await;
+            from.close().await;
+            to.close().await;
+            copied
+        };
+        match done.await {
+            Ok(copied) => {
+                println!(
+                    "{}",
+                    lang.reason(
+                        &Reason::new("db_copy_done")
+                            .arg("rows", copied.rows())
+                            .arg("tables", copied.tables.len())
+                            .arg("from", &args.from)
+                            .arg("to", &args.to)
+                    )
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("anqi: {}", lang.reason(&refusal(&e)));
+                1
+            }
         }
-    };
-    let done = rt.block_on(async {
-        let from = store::open(&args.from).await?;
-        let to = store::open(&args.to).await?;
-        let copied = store::copy::copy(&from, &to).await;
-        from.close().await;
-        to.close().await;
-        copied
-    });
-    match done {
-        Ok(copied) => {
-            println!(
-                "{}",
-                lang.reason(
-                    &Reason::new("db_copy_done")
-                        .arg("rows", copied.rows())
-                        .arg("tables", copied.tables.len())
-                        .arg("from", &args.from)
-                        .arg("to", &args.to)
-                )
-            );
-            0
-        }
-        Err(e) => {
-            eprintln!("anqi: {}", lang.reason(&refusal(&e)));
-            1
-        }
-    }
+    })
 }
 
 /// The message of a refused or failed copy.

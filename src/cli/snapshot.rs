@@ -72,21 +72,13 @@ pub fn restore(args: RestoreArgs) -> i32 {
 }
 
 fn runtime(work: impl Future<Output = Result<(), String>>) -> i32 {
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("anqi: {e}");
-            return 1;
+    super::user::block_on(async {
+        match work.await {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("anqi: {e}");
+                1
+            }
         }
-    };
-    match rt.block_on(work) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("anqi: {e}");
-            1
-        }
-    }
+    })
 }
