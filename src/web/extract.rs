@@ -162,14 +162,21 @@ pub struct MatchGamePath {
     pub game: u32,
 }
 
-impl FromRequest for RoundNo {
-    type Error = AppError;
-    type Future = std::future::Ready<Result<Self, AppError>>;
+/// `FromRequest` for a one-number path extractor: `{name}` of the path, 404 when it is not a number.
+macro_rules! one_path_number {
+    ($($extractor:ident = $name:literal),* $(,)?) => {$(
+        impl FromRequest for $extractor {
+            type Error = AppError;
+            type Future = std::future::Ready<Result<Self, AppError>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(path_number(req, "n").map(RoundNo))
-    }
+            fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+                std::future::ready(path_number(req, $name).map($extractor))
+            }
+        }
+    )*};
 }
+
+one_path_number!(RoundNo = "n", GameNo = "g", MatchNo = "m");
 
 impl FromRequest for BoardPath {
     type Error = AppError;
@@ -182,24 +189,6 @@ impl FromRequest for BoardPath {
                 board: path_number(req, "b")?,
             })
         })())
-    }
-}
-
-impl FromRequest for GameNo {
-    type Error = AppError;
-    type Future = std::future::Ready<Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(path_number(req, "g").map(GameNo))
-    }
-}
-
-impl FromRequest for MatchNo {
-    type Error = AppError;
-    type Future = std::future::Ready<Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(path_number(req, "m").map(MatchNo))
     }
 }
 
