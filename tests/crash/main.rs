@@ -393,22 +393,7 @@ fn check(dir: &TempDir, event: i64, st: &State, kill: usize) {
 fn acknowledged_writes_survive_sigkill() {
     let dir = TempDir::new("crash");
     create_user(&dir, "org", "organizer");
-    let out = Command::new(anqi_bin())
-        .args([
-            "user",
-            "token",
-            "org",
-            "--database-url",
-            &dir.database_url(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let token = support::token(&dir, "org");
     let (mut child, base) = serve(&dir);
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
