@@ -66,11 +66,7 @@ impl Backend {
 
 /// The backend of `db` (from its URL's scheme).
 pub fn backend(db: &Db) -> Backend {
-    backend_of_url(db.connect_options().database_url.as_str())
-}
-
-fn backend_of_url(url: &str) -> Backend {
-    Backend::of_url(url).unwrap_or(Backend::Sqlite)
+    Backend::of_url(db.connect_options().database_url.as_str()).unwrap_or(Backend::Sqlite)
 }
 
 /// A 0/1 flag: stored as an integer on both backends (bound as `i64`), read from an integer column

@@ -37,11 +37,6 @@ pub fn change_generation() -> u64 {
     super::write_generation().wrapping_add(foreign_generation())
 }
 
-/// Whether a database URL names a PostgreSQL server (the backends with notifications).
-pub fn is_postgres(url: &str) -> bool {
-    super::Backend::of_url(url) == Some(super::Backend::Postgres)
-}
-
 /// What a notification says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change {
@@ -128,6 +123,7 @@ async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Backend;
 
     #[test]
     fn payloads_name_an_event_or_nothing_known() {
@@ -140,6 +136,7 @@ mod tests {
 
     #[test]
     fn urls_of_postgres_only_get_a_listener() {
+        let is_postgres = |url| Backend::of_url(url) == Some(Backend::Postgres);
         assert!(is_postgres("postgres://anqi@127.0.0.1:5432/anqi"));
         assert!(is_postgres("postgresql://localhost/anqi"));
         assert!(!is_postgres("sqlite://anqi.db"));

@@ -136,7 +136,7 @@ impl Application {
         })?;
         let live = crate::service::live::Hub::start(db.clone(), config.live);
         // Several instances on one PostgreSQL database: each hears of the others' commits.
-        if store::notify::is_postgres(&config.database_url) {
+        if store::backend(&db) == store::Backend::Postgres {
             live.follow_notifications(&config.database_url);
         }
         let state = web::Data::new(AppState {
