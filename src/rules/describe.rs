@@ -4,6 +4,7 @@
 //! `locales/<lang>/verdicts.ftl`) with named arguments, which the pages and the CLI word in their
 //! reader's language. Pure functions.
 
+use super::banqi::{IllegalTurn, Piece as BanqiPiece, Square as BanqiSquare};
 use super::outcome::{GameResult, PlyCause, PlyError, Rule, RulingEvent, Termination, Verdict};
 use super::xiangqi::PieceKind;
 use super::{Color, Variant};
@@ -144,6 +145,69 @@ pub fn cause(c: &PlyCause) -> Reason {
         PlyCause::Unreadable { line, column } => Reason::new("verdict_cause_unreadable")
             .arg("line", line)
             .arg("column", column),
+        PlyCause::NotABanqiTurn => Reason::new("verdict_cause_not_a_banqi_turn"),
+        PlyCause::EitherSide { square, name } => Reason::new("verdict_cause_either_side")
+            .arg("square", square)
+            .arg("name", name),
+        PlyCause::IllegalTurn(rule) => illegal_turn(rule),
+        PlyCause::FlipUnnamed { square } => {
+            Reason::new("verdict_cause_flip_unnamed").arg("square", square)
+        }
+        PlyCause::FlipContradicts {
+            square,
+            dealt,
+            written,
+        } => Reason::new("verdict_cause_flip_contradicts")
+            .arg("square", square)
+            .arg_reason("dealt", &banqi_piece(*dealt))
+            .arg_reason("written", &banqi_piece(*written)),
+        PlyCause::Unplayable => Reason::new("verdict_cause_unplayable"),
+    }
+}
+
+/// A Banqi piece with its side: "a Red king" / 「紅方帥」.
+fn banqi_piece(p: BanqiPiece) -> Reason {
+    Reason::new("verdict_banqi_piece")
+        .arg_reason("side", &side(p.color))
+        .arg_reason("piece", &piece(p.kind.xiangqi(), p.color))
+}
+
+/// Which rule of movement a Banqi turn breaks.
+fn illegal_turn(rule: &IllegalTurn) -> Reason {
+    let two = |key: &'static str, from: &BanqiSquare, to: &BanqiSquare| {
+        Reason::new(key).arg("from", from).arg("to", to)
+    };
+    let one = |key: &'static str, square: &BanqiSquare| Reason::new(key).arg("square", square);
+    match rule {
+        IllegalTurn::NothingToFlip { square } => one("verdict_turn_nothing_to_flip", square),
+        IllegalTurn::FirstTurnNotFlip => Reason::new("verdict_turn_first_not_flip"),
+        IllegalTurn::OpponentsPiece { square } => one("verdict_turn_opponents_piece", square),
+        IllegalTurn::FaceDownMover { square } => one("verdict_turn_face_down_mover", square),
+        IllegalTurn::NoPiece { square } => one("verdict_turn_no_piece", square),
+        IllegalTurn::NotInLine { from, to } => two("verdict_turn_not_in_line", from, to),
+        IllegalTurn::TooFar { from, to } => two("verdict_turn_too_far", from, to),
+        IllegalTurn::NotEmpty { square } => one("verdict_turn_not_empty", square),
+        IllegalTurn::NothingToCapture { square } => {
+            one("verdict_turn_nothing_to_capture", square)
+        }
+        IllegalTurn::FaceDownTarget { square } => one("verdict_turn_face_down_target", square),
+        IllegalTurn::OwnPiece { square } => one("verdict_turn_own_piece", square),
+        IllegalTurn::CannonScreen { from, to, between } => {
+            two("verdict_turn_cannon_screen", from, to).arg("between", between)
+        }
+        IllegalTurn::CaptureAtDistance { from, to } => {
+            two("verdict_turn_capture_at_distance", from, to)
+        }
+        IllegalTurn::Outranked { piece, target } => Reason::new(
+            if piece.kind == crate::rules::banqi::PieceKind::King {
+                "verdict_turn_king_takes_pawn"
+            } else {
+                "verdict_turn_outranked"
+            },
+        )
+        .arg_reason("piece", &banqi_piece(*piece))
+        .arg_reason("target", &banqi_piece(*target)),
+        IllegalTurn::ChainsOff => Reason::new("verdict_turn_chains_off"),
     }
 }
 

@@ -40,3 +40,19 @@ pub enum PairingError {
         round: u32,
     },
 }
+
+impl PairingError {
+    /// Why the round could not be paired, as a message for the reader's language (area `trf`).
+    pub fn reason(&self) -> crate::i18n::Reason {
+        use crate::i18n::Reason;
+        match self {
+            PairingError::Invalid(e) => Reason::new("pair_invalid").arg_reason("detail", &e.reason()),
+            PairingError::TournamentOver(rounds) => {
+                Reason::new("words_all_rounds_played").arg("rounds", rounds)
+            }
+            PairingError::NoLegalPairing { round } => {
+                Reason::new("pair_no_legal_pairing").arg("round", round)
+            }
+        }
+    }
+}
