@@ -18,8 +18,7 @@ use crate::rules::describe;
 use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
 use crate::service::records::{
-    banqi_deal_reason, banqi_fen_reason, deal_reason, fen_reason, record_error_reason,
-    setup_reason,
+    banqi_deal_reason, banqi_fen_reason, deal_reason, fen_reason, record_error_reason, setup_reason,
 };
 
 /// Arguments of `anqi adjudicate`.

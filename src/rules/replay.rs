@@ -193,12 +193,10 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
                 cause: Some(PlyCause::RevealOnFaceUp { square: square(s) }),
                 ..PlyError::new(ply, token, e.to_string())
             },
-            other @ (MoveError::NoPiece(_) | MoveError::OwnPiece(_)) => {
-                PlyError {
-                    cause: Some(PlyCause::Unplayable),
-                    ..PlyError::new(ply, token, other.to_string())
-                }
-            }
+            other @ (MoveError::NoPiece(_) | MoveError::OwnPiece(_)) => PlyError {
+                cause: Some(PlyCause::Unplayable),
+                ..PlyError::new(ply, token, other.to_string())
+            },
         })?;
         let (check, can_move) = pos.check_and_mobility_in_place();
         self.ply = ply;

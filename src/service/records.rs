@@ -1174,7 +1174,9 @@ pub fn fen_reason(f: &crate::rules::xiangqi::FenError) -> Reason {
 pub fn banqi_setup_reason(e: &crate::rules::banqi::SetupError) -> Reason {
     use crate::rules::banqi::SetupError as S;
     match e {
-        S::Deal(d) => Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_reason(d)),
+        S::Deal(d) => {
+            Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_reason(d))
+        }
         S::Fen(f) => banqi_fen_reason(f),
         S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
     }

@@ -400,6 +400,42 @@ mod tests {
         ));
     }
 
+    /// Why a record cannot be shown, and a Banqi turn it stops at, are worded in the reader's
+    /// language (issue 18); the view's JSON keeps the English.
+    #[test]
+    fn errors_are_worded_for_the_reader() {
+        use crate::i18n::Lang;
+        let Err(e) = replay("[Event \"x", Variant::Xiangqi, None) else {
+            panic!("an unterminated tag is an error");
+        };
+        let zh = Lang::ZhHant.reason(&e.reason());
+        assert!(
+            zh.starts_with("棋譜第 1 行第 ") && zh.contains("標籤沒有結束"),
+            "{zh}"
+        );
+        let zh = Lang::ZhHans.reason(&e.reason());
+        assert!(
+            zh.starts_with("棋谱第 1 行第 ") && zh.contains("标签没有结束"),
+            "{zh}"
+        );
+        let Err(e) = replay("1. a1", Variant::Banqi, Some("KKK")) else {
+            panic!("a short deal is an error");
+        };
+        assert!(!Lang::ZhHant.reason(&e.reason()).contains("deal"), "{e}");
+        let view = replay("1. a1=k 2. a1-a2", Variant::Banqi, None).unwrap();
+        assert_eq!(view.plies.len(), 1);
+        let bad = view.bad_ply.expect("the bad ply");
+        assert_eq!((bad.ply, bad.token.as_str()), (2, "a1-a2"));
+        assert_eq!(
+            Lang::ZhHans.reason(&crate::rules::describe::error(&bad)),
+            "a1 的棋子属于对方"
+        );
+        assert_eq!(
+            view.error.as_deref(),
+            Some("ply 2 (a1-a2): illegal turn: the piece on a1 belongs to the opponent")
+        );
+    }
+
     #[test]
     fn banqi_flips_moves_and_captures_are_replayed_on_32_squares() {
         // Without a deal every flip names its piece; the first flip makes its mover Black here.

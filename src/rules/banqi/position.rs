@@ -105,7 +105,9 @@ pub enum TurnError {
 
 /// Which rule of movement a turn breaks (the English is the verdict JSON's; pages word it with
 /// `rules::describe`). Stored with a verdict, so the variants are named in the JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize,
+)]
 #[serde(tag = "rule", rename_all = "snake_case")]
 pub enum IllegalTurn {
     /// A flip of a square without a face-down piece.
@@ -176,9 +178,7 @@ pub enum IllegalTurn {
         square: Square,
     },
     /// A cannon capture without exactly one piece between.
-    #[error(
-        "a cannon takes only by jumping exactly one piece ({between} between {from} and {to})"
-    )]
+    #[error("a cannon takes only by jumping exactly one piece ({between} between {from} and {to})")]
     CannonScreen {
         /// Where the cannon stands.
         from: Square,
@@ -602,9 +602,7 @@ impl Position {
             }
             (Turn::Move { .. }, _) => Err(IllegalTurn::NotEmpty { square: to }),
             (_, Cell::Empty) => Err(IllegalTurn::NothingToCapture { square: to }),
-            (_, Cell::FaceDown(_)) => {
-                Err(IllegalTurn::FaceDownTarget { square: to })
-            }
+            (_, Cell::FaceDown(_)) => Err(IllegalTurn::FaceDownTarget { square: to }),
             (_, Cell::FaceUp(target)) if target.color == side => {
                 Err(IllegalTurn::OwnPiece { square: to })
             }
