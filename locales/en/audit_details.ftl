@@ -78,3 +78,17 @@ audit_d_prize_special = { $label } ({ $category }): { $amount }
 audit_d_prizes = { $currency } total { $total }; ties: { $ties }; { $rows }
 audit_d_import = { $format }: event { $event } ({ $name }); linked: { $linked }
 audit_d_none = none
+# The club rating lists (積分榜): lists, their settings, batches of games, starting lists.
+audit_d_rating_list = rating list #{ $list } { $name }
+audit_d_rating_settings = (start { $start }, rated after { $after } games, levels { $base }/{ $step } { $lowest }…{ $highest })
+audit_d_rating_list_settings = rating list #{ $list }: { $old_name } { $old } → { $name } { $new }
+audit_d_rating_from_file = file '{ $label }'
+audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
+audit_d_rating_from_form = games entered by form
+audit_d_rating_from_event = event #{ $event } { $label }
+audit_d_rating_games = rating list #{ $list }: { $what }, { $games } games
+audit_d_rating_kind_file = file
+audit_d_rating_kind_form = form
+audit_d_rating_kind_event = event
+audit_d_rating_remove = rating list #{ $list }: batch #{ $batch } ({ $kind } '{ $label }'), { $games } games; reason: { $reason }
+audit_d_rating_start_list = rating list #{ $list }: { $players } players

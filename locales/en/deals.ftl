@@ -85,3 +85,4 @@ verify_deal_side = deal: letter { $position } “{ $letter }” stands on { $squ
 } piece
 verify_deal_count = deal: a { $variant } deal needs { $expected } “{ $letter }”, found { $found }
 deal_text_file = Plain text
+verify_seed_os = seed: the operating system's random source failed: { $error }

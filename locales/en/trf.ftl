@@ -1,7 +1,6 @@
 # TRF files read by `anqi pair` (issue 18): what is wrong, with the line and column.
 trf_at_column = line { $line }, column { $column }: { $what }
 trf_at_line = line { $line }: { $what }
-trf_text = { $message }
 trf_not_a_number = { $what } '{ $value }' is not a number
 trf_field_starting_rank = starting rank
 trf_field_rating = rating
@@ -52,3 +51,18 @@ trf_cli_not_utf8 = line { $line }: not UTF-8 text
 trf_cli_cannot_read = cannot read { $file }: { $error }
 trf_cli_rounds_missing = the number of rounds is missing (line 142 or XXR)
 trf_cli_cannot_write = cannot write { $file }: { $error }
+# The Swiss model's consistency checks and the pairing engine's refusals (anqi pair).
+trf_points_by_colour = { $red }={ $red_points } and { $black }={ $black_points } differ; points that depend on the colour are not supported
+model_numbering = player at position { $position } has pairing number { $number }, expected { $position }
+model_round_count = player { $player } has { $found } round entries, expected { $expected }
+model_too_many_rounds = { $played } rounds played but the tournament has only { $total }
+model_bad_opponent = player { $player }, round { $round }: invalid opponent { $opponent }
+model_opponent_mismatch = player { $player }, round { $round }: result '{ $result }' does not fit the opponent field
+model_asymmetric = player { $player }, round { $round }: entry does not match opponent { $opponent }'s entry
+model_missing_colour = player { $player }, round { $round }: a played game needs a colour
+model_unknown_player = unknown player { $player }
+model_duplicate_bye = player { $player } has more than one bye request for round { $round }
+model_ranking = the pairing order must list every player once (player { $player })
+model_bad_entry_round = player { $player } joins at round 0 (rounds are numbered from 1)
+pair_invalid = invalid tournament: { $detail }
+pair_no_legal_pairing = no legal pairing exists for round { $round }

@@ -89,3 +89,37 @@ verdict_report_final = Final position: { $fen }
 verdict_report_conflict = Note: the record claims { $claim }, which the position contradicts
 verdict_report_game = Game { $number } (line { $line }):
 verdict_report_games = { $games } games
+# Why a Banqi turn (or a xiangqi move the position refuses) was not accepted.
+verdict_cause_not_a_banqi_turn = not Banqi notation (a1, a1=K, a1-a2 or a1xa3)
+verdict_cause_either_side = '{ $name }' on { $square } could be either side's piece; write the letter (R/r) or a 俥/車-style name
+verdict_cause_flip_unnamed = the flip of { $square } does not say which piece turned up (no deal is known)
+verdict_cause_flip_contradicts = the flip of { $square } shows { $written }, but the deal has { $dealt } there
+verdict_cause_unplayable = illegal move: the position does not allow it
+verdict_banqi_piece = { $piece } ({ $side })
+verdict_turn_nothing_to_flip = there is no face-down piece on { $square } to flip
+verdict_turn_first_not_flip = the first turn must be a flip
+verdict_turn_opponents_piece = the piece on { $square } belongs to the opponent
+verdict_turn_face_down_mover = the piece on { $square } is face-down and cannot move
+verdict_turn_no_piece = there is no piece on { $square }
+verdict_turn_not_in_line = { $from } and { $to } are not on one rank or file
+verdict_turn_too_far = { $from }-{ $to }: a piece moves one square at a time
+verdict_turn_not_empty = { $square } is not empty
+verdict_turn_nothing_to_capture = there is nothing to capture on { $square }
+verdict_turn_face_down_target = the face-down piece on { $square } cannot be captured
+verdict_turn_own_piece = { $square } holds an own piece
+verdict_turn_cannon_screen = a cannon takes only by jumping exactly one piece ({ $between } between { $from } and { $to })
+verdict_turn_capture_at_distance = { $from }x{ $to }: only the cannon takes at a distance
+verdict_turn_outranked = { $piece } cannot take { $target } (lower rank)
+verdict_turn_king_takes_pawn = { $piece } cannot take { $target } (a king cannot take a pawn)
+verdict_turn_chains_off = chain captures are not played under these rules
+# Refusals of `anqi adjudicate` (its flags, the file, a game it cannot read).
+verdict_cli_unknown_variant = unknown variant '{ $value }' (expected xiangqi, jieqi or banqi)
+verdict_cli_move_limit = --move-limit must be a whole number of plies (0 turns the rule off), got '{ $value }'
+verdict_cli_move_limit_too_large = --move-limit { $value } is too large
+verdict_cli_flag = { $flag }: { $detail }
+verdict_cli_cannot_read = cannot read { $file }: { $error }
+verdict_cli_in_file = { $file }: { $what }
+verdict_cli_at_line = { $file }: line { $line }: { $what }
+verdict_cli_variant_tag = unknown variant tag '{ $tag }' (give --variant)
+verdict_cli_no_variant = no variant: give --variant or a Variant tag
+verdict_cli_not_utf8 = bytes that are not UTF-8

@@ -78,3 +78,17 @@ audit_d_prize_special = { $label }（{ $category }）：{ $amount }
 audit_d_prizes = { $currency } 总额 { $total }；同分：{ $ties }；{ $rows }
 audit_d_import = { $format }：赛事 { $event }（{ $name }）；关联：{ $linked }
 audit_d_none = 无
+# The club rating lists (積分榜): lists, their settings, batches of games, starting lists.
+audit_d_rating_list = 积分榜 #{ $list } { $name }
+audit_d_rating_settings = （起始积分 { $start }，赛满 { $after } 局后计分，级位 { $base }/{ $step } { $lowest }…{ $highest }）
+audit_d_rating_list_settings = 积分榜 #{ $list }：{ $old_name }{ $old } → { $name }{ $new }
+audit_d_rating_from_file = 文件「{ $label }」
+audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
+audit_d_rating_from_form = 以表格输入的对局
+audit_d_rating_from_event = 赛事 #{ $event } { $label }
+audit_d_rating_games = 积分榜 #{ $list }：{ $what }，共 { $games } 局
+audit_d_rating_kind_file = 文件
+audit_d_rating_kind_form = 表格
+audit_d_rating_kind_event = 赛事
+audit_d_rating_remove = 积分榜 #{ $list }：第 { $batch } 批（{ $kind }「{ $label }」），共 { $games } 局；原因：{ $reason }
+audit_d_rating_start_list = 积分榜 #{ $list }：{ $players } 名选手

@@ -98,3 +98,4 @@ verify_deal_count = 布局：{ $variant ->
    *[jieqi] 揭棋
 }的布局须有 { $expected } 个“{ $letter }”，此处有 { $found } 个
 deal_text_file = 纯文本版
+verify_seed_os = 种子：操作系统的随机来源失败：{ $error }

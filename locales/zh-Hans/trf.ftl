@@ -1,7 +1,6 @@
 # TRF files read by `anqi pair` (issue 18): what is wrong, with the line and column.
 trf_at_column = 第 { $line } 行第 { $column } 列：{ $what }
 trf_at_line = 第 { $line } 行：{ $what }
-trf_text = { $message }
 trf_not_a_number = { $what }“{ $value }”不是数字
 trf_field_starting_rank = 编号
 trf_field_rating = 等级分
@@ -52,3 +51,18 @@ trf_cli_not_utf8 = 第 { $line } 行：不是 UTF-8 文本
 trf_cli_cannot_read = 无法读取 { $file }：{ $error }
 trf_cli_rounds_missing = 缺少轮数（第 142 行或 XXR）
 trf_cli_cannot_write = 无法写入 { $file }：{ $error }
+# The Swiss model's consistency checks and the pairing engine's refusals (anqi pair).
+trf_points_by_colour = { $red }={ $red_points } 与 { $black }={ $black_points } 不同；不支持按红黑方计算不同分数
+model_numbering = 第 { $position } 位选手的编号是 { $number }，应为 { $position }
+model_round_count = { $player } 号选手有 { $found } 轮的记录，应有 { $expected } 轮
+model_too_many_rounds = 已赛 { $played } 轮，但比赛只有 { $total } 轮
+model_bad_opponent = { $player } 号选手第 { $round } 轮：对手编号 { $opponent } 无效
+model_opponent_mismatch = { $player } 号选手第 { $round } 轮：结果「{ $result }」与对手栏不符
+model_asymmetric = { $player } 号选手第 { $round } 轮：记录与对手 { $opponent } 号的记录不符
+model_missing_colour = { $player } 号选手第 { $round } 轮：已下的对局须注明执红或执黑
+model_unknown_player = 没有 { $player } 号选手
+model_duplicate_bye = { $player } 号选手在第 { $round } 轮有多于一个轮空申请
+model_ranking = 编排顺序须列出每位选手各一次（{ $player } 号选手）
+model_bad_entry_round = { $player } 号选手的加入轮次是 0（轮次从 1 起计）
+pair_invalid = 赛事资料不一致：{ $detail }
+pair_no_legal_pairing = 第 { $round } 轮不存在合规的编排

@@ -78,3 +78,17 @@ audit_d_prize_special = { $label }（{ $category }）：{ $amount }
 audit_d_prizes = { $currency } 總額 { $total }；同分：{ $ties }；{ $rows }
 audit_d_import = { $format }：賽事 { $event }（{ $name }）；連結：{ $linked }
 audit_d_none = 無
+# The club rating lists (積分榜): lists, their settings, batches of games, starting lists.
+audit_d_rating_list = 積分榜 #{ $list } { $name }
+audit_d_rating_settings = （起始積分 { $start }，賽滿 { $after } 局後計分，級位 { $base }/{ $step } { $lowest }…{ $highest }）
+audit_d_rating_list_settings = 積分榜 #{ $list }：{ $old_name }{ $old } → { $name }{ $new }
+audit_d_rating_from_file = 檔案「{ $label }」
+audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
+audit_d_rating_from_form = 以表格輸入的對局
+audit_d_rating_from_event = 賽事 #{ $event } { $label }
+audit_d_rating_games = 積分榜 #{ $list }：{ $what }，共 { $games } 局
+audit_d_rating_kind_file = 檔案
+audit_d_rating_kind_form = 表格
+audit_d_rating_kind_event = 賽事
+audit_d_rating_remove = 積分榜 #{ $list }：第 { $batch } 批（{ $kind }「{ $label }」），共 { $games } 局；原因：{ $reason }
+audit_d_rating_start_list = 積分榜 #{ $list }：{ $players } 名選手

@@ -98,3 +98,4 @@ verify_deal_count = 佈局：{ $variant ->
    *[jieqi] 揭棋
 }的佈局須有 { $expected } 個「{ $letter }」，此處有 { $found } 個
 deal_text_file = 純文字版
+verify_seed_os = 種子：作業系統的隨機來源失敗：{ $error }

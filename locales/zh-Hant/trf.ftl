@@ -1,7 +1,6 @@
 # TRF files read by `anqi pair` (issue 18): what is wrong, with the line and column.
 trf_at_column = 第 { $line } 行第 { $column } 欄：{ $what }
 trf_at_line = 第 { $line } 行：{ $what }
-trf_text = { $message }
 trf_not_a_number = { $what }「{ $value }」不是數字
 trf_field_starting_rank = 編號
 trf_field_rating = 等級分
@@ -52,3 +51,18 @@ trf_cli_not_utf8 = 第 { $line } 行：不是 UTF-8 文字
 trf_cli_cannot_read = 無法讀取 { $file }：{ $error }
 trf_cli_rounds_missing = 缺少輪數（第 142 行或 XXR）
 trf_cli_cannot_write = 無法寫入 { $file }：{ $error }
+# The Swiss model's consistency checks and the pairing engine's refusals (anqi pair).
+trf_points_by_colour = { $red }={ $red_points } 與 { $black }={ $black_points } 不同；不支援按紅黑方計算不同分數
+model_numbering = 第 { $position } 位選手的編號是 { $number }，應為 { $position }
+model_round_count = { $player } 號選手有 { $found } 輪的記錄，應有 { $expected } 輪
+model_too_many_rounds = 已賽 { $played } 輪，但比賽只有 { $total } 輪
+model_bad_opponent = { $player } 號選手第 { $round } 輪：對手編號 { $opponent } 無效
+model_opponent_mismatch = { $player } 號選手第 { $round } 輪：結果「{ $result }」與對手欄不符
+model_asymmetric = { $player } 號選手第 { $round } 輪：記錄與對手 { $opponent } 號的記錄不符
+model_missing_colour = { $player } 號選手第 { $round } 輪：已下的對局須註明執紅或執黑
+model_unknown_player = 沒有 { $player } 號選手
+model_duplicate_bye = { $player } 號選手在第 { $round } 輪有多於一個輪空申請
+model_ranking = 編排順序須列出每位選手各一次（{ $player } 號選手）
+model_bad_entry_round = { $player } 號選手的加入輪次是 0（輪次由 1 起計）
+pair_invalid = 賽事資料不一致：{ $detail }
+pair_no_legal_pairing = 第 { $round } 輪不存在合規的編排

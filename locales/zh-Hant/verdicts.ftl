@@ -103,3 +103,37 @@ verdict_report_final = 終局局面：{ $fen }
 verdict_report_conflict = 棋譜所記結果與局面矛盾：{ $claim }
 verdict_report_game = 第 { $number } 局（第 { $line } 行）：
 verdict_report_games = { $games } 局
+# Why a Banqi turn (or a xiangqi move the position refuses) was not accepted.
+verdict_cause_not_a_banqi_turn = 不是暗棋記譜（a1、a1=K、a1-a2 或 a1xa3）
+verdict_cause_either_side = { $square } 的「{ $name }」可能是任何一方的棋子：請寫字母（R/r）或分紅黑的名稱（俥/車）
+verdict_cause_flip_unnamed = 翻開 { $square } 時沒有記下翻出的棋子（沒有已知的佈局）
+verdict_cause_flip_contradicts = { $square } 翻出的記為{ $written }，但佈局中是{ $dealt }
+verdict_cause_unplayable = 局面不容許這步著法
+verdict_banqi_piece = { $side }{ $piece }
+verdict_turn_nothing_to_flip = { $square } 沒有可翻開的暗子
+verdict_turn_first_not_flip = 第一步必須翻子
+verdict_turn_opponents_piece = { $square } 的棋子屬於對方
+verdict_turn_face_down_mover = { $square } 的棋子是暗子，不能走動
+verdict_turn_no_piece = { $square } 沒有棋子
+verdict_turn_not_in_line = { $from } 與 { $to } 不在同一橫行或直行
+verdict_turn_too_far = { $from }-{ $to }：棋子每次只能走一格
+verdict_turn_not_empty = { $square } 已有棋子
+verdict_turn_nothing_to_capture = { $square } 沒有可吃的棋子
+verdict_turn_face_down_target = { $square } 的暗子不能吃
+verdict_turn_own_piece = { $square } 是己方的棋子
+verdict_turn_cannon_screen = 炮須隔一子才能吃（{ $from } 與 { $to } 之間有 { $between } 子）
+verdict_turn_capture_at_distance = { $from }x{ $to }：只有炮能吃不相鄰的棋子
+verdict_turn_outranked = { $piece }不能吃較大的{ $target }
+verdict_turn_king_takes_pawn = { $piece }不能吃{ $target }：帥、將不能吃兵、卒
+verdict_turn_chains_off = 本賽規則不容許連吃
+# Refusals of `anqi adjudicate` (its flags, the file, a game it cannot read).
+verdict_cli_unknown_variant = 不明的棋種「{ $value }」（應為 xiangqi、jieqi 或 banqi）
+verdict_cli_move_limit = --move-limit 必須是整數步數（0 表示不用此規則），而不是「{ $value }」
+verdict_cli_move_limit_too_large = --move-limit { $value } 太大
+verdict_cli_flag = { $flag }：{ $detail }
+verdict_cli_cannot_read = 無法讀取 { $file }：{ $error }
+verdict_cli_in_file = { $file }：{ $what }
+verdict_cli_at_line = { $file }：第 { $line } 行：{ $what }
+verdict_cli_variant_tag = 不明的棋種標籤「{ $tag }」（請用 --variant 指定）
+verdict_cli_no_variant = 沒有指定棋種：請用 --variant 或 Variant 標籤指定
+verdict_cli_not_utf8 = 有不是 UTF-8 的位元組

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 
+use super::Refusal;
 use crate::i18n::{Lang, Reason};
 use crate::rules::Variant;
 use crate::rules::adjudicate::{
@@ -16,6 +17,9 @@ use crate::rules::adjudicate::{
 use crate::rules::describe;
 use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
+use crate::service::records::{
+    banqi_deal_reason, banqi_fen_reason, deal_reason, fen_reason, record_error_reason, setup_reason,
+};
 
 /// Arguments of `anqi adjudicate`.
 #[derive(Debug, clap::Args)]
@@ -61,7 +65,7 @@ pub struct AdjudicateArgs {
 struct Setup {
     variant: Option<Variant>,
     /// The `--deal` read as a Jieqi deal (checked at once when `--variant` says Jieqi or xiangqi).
-    deal: Option<Result<xiangqi::Deal, String>>,
+    deal: Option<Result<xiangqi::Deal, Refusal>>,
     move_limit: Option<u32>,
 }
 
@@ -69,9 +73,9 @@ struct Setup {
 enum GameVerdict {
     /// Judged (legal or illegal).
     Judged(Verdict),
-    /// Could not be judged: the message, and the line and column it names.
+    /// Could not be judged: why, and the line and column it names.
     Unreadable {
-        message: String,
+        why: Refusal,
         line: usize,
         column: usize,
         plies_before: usize,
@@ -80,12 +84,21 @@ enum GameVerdict {
 
 /// Runs `anqi adjudicate`; returns the exit status.
 pub fn run(args: AdjudicateArgs) -> i32 {
+    let lang = Lang::from_env();
     let setup = match setup(&args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("anqi adjudicate: {e}");
+            eprintln!("anqi adjudicate: {}", e.text(lang));
             return 2;
         }
+    };
+    let cannot_read = |e: std::io::Error| {
+        Refusal::new(
+            format!("cannot read {}: {e}", args.file),
+            Reason::new("verdict_cli_cannot_read")
+                .arg("file", &args.file)
+                .arg("error", e),
+        )
     };
     let input: Box<dyn Read> = if args.file == "-" {
         Box::new(std::io::stdin())
@@ -93,12 +106,11 @@ pub fn run(args: AdjudicateArgs) -> i32 {
         match std::fs::File::open(&args.file) {
             Ok(f) => Box::new(f),
             Err(e) => {
-                eprintln!("anqi adjudicate: cannot read {}: {e}", args.file);
+                eprintln!("anqi adjudicate: {}", cannot_read(e).text(lang));
                 return 2;
             }
         }
     };
-    let lang = Lang::from_env();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut run = Run {
@@ -122,23 +134,23 @@ pub fn run(args: AdjudicateArgs) -> i32 {
             Ok(_) => {}
             Err(e) => {
                 let _ = out.flush();
-                eprintln!("anqi adjudicate: cannot read {}: {e}", args.file);
+                eprintln!("anqi adjudicate: {}", cannot_read(e).text(lang));
                 return 2;
             }
         }
         if let Some(game) = splitter.push_line(&line)
-            && let Err(message) = run.game(game, &mut out)
+            && let Err(why) = run.game(game, &mut out)
         {
             let _ = out.flush();
-            eprintln!("anqi adjudicate: {message}");
+            eprintln!("anqi adjudicate: {}", why.text(lang));
             return 2;
         }
     }
     if let Some(game) = splitter.finish()
-        && let Err(message) = run.game(game, &mut out)
+        && let Err(why) = run.game(game, &mut out)
     {
         let _ = out.flush();
-        eprintln!("anqi adjudicate: {message}");
+        eprintln!("anqi adjudicate: {}", why.text(lang));
         return 2;
     }
     let status = run.finish(&mut out);
@@ -149,32 +161,51 @@ pub fn run(args: AdjudicateArgs) -> i32 {
 }
 
 /// Options are checked here, not by clap, so that every error is one line.
-fn setup(args: &AdjudicateArgs) -> Result<Setup, String> {
+fn setup(args: &AdjudicateArgs) -> Result<Setup, Refusal> {
     let variant = args
         .variant
         .as_deref()
-        .map(str::parse::<Variant>)
+        .map(|v| {
+            v.parse::<Variant>().map_err(|english| {
+                Refusal::new(
+                    english,
+                    Reason::new("verdict_cli_unknown_variant").arg("value", v),
+                )
+            })
+        })
         .transpose()?;
+    let typed_limit = args.move_limit.as_deref().unwrap_or_default();
     let move_limit = args
         .move_limit
         .as_deref()
         .map(|m| m.trim().parse::<u32>())
         .transpose()
         .map_err(|_| {
-            format!(
-                "--move-limit must be a whole number of plies (0 turns the rule off), got '{}'",
-                args.move_limit.as_deref().unwrap_or_default()
+            Refusal::new(
+                format!(
+                    "--move-limit must be a whole number of plies (0 turns the rule off), got '{typed_limit}'"
+                ),
+                Reason::new("verdict_cli_move_limit").arg("value", typed_limit),
             )
         })?;
-    let deal = args
-        .deal
-        .as_deref()
-        .map(|d| xiangqi::Deal::parse(d).map_err(|e| format!("--deal: {e}")));
+    // A flag's value refused by its parser: "--deal: …".
+    let flag = |flag: &str, english: String, detail: Reason| {
+        Refusal::new(
+            format!("{flag}: {english}"),
+            Reason::new("verdict_cli_flag")
+                .arg("flag", flag)
+                .arg_reason("detail", &detail),
+        )
+    };
+    let deal = args.deal.as_deref().map(|d| {
+        xiangqi::Deal::parse(d).map_err(|e| flag("--deal", e.to_string(), deal_reason(&e)))
+    });
     match (&deal, variant) {
         (Some(Err(e)), Some(Variant::Xiangqi | Variant::Jieqi)) => return Err(e.clone()),
         (Some(_), Some(Variant::Banqi)) => {
             if let Some(d) = &args.deal {
-                banqi::Deal::parse(d).map_err(|e| format!("--deal: {e}"))?;
+                banqi::Deal::parse(d)
+                    .map_err(|e| flag("--deal", e.to_string(), banqi_deal_reason(&e)))?;
             }
         }
         _ => {}
@@ -183,17 +214,20 @@ fn setup(args: &AdjudicateArgs) -> Result<Setup, String> {
         match v {
             Variant::Banqi => banqi::fen::read(fen, args.deal.as_deref())
                 .map(|_| ())
-                .map_err(|e| format!("--fen: {e}"))?,
+                .map_err(|e| flag("--fen", e.to_string(), banqi_fen_reason(&e)))?,
             _ => xiangqi::Position::from_fen(fen, v)
                 .map(|_| ())
-                .map_err(|e| format!("--fen: {e}"))?,
+                .map_err(|e| flag("--fen", e.to_string(), fen_reason(&e)))?,
         }
     }
     if let Some(n) = move_limit
         && n > u32::from(u16::MAX)
         && variant != Some(Variant::Banqi)
     {
-        return Err(format!("--move-limit {n} is too large"));
+        return Err(Refusal::new(
+            format!("--move-limit {n} is too large"),
+            Reason::new("verdict_cli_move_limit_too_large").arg("value", n),
+        ));
     }
     Ok(Setup {
         variant,
@@ -219,7 +253,7 @@ struct Run<'a> {
 impl Run<'_> {
     /// Judges one game; `Err` when the file itself is unreadable (it is not UTF-8 but Big5 or
     /// GB18030, so no game of it can be read).
-    fn game(&mut self, game: GameText, out: &mut impl Write) -> Result<(), String> {
+    fn game(&mut self, game: GameText, out: &mut impl Write) -> Result<(), Refusal> {
         let verdict = self.judge(&game)?;
         self.games += 1;
         if let Some((text, held)) = self.held.take() {
@@ -238,8 +272,8 @@ impl Run<'_> {
         if let Some((text, held)) = self.held.take() {
             if self.games == 1 {
                 // A one-game file behaves as before: an unreadable record is the file's error.
-                if let GameVerdict::Unreadable { message, .. } = &held {
-                    eprintln!("anqi adjudicate: {message}");
+                if let GameVerdict::Unreadable { why, .. } = &held {
+                    eprintln!("anqi adjudicate: {}", why.text(self.lang));
                     return 2;
                 }
             }
@@ -251,16 +285,25 @@ impl Run<'_> {
         self.status
     }
 
-    fn judge(&self, game: &GameText) -> Result<GameVerdict, String> {
-        let unreadable = |message: String, line: usize, column: usize, plies_before: usize| {
+    fn judge(&self, game: &GameText) -> Result<GameVerdict, Refusal> {
+        let unreadable = |why: Refusal, line: usize, column: usize, plies_before: usize| {
             Ok(GameVerdict::Unreadable {
-                message,
+                why,
                 line,
                 column,
                 plies_before,
             })
         };
         let name = &self.args.file;
+        // The record's syntax error, naming the file.
+        let syntax = |e: &crate::rules::notation::RecordError| {
+            Refusal::new(
+                format!("{name}: {e}"),
+                Reason::new("verdict_cli_in_file")
+                    .arg("file", name)
+                    .arg_reason("what", &record_error_reason(e)),
+            )
+        };
         let record = match read_record(&game.bytes, game.first_line) {
             Ok(r) => r,
             Err(e) => {
@@ -268,14 +311,20 @@ impl Run<'_> {
                     likely: Some(_), ..
                 } = e.kind
                 {
-                    return Err(format!("{name}: {e}"));
+                    return Err(syntax(&e));
                 }
-                return unreadable(format!("{name}: {e}"), e.line, e.column, e.plies_before);
+                return unreadable(syntax(&e), e.line, e.column, e.plies_before);
             }
         };
-        let at_start = |message: String| {
+        let at_start = |english: String, what: Reason| {
             unreadable(
-                format!("{name}: line {}: {message}", game.first_line),
+                Refusal::new(
+                    format!("{name}: line {}: {english}", game.first_line),
+                    Reason::new("verdict_cli_at_line")
+                        .arg("file", name)
+                        .arg("line", game.first_line)
+                        .arg_reason("what", &what),
+                ),
                 game.first_line,
                 1,
                 0,
@@ -286,9 +335,17 @@ impl Run<'_> {
             None => match crate::rules::record_variant(&record) {
                 Ok(Some(v)) => v,
                 Err(tag) => {
-                    return at_start(format!("unknown variant tag '{tag}' (give --variant)"));
+                    return at_start(
+                        format!("unknown variant tag '{tag}' (give --variant)"),
+                        Reason::new("verdict_cli_variant_tag").arg("tag", tag),
+                    );
                 }
-                Ok(None) => return at_start("no variant: give --variant or a Variant tag".into()),
+                Ok(None) => {
+                    return at_start(
+                        "no variant: give --variant or a Variant tag".into(),
+                        Reason::new("verdict_cli_no_variant"),
+                    );
+                }
             },
         };
         let judged = match variant {
@@ -298,8 +355,11 @@ impl Run<'_> {
                     &game.bytes,
                     game.first_line,
                 ) {
-                    Err(e) => unreadable(format!("{name}: {e}"), e.line, e.column, e.plies_before),
-                    Ok(_) => at_start("bytes that are not UTF-8".into()),
+                    Err(e) => unreadable(syntax(&e), e.line, e.column, e.plies_before),
+                    Ok(_) => at_start(
+                        "bytes that are not UTF-8".into(),
+                        Reason::new("verdict_cli_not_utf8"),
+                    ),
                 };
             }
             Variant::Banqi => {
@@ -341,31 +401,40 @@ impl Run<'_> {
                 let deal = match &self.setup.deal {
                     None => None,
                     Some(Ok(d)) => Some(d),
-                    Some(Err(e)) => return at_start(e.clone()),
+                    Some(Err(e)) => return at_start(e.english.clone(), e.reason.clone()),
                 };
                 adjudicate_record(&record, variant, deal, &options)
             }
         };
         match judged {
             Ok(v) => Ok(GameVerdict::Judged(v)),
-            Err(e) => at_start(e.to_string()),
+            Err(e) => {
+                let what = match &e {
+                    crate::rules::adjudicate::AdjudicateError::Syntax(e) => record_error_reason(e),
+                    crate::rules::adjudicate::AdjudicateError::Setup(e) => setup_reason(e),
+                };
+                at_start(e.to_string(), what)
+            }
         }
     }
 
     /// Prints (or counts) one game's verdict.
     fn emit(&mut self, number: usize, game: &GameText, verdict: GameVerdict, out: &mut impl Write) {
+        // Why an unreadable game could not be judged, in the reader's language.
+        let mut why = None;
         let verdict = match verdict {
             GameVerdict::Judged(v) => v,
             GameVerdict::Unreadable {
-                message,
+                why: refusal,
                 line,
                 column,
                 plies_before,
             } => {
+                why = Some(Reason::new("verdict_message").arg("message", refusal.text(self.lang)));
                 let error = PlyError {
                     ply: plies_before + 1,
                     token: String::new(),
-                    message,
+                    message: refusal.english,
                     cause: Some(PlyCause::Unreadable { line, column }),
                 };
                 let variant = self.setup.variant.unwrap_or(Variant::Xiangqi);
@@ -385,7 +454,7 @@ impl Run<'_> {
         let _ = if self.args.json {
             writeln!(out, "{}", verdict.to_json())
         } else if self.games == 1 {
-            write!(out, "{}", report(&verdict, self.lang))
+            write!(out, "{}", report(&verdict, self.lang, why.as_ref()))
         } else {
             let header = self.lang.reason(
                 &Reason::new("verdict_report_game")
@@ -393,7 +462,11 @@ impl Run<'_> {
                     .arg("line", game.first_line),
             );
             let blank = if number > 1 { "\n" } else { "" };
-            write!(out, "{blank}{header}\n{}", report(&verdict, self.lang))
+            write!(
+                out,
+                "{blank}{header}\n{}",
+                report(&verdict, self.lang, why.as_ref())
+            )
         };
     }
 
@@ -431,8 +504,8 @@ impl Run<'_> {
 }
 
 /// The readable report of a verdict (what `anqi adjudicate` prints without `--json`) in `lang`,
-/// ending with a newline.
-fn report(v: &Verdict, lang: Lang) -> String {
+/// ending with a newline; `why` words the error instead of its cause (an unreadable game).
+fn report(v: &Verdict, lang: Lang, why: Option<&Reason>) -> String {
     let game = describe::variant(v.variant);
     let mut lines = Vec::new();
     if let Some(e) = &v.error {
@@ -441,7 +514,7 @@ fn report(v: &Verdict, lang: Lang) -> String {
                 .arg_reason("game", &game)
                 .arg("ply", e.ply)
                 .arg("token", &e.token)
-                .arg_reason("why", &describe::error(e)),
+                .arg_reason("why", why.unwrap_or(&describe::error(e))),
         );
         lines.push(
             Reason::new("verdict_report_applied")
@@ -500,19 +573,19 @@ mod tests {
     fn reports_in_each_language() {
         let v = verdict();
         assert_eq!(
-            report(&v, Lang::En),
+            report(&v, Lang::En, None),
             "Banqi: 12 plies, 1-0 (Red wins: a side has no pieces left)\nFinal position: 8/8/8/1R6 b 0 9\n"
         );
         assert_eq!(
-            report(&v, Lang::ZhHant),
+            report(&v, Lang::ZhHant, None),
             "暗棋：共 12 步，1-0（紅勝，一方棋子被吃光）\n終局局面：8/8/8/1R6 b 0 9\n"
         );
-        assert!(report(&v, Lang::ZhHans).contains("红胜"));
+        assert!(report(&v, Lang::ZhHans, None).contains("红胜"));
         let conflict = Verdict {
             claim_conflict: Some(GameResult::BlackWins),
             ..verdict()
         };
-        assert!(report(&conflict, Lang::En).contains("claims 0-1"));
+        assert!(report(&conflict, Lang::En, None).contains("claims 0-1"));
     }
 
     #[test]
@@ -524,11 +597,11 @@ mod tests {
             PlyError::new(3, "a1-a2", "a2 is not empty"),
         );
         assert_eq!(
-            report(&v, Lang::En),
+            report(&v, Lang::En, None),
             "Banqi: illegal ply 3 'a1-a2': a2 is not empty\nPlies applied: 2. Position before it: 8/8/8/1R6 b 0 9\n"
         );
         assert!(
-            report(&v, Lang::ZhHans)
+            report(&v, Lang::ZhHans, None)
                 .starts_with("暗棋：第 3 步「a1-a2」不合规则：a2 is not empty\n")
         );
     }

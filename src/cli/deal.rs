@@ -4,8 +4,11 @@
 
 use clap::{Args, Subcommand};
 
+use super::Refusal;
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, SealedDeal, Seed, verify};
+use crate::i18n::{Lang, Reason};
 use crate::rules::Variant;
+use crate::service::deals::{deal_reason, mismatch_reason, seed_reason, verify_context_reason};
 
 /// Arguments of `anqi deal`.
 #[derive(Debug, Args)]
@@ -64,6 +67,7 @@ pub enum DealAction {
 
 /// Runs `anqi deal`; returns the exit status.
 pub fn run(args: DealArgs) -> i32 {
+    let lang = Lang::from_env();
     let outcome = match args.action {
         DealAction::New {
             variant,
@@ -84,28 +88,47 @@ pub fn run(args: DealArgs) -> i32 {
     };
     match outcome {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("anqi deal: {message}");
+        Err(refusal) => {
+            eprintln!("anqi deal: {}", refusal.text(lang));
             2
         }
     }
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
+fn parse_variant(text: &str) -> Result<Variant, Refusal> {
     match Variant::parse(text) {
         Some(v @ (Variant::Jieqi | Variant::Banqi)) => Ok(v),
-        _ => Err(format!("--variant: '{text}' is not jieqi or banqi")),
+        _ => Err(Refusal::new(
+            format!("--variant: '{text}' is not jieqi or banqi"),
+            Reason::new("verify_bad_variant").arg("typed", text),
+        )),
     }
 }
 
-fn parse_context(event: &str, round: &str, game: &str) -> Result<DealContext, String> {
-    let round: u32 = round
-        .trim()
-        .parse()
-        .map_err(|_| format!("--round: '{round}' is not a round number"))?;
-    let game = GameNumber::parse(game)
-        .ok_or_else(|| format!("--game: '{game}' is not a game number (1, 2, … or decider)"))?;
-    DealContext::new(event, round, game).map_err(|e| format!("--event/--round/--game: {e}"))
+fn parse_context(event: &str, round: &str, game: &str) -> Result<DealContext, Refusal> {
+    let round: u32 = round.trim().parse().map_err(|_| {
+        Refusal::new(
+            format!("--round: '{round}' is not a round number"),
+            Reason::new("verify_bad_round").arg("typed", round),
+        )
+    })?;
+    let game = GameNumber::parse(game).ok_or_else(|| {
+        Refusal::new(
+            format!("--game: '{game}' is not a game number (1, 2, … or decider)"),
+            Reason::new("verify_bad_game").arg("typed", game),
+        )
+    })?;
+    DealContext::new(event, round, game).map_err(|e| {
+        Refusal::new(
+            format!("--event/--round/--game: {e}"),
+            verify_context_reason(e),
+        )
+    })
+}
+
+/// A bad `--seed`.
+fn bad_seed(e: crate::deal::SeedError) -> Refusal {
+    Refusal::new(format!("--seed: {e}"), seed_reason(&e))
 }
 
 fn new(
@@ -114,14 +137,15 @@ fn new(
     event: &str,
     round: &str,
     game: &str,
-) -> Result<i32, String> {
+) -> Result<i32, Refusal> {
     let variant = parse_variant(variant)?;
     let context = parse_context(event, round, game)?;
     let seed = match seed {
-        Some(hex) => Seed::from_hex(hex).map_err(|e| format!("--seed: {e}"))?,
-        None => Seed::generate().map_err(|e| e.to_string())?,
+        Some(hex) => Seed::from_hex(hex).map_err(bad_seed)?,
+        None => Seed::generate().map_err(|e| Refusal::new(e.to_string(), seed_reason(&e)))?,
     };
-    let sealed = SealedDeal::from_seed(variant, context, seed).map_err(|e| e.to_string())?;
+    let sealed = SealedDeal::from_seed(variant, context, seed)
+        .map_err(|e| Refusal::new(e.to_string(), deal_reason(&e)))?;
     println!("variant: {variant}");
     println!("event: {}", sealed.context.event());
     println!("round: {}", sealed.context.round());
@@ -140,13 +164,18 @@ fn check(
     deal: &str,
     seed: &str,
     commitment: &str,
-) -> Result<i32, String> {
+) -> Result<i32, Refusal> {
     let variant = parse_variant(variant)?;
     let context = parse_context(event, round, game)?;
-    let deal = Deal::parse(variant, deal).map_err(|e| format!("--deal: {e}"))?;
-    let seed = Seed::from_hex(seed).map_err(|e| format!("--seed: {e}"))?;
-    let commitment =
-        Commitment::from_hex(commitment).ok_or("--commitment: not 64 hex digits".to_string())?;
+    let deal = Deal::parse(variant, deal)
+        .map_err(|e| Refusal::new(format!("--deal: {e}"), deal_reason(&e)))?;
+    let seed = Seed::from_hex(seed).map_err(bad_seed)?;
+    let commitment = Commitment::from_hex(commitment).ok_or_else(|| {
+        Refusal::new(
+            "--commitment: not 64 hex digits",
+            Reason::new("verify_bad_commitment"),
+        )
+    })?;
     match verify(&context, &deal, &seed, &commitment) {
         Ok(()) => {
             println!("ok");
@@ -154,7 +183,8 @@ fn check(
         }
         Err(why) => {
             println!("mismatch");
-            eprintln!("anqi deal: {why}");
+            let why = Refusal::new(why.to_string(), mismatch_reason(why));
+            eprintln!("anqi deal: {}", why.text(Lang::from_env()));
             Ok(1)
         }
     }

@@ -55,6 +55,34 @@ pub fn lang() -> crate::i18n::Lang {
     crate::i18n::Lang::from_accept_language(&tag)
 }
 
+/// A command's refusal of its input: the English it prints (as before, so scripts that match it
+/// keep working) and the same as a message, printed instead in a Chinese `LANG`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The English text.
+    pub english: String,
+    /// The message for the reader's language.
+    pub reason: crate::i18n::Reason,
+}
+
+impl Refusal {
+    /// A refusal worded `english` in English and `reason` otherwise.
+    pub fn new(english: impl Into<String>, reason: crate::i18n::Reason) -> Refusal {
+        Refusal {
+            english: english.into(),
+            reason,
+        }
+    }
+
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match lang {
+            crate::i18n::Lang::En => self.english.clone(),
+            _ => lang.reason(&self.reason),
+        }
+    }
+}
+
 /// Parses the process arguments and runs the chosen subcommand; returns the exit status.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {

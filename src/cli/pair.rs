@@ -104,13 +104,12 @@ pub fn run(args: PairArgs) -> i32 {
     }
     let pairing = match dutch::pair_next_round(&tournament) {
         Ok(p) => p,
-        Err(e @ PairingError::NoLegalPairing { .. }) => {
-            eprintln!("anqi pair: {input}: {e}");
-            return EXIT_NO_PAIRING;
-        }
         Err(e) => {
-            eprintln!("anqi pair: {input}: {e}");
-            return EXIT_INVALID_INPUT;
+            eprintln!("anqi pair: {input}: {}", lang.reason(&e.reason()));
+            return match e {
+                PairingError::NoLegalPairing { .. } => EXIT_NO_PAIRING,
+                _ => EXIT_INVALID_INPUT,
+            };
         }
     };
     let out = format_pairing(&pairing);

@@ -158,23 +158,28 @@ impl Lang {
     }
 
     /// Chinese move notation or piece names (written in simplified characters by the notation
-    /// writers and the deal tables) in this language's script: 車 馬 帥 將 進 後 on Traditional
-    /// pages, unchanged elsewhere.
+    /// writers and the deal tables, in traditional ones on Banqi's pieces) in this language's
+    /// script: 車 馬 帥 將 進 後 on Traditional pages, 车 马 帅 将 on Simplified ones, unchanged in
+    /// English.
     pub fn pieces(self, text: &str) -> String {
-        if self != Lang::ZhHant {
-            return text.to_string();
-        }
-        text.chars()
-            .map(|c| match c {
-                '车' => '車',
-                '马' => '馬',
-                '帅' => '帥',
-                '将' => '將',
-                '进' => '進',
-                '后' => '後',
-                other => other,
-            })
-            .collect()
+        const PAIRS: [(char, char); 6] = [
+            ('车', '車'),
+            ('马', '馬'),
+            ('帅', '帥'),
+            ('将', '將'),
+            ('进', '進'),
+            ('后', '後'),
+        ];
+        let convert = |c: char| match self {
+            Lang::ZhHant => PAIRS.iter().find(|(s, _)| *s == c).map_or(c, |(_, t)| *t),
+            // 後 stays: Banqi's names have none, and it is not 后 in every word.
+            Lang::ZhHans => PAIRS[..4]
+                .iter()
+                .find(|(_, t)| *t == c)
+                .map_or(c, |(s, _)| *s),
+            Lang::En => c,
+        };
+        text.chars().map(convert).collect()
     }
 
     /// The name of an audit log action code (`event.create` → 建立賽事); the code itself when it has
@@ -795,6 +800,11 @@ mod tests {
             "馬二進三炮 後車平四 帥五進一 將5平4"
         );
         assert_eq!(Lang::ZhHans.pieces("马二进三"), "马二进三");
+        // Banqi's pieces are printed in traditional characters.
+        assert_eq!(
+            Lang::ZhHans.pieces("帥a1–a2 車b1×b2 俥"),
+            "帅a1–a2 车b1×b2 俥"
+        );
         assert_eq!(Lang::En.pieces("车"), "车");
     }
 

@@ -4,6 +4,7 @@
 //! `locales/<lang>/verdicts.ftl`) with named arguments, which the pages and the CLI word in their
 //! reader's language. Pure functions.
 
+use super::banqi::{IllegalTurn, Piece as BanqiPiece, Square as BanqiSquare};
 use super::outcome::{GameResult, PlyCause, PlyError, Rule, RulingEvent, Termination, Verdict};
 use super::xiangqi::PieceKind;
 use super::{Color, Variant};
@@ -144,6 +145,67 @@ pub fn cause(c: &PlyCause) -> Reason {
         PlyCause::Unreadable { line, column } => Reason::new("verdict_cause_unreadable")
             .arg("line", line)
             .arg("column", column),
+        PlyCause::NotABanqiTurn => Reason::new("verdict_cause_not_a_banqi_turn"),
+        PlyCause::EitherSide { square, name } => Reason::new("verdict_cause_either_side")
+            .arg("square", square)
+            .arg("name", name),
+        PlyCause::IllegalTurn(rule) => illegal_turn(rule),
+        PlyCause::FlipUnnamed { square } => {
+            Reason::new("verdict_cause_flip_unnamed").arg("square", square)
+        }
+        PlyCause::FlipContradicts {
+            square,
+            dealt,
+            written,
+        } => Reason::new("verdict_cause_flip_contradicts")
+            .arg("square", square)
+            .arg_reason("dealt", &banqi_piece(*dealt))
+            .arg_reason("written", &banqi_piece(*written)),
+        PlyCause::Unplayable => Reason::new("verdict_cause_unplayable"),
+    }
+}
+
+/// A Banqi piece with its side: "a Red king" / 「紅方帥」.
+fn banqi_piece(p: BanqiPiece) -> Reason {
+    Reason::new("verdict_banqi_piece")
+        .arg_reason("side", &side(p.color))
+        .arg_reason("piece", &piece(p.kind.xiangqi(), p.color))
+}
+
+/// Which rule of movement a Banqi turn breaks.
+fn illegal_turn(rule: &IllegalTurn) -> Reason {
+    let two = |key: &'static str, from: &BanqiSquare, to: &BanqiSquare| {
+        Reason::new(key).arg("from", from).arg("to", to)
+    };
+    let one = |key: &'static str, square: &BanqiSquare| Reason::new(key).arg("square", square);
+    match rule {
+        IllegalTurn::NothingToFlip { square } => one("verdict_turn_nothing_to_flip", square),
+        IllegalTurn::FirstTurnNotFlip => Reason::new("verdict_turn_first_not_flip"),
+        IllegalTurn::OpponentsPiece { square } => one("verdict_turn_opponents_piece", square),
+        IllegalTurn::FaceDownMover { square } => one("verdict_turn_face_down_mover", square),
+        IllegalTurn::NoPiece { square } => one("verdict_turn_no_piece", square),
+        IllegalTurn::NotInLine { from, to } => two("verdict_turn_not_in_line", from, to),
+        IllegalTurn::TooFar { from, to } => two("verdict_turn_too_far", from, to),
+        IllegalTurn::NotEmpty { square } => one("verdict_turn_not_empty", square),
+        IllegalTurn::NothingToCapture { square } => one("verdict_turn_nothing_to_capture", square),
+        IllegalTurn::FaceDownTarget { square } => one("verdict_turn_face_down_target", square),
+        IllegalTurn::OwnPiece { square } => one("verdict_turn_own_piece", square),
+        IllegalTurn::CannonScreen { from, to, between } => {
+            two("verdict_turn_cannon_screen", from, to).arg("between", between)
+        }
+        IllegalTurn::CaptureAtDistance { from, to } => {
+            two("verdict_turn_capture_at_distance", from, to)
+        }
+        IllegalTurn::Outranked { piece, target } => {
+            Reason::new(if piece.kind == crate::rules::banqi::PieceKind::King {
+                "verdict_turn_king_takes_pawn"
+            } else {
+                "verdict_turn_outranked"
+            })
+            .arg_reason("piece", &banqi_piece(*piece))
+            .arg_reason("target", &banqi_piece(*target))
+        }
+        IllegalTurn::ChainsOff => Reason::new("verdict_turn_chains_off"),
     }
 }
 
@@ -330,6 +392,77 @@ mod tests {
             ),
             "第 4 行第 7 列无法读取"
         );
+    }
+
+    /// Banqi's refused turns are worded from their cause in every language, not from the English
+    /// the verdict JSON keeps (issue 18).
+    #[test]
+    fn banqi_refusals_are_worded_in_each_language() {
+        use crate::rules::banqi::{self, Settings};
+        use crate::rules::notation::Record;
+        const DEAL: &str = "KAABBRRNNCCPPPPPkaabbrrnnccppppp";
+        let refused = |text: &str, deal: Option<&str>| {
+            let record = Record::parse(text).unwrap();
+            let v = banqi::adjudicate(&record, None, deal, Settings::default()).unwrap();
+            v.error.expect("an illegal ply")
+        };
+        // Red's king on a1 cannot step onto the face-down a2.
+        let e = refused("1. a1=K b1\n2. a1-a2 c1", Some(DEAL));
+        assert!(e.message.contains("cannot be captured"), "{}", e.message);
+        assert_eq!(say(&error(&e), Lang::ZhHant), "a2 的暗子不能吃");
+        assert_eq!(say(&error(&e), Lang::ZhHans), "a2 的暗子不能吃");
+        assert_eq!(
+            say(&error(&e), Lang::En),
+            "the face-down piece on a2 cannot be captured"
+        );
+        let e = refused("1. a1=K b1=a", Some(DEAL));
+        assert_eq!(
+            say(&illegal(&e), Lang::ZhHant),
+            "第 2 著「b1=a」不合規則：b1 翻出的記為黑方士，但佈局中是紅方仕"
+        );
+        assert_eq!(
+            say(&error(&e), Lang::ZhHans),
+            "b1 翻出的记为黑方士，但布局中是红方仕"
+        );
+        let e = refused("1. a1=K b1=k 2. c1", None);
+        assert_eq!(
+            say(&error(&e), Lang::ZhHant),
+            "翻開 c1 時沒有記下翻出的棋子（沒有已知的佈局）"
+        );
+        let e = refused("1. a1=K b1=K", None);
+        assert_eq!(
+            say(&error(&e), Lang::ZhHans),
+            "b1 的暗子不可能是帅：红方已没有这种暗子"
+        );
+        let e = refused("1. zz", None);
+        assert_eq!(
+            say(&error(&e), Lang::ZhHant),
+            "不是暗棋記譜（a1、a1=K、a1-a2 或 a1xa3）"
+        );
+        let e = refused("1. a1-a2", None);
+        assert_eq!(say(&error(&e), Lang::ZhHans), "第一步必须翻子");
+        // A capture by a lower piece, and the king that cannot take a pawn.
+        let lower = IllegalTurn::Outranked {
+            piece: BanqiPiece::from_letter('P').unwrap(),
+            target: BanqiPiece::from_letter('r').unwrap(),
+        };
+        assert_eq!(
+            say(&cause(&PlyCause::IllegalTurn(lower)), Lang::ZhHant),
+            "紅方兵不能吃較大的黑方車"
+        );
+        let king = IllegalTurn::Outranked {
+            piece: BanqiPiece::from_letter('k').unwrap(),
+            target: BanqiPiece::from_letter('P').unwrap(),
+        };
+        assert_eq!(
+            say(&cause(&PlyCause::IllegalTurn(king)), Lang::ZhHans),
+            "黑方将不能吃红方兵：帅、将不能吃兵、卒"
+        );
+        // The cause is stored with the verdict and read back.
+        let stored = serde_json::to_value(&e).unwrap();
+        assert_eq!(stored["cause"]["turn"]["rule"], "first_turn_not_flip");
+        let back: PlyError = serde_json::from_value(stored).unwrap();
+        assert_eq!(back, e);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::banqi::{IllegalTurn as BanqiIllegal, Piece as BanqiPiece};
 use super::xiangqi::PieceKind;
 use super::{Color, Variant};
 
@@ -252,6 +253,34 @@ pub enum PlyCause {
         /// 1-based column in characters.
         column: usize,
     },
+    /// Banqi: the token is not Banqi notation.
+    NotABanqiTurn,
+    /// Banqi: a colourless Chinese name (车马炮) on a square whose piece could be either side's.
+    EitherSide {
+        /// The flipped square.
+        square: String,
+        /// The name written.
+        name: String,
+    },
+    /// Banqi: a turn the rules of movement refuse.
+    IllegalTurn(BanqiIllegal),
+    /// Banqi: a flip that does not say which piece turned up, and no deal knows it.
+    FlipUnnamed {
+        /// The flipped square.
+        square: String,
+    },
+    /// Banqi: a flip naming another piece than the deal has there.
+    FlipContradicts {
+        /// The flipped square.
+        square: String,
+        /// The deal's piece.
+        dealt: BanqiPiece,
+        /// The piece the record names.
+        written: BanqiPiece,
+    },
+    /// Xiangqi and Jieqi: a move the position refuses for a reason the notation reader did not
+    /// catch (no piece of the side to move on the square, or an own piece on the target).
+    Unplayable,
 }
 
 /// The first bad ply of a record.
@@ -386,7 +415,7 @@ serde_by_name!(Variant, "variant", Variant::parse, Variant::name);
 /// "red", "known": "B", "said": "R"}` (pieces as their letters). A cause this version cannot read is
 /// dropped (the English message stays).
 mod cause_wire {
-    use super::{Color, PieceKind, PlyCause, Termination};
+    use super::{BanqiIllegal, BanqiPiece, Color, PieceKind, PlyCause, Termination};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     #[derive(Serialize, Deserialize)]
@@ -429,6 +458,23 @@ mod cause_wire {
             line: usize,
             column: usize,
         },
+        NotABanqiTurn,
+        EitherSide {
+            square: String,
+            name: String,
+        },
+        IllegalTurn {
+            turn: BanqiIllegal,
+        },
+        FlipUnnamed {
+            square: String,
+        },
+        FlipContradicts {
+            square: String,
+            dealt: BanqiPiece,
+            written: BanqiPiece,
+        },
+        Unplayable,
     }
 
     fn color(c: Color) -> String {
@@ -493,6 +539,20 @@ mod cause_wire {
             },
             PlyCause::NotUtf8 => Wire::NotUtf8,
             PlyCause::Unreadable { line, column } => Wire::Unreadable { line, column },
+            PlyCause::NotABanqiTurn => Wire::NotABanqiTurn,
+            PlyCause::EitherSide { square, name } => Wire::EitherSide { square, name },
+            PlyCause::IllegalTurn(turn) => Wire::IllegalTurn { turn },
+            PlyCause::FlipUnnamed { square } => Wire::FlipUnnamed { square },
+            PlyCause::FlipContradicts {
+                square,
+                dealt,
+                written,
+            } => Wire::FlipContradicts {
+                square,
+                dealt,
+                written,
+            },
+            PlyCause::Unplayable => Wire::Unplayable,
         }
     }
 
@@ -544,6 +604,20 @@ mod cause_wire {
             },
             Wire::NotUtf8 => PlyCause::NotUtf8,
             Wire::Unreadable { line, column } => PlyCause::Unreadable { line, column },
+            Wire::NotABanqiTurn => PlyCause::NotABanqiTurn,
+            Wire::EitherSide { square, name } => PlyCause::EitherSide { square, name },
+            Wire::IllegalTurn { turn } => PlyCause::IllegalTurn(turn),
+            Wire::FlipUnnamed { square } => PlyCause::FlipUnnamed { square },
+            Wire::FlipContradicts {
+                square,
+                dealt,
+                written,
+            } => PlyCause::FlipContradicts {
+                square,
+                dealt,
+                written,
+            },
+            Wire::Unplayable => PlyCause::Unplayable,
         })
     }
 

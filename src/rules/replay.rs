@@ -168,7 +168,7 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
             .collect();
         let move_number = pos.move_number();
         let capture = pos.is_capture(mv);
-        let undo = pos.make_move(mv).map_err(|e| match e {
+        let undo = pos.make_move(mv).map_err(|e| match e.clone() {
             MoveError::RevealMissing(s) => fail(PlyCause::RevealMissing { square: square(s) }),
             MoveError::ContradictsDeal {
                 square: s,
@@ -187,7 +187,16 @@ impl<'a, 't, I: Iterator<Item = &'t str>> Replay<'a, I> {
                     said: kind,
                 })
             }
-            other => PlyError::new(ply, token, other.to_string()),
+            // The notation reader resolves only legal moves, so these are not expected; the
+            // English keeps what the position says.
+            MoveError::NotFaceDown(s) => PlyError {
+                cause: Some(PlyCause::RevealOnFaceUp { square: square(s) }),
+                ..PlyError::new(ply, token, e.to_string())
+            },
+            other @ (MoveError::NoPiece(_) | MoveError::OwnPiece(_)) => PlyError {
+                cause: Some(PlyCause::Unplayable),
+                ..PlyError::new(ply, token, other.to_string())
+            },
         })?;
         let (check, can_move) = pos.check_and_mobility_in_place();
         self.ply = ply;

@@ -18,7 +18,9 @@
 use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
 
-use crate::deal::{ContextError, DealContext, DealStringError, GameNumber, SealedDeal, Seed};
+use crate::deal::{
+    ContextError, DealContext, DealStringError, GameNumber, Mismatch, SealedDeal, Seed, SeedError,
+};
 use crate::knockout::{Bracket, MatchState};
 use crate::rules::Variant;
 pub use crate::store::deals::{DealRecord, DealStatus};
@@ -43,6 +45,37 @@ pub fn context_reason(e: ContextError) -> Reason {
         ContextError::EventId => "words_context_event_id",
         ContextError::Round => "words_context_round",
         ContextError::Game => "words_context_game",
+    })
+}
+
+/// Why a deal context's field was refused, naming the field (the verify page, `anqi deal`).
+pub fn verify_context_reason(e: ContextError) -> Reason {
+    Reason::new(match e {
+        ContextError::EventId => "verify_bad_event",
+        ContextError::Round => "verify_round_zero",
+        ContextError::Game => "verify_game_zero",
+    })
+}
+
+/// Why a seed was refused, naming the field (the verify page, `anqi deal`).
+pub fn seed_reason(e: &SeedError) -> Reason {
+    match e {
+        SeedError::NotHex {
+            position,
+            character,
+        } => Reason::new("verify_seed_not_hex")
+            .arg("position", position)
+            .arg("character", character),
+        SeedError::Length(found) => Reason::new("verify_seed_length").arg("found", found),
+        SeedError::Os(error) => Reason::new("verify_seed_os").arg("error", error),
+    }
+}
+
+/// Why an unsealed deal does not verify.
+pub fn mismatch_reason(e: Mismatch) -> Reason {
+    Reason::new(match e {
+        Mismatch::DealNotFromSeed => "verify_not_from_seed",
+        Mismatch::Commitment => "verify_commitment_differs",
     })
 }
 

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Reason, ServiceError, ServiceResult};
 use crate::accounts::{self, Role};
-use crate::deal::{Commitment, Deal, DealContext, GameNumber, Mismatch, Seed, SeedError, verify};
+use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SeedError, verify};
 use crate::event::EventForm;
 use crate::knockout::{BestOf, Input, KnockoutSettings, MatchId};
 use crate::roster::PlayerEntry;
@@ -857,15 +857,8 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 .unwrap_or_else(|| cx.event.to_string());
             let context = DealContext::new(&committed, round, game)
                 .map_err(|e| c.err("committed_event", super::deals::context_reason(e)))?;
-            verify(&context, &deal, &seed, &commitment).map_err(|e| {
-                c.err(
-                    "commitment",
-                    Reason::new(match e {
-                        Mismatch::DealNotFromSeed => "verify_not_from_seed",
-                        Mismatch::Commitment => "verify_commitment_differs",
-                    }),
-                )
-            })?;
+            verify(&context, &deal, &seed, &commitment)
+                .map_err(|e| c.err("commitment", super::deals::mismatch_reason(e)))?;
             put!("committed_event", committed);
             let sealer = c.account("sealed_by", &cx.users)?;
             row.accounts

@@ -1107,7 +1107,6 @@ fn movetext(text: &str) -> &str {
 /// Why a record's start cannot be set up, as a message for the reader's language (naming the tag
 /// or FEN field; the parsers' own English detail is for the CLI).
 pub fn setup_reason(e: &SetupError) -> Reason {
-    use crate::rules::xiangqi::{DealError as D, FenError as F};
     let variant = |v: Variant| Reason::new(variant_key(v));
     match e {
         SetupError::UnknownVariantTag(t) => Reason::new("words_setup_variant_tag").arg("tag", t),
@@ -1115,86 +1114,107 @@ pub fn setup_reason(e: &SetupError) -> Reason {
             .arg_reason("record", &variant(*record))
             .arg_reason("asked", &variant(*asked)),
         SetupError::JieqiDealForBanqi => Reason::new("words_setup_jieqi_deal_for_banqi"),
-        SetupError::DealTag(d) => Reason::new("words_setup_deal_tag").arg_reason(
-            "detail",
-            &match *d {
-                D::WrongLength { found } => Reason::new("words_deal_length")
-                    .arg("expected", 30)
-                    .arg("found", found),
-                D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
-                    .arg("position", position)
-                    .arg("letter", letter),
-                D::WrongColor {
-                    position,
-                    letter,
-                    expected,
-                } => Reason::new("words_deal_case")
-                    .arg("position", position)
-                    .arg("letter", letter)
-                    .arg_reason("side", &Reason::new(side_key(expected))),
-                D::WrongCount {
-                    color,
-                    kind,
-                    found,
-                    expected,
-                } => Reason::new("words_deal_count")
-                    .arg_reason("side", &Reason::new(side_key(color)))
-                    .arg("letter", kind.letter())
-                    .arg("found", found)
-                    .arg("expected", expected),
-            },
-        ),
+        SetupError::DealTag(d) => {
+            Reason::new("words_setup_deal_tag").arg_reason("detail", &deal_reason(d))
+        }
         SetupError::DealDiffers => Reason::new("words_setup_deal_differs"),
         SetupError::DealNeedsJieqi => Reason::new("words_setup_deal_needs_jieqi"),
-        SetupError::Fen(f) => match f {
-            F::Board(_) => Reason::new("words_fen_board"),
-            F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
-            F::Pool(_) => Reason::new("words_fen_pool"),
-            F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-            F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-            F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
-            F::Position(_) => Reason::new("words_fen_position"),
-        },
+        SetupError::Fen(f) => fen_reason(f),
         SetupError::DealPool(_) => Reason::new("words_setup_deal_pool"),
         SetupError::Banqi(b) => banqi_setup_reason(b),
     }
 }
 
+/// What is wrong with a Jieqi deal, as a message (see [`setup_reason`]).
+pub fn deal_reason(d: &crate::rules::xiangqi::DealError) -> Reason {
+    use crate::rules::xiangqi::DealError as D;
+    match *d {
+        D::WrongLength { found } => Reason::new("words_deal_length")
+            .arg("expected", 30)
+            .arg("found", found),
+        D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
+            .arg("position", position)
+            .arg("letter", letter),
+        D::WrongColor {
+            position,
+            letter,
+            expected,
+        } => Reason::new("words_deal_case")
+            .arg("position", position)
+            .arg("letter", letter)
+            .arg_reason("side", &Reason::new(side_key(expected))),
+        D::WrongCount {
+            color,
+            kind,
+            found,
+            expected,
+        } => Reason::new("words_deal_count")
+            .arg_reason("side", &Reason::new(side_key(color)))
+            .arg("letter", kind.letter())
+            .arg("found", found)
+            .arg("expected", expected),
+    }
+}
+
+/// What is wrong with a xiangqi or Jieqi FEN, as a message (see [`setup_reason`]).
+pub fn fen_reason(f: &crate::rules::xiangqi::FenError) -> Reason {
+    use crate::rules::xiangqi::FenError as F;
+    match f {
+        F::Board(_) => Reason::new("words_fen_board"),
+        F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
+        F::Pool(_) => Reason::new("words_fen_pool"),
+        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+        F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
+        F::Position(_) => Reason::new("words_fen_position"),
+    }
+}
+
 /// Why a Banqi record's start cannot be set up, as a message (see [`setup_reason`]).
 pub fn banqi_setup_reason(e: &crate::rules::banqi::SetupError) -> Reason {
-    use crate::rules::banqi::fen::FenError as F;
-    use crate::rules::banqi::{DealError as D, SetupError as S};
+    use crate::rules::banqi::SetupError as S;
     match e {
-        S::Deal(d) => Reason::new("words_setup_deal_tag").arg_reason(
-            "detail",
-            &match d {
-                D::Length(found) => Reason::new("words_deal_length")
-                    .arg("expected", 32)
-                    .arg("found", found),
-                D::Letter {
-                    letter, position, ..
-                } => Reason::new("words_deal_letter")
-                    .arg("position", position)
-                    .arg("letter", letter),
-                D::Count {
-                    piece,
-                    found,
-                    expected,
-                } => Reason::new("words_banqi_deal_count")
-                    .arg("letter", piece)
-                    .arg("found", found)
-                    .arg("expected", expected),
-            },
-        ),
-        S::Fen(f) => match f {
-            F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
-            F::Board(_) => Reason::new("words_fen_board"),
-            F::Side(d) => Reason::new("words_fen_side").arg("value", d),
-            F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-            F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-            F::Pieces(_) => Reason::new("words_fen_position"),
-        },
+        S::Deal(d) => {
+            Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_reason(d))
+        }
+        S::Fen(f) => banqi_fen_reason(f),
         S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
+    }
+}
+
+/// What is wrong with a Banqi deal, as a message (see [`setup_reason`]).
+pub fn banqi_deal_reason(d: &crate::rules::banqi::DealError) -> Reason {
+    use crate::rules::banqi::DealError as D;
+    match d {
+        D::Length(found) => Reason::new("words_deal_length")
+            .arg("expected", 32)
+            .arg("found", found),
+        D::Letter {
+            letter, position, ..
+        } => Reason::new("words_deal_letter")
+            .arg("position", position)
+            .arg("letter", letter),
+        D::Count {
+            piece,
+            found,
+            expected,
+        } => Reason::new("words_banqi_deal_count")
+            .arg("letter", piece)
+            .arg("found", found)
+            .arg("expected", expected),
+    }
+}
+
+/// What is wrong with a Banqi FEN, as a message (see [`setup_reason`]).
+pub fn banqi_fen_reason(f: &crate::rules::banqi::fen::FenError) -> Reason {
+    use crate::rules::banqi::fen::FenError as F;
+    match f {
+        F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
+        F::Board(_) => Reason::new("words_fen_board"),
+        F::Side(d) => Reason::new("words_fen_side").arg("value", d),
+        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+        F::Pieces(_) => Reason::new("words_fen_position"),
     }
 }
 

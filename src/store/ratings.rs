@@ -40,6 +40,7 @@ use super::users::User;
 use super::{Conn, Db, StoreError, StoreResult, audit, now};
 use super::{bad_value as corrupt, small_number as count};
 use crate::accounts::hex;
+use crate::i18n::Reason;
 use crate::rating::csv::StartEntry;
 use crate::rating::ledger::{self, Pairing, Running};
 use crate::rating::{
@@ -348,7 +349,10 @@ pub async fn create(
         Some(owner.id),
         None,
         "rating_list.create",
-        &format!("#{id} {name}"),
+        &Reason::new("audit_d_rating_list")
+            .arg("list", id)
+            .arg("name", name)
+            .audit(),
     )
     .await?;
     Ok(id)
@@ -387,30 +391,27 @@ pub async fn update(
         Some(by.id),
         None,
         "rating_list.settings",
-        &format!(
-            "#{}: {} {} → {} {}",
-            list.id,
-            list.name,
-            describe(&list.settings),
-            name,
-            describe(settings)
-        ),
+        &Reason::new("audit_d_rating_list_settings")
+            .arg("list", list.id)
+            .arg("old_name", &list.name)
+            .arg_reason("old", &describe(&list.settings))
+            .arg("name", name)
+            .arg_reason("new", &describe(settings))
+            .audit(),
     )
     .await?;
     Ok(())
 }
 
 /// The settings in one line, for the audit log.
-fn describe(s: &RatingSettings) -> String {
-    format!(
-        "(start {}, rated after {}, levels {}/{} {}…{})",
-        s.start_points,
-        s.rated_after_games,
-        s.levels.base(),
-        s.levels.step(),
-        s.levels.lowest(),
-        s.levels.highest()
-    )
+fn describe(s: &RatingSettings) -> Reason {
+    Reason::new("audit_d_rating_settings")
+        .arg("start", s.start_points)
+        .arg("after", s.rated_after_games)
+        .arg("base", s.levels.base())
+        .arg("step", s.levels.step())
+        .arg("lowest", s.levels.lowest())
+        .arg("highest", s.levels.highest())
 }
 
 const UPLOAD_QUERY: &str =
@@ -595,24 +596,28 @@ pub async fn append_games(
     }
     count_games(&mut tx, list_id).await?;
     let what = match source {
-        Source::File { label, .. } => format!("file '{label}'"),
+        Source::File { label, .. } => Reason::new("audit_d_rating_from_file").arg("label", label),
         Source::Form => match games {
-            [g] => format!(
-                "{} {} – {} {}",
-                g.date,
-                g.red,
-                g.black,
-                result_text(g.outcome)
-            ),
-            _ => "form".to_string(),
+            [g] => Reason::new("audit_d_rating_one_game")
+                .arg("date", g.date)
+                .arg("red", &g.red)
+                .arg("black", &g.black)
+                .arg("result", result_text(g.outcome)),
+            _ => Reason::new("audit_d_rating_from_form"),
         },
-        Source::Event { event_id, label } => format!("event #{event_id} {label}"),
+        Source::Event { event_id, label } => Reason::new("audit_d_rating_from_event")
+            .arg("event", event_id)
+            .arg("label", label),
     };
     tx.commit_audited(
         Some(by.id),
         None,
         "rating.games",
-        &format!("list #{list_id}: {what}, {} games", games.len()),
+        &Reason::new("audit_d_rating_games")
+            .arg("list", list_id)
+            .arg_reason("what", &what)
+            .arg("games", games.len())
+            .audit(),
     )
     .await?;
     Ok(Appended::Added(upload))
@@ -675,10 +680,14 @@ pub async fn remove_upload(
         Some(by.id),
         None,
         "rating.remove",
-        &format!(
-            "list #{list_id}: batch #{upload_id} ({kind} '{label}'), {} games; reason: {reason}",
-            removed.rows_affected()
-        ),
+        &Reason::new("audit_d_rating_remove")
+            .arg("list", list_id)
+            .arg("batch", upload_id)
+            .arg_reason("kind", &Reason::new(source_key(&kind)))
+            .arg("label", &label)
+            .arg("games", removed.rows_affected())
+            .arg("reason", reason)
+            .audit(),
     )
     .await?;
     Ok(true)
@@ -907,7 +916,10 @@ pub async fn add_starting_entries(
         Some(by.id),
         None,
         "rating.start_list",
-        &format!("list #{list_id}: {} players", entries.len()),
+        &Reason::new("audit_d_rating_start_list")
+            .arg("list", list_id)
+            .arg("players", entries.len())
+            .audit(),
     )
     .await?;
     for e in entries {
@@ -934,6 +946,15 @@ pub async fn add_starting_entries(
     }
     tx.commit().await?;
     Ok(StartAdded::Added(entries.len()))
+}
+
+/// The audit message naming a batch's kind (`file`, `form`, `event`).
+fn source_key(kind: &str) -> &'static str {
+    match kind {
+        "file" => "audit_d_rating_kind_file",
+        "event" => "audit_d_rating_kind_event",
+        _ => "audit_d_rating_kind_form",
+    }
 }
 
 fn result_text(outcome: Outcome) -> &'static str {

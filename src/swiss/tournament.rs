@@ -553,6 +553,60 @@ pub enum ModelError {
     BadEntryRound(PlayerNumber),
 }
 
+impl ModelError {
+    /// What is inconsistent, as a message for the reader's language (`model_*`, area `trf`).
+    pub fn reason(&self) -> crate::i18n::Reason {
+        use crate::i18n::Reason;
+        let at = |key: &'static str, player: PlayerNumber, round: u32| {
+            Reason::new(key).arg("player", player).arg("round", round)
+        };
+        match *self {
+            ModelError::Numbering { position, number } => Reason::new("model_numbering")
+                .arg("position", position + 1)
+                .arg("number", number),
+            ModelError::RoundCount {
+                player,
+                found,
+                expected,
+            } => Reason::new("model_round_count")
+                .arg("player", player)
+                .arg("found", found)
+                .arg("expected", expected),
+            ModelError::TooManyRounds { played, total } => Reason::new("model_too_many_rounds")
+                .arg("played", played)
+                .arg("total", total),
+            ModelError::BadOpponent {
+                player,
+                round,
+                opponent,
+            } => at("model_bad_opponent", player, round).arg("opponent", opponent),
+            ModelError::OpponentMismatch {
+                player,
+                round,
+                code,
+            } => at("model_opponent_mismatch", player, round).arg("result", code.trf_char()),
+            ModelError::Asymmetric {
+                player,
+                round,
+                opponent,
+            } => at("model_asymmetric", player, round).arg("opponent", opponent),
+            ModelError::MissingColour { player, round } => {
+                at("model_missing_colour", player, round)
+            }
+            ModelError::UnknownPlayer(player) => {
+                Reason::new("model_unknown_player").arg("player", player)
+            }
+            ModelError::DuplicateByeRequest { player, round } => {
+                at("model_duplicate_bye", player, round)
+            }
+            ModelError::Ranking(player) => Reason::new("model_ranking").arg("player", player),
+            ModelError::BadEntryRound(player) => {
+                Reason::new("model_bad_entry_round").arg("player", player)
+            }
+        }
+    }
+}
+
 /// A Swiss tournament: players, results so far, and the settings pairing depends on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {

@@ -7,8 +7,11 @@
 
 use serde::Serialize;
 
+use crate::i18n::Reason;
+use crate::rules::adjudicate::SetupError;
 use crate::rules::banqi;
-use crate::rules::notation::{Notation, Record};
+use crate::rules::notation::{Notation, Record, RecordError};
+use crate::rules::outcome::{PlyCause, PlyError};
 use crate::rules::replay::Replay;
 use crate::rules::xiangqi::{Deal, Position, Square};
 use crate::rules::{Color, Variant};
@@ -51,27 +54,46 @@ pub struct GameView {
     pub plies: Vec<PlyView>,
     /// Why the replay stopped early (first bad ply), if it did.
     pub error: Option<String>,
-    /// The bad ply itself (xiangqi and Jieqi), so a page can word it in its reader's language.
+    /// The bad ply itself, so a page can word it in its reader's language.
     #[serde(skip)]
-    pub bad_ply: Option<crate::rules::outcome::PlyError>,
+    pub bad_ply: Option<PlyError>,
 }
 
-/// Why a record cannot be shown at all.
+impl GameView {
+    /// Stops the view at a bad ply: the English for the JSON, the ply for the page.
+    fn stop_at(&mut self, e: PlyError) {
+        self.error = Some(format!("ply {} ({}): {}", e.ply, e.token, e.message));
+        self.bad_ply = Some(e);
+    }
+}
+
+/// Why a record cannot be shown at all (its `Display` is the English; pages word it with
+/// [`ViewError::reason`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ViewError {
     /// The record's syntax (tags, comments).
     #[error("{0}")]
-    Syntax(String),
+    Syntax(RecordError),
     /// The start position or deal cannot be set up.
     #[error("{0}")]
-    Setup(String),
+    Setup(SetupError),
+}
+
+impl ViewError {
+    /// Why the record cannot be shown, as a message for the reader's language.
+    pub fn reason(&self) -> Reason {
+        match self {
+            ViewError::Syntax(e) => crate::service::records::record_error_reason(e),
+            ViewError::Setup(e) => crate::service::records::setup_reason(e),
+        }
+    }
 }
 
 /// Replays `record` (a stored record of `variant`) from its start position. `deal` is the game's
 /// deal string once it may be shown; without it, each revealed identity must be written in the
 /// record. An illegal ply does not fail the view: the positions up to it are shown with the reason.
 pub fn replay(record: &str, variant: Variant, deal: Option<&str>) -> Result<GameView, ViewError> {
-    let parsed = Record::parse(record).map_err(|e| ViewError::Syntax(e.to_string()))?;
+    let parsed = Record::parse(record).map_err(ViewError::Syntax)?;
     let deal = deal
         .or_else(|| parsed.tag("Deal"))
         .map(str::trim)
@@ -117,8 +139,7 @@ fn replay_xiangqi(
                 view.positions.push(points(replay.position()));
             }
             Err(e) => {
-                view.error = Some(format!("ply {} ({}): {}", e.ply, e.token, e.message));
-                view.bad_ply = Some(e);
+                view.stop_at(e);
                 break;
             }
         }
@@ -135,14 +156,15 @@ fn start_position(
 ) -> Result<Position, ViewError> {
     let setup = ViewError::Setup;
     let deal = deal
-        .map(|d| Deal::parse(d).map_err(|e| setup(format!("deal: {e}"))))
+        .map(|d| Deal::parse(d).map_err(|e| setup(SetupError::DealTag(e))))
         .transpose()?;
     let mut pos = match record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
-        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(format!("FEN tag: {e}")))?,
+        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(SetupError::Fen(e)))?,
         None => Position::start(variant),
     };
     if let Some(d) = deal.filter(|_| variant == Variant::Jieqi) {
-        pos.apply_deal(&d).map_err(setup)?;
+        pos.apply_deal(&d)
+            .map_err(|e| setup(SetupError::DealPool(e)))?;
     }
     Ok(pos)
 }
@@ -161,13 +183,13 @@ fn points(pos: &Position) -> Points {
 /// Replays a Banqi record: face-down squares stay `X` (their identities are not shown before the
 /// flip even when the deal is known).
 fn replay_banqi(parsed: &Record, deal: Option<&str>) -> Result<GameView, ViewError> {
-    let setup = ViewError::Setup;
+    let setup = |e: banqi::SetupError| ViewError::Setup(SetupError::Banqi(e));
     let fen = parsed.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
     let mut pos = match fen {
-        Some(f) => banqi::fen::read(f, deal).map_err(|e| setup(format!("FEN tag: {e}")))?,
+        Some(f) => banqi::fen::read(f, deal).map_err(|e| setup(e.into()))?,
         None => {
             let deal = deal
-                .map(|d| banqi::Deal::parse(d).map_err(|e| setup(format!("deal: {e}"))))
+                .map(|d| banqi::Deal::parse(d).map_err(|e| setup(e.into())))
                 .transpose()?;
             banqi::Position::start(deal.as_ref())
         }
@@ -185,8 +207,11 @@ fn replay_banqi(parsed: &Record, deal: Option<&str>) -> Result<GameView, ViewErr
                 view.plies.push(ply);
                 view.positions.push(banqi_points(&pos));
             }
-            Err(why) => {
-                view.error = Some(format!("ply {} ({}): {why}", i + 1, token.text));
+            Err((message, cause)) => {
+                view.stop_at(PlyError {
+                    cause: Some(cause),
+                    ..PlyError::new(i + 1, &token.text, message)
+                });
                 break;
             }
         }
@@ -194,21 +219,28 @@ fn replay_banqi(parsed: &Record, deal: Option<&str>) -> Result<GameView, ViewErr
     Ok(view)
 }
 
-/// Plays one Banqi token, returning the ply as the viewer lists it.
-fn play_banqi(pos: &mut banqi::Position, token: &str) -> Result<PlyView, String> {
+/// Plays one Banqi token, returning the ply as the viewer lists it, or why it was refused (the
+/// English and the cause).
+fn play_banqi(pos: &mut banqi::Position, token: &str) -> Result<PlyView, (String, PlyCause)> {
+    use banqi::replay::{notation_cause, turn_cause};
     use banqi::{Cell, Turn};
-    let written = banqi::notation::parse(token).map_err(|e| e.to_string())?;
-    let (turn, identity) = banqi::notation::resolve(pos, written).map_err(|e| e.to_string())?;
+    let refused = |e: banqi::notation::NotationError| (e.to_string(), notation_cause(&e));
+    let written = banqi::notation::parse(token).map_err(refused)?;
+    let (turn, identity) = banqi::notation::resolve(pos, written).map_err(refused)?;
     let number = pos.move_number();
     let side = pos.side_to_move();
-    pos.play(turn, identity).map_err(|e| e.to_string())?;
+    pos.play(turn, identity)
+        .map_err(|e| (e.to_string(), turn_cause(&e)))?;
     let (from, to) = match turn {
         Turn::Flip(s) => (s, s),
         Turn::Move { from, to } | Turn::Capture { from, to } => (from, to),
         Turn::Chain { from, hops } => (from, hops.squares().last().copied().unwrap_or(from)),
     };
     let Cell::FaceUp(piece) = pos.cell(to) else {
-        return Err(format!("no face-up piece on {to} after the turn"));
+        return Err((
+            format!("no face-up piece on {to} after the turn"),
+            PlyCause::Unplayable,
+        ));
     };
     let revealed = matches!(turn, Turn::Flip(_)).then_some(piece);
     let zh = match turn {
@@ -366,6 +398,42 @@ mod tests {
             replay("1. a1", Variant::Banqi, Some("KKK")),
             Err(ViewError::Setup(_))
         ));
+    }
+
+    /// Why a record cannot be shown, and a Banqi turn it stops at, are worded in the reader's
+    /// language (issue 18); the view's JSON keeps the English.
+    #[test]
+    fn errors_are_worded_for_the_reader() {
+        use crate::i18n::Lang;
+        let Err(e) = replay("[Event \"x", Variant::Xiangqi, None) else {
+            panic!("an unterminated tag is an error");
+        };
+        let zh = Lang::ZhHant.reason(&e.reason());
+        assert!(
+            zh.starts_with("棋譜第 1 行第 ") && zh.contains("標籤沒有結束"),
+            "{zh}"
+        );
+        let zh = Lang::ZhHans.reason(&e.reason());
+        assert!(
+            zh.starts_with("棋谱第 1 行第 ") && zh.contains("标签没有结束"),
+            "{zh}"
+        );
+        let Err(e) = replay("1. a1", Variant::Banqi, Some("KKK")) else {
+            panic!("a short deal is an error");
+        };
+        assert!(!Lang::ZhHant.reason(&e.reason()).contains("deal"), "{e}");
+        let view = replay("1. a1=k 2. a1-a2", Variant::Banqi, None).unwrap();
+        assert_eq!(view.plies.len(), 1);
+        let bad = view.bad_ply.expect("the bad ply");
+        assert_eq!((bad.ply, bad.token.as_str()), (2, "a1-a2"));
+        assert_eq!(
+            Lang::ZhHans.reason(&crate::rules::describe::error(&bad)),
+            "a1 的棋子属于对方"
+        );
+        assert_eq!(
+            view.error.as_deref(),
+            Some("ply 2 (a1-a2): illegal turn: the piece on a1 belongs to the opponent")
+        );
     }
 
     #[test]

@@ -596,3 +596,154 @@ fn the_scanner_finds_what_it_must() {
         .is_empty()
     );
 }
+
+/// Items of issue 18 the whole event above does not reach: a Banqi record refused turn by turn, a
+/// stored record the viewer cannot read, and the club rating list's audit details are worded in
+/// both Chinese scripts.
+#[test]
+fn banqi_verdicts_unreadable_records_and_rating_audit_details_speak_chinese() {
+    let w = World::new("i18n-banqi");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "中弈杯", "banqi");
+    let players: String = (1..=6)
+        .map(|i| format!("棋手{i:02},九龍棋會,{}\n", 2000 - i))
+        .collect();
+    import_players(&mut org, id, &format!("name,club,rating\n{players}"));
+    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // Board 1 moves before the first flip; board 2 flips a second red king (no deal is sealed, so
+    // the record names each flip); board 3 is legal, then stored unreadable (as by another version).
+    for (board, record) in [(1, "1. a1-a2"), (2, "1. a1=K b1=K"), (3, "1. a1=K b1=k")] {
+        let r = arb.form(
+            &format!("/events/{id}/rounds/1/boards/{board}/record"),
+            &[("game", "1"), ("record", record)],
+        );
+        assert_eq!(r.status, 303, "record on board {board}: {}", r.body);
+    }
+    let url = w.dir.database_url();
+    actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&url).await.expect("open");
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "UPDATE game_records SET record = '[Event \"unterminated' WHERE board_id =
+             (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id
+              WHERE r.event_id = {id} AND r.number = 1 AND b.board_no = 3);"
+        )))
+        .execute(&db)
+        .await
+        .expect("write");
+        db.close().await;
+    });
+
+    let mut club = w.login("club");
+    let list = crate::ratings::create_list(&mut club, "九龍棋會", &[]);
+    let r = club.form(
+        &format!("/ratings/{list}/start"),
+        &[("csv", "player,points,games\n棋手05,1620.50,25\n")],
+    );
+    assert_eq!(r.status, 303, "start list: {}", r.body);
+    let csv = "date,red,black,result\n2026-01-03,棋手01,棋手02,1-0\n";
+    let r = crate::ratings::upload(&mut club, list, csv);
+    assert_eq!(r.status, 303, "upload: {}", r.body);
+    let game = [
+        ("date", "2026-03-01"),
+        ("red", "棋手03"),
+        ("black", "棋手04"),
+        ("result", "1/2-1/2"),
+    ];
+    let r = club.form(&format!("/ratings/{list}/games"), &game);
+    assert_eq!(r.status, 303, "game: {}", r.body);
+    let mut settings = crate::ratings::list_fields("九龍棋會");
+    settings.retain(|(k, _)| *k != "rated_after");
+    settings.push(("rated_after", "5"));
+    let r = club.form(&format!("/ratings/{list}/settings"), &settings);
+    assert_eq!(r.status, 303, "settings: {}", r.body);
+    let games = club.get(&format!("/ratings/{list}/games"));
+    let batch = crate::ratings::upload_id(&games.body, list);
+    let r = club.form(
+        &format!("/ratings/{list}/uploads/{batch}/remove"),
+        &[("confirm", "on"), ("reason", "棋手")],
+    );
+    assert_eq!(r.status, 303, "remove: {}", r.body);
+    let url = w.dir.database_url();
+    let details: Vec<(String, String)> = actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&url).await.expect("open");
+        let rows = sqlx::query_as(
+            "SELECT action, detail FROM audit_log WHERE action LIKE 'rating%' ORDER BY id",
+        )
+        .fetch_all(&db)
+        .await
+        .expect("read");
+        db.close().await;
+        rows
+    });
+    let actions: BTreeSet<&str> = details.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(
+        actions,
+        BTreeSet::from([
+            "rating.games",
+            "rating.remove",
+            "rating.start_list",
+            "rating_list.create",
+            "rating_list.settings"
+        ])
+    );
+
+    let mut report = Vec::new();
+    for (lang, refused, impossible, unreadable, list_word) in [
+        (
+            "zh-Hant",
+            "第一步必須翻子",
+            "不可能是帥",
+            "標籤沒有結束",
+            "積分榜",
+        ),
+        (
+            "zh-Hans",
+            "第一步必须翻子",
+            "不可能是帅",
+            "标签没有结束",
+            "积分榜",
+        ),
+    ] {
+        for who in ["arb", "org"] {
+            let mut c = w.login(who);
+            speak(&mut c, lang);
+            for (path, expected) in [
+                (format!("/events/{id}/rounds/1/boards/1"), refused),
+                (format!("/events/{id}/rounds/1/boards/2"), impossible),
+                (format!("/events/{id}/rounds/1/boards/3"), unreadable),
+                (format!("/events/{id}/rounds/1"), "第 1 "),
+            ] {
+                let r = c.get(&path);
+                assert_eq!(r.status, 200, "{lang} {path}");
+                assert!(
+                    visible_text(&r.body).contains(expected),
+                    "{lang} {who} {path}: no '{expected}' in {}",
+                    visible_text(&r.body)
+                );
+                for p in problems(lang, &r.body) {
+                    report.push(format!("{lang} {who} {path}: {p}"));
+                }
+            }
+        }
+        let language = anqi::i18n::Lang::from_code(lang).unwrap();
+        for (action, detail) in &details {
+            assert!(
+                detail.starts_with("{\"") && detail.contains("\"audit_d_rating"),
+                "{action}: {detail}"
+            );
+            let worded = language.audit_detail(detail);
+            assert!(worded.contains(list_word), "{lang} {action}: {worded}");
+            let page = format!("<html><body><p>{worded}</p></body></html>");
+            for p in problems(lang, &page) {
+                report.push(format!("{lang} audit {action} '{worded}': {p}"));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}

@@ -16,7 +16,7 @@ const DEFAULT_SETTINGS: [(&str, &str); 6] = [
 ];
 
 /// The list form: a name and the default settings.
-fn list_fields(name: &str) -> Vec<(&str, &str)> {
+pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
     let mut fields = vec![("name", name)];
     fields.extend(DEFAULT_SETTINGS);
     fields

@@ -385,3 +385,67 @@ fn adjudicate_refuses_unreadable_input() {
         "not Banqi",
     );
 }
+
+/// Everything `anqi adjudicate` says about a Banqi record is worded in the language of `LANG`
+/// (issue 18): an illegal turn, an unreadable record and a refused flag.
+#[test]
+fn adjudicate_words_its_refusals_in_the_language_of_lang() {
+    for (lang, first_flip, no_closing, move_limit, no_variant) in [
+        (
+            "zh_TW.UTF-8",
+            "暗棋：第 1 步「a1-a2」不合規則：第一步必須翻子",
+            "棋譜第 1 行第 7 欄：註解沒有結束",
+            "--move-limit 必須是整數步數",
+            "沒有指定棋種",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "暗棋：第 1 步「a1-a2」不合规则：第一步必须翻子",
+            "棋谱第 1 行第 7 列：注释没有结束",
+            "--move-limit 必须是整数步数",
+            "没有指定棋种",
+        ),
+    ] {
+        let o = anqi(
+            &["adjudicate", "--variant", "banqi", "-"],
+            Some(b"1. a1-a2"),
+            lang,
+        );
+        assert_eq!(o.status.code(), Some(1), "{lang}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with(first_flip), "{lang}: {}", stdout(&o));
+        let o = anqi(
+            &["adjudicate", "--variant", "banqi", "-"],
+            Some(b"1. a1 {open"),
+            lang,
+        );
+        assert_refused(&o, no_closing);
+        let o = anqi(
+            &[
+                "adjudicate",
+                "--variant",
+                "banqi",
+                "--move-limit",
+                "sixty",
+                "-",
+            ],
+            Some(b"1. a1"),
+            lang,
+        );
+        assert_refused(&o, move_limit);
+        let o = anqi(&["adjudicate", "-"], Some(b"1. a1"), lang);
+        assert_refused(&o, no_variant);
+    }
+    // The JSON keeps its English message and now carries the cause for other languages.
+    let o = anqi(
+        &["adjudicate", "--variant", "banqi", "--json", "-"],
+        Some(b"1. a1-a2"),
+        "C",
+    );
+    let v = json(&o);
+    assert_eq!(
+        v["error"]["message"],
+        "illegal turn: the first turn must be a flip (line 1, column 4)"
+    );
+    assert_eq!(v["error"]["cause"]["kind"], "illegal_turn");
+    assert_eq!(v["error"]["cause"]["turn"]["rule"], "first_turn_not_flip");
+}

@@ -173,3 +173,60 @@ fn malformed_input_exits_2_with_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("--deal"), "{err}");
 }
+
+/// `anqi deal` words its refusals in the language of `LANG` (issue 18): a bad flag value and a
+/// verification mismatch.
+#[test]
+fn refusals_follow_lang() {
+    let deal = field(&new_deal("banqi", SEED), "deal");
+    let run = |lang: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_anqi"))
+            .args(args)
+            .env("LANG", lang)
+            .output()
+            .expect("run anqi")
+    };
+    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let bad_round = [
+        "deal",
+        "new",
+        "--variant",
+        "banqi",
+        "--seed",
+        SEED,
+        "--round",
+        "七",
+    ];
+    let other_seed = SEED.replacen('0', "1", 1);
+    let commitment = "0".repeat(64);
+    let mismatch = verify_args("banqi", "7", "decider", &deal, &other_seed, &commitment);
+    for (lang, round_words, mismatch_words) in [
+        ("zh_TW.UTF-8", "輪次", "種子抽不出這個佈局"),
+        ("zh_CN.UTF-8", "轮次", "种子抽不出这个布局"),
+    ] {
+        let o = run(lang, &bad_round);
+        assert_eq!(o.status.code(), Some(2), "{lang}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(round_words) && err.contains("七"),
+            "{lang}: {err}"
+        );
+        let o = run(lang, &mismatch);
+        assert_eq!(o.status.code(), Some(1), "{lang}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(mismatch_words), "{lang}: {err}");
+        for err in [stderr(&run(lang, &bad_round)), err] {
+            let rest = err.replace("anqi deal: ", "");
+            assert!(
+                !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                "English in {err}"
+            );
+        }
+    }
+    let o = run("C", &bad_round);
+    assert!(
+        stderr(&o).contains("--round: '七' is not a round number"),
+        "{}",
+        stderr(&o)
+    );
+}

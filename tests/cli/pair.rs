@@ -508,3 +508,68 @@ fn fixture_rounds_pair_as_bbp_pairings_did() {
     assert!(sizes.contains(&7) && sizes.contains(&150), "{sizes:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The Swiss model's consistency errors inside the TRF reader's, and the pairing engine's refusal,
+/// are worded in the language of `LANG` (issue 18).
+#[test]
+fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
+    // Both entries of the game between 1 and 2 say Red: the model refuses them (ModelError).
+    let asymmetric = write_trf(
+        "asymmetric-zh.trf",
+        &[
+            "XXR 3".to_string(),
+            player(1, "One", 2000, "1.0", &["   2 w 1"]),
+            player(2, "Two", 1900, "0.0", &["   1 w 0"]),
+        ],
+    );
+    // Two players who met in round 1 cannot meet again: no legal pairing for round 2.
+    let rematch = write_trf(
+        "rematch-zh.trf",
+        &[
+            "XXR 3".to_string(),
+            player(1, "One", 2000, "1.0", &["   2 w 1"]),
+            player(2, "Two", 1900, "0.0", &["   1 b 0"]),
+        ],
+    );
+    for (lang, model, no_pairing) in [
+        (
+            "zh_TW.UTF-8",
+            "號選手第 1 輪：記錄與對手",
+            "第 2 輪不存在合規的編排",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "号选手第 1 轮：记录与对手",
+            "第 2 轮不存在合规的编排",
+        ),
+    ] {
+        let out = anqi_in(
+            lang,
+            &["pair", "--dutch", asymmetric.to_str().unwrap(), "-p"],
+        );
+        assert_eq!(out.status.code(), Some(3), "{lang}: {}", stderr(&out));
+        let message = stderr(&out);
+        assert!(message.contains(model), "{lang}: {message}");
+        assert_eq!(message.lines().count(), 1, "one line: {message}");
+        let out = anqi_in(lang, &["pair", "--dutch", rematch.to_str().unwrap(), "-p"]);
+        assert_eq!(out.status.code(), Some(1), "{lang}: {}", stderr(&out));
+        let refusal = stderr(&out);
+        assert!(refusal.contains(no_pairing), "{lang}: {refusal}");
+        for (message, input) in [(&message, &asymmetric), (&refusal, &rematch)] {
+            // Past the program's name and the file's path, no Latin word.
+            let rest = message.replace(&format!("anqi pair: {}: ", input.display()), "");
+            assert!(
+                !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                "English in {message}"
+            );
+        }
+    }
+    // In English, as before.
+    let out = pair(&asymmetric);
+    assert!(
+        stderr(&out).contains("player 1, round 1: entry does not match opponent 2's entry")
+            || stderr(&out).contains("player 2, round 1: entry does not match opponent 1's entry"),
+        "{}",
+        stderr(&out)
+    );
+}

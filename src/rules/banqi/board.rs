@@ -91,6 +91,21 @@ impl std::fmt::Display for Square {
     }
 }
 
+/// A square in the verdict JSON: its name (`"a1"`).
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let name = String::deserialize(d)?;
+        Square::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{name}' is not a Banqi square")))
+    }
+}
+
 /// The seven kinds of pieces, declared from the highest capture rank to the lowest:
 /// 帥 > 仕 > 相 > 俥 > 傌 > 炮 > 兵 (seed 004).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,6 +149,20 @@ impl PieceKind {
             PieceKind::King => 1,
             PieceKind::Pawn => 5,
             _ => 2,
+        }
+    }
+
+    /// The xiangqi piece of the same name (for the words shared with xiangqi's verdicts).
+    pub const fn xiangqi(self) -> crate::rules::xiangqi::PieceKind {
+        use crate::rules::xiangqi::PieceKind as X;
+        match self {
+            PieceKind::King => X::King,
+            PieceKind::Advisor => X::Advisor,
+            PieceKind::Elephant => X::Elephant,
+            PieceKind::Chariot => X::Chariot,
+            PieceKind::Horse => X::Horse,
+            PieceKind::Cannon => X::Cannon,
+            PieceKind::Pawn => X::Pawn,
         }
     }
 
@@ -250,6 +279,21 @@ impl Piece {
 impl std::fmt::Display for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+/// A piece in the verdict JSON: its letter (`"K"`, `"p"`).
+impl serde::Serialize for Piece {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Piece {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+        let letter = char::deserialize(d)?;
+        Piece::from_letter(letter)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{letter}' is not a piece letter")))
     }
 }
 

@@ -16,5 +16,5 @@ pub mod replay;
 pub use board::{Cell, Piece, PieceKind, Square};
 pub use deal::{Deal, DealError};
 pub use game::{Game, Outcome, Settings};
-pub use position::{MoveRules, Position, Turn, TurnError};
+pub use position::{IllegalTurn, MoveRules, Position, Turn, TurnError};
 pub use replay::{SetupError, adjudicate};

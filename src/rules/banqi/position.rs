@@ -77,9 +77,9 @@ pub struct MoveRules {
 /// Why a turn could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
-    /// The turn breaks a rule of movement; the text says which.
+    /// The turn breaks a rule of movement.
     #[error("illegal turn: {0}")]
-    Illegal(String),
+    Illegal(IllegalTurn),
     /// A flip of a square whose identity is unknown (no deal) and was not written.
     #[error("the flip of {0} does not say which piece turned up (no deal is known)")]
     IdentityMissing(Square),
@@ -94,8 +94,123 @@ pub enum TurnError {
         written: Piece,
     },
     /// The written identity cannot be face-down any more (all of that piece are already face-up or taken).
-    #[error("no face-down {0} can be left to turn up")]
-    ImpossibleIdentity(Piece),
+    #[error("no face-down {piece} can be left to turn up")]
+    ImpossibleIdentity {
+        /// The flipped square.
+        square: Square,
+        /// The piece the record wrote.
+        piece: Piece,
+    },
+}
+
+/// Which rule of movement a turn breaks (the English is the verdict JSON's; pages word it with
+/// `rules::describe`). Stored with a verdict, so the variants are named in the JSON.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize,
+)]
+#[serde(tag = "rule", rename_all = "snake_case")]
+pub enum IllegalTurn {
+    /// A flip of a square without a face-down piece.
+    #[error("there is no face-down piece on {square} to flip")]
+    NothingToFlip {
+        /// The square.
+        square: Square,
+    },
+    /// A move or capture before the first flip gave the players their colours.
+    #[error("the first turn must be a flip")]
+    FirstTurnNotFlip,
+    /// The moving piece is the opponent's.
+    #[error("the piece on {square} belongs to the opponent")]
+    OpponentsPiece {
+        /// The square it stands on.
+        square: Square,
+    },
+    /// The moving piece is face-down.
+    #[error("the piece on {square} is face-down and cannot move")]
+    FaceDownMover {
+        /// The square it stands on.
+        square: Square,
+    },
+    /// No piece stands where the move starts.
+    #[error("there is no piece on {square}")]
+    NoPiece {
+        /// The empty square.
+        square: Square,
+    },
+    /// The two squares are not on one rank or file (or are the same).
+    #[error("{from} and {to} are not on one rank or file")]
+    NotInLine {
+        /// Where the turn starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+    },
+    /// A move of more than one square.
+    #[error("{from}-{to}: a piece moves one square at a time")]
+    TooFar {
+        /// Where the move starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+    },
+    /// A move (not a capture) onto an occupied square.
+    #[error("{square} is not empty")]
+    NotEmpty {
+        /// The occupied square.
+        square: Square,
+    },
+    /// A capture of an empty square.
+    #[error("there is nothing to capture on {square}")]
+    NothingToCapture {
+        /// The empty square.
+        square: Square,
+    },
+    /// A capture of a face-down piece.
+    #[error("the face-down piece on {square} cannot be captured")]
+    FaceDownTarget {
+        /// Its square.
+        square: Square,
+    },
+    /// A capture of a piece of the mover's own side.
+    #[error("{square} holds an own piece")]
+    OwnPiece {
+        /// Its square.
+        square: Square,
+    },
+    /// A cannon capture without exactly one piece between.
+    #[error("a cannon takes only by jumping exactly one piece ({between} between {from} and {to})")]
+    CannonScreen {
+        /// Where the cannon stands.
+        from: Square,
+        /// What it would take.
+        to: Square,
+        /// The pieces between.
+        between: usize,
+    },
+    /// A capture at a distance by another piece than the cannon.
+    #[error("{from}x{to}: only the cannon takes at a distance")]
+    CaptureAtDistance {
+        /// Where the capturer stands.
+        from: Square,
+        /// What it would take.
+        to: Square,
+    },
+    /// A capture of a piece of higher rank (or of a pawn by the king).
+    #[error(
+        "{} cannot take {}{}",
+        piece.chinese(),
+        target.chinese(),
+        if piece.kind == PieceKind::King { " (a king cannot take a pawn)" } else { " (lower rank)" }
+    )]
+    Outranked {
+        /// The capturer.
+        piece: Piece,
+        /// The piece it would take.
+        target: Piece,
+    },
+    /// A chain capture where the rule is off.
+    #[error("chain captures are not played under these rules")]
+    ChainsOff,
 }
 
 /// A Banqi position.
@@ -245,7 +360,10 @@ impl Position {
                 (_, None) => return Err(TurnError::IdentityMissing(square)),
                 (_, Some(written)) => {
                     if self.pool[written.index()] == 0 {
-                        return Err(TurnError::ImpossibleIdentity(written));
+                        return Err(TurnError::ImpossibleIdentity {
+                            square,
+                            piece: written,
+                        });
                     }
                     self.pool[written.index()] -= 1;
                     written
@@ -437,34 +555,34 @@ impl Position {
 
     /// Checks one turn against the rules and says what is wrong. Written independently of the generator
     /// (the property tests compare the two).
-    pub fn check_turn(&self, turn: Turn) -> Result<(), String> {
+    pub fn check_turn(&self, turn: Turn) -> Result<(), IllegalTurn> {
         let (from, to) = match turn {
             Turn::Flip(s) => {
                 return match self.cell(s) {
                     Cell::FaceDown(_) => Ok(()),
-                    _ => Err(format!("there is no face-down piece on {s} to flip")),
+                    _ => Err(IllegalTurn::NothingToFlip { square: s }),
                 };
             }
             Turn::Move { from, to } | Turn::Capture { from, to } => (from, to),
             Turn::Chain { from, hops } => return self.check_chain(from, hops),
         };
         let Some(side) = self.side_to_move else {
-            return Err("the first turn must be a flip".into());
+            return Err(IllegalTurn::FirstTurnNotFlip);
         };
         let piece = match self.cell(from) {
             Cell::FaceUp(p) if p.color == side => p,
-            Cell::FaceUp(_) => return Err(format!("the piece on {from} belongs to the opponent")),
+            Cell::FaceUp(_) => return Err(IllegalTurn::OpponentsPiece { square: from }),
             Cell::FaceDown(_) => {
-                return Err(format!("the piece on {from} is face-down and cannot move"));
+                return Err(IllegalTurn::FaceDownMover { square: from });
             }
-            Cell::Empty => return Err(format!("there is no piece on {from}")),
+            Cell::Empty => return Err(IllegalTurn::NoPiece { square: from }),
         };
         let (df, dr) = (
             to.file() as i8 - from.file() as i8,
             to.rank() as i8 - from.rank() as i8,
         );
         if (df != 0 && dr != 0) || from == to {
-            return Err(format!("{from} and {to} are not on one rank or file"));
+            return Err(IllegalTurn::NotInLine { from, to });
         }
         let distance = df.abs().max(dr.abs());
         let between = (1..distance)
@@ -479,39 +597,26 @@ impl Position {
                 if distance == 1 || (slides && between == 0) {
                     Ok(())
                 } else {
-                    Err(format!("{from}-{to}: a piece moves one square at a time"))
+                    Err(IllegalTurn::TooFar { from, to })
                 }
             }
-            (Turn::Move { .. }, _) => Err(format!("{to} is not empty")),
-            (_, Cell::Empty) => Err(format!("there is nothing to capture on {to}")),
-            (_, Cell::FaceDown(_)) => {
-                Err(format!("the face-down piece on {to} cannot be captured"))
-            }
+            (Turn::Move { .. }, _) => Err(IllegalTurn::NotEmpty { square: to }),
+            (_, Cell::Empty) => Err(IllegalTurn::NothingToCapture { square: to }),
+            (_, Cell::FaceDown(_)) => Err(IllegalTurn::FaceDownTarget { square: to }),
             (_, Cell::FaceUp(target)) if target.color == side => {
-                Err(format!("{to} holds an own piece"))
+                Err(IllegalTurn::OwnPiece { square: to })
             }
             (_, Cell::FaceUp(target)) => {
                 if piece.kind == PieceKind::Cannon {
                     if between == 1 {
                         Ok(())
                     } else {
-                        Err(format!(
-                            "a cannon takes only by jumping exactly one piece ({between} between {from} and {to})"
-                        ))
+                        Err(IllegalTurn::CannonScreen { from, to, between })
                     }
                 } else if distance != 1 && !(slides && between == 0) {
-                    Err(format!("{from}x{to}: only the cannon takes at a distance"))
+                    Err(IllegalTurn::CaptureAtDistance { from, to })
                 } else if !piece.kind.outranks(target.kind) {
-                    Err(format!(
-                        "{} cannot take {}{}",
-                        piece.chinese(),
-                        target.chinese(),
-                        if piece.kind == PieceKind::King {
-                            " (a king cannot take a pawn)"
-                        } else {
-                            " (lower rank)"
-                        }
-                    ))
+                    Err(IllegalTurn::Outranked { piece, target })
                 } else {
                     Ok(())
                 }
@@ -520,9 +625,9 @@ impl Position {
     }
 
     /// A chain capture is legal when the rule is on and every hop is a legal capture by the same piece.
-    fn check_chain(&self, from: Square, hops: Hops) -> Result<(), String> {
+    fn check_chain(&self, from: Square, hops: Hops) -> Result<(), IllegalTurn> {
         if !self.rules.chain_captures {
-            return Err("chain captures are not played under these rules".into());
+            return Err(IllegalTurn::ChainsOff);
         }
         let mut scratch = self.clone();
         let mut at = from;
@@ -626,7 +731,7 @@ mod tests {
             Err(e) => {
                 assert!(!legal, "{turn:?} refused: {e}");
                 assert!(
-                    e.contains(reason),
+                    e.to_string().contains(reason),
                     "{turn:?}: '{e}' does not say '{reason}'"
                 );
             }
@@ -838,7 +943,11 @@ mod tests {
         let p = Position::start(None);
         assert_eq!(
             p.check_turn(step("a1", "a2")),
-            Err("the first turn must be a flip".into())
+            Err(IllegalTurn::FirstTurnNotFlip)
+        );
+        assert_eq!(
+            IllegalTurn::FirstTurnNotFlip.to_string(),
+            "the first turn must be a flip"
         );
     }
 
@@ -854,9 +963,10 @@ mod tests {
         assert_eq!(p.pool_count(Piece::from_letter('k').unwrap()), 0);
         assert_eq!(
             p.play(Turn::Flip(sq("b1")), Piece::from_letter('k')),
-            Err(TurnError::ImpossibleIdentity(
-                Piece::from_letter('k').unwrap()
-            ))
+            Err(TurnError::ImpossibleIdentity {
+                square: sq("b1"),
+                piece: Piece::from_letter('k').unwrap()
+            })
         );
         let deal = Deal::parse("kAABBRRNNCCPPPPPKaabbrrnnccppppp").unwrap();
         let mut p = Position::start(Some(&deal));

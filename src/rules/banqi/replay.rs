@@ -5,11 +5,11 @@
 use super::deal::{Deal, DealError};
 use super::fen::{self, FenError};
 use super::game::{Game, GameError, Settings};
-use super::notation;
-use super::position::Position;
+use super::notation::{self, NotationError};
+use super::position::{Position, TurnError};
 use crate::rules::Variant;
 use crate::rules::notation::Record;
-use crate::rules::outcome::{GameResult, PlyError, Termination, Verdict};
+use crate::rules::outcome::{GameResult, PlyCause, PlyError, Termination, Verdict};
 
 /// Why a record cannot be replayed at all (the CLI's "unreadable input", exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +53,42 @@ pub fn adjudicate(
     Ok(replay(record, Game::new(position, settings)))
 }
 
+/// Why a token was refused, as data each language words (`rules::describe`).
+pub fn notation_cause(e: &NotationError) -> PlyCause {
+    match e {
+        NotationError::Syntax(_) => PlyCause::NotABanqiTurn,
+        NotationError::Turn(t) => turn_cause(t),
+        NotationError::AmbiguousColor { square, name } => PlyCause::EitherSide {
+            square: square.to_string(),
+            name: name.clone(),
+        },
+    }
+}
+
+/// Why a turn was refused, as data each language words (`rules::describe`).
+pub fn turn_cause(e: &TurnError) -> PlyCause {
+    match *e {
+        TurnError::Illegal(rule) => PlyCause::IllegalTurn(rule),
+        TurnError::IdentityMissing(square) => PlyCause::FlipUnnamed {
+            square: square.to_string(),
+        },
+        TurnError::ContradictsDeal {
+            square,
+            dealt,
+            written,
+        } => PlyCause::FlipContradicts {
+            square: square.to_string(),
+            dealt,
+            written,
+        },
+        TurnError::ImpossibleIdentity { square, piece } => PlyCause::ImpossibleIdentity {
+            square: square.to_string(),
+            color: piece.color,
+            said: piece.kind.xiangqi(),
+        },
+    }
+}
+
 /// Plays the record's tokens in `game` and builds the verdict.
 fn replay(record: &Record, mut game: Game) -> Verdict {
     let claim = record.claimed_result();
@@ -60,24 +96,31 @@ fn replay(record: &Record, mut game: Game) -> Verdict {
     for (i, token) in record.moves.iter().enumerate() {
         let played = notation::parse(&token.text)
             .and_then(|written| notation::resolve(game.position(), written))
-            .map_err(|e| e.to_string())
+            .map_err(|e| (e.to_string(), notation_cause(&e)))
             .and_then(|(turn, identity)| {
                 game.play(turn, identity).map_err(|e| match e {
-                    GameError::Over(o) => {
+                    GameError::Over(o) => (
                         format!(
                             "the game was already over after ply {plies} ({}, {})",
                             o.result, o.termination
-                        )
-                    }
-                    GameError::Turn(e) => e.to_string(),
+                        ),
+                        PlyCause::AfterTheEnd {
+                            termination: o.termination,
+                            after_ply: plies,
+                        },
+                    ),
+                    GameError::Turn(e) => (e.to_string(), turn_cause(&e)),
                 })
             });
-        if let Err(message) = played {
-            let error = PlyError::new(
-                i + 1,
-                &token.text,
-                format!("{message} (line {}, column {})", token.line, token.column),
-            );
+        if let Err((message, cause)) = played {
+            let error = PlyError {
+                cause: Some(cause),
+                ..PlyError::new(
+                    i + 1,
+                    &token.text,
+                    format!("{message} (line {}, column {})", token.line, token.column),
+                )
+            };
             return Verdict {
                 events: game.events().to_vec(),
                 ..Verdict::illegal(Variant::Banqi, plies, fen::write(game.position()), error)

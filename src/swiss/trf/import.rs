@@ -181,9 +181,9 @@ impl TrfDocument {
                 _ => {}
             }
         }
-        let scoring = table.scoring().map_err(|m| {
-            TrfError::at(points_line, None, Reason::new("trf_text").arg("message", m))
-        })?;
+        let scoring = table
+            .scoring()
+            .map_err(|why| TrfError::at(points_line, None, why))?;
         Ok(Settings {
             scoring,
             rounds,
@@ -316,14 +316,12 @@ impl TrfDocument {
             | ModelError::OpponentMismatch { player, round, .. }
             | ModelError::Asymmetric { player, round, .. }
             | ModelError::MissingColour { player, round } => (player, round),
-            _ => {
-                return TrfError::at(0, None, Reason::new("trf_text").arg("message", error));
-            }
+            _ => return TrfError::at(0, None, error.reason()),
         };
         TrfError::at(
             self.player_line(player),
             Some(round_column(round)),
-            Reason::new("trf_text").arg("message", error),
+            error.reason(),
         )
     }
 }

@@ -129,14 +129,14 @@ impl PointsTable {
         }
     }
 
-    pub(super) fn scoring(&self) -> Result<ScoringSystem, String> {
+    pub(super) fn scoring(&self) -> Result<ScoringSystem, crate::i18n::Reason> {
         for (red, black) in [("WW", "BW"), ("WD", "BD"), ("WL", "BL")] {
             if self.get(red) != self.get(black) {
-                return Err(format!(
-                    "{red}={} and {black}={} differ; points that depend on the colour are not supported",
-                    self.get(red),
-                    self.get(black)
-                ));
+                return Err(crate::i18n::Reason::new("trf_points_by_colour")
+                    .arg("red", red)
+                    .arg("red_points", self.get(red))
+                    .arg("black", black)
+                    .arg("black_points", self.get(black)));
             }
         }
         Ok(ScoringSystem {

@@ -8,7 +8,6 @@ use askama::Template;
 
 use super::{redirect, render};
 use crate::deal::{Commitment, Deal, DealContext, GameNumber, Seed, SetupSheet, verify};
-use crate::deal::{ContextError, Mismatch, SeedError};
 use crate::i18n::Reason;
 use crate::rules::{Color, Variant};
 use crate::service;
@@ -519,31 +518,13 @@ fn check(fields: &[(&'static str, String)]) -> Result<(), Reason> {
         .map_err(|_| Reason::new("verify_bad_round").arg("typed", get("round")))?;
     let game = GameNumber::parse(get("game"))
         .ok_or_else(|| Reason::new("verify_bad_game").arg("typed", get("game")))?;
-    let context = DealContext::new(get("event"), round, game).map_err(|e| {
-        Reason::new(match e {
-            ContextError::EventId => "verify_bad_event",
-            ContextError::Round => "verify_round_zero",
-            ContextError::Game => "verify_game_zero",
-        })
-    })?;
+    let context = DealContext::new(get("event"), round, game)
+        .map_err(service::deals::verify_context_reason)?;
     let deal = Deal::parse(variant, get("deal")).map_err(|e| service::deals::deal_reason(&e))?;
-    let seed = Seed::from_hex(get("seed")).map_err(|e| match e {
-        SeedError::NotHex {
-            position,
-            character,
-        } => Reason::new("verify_seed_not_hex")
-            .arg("position", position)
-            .arg("character", character),
-        _ => Reason::new("verify_seed_length").arg("found", get("seed").chars().count()),
-    })?;
+    let seed = Seed::from_hex(get("seed")).map_err(|e| service::deals::seed_reason(&e))?;
     let commitment = Commitment::from_hex(get("commitment"))
         .ok_or_else(|| Reason::new("verify_bad_commitment"))?;
-    verify(&context, &deal, &seed, &commitment).map_err(|e| {
-        Reason::new(match e {
-            Mismatch::DealNotFromSeed => "verify_not_from_seed",
-            Mismatch::Commitment => "verify_commitment_differs",
-        })
-    })
+    verify(&context, &deal, &seed, &commitment).map_err(service::deals::mismatch_reason)
 }
 
 #[get("/events/{id}/deals/{deal_id}/verify")]

@@ -229,7 +229,7 @@ async fn game_page(
             }
             fill(&mut page, view, &events)
         }
-        Err(e) => page.problem = Some(e.to_string()),
+        Err(e) => page.problem = Some(page.ctx.lang.reason(&e.reason())),
     }
     render(&page)
 }
