@@ -228,8 +228,7 @@ async fn store_outcome(
             Reason::new("svc_round_not_published").arg("round", round.number),
         ));
     }
-    let version = expected_version.unwrap_or(board.version);
-    store::rounds::set_result(db, by, event.id, round, &board, version, outcome)
+    store::rounds::set_result(db, by, event.id, round, &board, expected_version, outcome)
         .await
         .map_err(|e| match e {
             store::rounds::ResultError::Stale { .. } => ServiceError::Stale {

@@ -234,6 +234,9 @@ pub(crate) async fn write_one(
 pub(crate) const SQLITE_SESSION: &str =
     "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;";
 
+/// A pooled connection idle this long is pinged before it is used again ([`pool`]).
+const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A pool on `url` (either backend), each SQLite connection set up with [`SQLITE_SESSION`].
 pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
     sqlx::any::install_default_drivers();
@@ -242,7 +245,21 @@ pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
             format!("'{url}' is neither a sqlite:// nor a postgres:// URL").into(),
         ))
     })?;
-    let mut options = AnyPoolOptions::new().max_connections(max);
+    // A connection is checked (pinged) before use only after it sat idle a while: a ping on every
+    // acquire is a round trip more for every request, and inside a write (on PostgreSQL under the
+    // database lock, which every writer of every instance waits for). A connection found broken
+    // is dropped and another one taken; one that broke while busy fails its query as before.
+    let mut options = AnyPoolOptions::new()
+        .max_connections(max)
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for < IDLE_BEFORE_PING {
+                    return Ok(true);
+                }
+                Ok(sqlx::Connection::ping(conn).await.is_ok())
+            })
+        });
     if backend == Backend::Sqlite {
         options = options.after_connect(|conn, _| {
             Box::pin(async move {
