@@ -269,14 +269,39 @@ pub async fn restore(backup: &Path, url: &str) -> Result<(), SnapshotError> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "anqi.db".into())
     ));
-    tokio::fs::copy(backup, &staged)
-        .await
-        .map_err(io(&staged))?;
+    // Copied by SQLite (`VACUUM INTO`), not byte for byte: a copy whose last writes are still in
+    // its write-ahead log (`-wal` beside it, as a file another process wrote and did not close
+    // cleanly leaves it) is restored whole, as one file without a log.
+    let _ = tokio::fs::remove_file(&staged).await;
+    let copied = vacuum_into(backup, &staged).await;
+    if let Err(e) = copied {
+        let _ = tokio::fs::remove_file(&staged).await;
+        return Err(e);
+    }
     let placed = place(&staged, &target).await;
     if placed.is_err() {
         let _ = tokio::fs::remove_file(&staged).await;
     }
     placed
+}
+
+/// Writes the database in the file `from` (with its write-ahead log, if any) to the new file `to`.
+async fn vacuum_into(from: &Path, to: &Path) -> Result<(), SnapshotError> {
+    let target = to
+        .to_str()
+        .ok_or_else(|| SnapshotError::NotAFile(to.display().to_string()))?;
+    let mut conn = SqliteConnectOptions::new()
+        .filename(from)
+        .read_only(true)
+        .connect()
+        .await?;
+    let done = sqlx::query("VACUUM INTO $1")
+        .bind(target)
+        .execute(&mut conn)
+        .await;
+    let _ = conn.close().await;
+    done?;
+    Ok(())
 }
 
 /// Takes the exclusive lock on `target` (if it exists), empties its log and renames `staged` over it.
