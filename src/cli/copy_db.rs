@@ -48,8 +48,8 @@ pub fn run(args: CopyDbArgs) -> i32 {
                         &Reason::new("db_copy_done")
                             .arg("rows", copied.rows())
                             .arg("tables", copied.tables.len())
-                            .arg("from", &args.from)
-                            .arg("to", &args.to)
+                            .arg("from", store::shown_url(&args.from))
+                            .arg("to", store::shown_url(&args.to))
                     )
                 );
                 0
