@@ -122,6 +122,23 @@ pub fn database_file(url: &str) -> Result<PathBuf, SnapshotError> {
     Ok(file.to_path_buf())
 }
 
+/// Moves what the write-ahead log of the SQLite database at `url` holds into the database file and
+/// empties the log, so that the file alone is the whole database (a command that wrote it, as
+/// `anqi copy-db`, runs this before it reports: the file is then copied elsewhere). Nothing to do
+/// on PostgreSQL.
+pub async fn checkpoint(url: &str) -> StoreResult<()> {
+    if Backend::of_url(url) != Some(Backend::Sqlite) {
+        return Ok(());
+    }
+    let mut conn = SqliteConnectOptions::from_str(url)?.connect().await?;
+    let done = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut conn)
+        .await;
+    let _ = conn.close().await;
+    done?;
+    Ok(())
+}
+
 /// Opens the live database of `url` for `anqi backup`: never created, never migrated (the server
 /// that uses it owns its schema), and refused unless its applied migrations are exactly this
 /// binary's — a newer schema may hold what this binary cannot copy faithfully, an older one means

@@ -156,9 +156,12 @@ fn a_copy_into_a_new_sqlite_file_restores_whole_at_a_venue() {
     let copied = format!("{}", venue.0.join("from-hosted.db").display());
     let (code, out, err) = copy_db(&w.dir.database_url(), &format!("sqlite://{copied}"));
     assert_eq!(code, 0, "{out}{err}");
+    // The file alone is the whole copy (it is carried to the venue without its log).
+    let carried = venue.0.join("carried.db");
+    std::fs::copy(&copied, &carried).unwrap();
     let target = venue.0.join("anqi.db");
     let out = Command::new(anqi_bin())
-        .args(["restore", &copied, "--database-url"])
+        .args(["restore", carried.to_str().unwrap(), "--database-url"])
         .arg(format!("sqlite://{}", target.display()))
         .env("LANG", "C")
         .output()
