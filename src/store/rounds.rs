@@ -821,35 +821,17 @@ pub enum ResultError {
 }
 
 /// Sets a board's result if the board is still at `expected_version` (the second of two concurrent
-/// writers is told instead of silently overwriting); without one, whatever the board holds when
-/// the write's turn comes (read in the transaction: a writer that named no version is never told
-/// of another's write). Logs old and new. Returns the new version.
+/// writers is told instead of silently overwriting). Logs old and new. Returns the new version.
 pub async fn set_result(
     db: &Db,
     by: &User,
     event_id: i64,
     round: &Round,
     board: &Board,
-    expected_version: Option<i64>,
+    expected_version: i64,
     (result, games): (Option<BoardResult>, Option<&MatchGames>),
 ) -> Result<i64, ResultError> {
     let mut tx = super::begin_write(db).await?;
-    let current = match expected_version {
-        Some(_) => None,
-        None => {
-            let row = sqlx::query_as::<_, BoardRow>(sqlx::AssertSqlSafe(format!(
-                "SELECT {BOARD_COLUMNS} FROM boards WHERE id = $1"
-            )))
-            .bind(board.id)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(StoreError::from)?
-            .ok_or(StoreError::NotFound)?;
-            Some(Board::try_from(row)?)
-        }
-    };
-    let board = current.as_ref().unwrap_or(board);
-    let expected_version = expected_version.unwrap_or(board.version);
     let done = sqlx::query(
         "UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
          reported_by = NULL WHERE id = $3 AND version = $4",
