@@ -38,7 +38,10 @@ pub fn run(args: CopyDbArgs) -> i32 {
             let copied = store::copy::copy(&from, &to).await;
             from.close().await;
             to.close().await;
-            copied
+            // A SQLite target is one file afterwards (it is usually carried to another machine).
+            let copied = copied?;
+            store::snapshot::checkpoint(&args.to).await?;
+            Ok::<_, CopyError>(copied)
         };
         match done.await {
             Ok(copied) => {
@@ -48,8 +51,8 @@ pub fn run(args: CopyDbArgs) -> i32 {
                         &Reason::new("db_copy_done")
                             .arg("rows", copied.rows())
                             .arg("tables", copied.tables.len())
-                            .arg("from", &args.from)
-                            .arg("to", &args.to)
+                            .arg("from", store::shown_url(&args.from))
+                            .arg("to", store::shown_url(&args.to))
                     )
                 );
                 0

@@ -102,7 +102,7 @@ pub fn run(args: ServeArgs) -> i32 {
         // Last start-up line: scripts and tests wait for it.
         println!(
             "Anqi is serving at {base}/ (database {})",
-            config.database_url
+            crate::store::shown_url(&config.database_url)
         );
         match app.run().await {
             Ok(()) => 0,

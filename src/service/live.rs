@@ -11,6 +11,10 @@
 //! notifications missed while the listener reconnected). A subscriber learns only the version: what
 //! changed is read from the pages, through their own visibility rules.
 //!
+//! An event that a reading finds gone (deleted) has its subscriptions ended ([`Hub::forget`]): its
+//! streams end as soon as the hub learns of the delete, which is a write like any other (at once
+//! after this process's commit or another instance's notification, else at the next poll).
+//!
 //! The hub also bounds the open subscriptions per client address ([`Settings::per_client`]), and
 //! [`Hub::close`] ends them all at shutdown.
 
@@ -207,8 +211,8 @@ impl Hub {
         })
     }
 
-    /// Reads the versions of the events with subscribers (one query per [`QUERY_CHUNK`] events) and
-    /// tells the subscribers of each event whose version changed.
+    /// Reads the versions of the events with subscribers (one query per [`QUERY_CHUNK`] events),
+    /// tells the subscribers of each event whose version changed and ends those of events gone.
     pub async fn refresh(&self) -> ServiceResult<()> {
         let ids: Vec<i64> = {
             let mut inner = self.inner();
@@ -218,11 +222,7 @@ impl Hub {
             inner.told_all = false;
             inner.events.keys().copied().collect()
         };
-        for chunk in ids.chunks(QUERY_CHUNK) {
-            let versions = store::events::versions(&self.db, chunk).await?;
-            self.publish(&versions);
-        }
-        Ok(())
+        self.read(&ids).await
     }
 
     /// Reads the versions of the events other instances changed ([`Hub::changed_elsewhere`]) that
@@ -240,11 +240,38 @@ impl Hub {
         let Some(ids) = ids else {
             return self.refresh().await;
         };
+        self.read(&ids).await
+    }
+
+    /// Reads the versions of `ids` (one query per [`QUERY_CHUNK`] events), tells the subscribers of
+    /// each event whose version changed, and ends the subscriptions of the events that no longer
+    /// exist (deleted: their streams end).
+    async fn read(&self, ids: &[i64]) -> ServiceResult<()> {
         for chunk in ids.chunks(QUERY_CHUNK) {
             let versions = store::events::versions(&self.db, chunk).await?;
             self.publish(&versions);
+            let found: HashSet<i64> = versions.iter().map(|(id, _)| *id).collect();
+            let gone: Vec<i64> = chunk
+                .iter()
+                .copied()
+                .filter(|id| !found.contains(id))
+                .collect();
+            self.forget(&gone);
         }
         Ok(())
+    }
+
+    /// Ends the subscriptions of events that no longer exist (or that their subscribers may no
+    /// longer see): dropping an event's sender ends its receivers' waits, so its streams end.
+    pub fn forget(&self, event_ids: &[i64]) {
+        if event_ids.is_empty() {
+            return;
+        }
+        let mut inner = self.inner();
+        for id in event_ids {
+            inner.events.remove(id);
+            inner.told.remove(id);
+        }
     }
 
     /// Sets the versions of events (a refresh's, or a notification's from another instance), telling
@@ -339,7 +366,8 @@ impl Subscription {
         *self.receiver.borrow()
     }
 
-    /// Waits for the next change and returns the new version; `None` when the hub closed.
+    /// Waits for the next change and returns the new version; `None` when the hub closed or the
+    /// event is gone ([`Hub::forget`]).
     pub async fn changed(&mut self) -> Option<i64> {
         self.receiver.changed().await.ok()?;
         Some(*self.receiver.borrow_and_update())
@@ -438,6 +466,21 @@ mod tests {
             );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn the_subscriptions_of_an_event_that_is_gone_end_at_the_next_reading() {
+        let (hub, _db, dir) = hub(8).await;
+        let ip: IpAddr = "192.0.2.9".parse().unwrap();
+        // No event 77 in this database (as after its delete).
+        let mut sub = hub.subscribe(77, Some(ip)).await.unwrap();
+        hub.refresh().await.unwrap();
+        assert_eq!(sub.changed().await, None);
+        assert!(!hub.inner().events.contains_key(&77));
+        // The slot is given back with the subscription, as always.
+        drop(sub);
+        assert_eq!(hub.open_of(ip), 0);
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -215,7 +215,7 @@ async fn store_outcome(
     expected_version: Option<i64>,
     outcome: (Option<BoardResult>, Option<&MatchGames>),
 ) -> ServiceResult<i64> {
-    let board = store::rounds::board(db, round.id, board_no)
+    let mut board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;
     if board.is_bye() {
@@ -228,16 +228,34 @@ async fn store_outcome(
             Reason::new("svc_round_not_published").arg("round", round.number),
         ));
     }
-    let version = expected_version.unwrap_or(board.version);
-    store::rounds::set_result(db, by, event.id, round, &board, version, outcome)
-        .await
-        .map_err(|e| match e {
-            store::rounds::ResultError::Stale { .. } => ServiceError::Stale {
-                board: Some(board_no),
-            },
-            store::rounds::ResultError::Store(s) => s.into(),
-        })
+    // A writer that named no version is not told of another's write that committed between its
+    // reading of the board and its turn (the API documents a 409 only for a version given): it
+    // reads the board again and stores its result over that one.
+    let mut tries = 0;
+    loop {
+        let version = expected_version.unwrap_or(board.version);
+        match store::rounds::set_result(db, by, event.id, round, &board, version, outcome).await {
+            Ok(v) => return Ok(v),
+            Err(store::rounds::ResultError::Stale { .. })
+                if expected_version.is_none() && tries < UNVERSIONED_TRIES =>
+            {
+                tries += 1;
+                board = store::rounds::board(db, round.id, board_no)
+                    .await?
+                    .ok_or(ServiceError::NotFound)?;
+            }
+            Err(store::rounds::ResultError::Stale { .. }) => {
+                return Err(ServiceError::Stale {
+                    board: Some(board_no),
+                });
+            }
+            Err(store::rounds::ResultError::Store(s)) => return Err(s.into()),
+        }
+    }
 }
+
+/// How often a result stored without a version is tried again after another write to its board.
+const UNVERSIONED_TRIES: u32 = 5;
 
 /// Start number → (name, club) of an event's players.
 pub async fn names(db: &Db, event_id: i64) -> ServiceResult<HashMap<u32, (String, String)>> {

@@ -474,18 +474,21 @@ pub async fn version(db: &Db, event_id: i64) -> StoreResult<i64> {
 }
 
 /// The change counters ([`version`]) of several events in one query, for the live pages' hub
-/// (`service::live`); an event without an audit entry (or without a row) is left out.
+/// (`service::live`): one pair for each of the events that exists (0 for one without an audit
+/// entry); an event without a row (deleted) is left out.
 pub async fn versions(db: &Db, event_ids: &[i64]) -> StoreResult<Vec<(i64, i64)>> {
     if event_ids.is_empty() {
         return Ok(Vec::new());
     }
-    // The ids are numbers, bound one by one: `(event_id, id)` is indexed (`audit_log_event`).
+    // The ids are numbers, bound one by one: each event's highest entry is one step down the
+    // `(event_id, id)` index (`audit_log_event`).
     let marks = (1..=event_ids.len())
         .map(|i| format!("${i}"))
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
-        "SELECT event_id, MAX(id) FROM audit_log WHERE event_id IN ({marks}) GROUP BY event_id"
+        "SELECT e.id, COALESCE((SELECT MAX(a.id) FROM audit_log a WHERE a.event_id = e.id), 0)
+           FROM events e WHERE e.id IN ({marks})"
     );
     let mut query = sqlx::query_as::<_, (i64, i64)>(AssertSqlSafe(sql));
     for id in event_ids {

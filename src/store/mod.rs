@@ -234,6 +234,25 @@ pub(crate) async fn write_one(
 pub(crate) const SQLITE_SESSION: &str =
     "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;";
 
+/// A database URL as it may be shown (logs, messages): its password, if any, replaced by `***`.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(end);
+    let Some((user_info, host)) = authority.rsplit_once('@') else {
+        return url.to_string();
+    };
+    match user_info.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}{path}"),
+        None => url.to_string(),
+    }
+}
+
+/// A pooled connection idle this long is pinged before it is used again ([`pool`]).
+const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A pool on `url` (either backend), each SQLite connection set up with [`SQLITE_SESSION`].
 pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
     sqlx::any::install_default_drivers();
@@ -242,7 +261,21 @@ pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
             format!("'{url}' is neither a sqlite:// nor a postgres:// URL").into(),
         ))
     })?;
-    let mut options = AnyPoolOptions::new().max_connections(max);
+    // A connection is checked (pinged) before use only after it sat idle a while: a ping on every
+    // acquire is a round trip more for every request, and inside a write (on PostgreSQL under the
+    // database lock, which every writer of every instance waits for). A connection found broken
+    // is dropped and another one taken; one that broke while busy fails its query as before.
+    let mut options = AnyPoolOptions::new()
+        .max_connections(max)
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for < IDLE_BEFORE_PING {
+                    return Ok(true);
+                }
+                Ok(sqlx::Connection::ping(conn).await.is_ok())
+            })
+        });
     if backend == Backend::Sqlite {
         options = options.after_connect(|conn, _| {
             Box::pin(async move {
@@ -300,4 +333,26 @@ pub(crate) async fn text_columns(
 /// The current time as stored in the database (RFC 3339, UTC, seconds).
 pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_url;
+
+    #[test]
+    fn shown_urls_hide_the_password_only() {
+        assert_eq!(
+            shown_url("postgres://anqi:p%40ss:w@10.0.0.5:5432/anqi?sslmode=require"),
+            "postgres://anqi:***@10.0.0.5:5432/anqi?sslmode=require"
+        );
+        assert_eq!(
+            shown_url("postgres://anqi@127.0.0.1/anqi"),
+            "postgres://anqi@127.0.0.1/anqi"
+        );
+        assert_eq!(
+            shown_url("sqlite:///var/lib/anqi/anqi.db"),
+            "sqlite:///var/lib/anqi/anqi.db"
+        );
+        assert_eq!(shown_url("sqlite://anqi.db"), "sqlite://anqi.db");
+    }
 }

@@ -122,6 +122,23 @@ pub fn database_file(url: &str) -> Result<PathBuf, SnapshotError> {
     Ok(file.to_path_buf())
 }
 
+/// Moves what the write-ahead log of the SQLite database at `url` holds into the database file and
+/// empties the log, so that the file alone is the whole database (a command that wrote it, as
+/// `anqi copy-db`, runs this before it reports: the file is then copied elsewhere). Nothing to do
+/// on PostgreSQL.
+pub async fn checkpoint(url: &str) -> StoreResult<()> {
+    if Backend::of_url(url) != Some(Backend::Sqlite) {
+        return Ok(());
+    }
+    let mut conn = SqliteConnectOptions::from_str(url)?.connect().await?;
+    let done = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut conn)
+        .await;
+    let _ = conn.close().await;
+    done?;
+    Ok(())
+}
+
 /// Opens the live database of `url` for `anqi backup`: never created, never migrated (the server
 /// that uses it owns its schema), and refused unless its applied migrations are exactly this
 /// binary's — a newer schema may hold what this binary cannot copy faithfully, an older one means
@@ -269,14 +286,39 @@ pub async fn restore(backup: &Path, url: &str) -> Result<(), SnapshotError> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "anqi.db".into())
     ));
-    tokio::fs::copy(backup, &staged)
-        .await
-        .map_err(io(&staged))?;
+    // Copied by SQLite (`VACUUM INTO`), not byte for byte: a copy whose last writes are still in
+    // its write-ahead log (`-wal` beside it, as a file another process wrote and did not close
+    // cleanly leaves it) is restored whole, as one file without a log.
+    let _ = tokio::fs::remove_file(&staged).await;
+    let copied = vacuum_into(backup, &staged).await;
+    if let Err(e) = copied {
+        let _ = tokio::fs::remove_file(&staged).await;
+        return Err(e);
+    }
     let placed = place(&staged, &target).await;
     if placed.is_err() {
         let _ = tokio::fs::remove_file(&staged).await;
     }
     placed
+}
+
+/// Writes the database in the file `from` (with its write-ahead log, if any) to the new file `to`.
+async fn vacuum_into(from: &Path, to: &Path) -> Result<(), SnapshotError> {
+    let target = to
+        .to_str()
+        .ok_or_else(|| SnapshotError::NotAFile(to.display().to_string()))?;
+    let mut conn = SqliteConnectOptions::new()
+        .filename(from)
+        .read_only(true)
+        .connect()
+        .await?;
+    let done = sqlx::query("VACUUM INTO $1")
+        .bind(target)
+        .execute(&mut conn)
+        .await;
+    let _ = conn.close().await;
+    done?;
+    Ok(())
 }
 
 /// Takes the exclusive lock on `target` (if it exists), empties its log and renames `staged` over it.

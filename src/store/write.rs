@@ -12,7 +12,7 @@
 //!
 //! On PostgreSQL a write is a pooled connection's transaction, begun after this process's turn on
 //! that database (so no more than one pooled connection waits for the lock) and then the **database
-//! lock**: `pg_advisory_xact_lock` on one key for the whole application ([`PG_WRITE_LOCK`]), held
+//! lock**: `pg_advisory_xact_lock` on one key for the whole application (`pg_write_lock!`), held
 //! until the commit or rollback. Every writer of every instance on the database takes it, so writes
 //! are serialized exactly as SQLite serializes them: two instances pairing the same round take turns,
 //! the second sees the first's round and is refused (409), and every check-then-write of a
@@ -42,8 +42,20 @@ use super::{Backend, Conn, Db, SQLITE_SESSION, StoreResult, audit, backend, now}
 pub const CONTENTION_LOG: Duration = Duration::from_millis(100);
 
 /// The key of PostgreSQL's advisory lock that every write transaction of the application takes
-/// (see the module text): "anqi" in ASCII.
-pub const PG_WRITE_LOCK: i64 = 0x616e_7169;
+/// (see the module text): "anqi" in ASCII, 0x616e_7169, as a literal for [`PG_BEGIN_LOCKED`].
+macro_rules! pg_write_lock {
+    () => {
+        1634627945
+    };
+}
+
+/// The statement that begins a write transaction on PostgreSQL: `BEGIN`, then the database lock
+/// (`pg_write_lock!`, written out: a begin statement takes no bound values).
+const PG_BEGIN_LOCKED: &str = concat!(
+    "BEGIN; SELECT pg_advisory_xact_lock(",
+    pg_write_lock!(),
+    ")"
+);
 
 /// The channel of PostgreSQL's change notifications (the payload is an event id, or empty).
 pub const PG_CHANNEL: &str = "anqi_changes";
@@ -209,11 +221,9 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
         let turned = Instant::now();
         let (tx, audit_mark) = match backend(db) {
             Backend::Postgres => {
-                let mut tx = db.begin().await?;
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(PG_WRITE_LOCK)
-                    .execute(&mut *tx)
-                    .await?;
+                // BEGIN and the lock in one round trip: the lock is held across the whole write
+                // transaction, so each step less in it is a step less every writer waits for.
+                let mut tx = db.begin_with(PG_BEGIN_LOCKED).await?;
                 // Under the lock no other writer adds entries, so the ones above are this write's.
                 let mark: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_log")
                     .fetch_one(&mut *tx)
@@ -393,5 +403,20 @@ impl std::ops::DerefMut for Write {
             Some(Inner::Pooled { tx, .. }) => tx,
             None => unreachable!("a write is used after it ended"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_begin_statement_takes_the_write_lock_named_anqi() {
+        assert_eq!(pg_write_lock!(), 0x616e_7169_i64);
+        assert_eq!(&0x616e_7169_i64.to_be_bytes()[4..], b"anqi");
+        assert_eq!(
+            PG_BEGIN_LOCKED,
+            "BEGIN; SELECT pg_advisory_xact_lock(1634627945)"
+        );
     }
 }

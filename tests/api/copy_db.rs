@@ -143,3 +143,40 @@ fn the_copy_knows_every_table_of_the_schema() {
     known.sort();
     assert_eq!(tables, known, "store::copy::TABLES must list every table");
 }
+
+#[test]
+fn a_copy_into_a_new_sqlite_file_restores_whole_at_a_venue() {
+    // docs/deploy.md: the hosted data back to a venue — `copy-db` into a new file, then `anqi
+    // restore` of that file over the venue's database (the copy's last pages may still be in its
+    // write-ahead log, which a byte copy of the file alone would lose).
+    let w = World::new("copydb-back");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "回場館", "xiangqi");
+    let venue = TempDir::new("copydb-venue");
+    let copied = format!("{}", venue.0.join("from-hosted.db").display());
+    let (code, out, err) = copy_db(&w.dir.database_url(), &format!("sqlite://{copied}"));
+    assert_eq!(code, 0, "{out}{err}");
+    // The file alone is the whole copy (it is carried to the venue without its log).
+    let carried = venue.0.join("carried.db");
+    std::fs::copy(&copied, &carried).unwrap();
+    let target = venue.0.join("anqi.db");
+    let out = Command::new(anqi_bin())
+        .args(["restore", carried.to_str().unwrap(), "--database-url"])
+        .arg(format!("sqlite://{}", target.display()))
+        .env("LANG", "C")
+        .output()
+        .expect("run anqi restore");
+    assert!(out.status.success(), "{out:?}");
+    let names: Vec<String> = actix_web::rt::System::new().block_on(async {
+        let url = format!("sqlite://{}?mode=ro", target.display());
+        let db = sqlx::SqlitePool::connect(&url).await.expect("open");
+        let names = sqlx::query_scalar("SELECT name FROM events WHERE id = $1")
+            .bind(id)
+            .fetch_all(&db)
+            .await
+            .expect("the restored database has its events");
+        db.close().await;
+        names
+    });
+    assert_eq!(names, ["回場館"]);
+}

@@ -2,8 +2,8 @@
 //! HTTP — a stored result arrives within a second (from this server's own commit, and from a write
 //! of another `anqi serve` process on the same database through the periodic version query), a
 //! reconnect with `Last-Event-ID` catches up at once, heartbeats, the bound on streams per client
-//! (429 in the visitor's language), unknown events refused like their pages, and nothing but the
-//! version in the messages.
+//! (429 in the visitor's language), unknown events refused like their pages, the streams of a
+//! deleted event ended, and nothing but the version in the messages.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -259,6 +259,54 @@ fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
             .status,
         404
     );
+}
+
+#[test]
+fn the_streams_of_an_event_deleted_while_they_are_open_end_promptly() {
+    // The periodic query is slow here: what ends the stream in time is the delete's commit.
+    let w = World::configured("live-delete", live_settings(30_000, 60_000, 8));
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Mistake", "xiangqi");
+    assert_eq!(
+        org.form(&format!("/events/{id}/players"), &[("name", "甲")])
+            .status,
+        303
+    );
+    let path = format!("/events/{id}/live");
+    let mut here = Stream::open(&w.server.base, &path, &[]);
+    assert_eq!(here.status, 200);
+    opening(&mut here);
+    // Another `anqi serve` on the same database learns of the delete too (its version query on
+    // SQLite, the notification on PostgreSQL).
+    let other = ServeProcess::start_with(&w.dir, &["--live-poll-ms", "200"]);
+    let mut there = Stream::open(&other.base, &path, &[]);
+    assert_eq!(there.status, 200);
+    opening(&mut there);
+    assert!(
+        !here.ends_within(Duration::from_millis(300)),
+        "open while the event exists"
+    );
+
+    // The organizer deletes it before round 1, with the reason and the confirmation.
+    let deleted = Instant::now();
+    let r = org.form(
+        &format!("/events/{id}/delete"),
+        &[("reason", "entered twice"), ("confirm", "yes")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(
+        here.ends_within(Duration::from_secs(1)),
+        "the stream still open {:?} after the delete",
+        deleted.elapsed()
+    );
+    assert!(
+        there.ends_within(Duration::from_secs(2)),
+        "the other process's stream still open {:?} after the delete",
+        deleted.elapsed()
+    );
+    // A reconnect gets what the event's pages get.
+    assert_eq!(w.server.client().get(&format!("/events/{id}")).status, 404);
+    assert_eq!(Stream::open(&w.server.base, &path, &[]).status, 404);
 }
 
 #[test]

@@ -18,6 +18,7 @@ mod matrix;
 mod ratings;
 mod readability;
 mod records;
+mod schema;
 mod security;
 mod small_gaps;
 mod sse;

@@ -41,6 +41,8 @@ pub struct Stream {
     pending: String,
     /// The body of a refusal (not a stream).
     pub body: String,
+    /// The body's end was read (its last chunk, or the connection closed), not a timeout.
+    pub ended: bool,
 }
 
 impl Stream {
@@ -84,6 +86,7 @@ impl Stream {
             headers,
             pending: String::new(),
             body: String::new(),
+            ended: false,
         };
         if status != 200 {
             // A refusal: read its whole (small) body.
@@ -113,11 +116,19 @@ impl Stream {
             return Some(String::from_utf8(buf).unwrap());
         }
         let mut size = String::new();
-        self.reader.read_line(&mut size).ok()?;
+        match self.reader.read_line(&mut size) {
+            Ok(0) => {
+                self.ended = true;
+                return None;
+            }
+            Ok(_) => {}
+            Err(_) => return None,
+        }
         let n = usize::from_str_radix(size.trim(), 16).ok()?;
         let mut buf = vec![0; n + 2];
         self.reader.read_exact(&mut buf).ok()?;
         if n == 0 {
+            self.ended = true;
             return None;
         }
         buf.truncate(n);
@@ -151,6 +162,18 @@ impl Stream {
             let chunk = self.chunk()?;
             self.pending.push_str(&chunk);
         }
+    }
+
+    /// Whether the stream ends within `within` (messages before the end are skipped); false when
+    /// it is still open then.
+    pub fn ends_within(&mut self, within: Duration) -> bool {
+        let until = Instant::now() + within;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            if self.next(left).is_none() {
+                return self.ended;
+            }
+        }
+        self.ended
     }
 
     /// The next change message within `within` (heartbeats skipped), with when it arrived.

@@ -5,8 +5,9 @@
 //! fetches itself once and swaps its areas, through the pages' own visibility rules. A reconnect
 //! with `Last-Event-ID` (or a first connection with `?since=`, the version the page was rendered
 //! at) that differs from the current version gets a change at once. The stream sends a heartbeat
-//! comment after `live::Settings::heartbeat` of silence, ends when the hub closes (at shutdown), and is
-//! never cached, buffered or compressed. The hub is `service::live`.
+//! comment after `live::Settings::heartbeat` of silence, ends when the hub closes (at shutdown) or
+//! finds the event gone (deleted: a reconnect then gets the 404 of its pages), and is never cached,
+//! buffered or compressed. The hub is `service::live`.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -108,7 +109,8 @@ struct Stream {
 }
 
 impl Stream {
-    /// The next chunk to send and the stream to go on with; `None` when the hub closed.
+    /// The next chunk to send and the stream to go on with; `None` when the hub closed or the event
+    /// is gone.
     async fn next(mut self) -> Option<(Bytes, Stream)> {
         if let Some(first) = self.first.take() {
             return Some((first, self));
