@@ -4,9 +4,9 @@
 //! to the listeners when it commits). Each instance runs one listener ([`listen`]) on its own
 //! connection; for each notification it counts a **foreign change** ([`foreign_generation`]) and
 //! tells its caller which event changed (the web layer hands it to the live pages' hub, so the
-//! streams of this instance move at once). The page cache trusts an event version it has read
-//! while [`change_generation`] — this process's commits plus the foreign changes — is unchanged
-//! (and for a short while at most), so a page another instance changed is read again at once.
+//! streams of this instance move at once). The page cache does not wait for them: on PostgreSQL it
+//! reads an event's version for each request (a notification may arrive after a client that wrote
+//! through another instance asks here).
 //!
 //! Notifications are not queued for a listener that is not connected: after a lost connection the
 //! listener reconnects and reports [`Change::Unknown`], since anything may have changed meanwhile.

@@ -196,15 +196,21 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
     }
     // The route is checked before any query.
     key_at(-1)?;
-    let generation = crate::store::notify::change_generation();
-    let version = match state.pages.known_version(event_id, generation) {
-        Some(v) => v,
-        None => {
-            let v = crate::store::events::version(&state.db, event_id)
-                .await
-                .ok()?;
-            state.pages.note_version(event_id, v, generation);
-            v
+    let version = if crate::store::backend(&state.db) == crate::store::Backend::Postgres {
+        // Other instances write there: their notifications may come after a client that wrote
+        // there asks here, so every request reads the version (readings shared while they wait).
+        state.pages.read_version(&state.db, event_id).await.ok()?
+    } else {
+        let generation = crate::store::notify::change_generation();
+        match state.pages.known_version(event_id, generation) {
+            Some(v) => v,
+            None => {
+                let v = crate::store::events::version(&state.db, event_id)
+                    .await
+                    .ok()?;
+                state.pages.note_version(event_id, v, generation);
+                v
+            }
         }
     };
     Some(Slot {

@@ -15,11 +15,12 @@
 //! other parameter is ignored, so `?q=1`, `?q=2`… are one entry), and the cache is bounded by the
 //! bytes it holds (`--page-cache-mb`); past the bound the least recently used pages go first.
 //!
-//! An anonymous hit asks no query: the event versions read are kept with the count of changes this
-//! process knows of (`store::notify::change_generation`: its own commits, and on PostgreSQL the
-//! commits of other instances their notifications announce) and read again once that count moves,
-//! or after [`VERSION_TTL`] (the writes of another process on the same SQLite file, or a
-//! notification still on its way).
+//! On SQLite an anonymous hit asks no query: the event versions read are kept with the count of
+//! changes this process knows of (`store::notify::change_generation`: its own commits) and read
+//! again once that count moves, or after [`VERSION_TTL`] (the writes of another process on the same
+//! file). On PostgreSQL, where other instances write, each request reads the event's version
+//! ([`PageCache::read_version`]: the requests that wait share one query at a time per event), since
+//! their notifications may arrive after a client that wrote through one of them asks here.
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -226,11 +227,22 @@ struct Pages {
     clock: u64,
 }
 
+/// An event's version as last read for [`PageCache::read_version`], and the turn of its readers.
+#[derive(Default)]
+struct VersionReads {
+    /// The version read last, and when that reading began.
+    last: Option<(i64, Instant)>,
+    /// Held by the request reading it now.
+    turn: Arc<tokio::sync::Mutex<()>>,
+}
+
 /// The cache (shared by all workers).
 pub struct PageCache {
     pages: Mutex<Pages>,
     /// The event versions read lately (an anonymous hit asks the database nothing).
     versions: Mutex<HashMap<i64, KnownVersion>>,
+    /// The versions read per request on a database other instances write to.
+    reads: Mutex<HashMap<i64, VersionReads>>,
     /// The most bytes the entries may cost.
     bound: usize,
 }
@@ -259,6 +271,7 @@ impl PageCache {
         PageCache {
             pages: Mutex::default(),
             versions: Mutex::default(),
+            reads: Mutex::default(),
             bound,
         }
     }
@@ -275,6 +288,56 @@ impl PageCache {
         let known = versions.get(&event_id)?;
         (known.generation == generation && known.at.elapsed() < VERSION_TTL)
             .then_some(known.version)
+    }
+
+    /// The version of an event as read by a query that began after this call did: what a request
+    /// must see where other instances write to the database (PostgreSQL), whose notifications
+    /// may arrive after a client that wrote there asks here. The requests that wait meanwhile
+    /// share the readings: one query at a time per event, and each serves every request that
+    /// arrived before it began.
+    pub async fn read_version(
+        &self,
+        db: &crate::store::Db,
+        event_id: i64,
+    ) -> crate::store::StoreResult<i64> {
+        let asked = Instant::now();
+        let turn = match self.read_since(event_id, asked) {
+            Ok(version) => return Ok(version),
+            Err(turn) => turn,
+        };
+        let _turn = turn.lock().await;
+        if let Ok(version) = self.read_since(event_id, asked) {
+            return Ok(version);
+        }
+        let began = Instant::now();
+        let version = crate::store::events::version(db, event_id).await?;
+        if let Ok(mut reads) = self.reads.lock() {
+            let slot = reads.entry(event_id).or_default();
+            if slot.last.is_none_or(|(_, at)| at < began) {
+                slot.last = Some((version, began));
+            }
+        }
+        Ok(version)
+    }
+
+    /// The version last read for `event_id` when that reading began after `asked`; else the turn
+    /// of the event's readers.
+    fn read_since(
+        &self,
+        event_id: i64,
+        asked: Instant,
+    ) -> Result<i64, Arc<tokio::sync::Mutex<()>>> {
+        let Ok(mut reads) = self.reads.lock() else {
+            return Err(Arc::default());
+        };
+        if reads.len() >= MAX_VERSIONS && !reads.contains_key(&event_id) {
+            reads.clear();
+        }
+        let slot = reads.entry(event_id).or_default();
+        match slot.last {
+            Some((version, began)) if began >= asked => Ok(version),
+            _ => Err(slot.turn.clone()),
+        }
     }
 
     /// Keeps an event's version, read after the write count was `generation` (only versions of
