@@ -747,3 +747,87 @@ fn banqi_verdicts_unreadable_records_and_rating_audit_details_speak_chinese() {
     }
     assert!(report.is_empty(), "{}", report.join("\n"));
 }
+
+#[test]
+fn banqi_refusals_stored_before_they_had_a_cause_are_worded_after_the_upgrade() {
+    let w = World::new("i18n-banqi-upgrade");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "中弈杯", "banqi");
+    let players: String = (1..=4)
+        .map(|i| format!("棋手{i:02},九龍棋會,{}\n", 2000 - i))
+        .collect();
+    import_players(&mut org, id, &format!("name,club,rating\n{players}"));
+    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/record"),
+        &[("game", "1"), ("record", "1. a1-a2")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    // The verdict as the rules before issue 18 stored it: the refusal in English, no cause.
+    let World { server, dir } = w;
+    server.stop();
+    let url = dir.database_url();
+    let read = |url: String| {
+        actix_web::rt::System::new().block_on(async move {
+            let db = anqi::store::open(&url).await.expect("open");
+            let row: (String, i64) =
+                sqlx::query_as("SELECT verdict, rules_version FROM game_records")
+                    .fetch_one(&db)
+                    .await
+                    .expect("read");
+            db.close().await;
+            (
+                serde_json::from_str::<Value>(&row.0).expect("verdict"),
+                row.1,
+            )
+        })
+    };
+    let (mut verdict, _) = read(url.clone());
+    assert!(verdict["error"]["cause"].is_object(), "{verdict}");
+    verdict["error"]
+        .as_object_mut()
+        .expect("error")
+        .remove("cause");
+    let old = verdict.to_string();
+    let back = url.clone();
+    actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&back).await.expect("open");
+        let n = sqlx::query("UPDATE game_records SET verdict = $1, rules_version = 2")
+            .bind(old)
+            .execute(&db)
+            .await
+            .expect("write")
+            .rows_affected();
+        assert_eq!(n, 1);
+        db.close().await;
+    });
+
+    // Started again, the server judges it once more under the current rules: the page words it.
+    let server = Server::start(&dir);
+    let (verdict, version) = read(url);
+    assert!(verdict["error"]["cause"].is_object(), "{verdict}");
+    assert_eq!(version, anqi::store::records::RULES_VERSION);
+    for (lang, refused) in [("zh-Hant", "第一步必須翻子"), ("zh-Hans", "第一步必须翻子")]
+    {
+        let mut c = server.client();
+        c.login("arb", PASSWORD);
+        speak(&mut c, lang);
+        let path = format!("/events/{id}/rounds/1/boards/1");
+        let r = c.get(&path);
+        assert_eq!(r.status, 200, "{lang} {path}");
+        let text = visible_text(&r.body);
+        assert!(text.contains(refused), "{lang}: no '{refused}' in {text}");
+        assert!(
+            problems(lang, &r.body).is_empty(),
+            "{lang}: {:?}",
+            problems(lang, &r.body)
+        );
+    }
+}
