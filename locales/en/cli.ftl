@@ -23,6 +23,7 @@ cli_cannot_write_standings = cannot write the standings: { $why }
 cli_perft_depth = depth must be a whole number of at least 1, got '{ $typed }'
 cli_perft_deal_variant = --deal needs --variant jieqi
 cli_perft_needs_deal = { $why }; give the deal with --deal
+cli_perft_reveal_missing = the face-down piece on { $square } moves but its identity is unknown (reveal missing)
 cli_perft_fen = FEN: { $why }
 cli_perft_deal = deal: { $why }
 cli_backup_done = wrote { $file } (schema version { $version }, integrity ok)

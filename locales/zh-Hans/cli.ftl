@@ -23,6 +23,7 @@ cli_cannot_write_standings = 无法写出排名：{ $why }
 cli_perft_depth = 深度须为至少 1 的整数，收到“{ $typed }”
 cli_perft_deal_variant = --deal 须配合 --variant jieqi（揭棋）
 cli_perft_needs_deal = { $why }；请用 --deal 提供布局
+cli_perft_reveal_missing = { $square } 的暗子走动，但不知它是什么棋子（未翻开）
 cli_perft_fen = FEN：{ $why }
 cli_perft_deal = 布局：{ $why }
 cli_backup_done = 已写入 { $file }（数据库结构版本 { $version }，完整性检查通过）

@@ -23,6 +23,7 @@ cli_cannot_write_standings = 無法寫出排名：{ $why }
 cli_perft_depth = 深度須為至少 1 的整數，收到「{ $typed }」
 cli_perft_deal_variant = --deal 須配合 --variant jieqi（揭棋）
 cli_perft_needs_deal = { $why }；請以 --deal 提供佈局
+cli_perft_reveal_missing = { $square } 的暗子走動，但不知它是甚麼棋子（未翻開）
 cli_perft_fen = FEN：{ $why }
 cli_perft_deal = 佈局：{ $why }
 cli_backup_done = 已寫入 { $file }（資料庫結構版本 { $version }，完整性檢查通過）

@@ -5,7 +5,7 @@
 use super::{Refusal, lang};
 use crate::i18n::Reason;
 use crate::rules::Variant;
-use crate::rules::xiangqi::{Deal, Position};
+use crate::rules::xiangqi::{Deal, MoveError, Position};
 use crate::service::records::{deal_reason, fen_reason};
 
 /// Arguments of `anqi perft`. Values are taken as text and checked here so that every error is
@@ -98,7 +98,7 @@ fn xiangqi_perft(variant: Variant, args: &PerftArgs, depth: u32) -> Result<Vec<S
     let divide = pos.perft_divide(depth).map_err(|e| {
         refused(
             format!("{e}; give the deal with --deal"),
-            Reason::new("cli_perft_needs_deal").arg("why", &e),
+            needs_deal_reason(&e),
         )
     })?;
     let mut lines: Vec<String> = divide.iter().map(|(mv, n)| format!("{mv}: {n}")).collect();
@@ -106,4 +106,16 @@ fn xiangqi_perft(variant: Variant, args: &PerftArgs, depth: u32) -> Result<Vec<S
     lines.push(String::new());
     lines.push(format!("Nodes searched: {total}"));
     Ok(lines)
+}
+
+/// Why a Jieqi perft needs the deal, in words: a face-down piece moves without its identity;
+/// another move error (not expected from the generator) as it is.
+fn needs_deal_reason(e: &MoveError) -> Reason {
+    let why = match e {
+        MoveError::RevealMissing(square) => {
+            Reason::new("cli_perft_reveal_missing").arg("square", square)
+        }
+        _ => return Reason::new("cli_perft_needs_deal").arg("why", e),
+    };
+    Reason::new("cli_perft_needs_deal").arg_reason("why", &why)
 }
