@@ -2,8 +2,11 @@
 //!
 //! Exit status: 0 on success, 2 for bad input (unknown variant, bad FEN or deal, depth 0).
 
+use super::{Refusal, lang};
+use crate::i18n::Reason;
 use crate::rules::Variant;
-use crate::rules::xiangqi::{Deal, Position};
+use crate::rules::xiangqi::{Deal, MoveError, Position};
+use crate::service::records::{deal_reason, fen_reason};
 
 /// Arguments of `anqi perft`. Values are taken as text and checked here so that every error is
 /// one line and exit status 2.
@@ -38,9 +41,19 @@ pub fn run(args: PerftArgs) -> i32 {
     }
 }
 
-/// The output lines, or a one-line error.
+/// A refusal in the language of `LANG` (the English it always printed otherwise).
+pub(super) fn refused(english: impl Into<String>, reason: Reason) -> String {
+    Refusal::new(english, reason).text(lang())
+}
+
+/// The output lines, or a one-line error in the language of `LANG`.
 fn perft_lines(args: &PerftArgs) -> Result<Vec<String>, String> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: Variant = args.variant.parse().map_err(|e: String| {
+        refused(
+            e,
+            Reason::new("verdict_cli_unknown_variant").arg("value", &args.variant),
+        )
+    })?;
     let depth: u32 = args
         .depth
         .trim()
@@ -48,9 +61,12 @@ fn perft_lines(args: &PerftArgs) -> Result<Vec<String>, String> {
         .ok()
         .filter(|&d| d >= 1)
         .ok_or_else(|| {
-            format!(
-                "depth must be a whole number of at least 1, got '{}'",
-                args.depth
+            refused(
+                format!(
+                    "depth must be a whole number of at least 1, got '{}'",
+                    args.depth
+                ),
+                Reason::new("cli_perft_depth").arg("typed", &args.depth),
             )
         })?;
     match variant {
@@ -64,22 +80,42 @@ fn perft_lines(args: &PerftArgs) -> Result<Vec<String>, String> {
 /// Perft for xiangqi and Jieqi (`rules::xiangqi`).
 fn xiangqi_perft(variant: Variant, args: &PerftArgs, depth: u32) -> Result<Vec<String>, String> {
     let mut pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen, variant).map_err(|e| e.to_string())?,
+        Some(fen) => {
+            Position::from_fen(fen, variant).map_err(|e| refused(e.to_string(), fen_reason(&e)))?
+        }
         None => Position::start(variant),
     };
     if let Some(deal) = &args.deal {
         if variant != Variant::Jieqi {
-            return Err("--deal needs --variant jieqi".to_string());
+            return Err(refused(
+                "--deal needs --variant jieqi",
+                Reason::new("cli_perft_deal_variant"),
+            ));
         }
-        let deal = Deal::parse(deal).map_err(|e| e.to_string())?;
+        let deal = Deal::parse(deal).map_err(|e| refused(e.to_string(), deal_reason(&e)))?;
         pos.apply_deal(&deal)?;
     }
-    let divide = pos
-        .perft_divide(depth)
-        .map_err(|e| format!("{e}; give the deal with --deal"))?;
+    let divide = pos.perft_divide(depth).map_err(|e| {
+        refused(
+            format!("{e}; give the deal with --deal"),
+            needs_deal_reason(&e),
+        )
+    })?;
     let mut lines: Vec<String> = divide.iter().map(|(mv, n)| format!("{mv}: {n}")).collect();
     let total: u64 = divide.iter().map(|(_, n)| n).sum();
     lines.push(String::new());
     lines.push(format!("Nodes searched: {total}"));
     Ok(lines)
+}
+
+/// Why a Jieqi perft needs the deal, in words: a face-down piece moves without its identity;
+/// another move error (not expected from the generator) as it is.
+fn needs_deal_reason(e: &MoveError) -> Reason {
+    let why = match e {
+        MoveError::RevealMissing(square) => {
+            Reason::new("cli_perft_reveal_missing").arg("square", square)
+        }
+        _ => return Reason::new("cli_perft_needs_deal").arg("why", e),
+    };
+    Reason::new("cli_perft_needs_deal").arg_reason("why", &why)
 }

@@ -1,8 +1,10 @@
 //! Banqi perft for `anqi perft --variant banqi`: one line `TURN: COUNT` per root turn, then
 //! `Nodes searched: N`. A flip is one turn and reveals the deal's piece.
 
+use crate::i18n::Reason;
 use crate::rules::banqi::perft::divide;
 use crate::rules::banqi::{Cell, Deal, Position, Turn, fen, notation};
+use crate::service::records::{banqi_deal_reason, banqi_fen_reason};
 
 /// Banqi perft from the start (or `fen`) with an optional deal: the divide lines and the total, or a
 /// one-line error for bad input.
@@ -34,12 +36,19 @@ pub fn banqi_lines(
 
 fn setup(fen_text: Option<&str>, deal: Option<&str>) -> Result<Position, String> {
     match fen_text {
-        Some(f) => fen::read(f, deal).map_err(|e| format!("FEN: {e}")),
+        Some(f) => fen::read(f, deal).map_err(|e| {
+            super::perft::refused(
+                format!("FEN: {e}"),
+                Reason::new("cli_perft_fen").arg_reason("why", &banqi_fen_reason(&e)),
+            )
+        }),
         None => {
-            let deal = deal
-                .map(Deal::parse)
-                .transpose()
-                .map_err(|e| format!("deal: {e}"))?;
+            let deal = deal.map(Deal::parse).transpose().map_err(|e| {
+                super::perft::refused(
+                    format!("deal: {e}"),
+                    Reason::new("cli_perft_deal").arg_reason("why", &banqi_deal_reason(&e)),
+                )
+            })?;
             Ok(Position::start(deal.as_ref()))
         }
     }

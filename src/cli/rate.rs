@@ -5,7 +5,12 @@
 //! line and column) or an option is invalid; 1 when the output cannot be written. Every input is read and
 //! checked before anything is written.
 
-use crate::rating::csv::{read_games, read_start_list, write_standings};
+use super::{Refusal, lang};
+use crate::i18n::{Lang, Reason};
+use crate::rating::csv::{InputError, Problem, read_games, read_start_list, write_standings};
+use crate::rating::level::LevelTableError;
+use crate::rating::list::RatingError;
+use crate::rating::points::PointsError;
 use crate::rating::{LevelTable, Points, RatingList, RatingSettings};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,20 +55,41 @@ pub fn run(args: RateArgs) -> i32 {
     match rate(&args) {
         Ok(()) => 0,
         Err(Failure { status, message }) => {
-            eprintln!("error: {message}");
+            eprintln!(
+                "{}",
+                lang().reason(&Reason::new("cli_error").arg("message", message))
+            );
             status
         }
     }
 }
 
-/// A failed run: its exit status and its one-line message.
+/// A failed run: its exit status and its one-line message in the language of `LANG`.
 struct Failure {
     status: i32,
     message: String,
 }
 
-fn input_error(message: String) -> Failure {
-    Failure { status: 2, message }
+/// A failure worded `english` as it always was, and by `reason` in a Chinese `LANG`.
+fn failure(status: i32, english: String, reason: Reason) -> Failure {
+    Failure {
+        status,
+        message: Refusal::new(english, reason).text(lang()),
+    }
+}
+
+fn input_error(english: String, reason: Reason) -> Failure {
+    failure(2, english, reason)
+}
+
+/// An error in a file: `FILE: what`.
+fn file_error(path: &Path, what: impl std::fmt::Display, local: String) -> Failure {
+    input_error(
+        format!("{}: {what}", path.display()),
+        Reason::new("cli_rate_file")
+            .arg("file", path.display())
+            .arg("why", local),
+    )
 }
 
 fn rate(args: &RateArgs) -> Result<(), Failure> {
@@ -73,45 +99,127 @@ fn rate(args: &RateArgs) -> Result<(), Failure> {
         args.lowest_level,
         args.highest_level,
     )
-    .map_err(|e| input_error(format!("level table: {e}")))?;
+    .map_err(|e| {
+        let why = match e {
+            LevelTableError::StepNotPositive => "cli_level_step",
+            LevelTableError::BadRange => "cli_level_range",
+        };
+        input_error(
+            format!("level table: {e}"),
+            Reason::new("cli_rate_level_table").arg_reason("why", &Reason::new(why)),
+        )
+    })?;
     let settings = RatingSettings {
         start_points: args.start_points,
         rated_after_games: args.rated_after,
         levels,
     };
     let mut list = RatingList::new(settings);
+    let lang = lang();
 
     if let Some(path) = &args.players {
         let entries = read_start_list(&read(path)?)
-            .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
+            .map_err(|e| file_error(path, &e, input_error_text(lang, &e)))?;
         for entry in entries {
             // The reader already refused empty and repeated names.
             list.add_player(&entry.name, entry.points, entry.games)
-                .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
+                .map_err(|e| file_error(path, &e, rating_error_text(lang, &e)))?;
         }
     }
     let sheet = read_games(&read(&args.games)?)
-        .map_err(|e| input_error(format!("{}: {e}", args.games.display())))?;
+        .map_err(|e| file_error(&args.games, &e, input_error_text(lang, &e)))?;
     list.apply_sheet(&sheet)
-        .map_err(|e| input_error(format!("{}: {e}", args.games.display())))?;
+        .map_err(|e| file_error(&args.games, &e, rating_error_text(lang, &e)))?;
 
     let mut csv = Vec::new();
-    write_standings(&mut csv, &list.standings()).map_err(|e| Failure {
-        status: 1,
-        message: format!("cannot write the standings: {e}"),
+    write_standings(&mut csv, &list.standings()).map_err(|e| {
+        failure(
+            1,
+            format!("cannot write the standings: {e}"),
+            Reason::new("cli_cannot_write_standings").arg("why", &e),
+        )
     })?;
-    let written = match &args.out {
-        Some(path) => {
-            std::fs::write(path, &csv).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => std::io::stdout()
-            .lock()
-            .write_all(&csv)
-            .map_err(|e| format!("cannot write to standard output: {e}")),
-    };
-    written.map_err(|message| Failure { status: 1, message })
+    match &args.out {
+        Some(path) => std::fs::write(path, &csv).map_err(|e| {
+            failure(
+                1,
+                format!("cannot write {}: {e}", path.display()),
+                Reason::new("cli_cannot_write")
+                    .arg("file", path.display())
+                    .arg("why", &e),
+            )
+        }),
+        None => std::io::stdout().lock().write_all(&csv).map_err(|e| {
+            failure(
+                1,
+                format!("cannot write to standard output: {e}"),
+                Reason::new("cli_cannot_write_stdout").arg("why", &e),
+            )
+        }),
+    }
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| input_error(format!("cannot read {}: {e}", path.display())))
+    std::fs::read(path).map_err(|e| {
+        input_error(
+            format!("cannot read {}: {e}", path.display()),
+            Reason::new("cli_cannot_read")
+                .arg("file", path.display())
+                .arg("why", &e),
+        )
+    })
+}
+
+/// A CSV reader's error in `lang`: where (line, column and its header name) and what (the words
+/// of the rating list's import page).
+fn input_error_text(lang: Lang, e: &InputError) -> String {
+    let mut out = lang.reason(&Reason::new("csv_at_line").arg("line", e.line));
+    if let Some(c) = e.column {
+        out.push_str(&lang.reason(&Reason::new("csv_at_column").arg("column", c.number)));
+        out.push_str(&format!(" ({})", c.name));
+    }
+    out.push_str(lang.t("csv_colon"));
+    out.push_str(&lang.reason(&problem_reason(&e.problem)));
+    out
+}
+
+fn problem_reason(p: &Problem) -> Reason {
+    match p {
+        Problem::NoHeader(expected) => Reason::new("csv_no_header").arg("header", expected),
+        Problem::MissingColumn(name) => Reason::new("csv_missing_column").arg("column", name),
+        Problem::MissingField => Reason::new("csv_missing_field"),
+        Problem::NotUtf8 => Reason::new("csv_not_utf8"),
+        Problem::BadDate(d) => Reason::new("csv_bad_date").arg("date", d),
+        Problem::UnknownResult(r) => Reason::new("csv_unknown_result").arg("result", r),
+        Problem::EmptyName => Reason::new("csv_empty_name"),
+        Problem::SamePlayer(n) => Reason::new("csv_same_player").arg("player", n),
+        Problem::DuplicatePlayer(n) => Reason::new("csv_duplicate_player").arg("player", n),
+        Problem::BadPoints(text, why) => Reason::new("csv_bad_points")
+            .arg("points", text)
+            .arg_reason("why", &Reason::new(points_error_key(why))),
+        Problem::BadGames(text) => Reason::new("csv_bad_games").arg("games", text),
+        // The CSV library's message (broken quoting and the like) is English: say it in words.
+        Problem::Malformed(_) => Reason::new("csv_malformed"),
+    }
+}
+
+fn points_error_key(e: &PointsError) -> &'static str {
+    match e {
+        PointsError::NotANumber => "words_points_not_number",
+        PointsError::TooManyDecimals => "words_points_decimals",
+        PointsError::OutOfRange => "words_points_range",
+    }
+}
+
+/// The rating list's refusal of a player or game in `lang`.
+fn rating_error_text(lang: Lang, e: &RatingError) -> String {
+    match e {
+        RatingError::EmptyName => lang.t("csv_empty_name").to_string(),
+        RatingError::DuplicatePlayer(n) => {
+            lang.reason(&Reason::new("csv_duplicate_player").arg("player", n))
+        }
+        RatingError::SamePlayer(n) => lang.reason(&Reason::new("csv_same_player").arg("player", n)),
+        // A handle the list did not hand out: a bug, not the input's fault.
+        RatingError::UnknownPlayer(_) => e.to_string(),
+    }
 }

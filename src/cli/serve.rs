@@ -2,6 +2,8 @@
 
 use clap::Args;
 
+use super::{Refusal, lang};
+use crate::i18n::Reason;
 use crate::store;
 use crate::web::client::Network;
 use crate::web::{Application, Config};
@@ -57,7 +59,10 @@ pub fn run(args: ServeArgs) -> i32 {
         let trusted_proxies = match Network::parse_proxies(&args.trusted_proxies) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("anqi: --trusted-proxies: {e}");
+                eprintln!(
+                    "anqi: {}",
+                    proxies_refusal(&args.trusted_proxies, e).text(lang())
+                );
                 return 2;
             }
         };
@@ -91,7 +96,10 @@ pub fn run(args: ServeArgs) -> i32 {
         let base = format!("http://{host}:{}", addr.port());
         match setup_link(app.db(), &base).await {
             Ok(Some(link)) => {
-                println!("No administrator yet. Create one (link works once): {link}")
+                println!(
+                    "{}",
+                    lang().reason(&Reason::new("cli_no_admin").arg("link", link))
+                )
             }
             Ok(None) => {}
             Err(e) => {
@@ -122,4 +130,18 @@ pub async fn setup_link(db: &store::Db, base: &str) -> store::StoreResult<Option
     let token = crate::accounts::random_token();
     store::users::create_setup_token(db, &token).await?;
     Ok(Some(format!("{base}/setup?token={token}")))
+}
+
+/// A refused `--trusted-proxies`: the English it always printed, and the entry that is not an IP
+/// address named in the language of `LANG`.
+fn proxies_refusal(list: &str, english: String) -> Refusal {
+    let bad = list
+        .split(',')
+        .map(str::trim)
+        .find(|s| !s.is_empty() && s.parse::<std::net::IpAddr>().is_err())
+        .unwrap_or(list);
+    Refusal::new(
+        format!("--trusted-proxies: {english}"),
+        Reason::new("cli_trusted_proxy_bad").arg("proxy", bad),
+    )
 }

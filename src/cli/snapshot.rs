@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::Refusal;
 use super::serve::DatabaseArg;
+use crate::i18n::Reason;
 use crate::store;
 
 /// Options of `anqi backup`.
@@ -27,12 +29,32 @@ pub struct RestoreArgs {
     pub db: DatabaseArg,
 }
 
-/// The message of a refusal: PostgreSQL's in the language of `LANG`, the others in English.
+/// The message of a refusal in the language of `LANG` (in English as it always was; a failure to
+/// read or write a file and the database's own errors as they are).
 fn message(e: store::snapshot::SnapshotError) -> String {
-    match e {
-        store::snapshot::SnapshotError::Postgres => super::lang().t("db_postgres_copy").into(),
-        other => other.to_string(),
-    }
+    use store::snapshot::SnapshotError as E;
+    let file = |p: &std::path::PathBuf| p.display().to_string();
+    let reason = match &e {
+        E::Postgres => return super::lang().t("db_postgres_copy").into(),
+        E::NotAFile(url) => Reason::new("cli_snapshot_not_a_file").arg("url", url),
+        E::InUse(p) => Reason::new("cli_snapshot_in_use").arg("file", file(p)),
+        E::NotABackup { path, why } => Reason::new("cli_snapshot_not_a_backup")
+            .arg("file", file(path))
+            .arg("why", why),
+        E::Exists(p) => Reason::new("cli_snapshot_exists").arg("file", file(p)),
+        E::Missing(p) => Reason::new("cli_snapshot_missing").arg("file", file(p)),
+        E::Newer { path, found, known } => Reason::new("cli_snapshot_newer")
+            .arg("file", file(path))
+            .arg("found", found)
+            .arg("known", known),
+        E::Older { path, found, known } => Reason::new("cli_snapshot_older")
+            .arg("file", file(path))
+            .arg("found", found)
+            .arg("known", known),
+        E::SameFile(p) => Reason::new("cli_snapshot_same_file").arg("file", file(p)),
+        E::Io { .. } | E::Store(_) => return e.to_string(),
+    };
+    Refusal::new(e.to_string(), reason).text(super::lang())
 }
 
 /// Runs `anqi backup`; returns the exit status (0 written, 1 refused or failed).
@@ -49,8 +71,12 @@ pub fn backup(args: BackupArgs) -> i32 {
             .await
             .map_err(message)?;
         println!(
-            "wrote {} (schema version {version}, integrity ok)",
-            args.file.display()
+            "{}",
+            super::lang().reason(
+                &Reason::new("cli_backup_done")
+                    .arg("file", args.file.display())
+                    .arg("version", version)
+            )
         );
         Ok(())
     })
@@ -63,9 +89,12 @@ pub fn restore(args: RestoreArgs) -> i32 {
             .await
             .map_err(message)?;
         println!(
-            "restored {} from {}",
-            args.db.database_url,
-            args.file.display()
+            "{}",
+            super::lang().reason(
+                &Reason::new("cli_restore_done")
+                    .arg("database", &args.db.database_url)
+                    .arg("file", args.file.display())
+            )
         );
         Ok(())
     })

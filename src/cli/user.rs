@@ -5,7 +5,10 @@ use std::io::Read;
 use clap::{Args, Subcommand};
 
 use super::serve::DatabaseArg;
-use crate::accounts::{self, Role};
+use super::{Refusal, lang};
+use crate::accounts::{self, AccountError, Role};
+use crate::i18n::Reason;
+use crate::service::ServiceError;
 use crate::store;
 
 /// Options of `anqi user`.
@@ -74,7 +77,10 @@ async fn open_account(
     match store::users::find_by_name(&pool, name).await {
         Ok(Some(u)) => Ok((pool, u)),
         Ok(None) => {
-            eprintln!("anqi: no user '{name}'");
+            eprintln!(
+                "anqi: {}",
+                lang().reason(&Reason::new("cli_no_user").arg("name", name))
+            );
             Err(1)
         }
         Err(e) => {
@@ -102,13 +108,9 @@ pub fn run(args: UserArgs) -> i32 {
                     println!("{}", made.token);
                     0
                 }
-                Err(crate::service::ServiceError::Invalid { field, reason }) => {
-                    eprintln!("anqi: --{field}: {}", crate::i18n::Lang::En.reason(&reason));
-                    2
-                }
                 Err(e) => {
-                    eprintln!("anqi: {e}");
-                    1
+                    eprintln!("anqi: {}", service_text(&e));
+                    service_status(&e)
                 }
             }
         }),
@@ -145,15 +147,25 @@ pub fn run(args: UserArgs) -> i32 {
             };
             match crate::service::accounts::revoke_token(&pool, user.id, &id).await {
                 Ok(()) => {
-                    println!("revoked {id}");
+                    println!(
+                        "{}",
+                        lang().reason(&Reason::new("cli_token_revoked").arg("id", &id))
+                    );
                     0
                 }
-                Err(crate::service::ServiceError::NotFound) => {
-                    eprintln!("anqi: '{name}' has no token with id '{id}'");
+                Err(ServiceError::NotFound) => {
+                    eprintln!(
+                        "anqi: {}",
+                        lang().reason(
+                            &Reason::new("cli_no_token")
+                                .arg("name", &name)
+                                .arg("id", &id)
+                        )
+                    );
                     1
                 }
                 Err(e) => {
-                    eprintln!("anqi: {e}");
+                    eprintln!("anqi: {}", service_text(&e));
                     1
                 }
             }
@@ -166,21 +178,24 @@ pub fn run(args: UserArgs) -> i32 {
         } => {
             let mut input = String::new();
             if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-                eprintln!("anqi: cannot read the password from standard input: {e}");
+                eprintln!(
+                    "anqi: {}",
+                    lang().reason(&Reason::new("cli_password_stdin").arg("why", e))
+                );
                 return 2;
             }
             let password = input.lines().next().unwrap_or("").to_string();
             let name = match accounts::validate_name(&name) {
                 Ok(n) => n,
                 Err(e) => {
-                    eprintln!("anqi: {e}");
+                    eprintln!("anqi: {}", account_refusal(e).text(lang()));
                     return 2;
                 }
             };
             let hash = match accounts::hash_password(&password) {
                 Ok(h) => h,
                 Err(e) => {
-                    eprintln!("anqi: {e}");
+                    eprintln!("anqi: {}", account_refusal(e).text(lang()));
                     return 2;
                 }
             };
@@ -194,11 +209,21 @@ pub fn run(args: UserArgs) -> i32 {
                 };
                 match store::users::create(&pool, &name, role, &hash).await {
                     Ok(u) => {
-                        println!("created {} ({})", u.name, u.role.as_str());
+                        println!(
+                            "{}",
+                            lang().reason(
+                                &Reason::new("cli_user_created")
+                                    .arg("name", &u.name)
+                                    .arg("role", role_name(u.role))
+                            )
+                        );
                         0
                     }
                     Err(store::StoreError::Conflict) => {
-                        eprintln!("anqi: user name '{name}' is taken");
+                        eprintln!(
+                            "anqi: {}",
+                            lang().reason(&Reason::new("cli_name_taken").arg("name", &name))
+                        );
                         1
                     }
                     Err(e) => {
@@ -219,8 +244,51 @@ pub fn block_on<F: std::future::Future<Output = i32>>(f: F) -> i32 {
     {
         Ok(rt) => rt.block_on(f),
         Err(e) => {
-            eprintln!("anqi: cannot start the runtime: {e}");
+            eprintln!(
+                "anqi: {}",
+                lang().reason(&Reason::new("cli_runtime").arg("why", e))
+            );
             1
         }
+    }
+}
+
+/// A refused user name or password: the English it always printed, the glossary's words otherwise.
+fn account_refusal(e: AccountError) -> Refusal {
+    let reason = match e {
+        AccountError::BadName => Reason::new("svc_user_name_bad"),
+        AccountError::ShortPassword => Reason::new("svc_password_short"),
+        AccountError::Hashing => Reason::new("cli_password_hashing"),
+    };
+    Refusal::new(e.to_string(), reason)
+}
+
+/// A workflow's refusal in the language of `LANG`: a bad option is named as such (`--days: …`);
+/// a failure of the store is shown as it is (not the user's doing).
+fn service_text(e: &ServiceError) -> String {
+    match e {
+        ServiceError::Invalid { field, reason } => lang().reason(
+            &Reason::new("cli_option")
+                .arg("option", field)
+                .arg_reason("why", reason),
+        ),
+        ServiceError::Conflict(reason) | ServiceError::Refused(reason) => lang().reason(reason),
+        other => other.to_string(),
+    }
+}
+
+/// The exit status of a workflow's refusal: 2 for a bad option, 1 otherwise.
+fn service_status(e: &ServiceError) -> i32 {
+    match e {
+        ServiceError::Invalid { .. } => 2,
+        _ => 1,
+    }
+}
+
+/// A role as `anqi user add --role` takes it in English, the site's word for it otherwise.
+fn role_name(role: Role) -> String {
+    match lang() {
+        crate::i18n::Lang::En => role.as_str().to_string(),
+        other => other.t(&format!("role_{}", role.as_str())).to_string(),
     }
 }

@@ -373,6 +373,7 @@ const AREAS: &[Area] = areas![
     "trf",
     "audit_details",
     "database",
+    "cli",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

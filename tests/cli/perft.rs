@@ -104,3 +104,36 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bad_input_is_refused_in_the_language_of_lang() {
+    for (lang, depth, deal) in [
+        (
+            "zh_TW.UTF-8",
+            "anqi perft: 深度須為至少 1 的整數，收到「0」\n",
+            "佈局",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "anqi perft: 深度须为至少 1 的整数，收到“0”\n",
+            "布局",
+        ),
+    ] {
+        let run = |args: &[&str]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
+                .args(args)
+                .env("LANG", lang)
+                .output()
+                .expect("run anqi");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            String::from_utf8(out.stderr).unwrap()
+        };
+        assert_eq!(run(&["perft", "0"]), depth);
+        let err = run(&["perft", "--variant", "banqi", "--deal", "xx", "1"]);
+        assert!(err.contains(deal), "{lang}: {err}");
+        assert!(
+            !err.contains("deal") && !err.contains("letters"),
+            "{lang}: {err}"
+        );
+    }
+}

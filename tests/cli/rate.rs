@@ -287,3 +287,53 @@ fn unwritable_output_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
 }
+
+#[test]
+fn errors_are_in_the_language_of_lang() {
+    let dir = scratch("lang");
+    let games = write(
+        &dir,
+        "games.csv",
+        b"date,red,black,result\n2026-13-01,a,b,1-0\n",
+    );
+    for (lang, expected) in [
+        (
+            "zh_TW.UTF-8",
+            "games.csv：第 2 行，第 1 欄 (date)：日期「2026-13-01」錯誤（應為 YYYY-MM-DD）",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "games.csv：第 2 行，第 1 列 (date)：日期「2026-13-01」错误（应为 YYYY-MM-DD）",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
+            .arg("rate")
+            .arg(&games)
+            .env("LANG", lang)
+            .output()
+            .expect("run anqi");
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        assert!(
+            err.starts_with("錯誤：") || err.starts_with("错误："),
+            "{err}"
+        );
+        assert!(err.trim_end().ends_with(expected), "{lang}: {err}");
+        for english in ["error", "line", "column", "bad date"] {
+            assert!(!err.contains(english), "{lang}: {err}");
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
+        .arg("rate")
+        .arg(&games)
+        .env("LANG", "C")
+        .output()
+        .expect("run anqi");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: {}: line 2, column 1 (date): bad date '2026-13-01' (expected YYYY-MM-DD)\n",
+            games.display()
+        )
+    );
+}
