@@ -7,10 +7,9 @@
 
 use super::{Refusal, lang};
 use crate::i18n::{Lang, Reason};
-use crate::rating::csv::{InputError, Problem, read_games, read_start_list, write_standings};
+use crate::rating::csv::{read_games, read_start_list, write_standings};
 use crate::rating::level::LevelTableError;
 use crate::rating::list::RatingError;
-use crate::rating::points::PointsError;
 use crate::rating::{LevelTable, Points, RatingList, RatingSettings};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -118,16 +117,16 @@ fn rate(args: &RateArgs) -> Result<(), Failure> {
     let lang = lang();
 
     if let Some(path) = &args.players {
-        let entries = read_start_list(&read(path)?)
-            .map_err(|e| file_error(path, &e, input_error_text(lang, &e)))?;
+        let entries =
+            read_start_list(&read(path)?).map_err(|e| file_error(path, &e, e.text(lang)))?;
         for entry in entries {
             // The reader already refused empty and repeated names.
             list.add_player(&entry.name, entry.points, entry.games)
                 .map_err(|e| file_error(path, &e, rating_error_text(lang, &e)))?;
         }
     }
-    let sheet = read_games(&read(&args.games)?)
-        .map_err(|e| file_error(&args.games, &e, input_error_text(lang, &e)))?;
+    let sheet =
+        read_games(&read(&args.games)?).map_err(|e| file_error(&args.games, &e, e.text(lang)))?;
     list.apply_sheet(&sheet)
         .map_err(|e| file_error(&args.games, &e, rating_error_text(lang, &e)))?;
 
@@ -172,45 +171,6 @@ fn read(path: &Path) -> Result<Vec<u8>, Failure> {
 
 /// A CSV reader's error in `lang`: where (line, column and its header name) and what (the words
 /// of the rating list's import page).
-fn input_error_text(lang: Lang, e: &InputError) -> String {
-    let mut out = lang.reason(&Reason::new("csv_at_line").arg("line", e.line));
-    if let Some(c) = e.column {
-        out.push_str(&lang.reason(&Reason::new("csv_at_column").arg("column", c.number)));
-        out.push_str(&format!(" ({})", c.name));
-    }
-    out.push_str(lang.t("csv_colon"));
-    out.push_str(&lang.reason(&problem_reason(&e.problem)));
-    out
-}
-
-fn problem_reason(p: &Problem) -> Reason {
-    match p {
-        Problem::NoHeader(expected) => Reason::new("csv_no_header").arg("header", expected),
-        Problem::MissingColumn(name) => Reason::new("csv_missing_column").arg("column", name),
-        Problem::MissingField => Reason::new("csv_missing_field"),
-        Problem::NotUtf8 => Reason::new("csv_not_utf8"),
-        Problem::BadDate(d) => Reason::new("csv_bad_date").arg("date", d),
-        Problem::UnknownResult(r) => Reason::new("csv_unknown_result").arg("result", r),
-        Problem::EmptyName => Reason::new("csv_empty_name"),
-        Problem::SamePlayer(n) => Reason::new("csv_same_player").arg("player", n),
-        Problem::DuplicatePlayer(n) => Reason::new("csv_duplicate_player").arg("player", n),
-        Problem::BadPoints(text, why) => Reason::new("csv_bad_points")
-            .arg("points", text)
-            .arg_reason("why", &Reason::new(points_error_key(why))),
-        Problem::BadGames(text) => Reason::new("csv_bad_games").arg("games", text),
-        // The CSV library's message (broken quoting and the like) is English: say it in words.
-        Problem::Malformed(_) => Reason::new("csv_malformed"),
-    }
-}
-
-fn points_error_key(e: &PointsError) -> &'static str {
-    match e {
-        PointsError::NotANumber => "words_points_not_number",
-        PointsError::TooManyDecimals => "words_points_decimals",
-        PointsError::OutOfRange => "words_points_range",
-    }
-}
-
 /// The rating list's refusal of a player or game in `lang`.
 fn rating_error_text(lang: Lang, e: &RatingError) -> String {
     match e {

@@ -10,6 +10,7 @@ use super::level::Level;
 use super::list::Standing;
 use super::points::{Points, PointsError};
 pub use super::sheet::{GameSheet, SheetGame};
+use crate::i18n::{Lang, Reason};
 use crate::rules::Color;
 use chrono::NaiveDate;
 use std::collections::{HashMap, HashSet};
@@ -75,6 +76,44 @@ pub struct InputError {
     pub column: Option<Column>,
     /// What is wrong.
     pub problem: Problem,
+}
+
+impl InputError {
+    /// The error in `lang`, for pages and the command line: where (line, and the column with its
+    /// header name) and what.
+    pub fn text(&self, lang: Lang) -> String {
+        let mut out = lang.reason(&Reason::new("csv_at_line").arg("line", self.line));
+        if let Some(c) = self.column {
+            out.push_str(&lang.reason(&Reason::new("csv_at_column").arg("column", c.number)));
+            out.push_str(&format!(" ({})", c.name));
+        }
+        out.push_str(lang.t("csv_colon"));
+        out.push_str(&lang.reason(&self.problem.reason()));
+        out
+    }
+}
+
+impl Problem {
+    /// What is wrong, as a message (area `words`).
+    pub fn reason(&self) -> Reason {
+        match self {
+            Problem::NoHeader(expected) => Reason::new("csv_no_header").arg("header", expected),
+            Problem::MissingColumn(name) => Reason::new("csv_missing_column").arg("column", name),
+            Problem::MissingField => Reason::new("csv_missing_field"),
+            Problem::NotUtf8 => Reason::new("csv_not_utf8"),
+            Problem::BadDate(d) => Reason::new("csv_bad_date").arg("date", d),
+            Problem::UnknownResult(r) => Reason::new("csv_unknown_result").arg("result", r),
+            Problem::EmptyName => Reason::new("csv_empty_name"),
+            Problem::SamePlayer(n) => Reason::new("csv_same_player").arg("player", n),
+            Problem::DuplicatePlayer(n) => Reason::new("csv_duplicate_player").arg("player", n),
+            Problem::BadPoints(text, why) => Reason::new("csv_bad_points")
+                .arg("points", text)
+                .arg_reason("why", &Reason::new(why.key())),
+            Problem::BadGames(text) => Reason::new("csv_bad_games").arg("games", text),
+            // The CSV library's message (broken quoting and the like) is English: say it in words.
+            Problem::Malformed(_) => Reason::new("csv_malformed"),
+        }
+    }
 }
 
 impl fmt::Display for InputError {

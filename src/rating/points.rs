@@ -92,6 +92,17 @@ pub enum PointsError {
     OutOfRange,
 }
 
+impl PointsError {
+    /// Its message (area `words`), for pages and the command line in the reader's language.
+    pub fn key(&self) -> &'static str {
+        match self {
+            PointsError::NotANumber => "words_points_not_number",
+            PointsError::TooManyDecimals => "words_points_decimals",
+            PointsError::OutOfRange => "words_points_range",
+        }
+    }
+}
+
 impl fmt::Display for Points {
     /// Always two decimals: `1500.00`, `-0.50`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use crate::i18n::Lang;
-use crate::rating::csv::{InputError, Problem};
+use crate::rating::csv::InputError;
 use crate::rating::points::PointsError;
 use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
 use crate::service::ratings::NewGame;
@@ -25,12 +25,7 @@ pub struct FieldError {
 
 /// Why a points value is refused, in `lang`.
 fn points_error(lang: Lang, e: &PointsError) -> String {
-    lang.t(match e {
-        PointsError::NotANumber => "words_points_not_number",
-        PointsError::TooManyDecimals => "words_points_decimals",
-        PointsError::OutOfRange => "words_points_range",
-    })
-    .to_string()
+    lang.t(e.key()).to_string()
 }
 
 /// The create/settings form of a rating list, as typed (so it can be shown again with its errors).
@@ -282,36 +277,7 @@ pub fn fill(lang: Lang, key: &'static str, values: &[(&'static str, String)]) ->
 
 /// A CSV reader error in the visitor's language: where (line, column and its header name) and what.
 pub fn input_error_text(lang: Lang, e: &InputError) -> String {
-    let mut out = format_one(lang, "csv_at_line", "line", e.line);
-    if let Some(c) = e.column {
-        out.push_str(&format_one(lang, "csv_at_column", "column", c.number));
-        out.push_str(&format!(" ({})", c.name));
-    }
-    out.push_str(lang.t("csv_colon"));
-    out.push_str(&problem_text(lang, &e.problem));
-    out
-}
-
-fn problem_text(lang: Lang, p: &Problem) -> String {
-    match p {
-        Problem::NoHeader(expected) => format_one(lang, "csv_no_header", "header", expected),
-        Problem::MissingColumn(name) => format_one(lang, "csv_missing_column", "column", name),
-        Problem::MissingField => lang.t("csv_missing_field").into(),
-        Problem::NotUtf8 => lang.t("csv_not_utf8").into(),
-        Problem::BadDate(d) => format_one(lang, "csv_bad_date", "date", d),
-        Problem::UnknownResult(r) => format_one(lang, "csv_unknown_result", "result", r),
-        Problem::EmptyName => lang.t("csv_empty_name").into(),
-        Problem::SamePlayer(n) => format_one(lang, "csv_same_player", "player", n),
-        Problem::DuplicatePlayer(n) => format_one(lang, "csv_duplicate_player", "player", n),
-        Problem::BadPoints(text, why) => fill(
-            lang,
-            "csv_bad_points",
-            &[("points", text.clone()), ("why", points_error(lang, why))],
-        ),
-        Problem::BadGames(text) => format_one(lang, "csv_bad_games", "games", text),
-        // The CSV library's message (broken quoting and the like) is English: say it in words.
-        Problem::Malformed(_) => lang.t("csv_malformed").into(),
-    }
+    e.text(lang)
 }
 
 /// A level in the visitor's language: 無級別 / 20級, 无级别 / 20级, unrated / level 20.
