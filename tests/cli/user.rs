@@ -4,8 +4,21 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn anqi(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
+    run(None, args, stdin)
+}
+
+/// `anqi` with `LANG` set.
+fn anqi_in(lang: &str, args: &[&str], stdin: &str) -> Output {
+    run(Some(lang), args, stdin)
+}
+
+fn run(lang: Option<&str>, args: &[&str], stdin: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_anqi"));
+    command.args(args);
+    if let Some(lang) = lang {
+        command.env("LANG", lang);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -104,25 +117,6 @@ fn tokens_are_made_listed_and_revoked_from_the_command_line() {
     let listed = run(&["user", "tokens", "scorer"], "");
     assert!(!String::from_utf8_lossy(&listed.stdout).contains("hall laptop"));
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// `anqi` with `LANG` set.
-fn anqi_in(lang: &str, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .env("LANG", lang)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run anqi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]
