@@ -21,11 +21,21 @@ fn write(dir: &std::path::Path, name: &str, content: &[u8]) -> PathBuf {
 }
 
 fn anqi(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .arg("rate")
-        .args(args)
-        .output()
-        .expect("run anqi")
+    rate(args, None)
+}
+
+/// `anqi rate` with `LANG` set.
+fn anqi_in(lang: &str, args: &[&std::ffi::OsStr]) -> Output {
+    rate(args, Some(lang))
+}
+
+fn rate(args: &[&std::ffi::OsStr], lang: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_anqi"));
+    command.arg("rate").args(args);
+    if let Some(lang) = lang {
+        command.env("LANG", lang);
+    }
+    command.output().expect("run anqi")
 }
 
 fn stdout(o: &Output) -> String {
@@ -306,12 +316,7 @@ fn errors_are_in_the_language_of_lang() {
             "games.csv：第 2 行，第 1 列 (date)：日期「2026-13-01」错误（应为 YYYY-MM-DD）",
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
-            .arg("rate")
-            .arg(&games)
-            .env("LANG", lang)
-            .output()
-            .expect("run anqi");
+        let out = anqi_in(lang, &[games.as_os_str()]);
         assert_eq!(out.status.code(), Some(2));
         let err = stderr(&out);
         assert!(
@@ -323,12 +328,7 @@ fn errors_are_in_the_language_of_lang() {
             assert!(!err.contains(english), "{lang}: {err}");
         }
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .arg("rate")
-        .arg(&games)
-        .env("LANG", "C")
-        .output()
-        .expect("run anqi");
+    let out = anqi_in("C", &[games.as_os_str()]);
     assert_eq!(
         stderr(&out),
         format!(
