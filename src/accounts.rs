@@ -21,6 +21,17 @@ pub enum Role {
 }
 
 impl Role {
+    /// The message naming the role in the reader's language (area `core`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Role::Admin => "role_admin",
+            Role::Organizer => "role_organizer",
+            Role::Arbiter => "role_arbiter",
+            Role::Player => "role_player",
+            Role::Club => "role_club",
+        }
+    }
+
     /// Every role, in the order shown in forms.
     pub const ALL: [Role; 5] = [
         Role::Admin,

@@ -289,6 +289,6 @@ fn service_status(e: &ServiceError) -> i32 {
 fn role_name(role: Role) -> String {
     match lang() {
         crate::i18n::Lang::En => role.as_str().to_string(),
-        other => other.t(&format!("role_{}", role.as_str())).to_string(),
+        other => other.t(role.key()).to_string(),
     }
 }

@@ -82,13 +82,7 @@ impl Ctx {
 
     /// A role's name in the visitor's language.
     pub fn role_name(&self, role: &Role) -> &'static str {
-        self.t(match role {
-            Role::Admin => "role_admin",
-            Role::Organizer => "role_organizer",
-            Role::Arbiter => "role_arbiter",
-            Role::Player => "role_player",
-            Role::Club => "role_club",
-        })
+        self.t(role.key())
     }
 
     /// A game's name in the visitor's language.
