@@ -202,7 +202,13 @@ impl EventStates {
         };
         drop(computing);
         let started = Instant::now();
-        let mut state = EventState::load(db, event, version).await?;
+        // Computed on the loads lane: its reads are not held up by the request workers' queues, nor
+        // does the computation hold up their other requests.
+        let loaded = event.clone();
+        let mut state = super::lane::run(super::lane::Lane::Loads, db, move |db| async move {
+            EventState::load(&db, &loaded, version).await
+        })
+        .await??;
         state.loaded_from = started;
         let state = Arc::new(state);
         self.keep(event.id, state.clone());

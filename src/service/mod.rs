@@ -15,6 +15,7 @@ pub mod event_state;
 pub mod events;
 pub mod imports;
 pub mod knockout;
+pub mod lane;
 pub mod live;
 pub mod names;
 pub mod players;

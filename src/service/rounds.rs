@@ -206,6 +206,35 @@ pub async fn enter_typed(
     .await
 }
 
+/// A result entered by `by` on board `board_no` of round `round_no` of event `event_id`, the whole
+/// entry from the event's rights to the commit (the JSON API sends it to the writes lane as one
+/// task): the result and games as read, and the board's new version.
+pub async fn enter_api_result(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round_no: u32,
+    board_no: u32,
+    expected_version: Option<i64>,
+    typed: &str,
+) -> ServiceResult<(Option<BoardResult>, Option<MatchGames>, i64)> {
+    let event = super::policy::arbitrated_event(db, by, event_id).await?;
+    super::policy::writable(&event)?;
+    let round = round(db, &event, round_no).await?;
+    let (result, games) = parse_typed(&event, board_no, typed)?;
+    let version = store_outcome(
+        db,
+        by,
+        &event,
+        &round,
+        board_no,
+        expected_version,
+        (result, games.as_ref()),
+    )
+    .await?;
+    Ok((result, games, version))
+}
+
 async fn store_outcome(
     db: &Db,
     by: &User,

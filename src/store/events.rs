@@ -276,6 +276,15 @@ pub async fn update_settings<E>(
     Ok(Ok(event))
 }
 
+/// Whether the event is archived (`false` when there is no such event).
+pub async fn is_archived(db: &Db, id: i64) -> StoreResult<bool> {
+    let archived: Option<i64> = sqlx::query_scalar("SELECT archived FROM events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    Ok(archived.is_some_and(|a| a != 0))
+}
+
 /// Archives or un-archives an event, with an audit entry carrying the reason typed; `false` when it
 /// already was in that state (nothing written).
 pub async fn set_archived(

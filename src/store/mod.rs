@@ -20,12 +20,15 @@ pub mod ratings;
 pub mod records;
 pub mod rounds;
 pub mod sessions;
+pub mod side;
 pub mod snapshot;
 pub mod throttle;
 pub mod users;
 mod write;
 
-pub use write::{CONTENTION_LOG, Write, begin_write, committed, labelled, write_generation};
+pub use write::{
+    CONTENTION_LOG, Write, begin_write, committed, labelled, route_label, write_generation,
+};
 
 use std::str::FromStr;
 
@@ -255,6 +258,11 @@ const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(10)
 
 /// A pool on `url` (either backend), each SQLite connection set up with [`SQLITE_SESSION`].
 pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
+    Ok(pool_options(url, max)?.connect(url).await?)
+}
+
+/// The options of [`pool`].
+fn pool_options(url: &str, max: u32) -> StoreResult<AnyPoolOptions> {
     sqlx::any::install_default_drivers();
     let backend = Backend::of_url(url).ok_or_else(|| {
         StoreError::Database(sqlx::Error::Configuration(
@@ -284,7 +292,7 @@ pub(crate) async fn pool(url: &str, max: u32) -> StoreResult<Db> {
             })
         });
     }
-    Ok(options.connect(url).await?)
+    Ok(options)
 }
 
 /// Opens the database at `url` (a SQLite file is created if missing) and applies the migrations

@@ -831,51 +831,83 @@ pub async fn set_result(
     expected_version: i64,
     (result, games): (Option<BoardResult>, Option<&MatchGames>),
 ) -> Result<i64, ResultError> {
+    let shown = |r: Option<BoardResult>, g: Option<&MatchGames>| match (r, g) {
+        (Some(_), Some(g)) => g.display(),
+        (Some(r), None) => r.as_str().to_string(),
+        (None, _) => "none".to_string(),
+    };
+    let detail = crate::i18n::Reason::new("audit_d_result")
+        .arg("round", round.number)
+        .arg("board", board.board_no)
+        .arg("old", shown(board.result, board.games.as_ref()))
+        .arg("new", shown(result, games))
+        .audit();
+    let result = result.map(BoardResult::as_str);
+    let games = games.map(|g| g.games.as_str());
+    // On SQLite's file writer, the whole transaction in one round trip: the update (only at the
+    // expected version and not in an archived event) and, when it changed the board, the entry.
+    let script = sqlx::query(
+        "BEGIN IMMEDIATE;
+         UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
+           reported_by = NULL
+           WHERE id = $3 AND version = $4
+           AND NOT EXISTS (SELECT 1 FROM events WHERE id = $5 AND archived = 1);
+         INSERT INTO audit_log (at, user_id, event_id, action, detail, reason)
+           SELECT $6, $7, $5, 'result.set', $8, '' WHERE changes() = 1
+           RETURNING id;
+         COMMIT;",
+    )
+    .bind(result)
+    .bind(games)
+    .bind(board.id)
+    .bind(expected_version)
+    .bind(event_id)
+    .bind(super::now())
+    .bind(by.id)
+    .bind(&detail);
+    if let Some(rows) = super::write::in_one_trip(db, script).await? {
+        if rows.is_empty() {
+            // Nothing changed: the event is archived, or the board is at another version.
+            if super::events::is_archived(db, event_id).await? {
+                return Err(StoreError::Archived.into());
+            }
+            return Err(stale(db, board).await?);
+        }
+        return Ok(expected_version + 1);
+    }
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
          reported_by = NULL WHERE id = $3 AND version = $4",
     )
-    .bind(result.map(BoardResult::as_str))
-    .bind(games.map(|g| g.games.as_str()))
+    .bind(result)
+    .bind(games)
     .bind(board.id)
     .bind(expected_version)
     .execute(&mut *tx)
     .await
     .map_err(StoreError::from)?;
     if done.rows_affected() != 1 {
-        let current: i64 = sqlx::query_scalar("SELECT version FROM boards WHERE id = $1")
-            .bind(board.id)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(StoreError::from)?;
-        return Err(ResultError::Stale {
-            board: board.board_no,
-            current,
-        });
+        return Err(stale(&mut *tx, board).await?);
     }
-    let shown = |r: Option<BoardResult>, g: Option<&MatchGames>| match (r, g) {
-        (Some(_), Some(g)) => g.display(),
-        (Some(r), None) => r.as_str().to_string(),
-        (None, _) => "none".to_string(),
-    };
-    let old = shown(board.result, board.games.as_ref());
-    let new = shown(result, games);
-    audit::record(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
-        "result.set",
-        &crate::i18n::Reason::new("audit_d_result")
-            .arg("round", round.number)
-            .arg("board", board.board_no)
-            .arg("old", old)
-            .arg("new", new)
-            .audit(),
-    )
-    .await?;
+    audit::record(&mut *tx, Some(by.id), Some(event_id), "result.set", &detail).await?;
     tx.commit().await?;
     Ok(expected_version + 1)
+}
+
+/// The refusal of a result entered at a version the board no longer has.
+async fn stale<'e>(
+    exec: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    board: &Board,
+) -> StoreResult<ResultError> {
+    let current: i64 = sqlx::query_scalar("SELECT version FROM boards WHERE id = $1")
+        .bind(board.id)
+        .fetch_one(exec)
+        .await?;
+    Ok(ResultError::Stale {
+        board: board.board_no,
+        current,
+    })
 }
 
 /// A player's own report of the result, awaiting confirmation by the opponent or an arbiter.
@@ -930,6 +962,77 @@ mod tests {
             }) => assert_eq!((table, id, column), ("rounds", 77, "number")),
             other => panic!("a negative round number was read as {other:?}"),
         }
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn a_result_is_stored_in_one_trip_once_and_never_over_a_newer_version_or_an_archive() {
+        let (db, user, event, dir) =
+            crate::store::deals::test_event("rounds-result", "xiangqi").await;
+        sqlx::query(
+            "INSERT INTO rounds (id, event_id, number, published, created_at) VALUES (5, $1, 1, 1, 'x')",
+        )
+        .bind(event)
+        .execute(&db)
+        .await
+        .expect("round");
+        sqlx::query("INSERT INTO boards (round_id, board_no, red, black) VALUES (5, 1, 1, 2)")
+            .execute(&db)
+            .await
+            .expect("board");
+        let round = get(&db, event, 1).await.expect("read").expect("round");
+        let board = board(&db, round.id, 1).await.expect("read").expect("board");
+        let entries = || async {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT COUNT(*) FROM audit_log WHERE event_id = $1 AND action = 'result.set'",
+            )
+            .bind(event)
+            .fetch_one(&db)
+            .await
+            .expect("count")
+        };
+        let win = (Some(BoardResult::RedWins), None);
+        let v = set_result(&db, &user, event, &round, &board, board.version, win)
+            .await
+            .expect("stored");
+        assert_eq!(v, board.version + 1);
+        assert_eq!(entries().await, 1, "one audit entry");
+        // The same version again is stale, and names the board's current one.
+        match set_result(&db, &user, event, &round, &board, board.version, win).await {
+            Err(ResultError::Stale { board: 1, current }) => assert_eq!(current, v),
+            other => panic!("a stale version was stored: {other:?}"),
+        }
+        assert_eq!(entries().await, 1, "no entry for the refusal");
+        // An archived event takes no result, even at the current version.
+        sqlx::query("UPDATE events SET archived = 1 WHERE id = $1")
+            .bind(event)
+            .execute(&db)
+            .await
+            .expect("archive");
+        let draw = (Some(BoardResult::Draw), None);
+        match set_result(&db, &user, event, &round, &board, v, draw).await {
+            Err(ResultError::Store(StoreError::Archived)) => {}
+            other => panic!("an archived event took a result: {other:?}"),
+        }
+        let now = super::board(&db, round.id, 1)
+            .await
+            .expect("read")
+            .expect("board");
+        assert_eq!((now.version, now.result), (v, Some(BoardResult::RedWins)));
+        assert_eq!(entries().await, 1);
+        // The writer's connection is left clean: the next write goes through.
+        sqlx::query("UPDATE events SET archived = 0 WHERE id = $1")
+            .bind(event)
+            .execute(&db)
+            .await
+            .expect("un-archive");
+        assert_eq!(
+            set_result(&db, &user, event, &round, &now, v, draw)
+                .await
+                .expect("stored"),
+            v + 1
+        );
         db.close().await;
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -1,5 +1,7 @@
 //! Login sessions: a random token in an HttpOnly cookie, stored hashed with an expiry.
 
+use sqlx::Row;
+
 use super::users::User;
 use super::{Db, StoreResult, now};
 use crate::accounts::token_hash;
@@ -195,18 +197,24 @@ const LAST_USE_STEP: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User>> {
     let at = now();
     let hash = token_hash(token);
-    let row: Option<(i64, Option<String>)> = sqlx::query_as(
-        "SELECT user_id, last_used_at FROM api_tokens WHERE token_hash = $1 AND expires_at > $2",
+    // The token and its enabled account in one query (a request's first wait, on every API call).
+    let row = sqlx::query(
+        "SELECT u.id, u.name, u.role, t.last_used_at FROM api_tokens t
+         JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = $1 AND t.expires_at > $2 AND u.disabled = 0",
     )
     .bind(&hash)
     .bind(&at)
     .fetch_optional(db)
     .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let user = super::users::user_from_row(&row)?;
+    let last: Option<String> = row.try_get("last_used_at")?;
     let since =
         (chrono::Utc::now() - LAST_USE_STEP).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    if let Some((_, last)) = &row
-        && last.as_deref().is_none_or(|l| l < since.as_str())
-    {
+    if last.as_deref().is_none_or(|l| l < since.as_str()) {
         let mut tx = super::begin_write(db).await?;
         sqlx::query("UPDATE api_tokens SET last_used_at = $2 WHERE token_hash = $1")
             .bind(&hash)
@@ -215,11 +223,7 @@ pub async fn user_for_api_token(db: &Db, token: &str) -> StoreResult<Option<User
             .await?;
         tx.commit().await?;
     }
-    let user_id = row.map(|(id, _)| id);
-    match user_id {
-        None => Ok(None),
-        Some(id) => super::users::get_enabled(db, id).await,
-    }
+    Ok(Some(user))
 }
 
 /// A user's live API tokens, oldest first.

@@ -70,6 +70,11 @@ pub async fn labelled<F: std::future::Future>(label: String, work: F) -> F::Outp
     ROUTE.scope(label, work).await
 }
 
+/// The label of the current task's route, if it runs under one (for work sent to another task).
+pub fn route_label() -> Option<String> {
+    ROUTE.try_with(|r| r.clone()).ok()
+}
+
 /// Logs a writer's wait or hold that reached [`CONTENTION_LOG`], with the route.
 fn log_contention(what: &str, took: Duration) {
     if took >= CONTENTION_LOG {
@@ -118,9 +123,9 @@ struct Writer {
 }
 
 /// A file's identity (device and inode), where the platform has one.
-type FileId = (u64, u64);
+pub(super) type FileId = (u64, u64);
 
-fn file_id(path: &std::path::Path) -> Option<FileId> {
+pub(super) fn file_id(path: &std::path::Path) -> Option<FileId> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -172,7 +177,7 @@ enum Inner {
 }
 
 /// The file of a SQLite database URL (`None` for PostgreSQL or a URL without a file).
-fn sqlite_file(url: &str) -> Option<PathBuf> {
+pub(super) fn sqlite_file(url: &str) -> Option<PathBuf> {
     static FILES: LazyLock<std::sync::Mutex<HashMap<String, Option<PathBuf>>>> =
         LazyLock::new(Default::default);
     let mut files = FILES.lock().unwrap_or_else(|p| p.into_inner());
@@ -212,6 +217,44 @@ async fn connect_sqlite(url: &str) -> StoreResult<Conn> {
     Ok(conn)
 }
 
+/// The file's writer connection of `db` in its turn, with a transaction left open on it rolled
+/// back, and when the turn came.
+async fn file_writer(
+    db: &Db,
+    url: &str,
+    writer: Arc<Mutex<Writer>>,
+    asked: Instant,
+) -> StoreResult<(Conn, OwnedMutexGuard<Writer>, Instant)> {
+    let mut turn = writer.lock_owned().await;
+    let turned = Instant::now();
+    log_contention("waited for the writer's turn", turned - asked);
+    if db.is_closed() {
+        return Err(sqlx::Error::PoolClosed.into());
+    }
+    let path = sqlite_file(url).unwrap_or_default();
+    let file = file_id(&path);
+    let kept = turn.conn.take().filter(|_| turn.file == file);
+    if kept.is_none() {
+        turn.open = false;
+    }
+    let mut conn = match kept {
+        Some(c) => c,
+        None => {
+            let c = connect_sqlite(url).await?;
+            turn.file = file;
+            c
+        }
+    };
+    if turn.open {
+        // A connection that cannot roll back is replaced (closing it ends its transaction).
+        if sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err() {
+            conn = connect_sqlite(url).await?;
+        }
+        turn.open = false;
+    }
+    Ok((conn, turn, turned))
+}
+
 /// Begins a write transaction (see [`Write`]).
 pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     let asked = Instant::now();
@@ -243,33 +286,7 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
             turned: Instant::now(),
         });
     };
-    let mut turn = writer.lock_owned().await;
-    let turned = Instant::now();
-    log_contention("waited for the writer's turn", turned - asked);
-    if db.is_closed() {
-        return Err(sqlx::Error::PoolClosed.into());
-    }
-    let path = sqlite_file(&url).unwrap_or_default();
-    let file = file_id(&path);
-    let kept = turn.conn.take().filter(|_| turn.file == file);
-    if kept.is_none() {
-        turn.open = false;
-    }
-    let mut conn = match kept {
-        Some(c) => c,
-        None => {
-            let c = connect_sqlite(&url).await?;
-            turn.file = file;
-            c
-        }
-    };
-    if turn.open {
-        // A connection that cannot roll back is replaced (closing it ends its transaction).
-        if sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err() {
-            conn = connect_sqlite(&url).await?;
-        }
-        turn.open = false;
-    }
+    let (mut conn, mut turn, turned) = file_writer(db, &url, writer, asked).await?;
     if let Err(e) = sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut conn).await {
         // Kept for the next writer unless the connection itself failed.
         if matches!(e, sqlx::Error::Database(_)) {
@@ -282,6 +299,36 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
         inner: Some(Inner::Own { conn, turn }),
         turned,
     })
+}
+
+/// A whole write transaction in one round trip to the SQLite file's writer connection, in its
+/// turn: `script` is `BEGIN IMMEDIATE; …; COMMIT;`, its statements taking their parameters from one
+/// list (`$n` is the same value in each). Under a stream of writes the writer's turn is then held
+/// for one round trip instead of one per statement. The rows the script returns come back (an
+/// audit entry's `RETURNING id`, say); on an error whatever ran is rolled back. `Ok(None)` when
+/// the database has no file writer (PostgreSQL, SQLite in memory): write in steps ([`begin_write`]).
+pub async fn in_one_trip(
+    db: &Db,
+    script: sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments>,
+) -> StoreResult<Option<Vec<sqlx::any::AnyRow>>> {
+    let asked = Instant::now();
+    let url = db.connect_options().database_url.to_string();
+    let Some(writer) = writer_of(&url) else {
+        return Ok(None);
+    };
+    let (mut conn, mut turn, turned) = file_writer(db, &url, writer, asked).await?;
+    let done = script.fetch_all(&mut conn).await;
+    if done.is_err() && sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err() {
+        // The next writer rolls it back, or replaces the connection.
+        turn.open = true;
+    }
+    turn.conn = Some(conn);
+    drop(turn);
+    log_contention("held the writer's turn", turned.elapsed());
+    // Counted after the commit (even a failed one: it may have reached the file), as `commit` does.
+    WRITES.fetch_add(1, Ordering::AcqRel);
+    committed().notify_waiters();
+    Ok(Some(done?))
 }
 
 impl Write {

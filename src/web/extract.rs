@@ -22,7 +22,7 @@ fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, AppError> {
 }
 
 /// The event id of the `{id}` path segment (404 when it is not a number).
-fn event_id(req: &HttpRequest) -> Result<i64, AppError> {
+pub fn event_id(req: &HttpRequest) -> Result<i64, AppError> {
     req.match_info()
         .get("id")
         .and_then(|s| s.parse().ok())

@@ -279,22 +279,33 @@ struct ResultBody {
     version: Option<i64>,
 }
 
+/// A result entered through the API: from the token to the commit one workflow on the writes lane
+/// (`service::lane`), so that a busy request worker is waited for once, not at every database
+/// answer. The token, the event's rights and the archive are checked there as `Arbitrated` does.
 #[put("/api/events/{id}/rounds/{n}/boards/{b}/result")]
 async fn put_result(
-    ctx: Ctx,
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     BoardPath { round: r, board: b }: BoardPath,
-    Arbitrated { event, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let user = ctx.require_user()?.clone();
-    let round = service::rounds::round(&state.db, &event, r).await?;
-    let body: ResultBody = parse_json(&body)?;
-    let typed = body.result.as_deref().unwrap_or("");
-    let (result, games) = service::rounds::parse_typed(&event, b, typed)?;
-    let version =
-        service::rounds::enter_typed(&state.db, &user, &event, &round, b, body.version, typed)
-            .await?;
+    let event_id = crate::web::extract::event_id(&req)?;
+    let token = crate::web::ctx::bearer_token(&req).map(str::to_owned);
+    let entry = move |db| async move {
+        let user = match token {
+            Some(token) => service::accounts::user_of_api_token(&db, &token).await?,
+            None => None,
+        };
+        let user = user.ok_or(AppError::LoginRequired)?;
+        let body: ResultBody = parse_json(&body)?;
+        let typed = body.result.as_deref().unwrap_or("");
+        Ok::<_, AppError>(
+            service::rounds::enter_api_result(&db, &user, event_id, r, b, body.version, typed)
+                .await?,
+        )
+    };
+    let (result, games, version) =
+        service::lane::run(service::lane::Lane::Writes, &state.db, entry).await??;
     Ok(HttpResponse::Ok().json(json!({
         "board": b,
         "result": result.map(BoardResult::as_str),
