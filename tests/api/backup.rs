@@ -12,9 +12,7 @@ use crate::support::*;
 /// A fresh server with these accounts (name, role).
 fn fresh(tag: &str, accounts: &[(&str, &str)]) -> (Server, TempDir) {
     let dir = TempDir::new(tag);
-    for (name, role) in accounts {
-        create_user(&dir, name, role);
-    }
+    create_users(&dir, accounts);
     (Server::start(&dir), dir)
 }
 

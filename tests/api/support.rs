@@ -593,14 +593,21 @@ fn password_hash() -> &'static String {
 
 /// Creates an account directly through the store (no process, one password hash per test run).
 pub fn create_user(dir: &TempDir, name: &str, role: &str) {
+    create_users(dir, &[(name, role)]);
+}
+
+/// Creates accounts (name, role) directly through the store, opening the database once.
+pub fn create_users(dir: &TempDir, accounts: &[(&str, &str)]) {
     let hash = password_hash();
-    let role = anqi::accounts::Role::parse(role).expect("role");
     let url = dir.database_url();
     actix_web::rt::System::new().block_on(async move {
         let db = anqi::store::open(&url).await.expect("open the database");
-        anqi::store::users::create(&db, name, role, hash)
-            .await
-            .expect("create the account");
+        for (name, role) in accounts {
+            let role = anqi::accounts::Role::parse(role).expect("role");
+            anqi::store::users::create(&db, name, role, hash)
+                .await
+                .expect("create the account");
+        }
         db.close().await;
     });
 }
@@ -633,17 +640,18 @@ impl World {
         configure: impl FnOnce(&mut anqi::web::Config) + Send + 'static,
     ) -> World {
         let dir = TempDir::new(tag);
-        for (name, role) in [
-            ("admin", "admin"),
-            ("org", "organizer"),
-            ("org2", "organizer"),
-            ("arb", "arbiter"),
-            ("arb2", "arbiter"),
-            ("player", "player"),
-            ("club", "club"),
-        ] {
-            create_user(&dir, name, role);
-        }
+        create_users(
+            &dir,
+            &[
+                ("admin", "admin"),
+                ("org", "organizer"),
+                ("org2", "organizer"),
+                ("arb", "arbiter"),
+                ("arb2", "arbiter"),
+                ("player", "player"),
+                ("club", "club"),
+            ],
+        );
         let server = Server::start_configured(&dir, configure);
         World { server, dir }
     }
