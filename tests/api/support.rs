@@ -242,6 +242,21 @@ impl Server {
         })
     }
 
+    /// A client signed in as `name` (password [`PASSWORD`]): with the session cookie the login
+    /// form would have set ([`Server::session_for`]), or through the form when the account's
+    /// password is another (the form then checks it). The tests of signing in use
+    /// [`Client::login`] or the form.
+    pub fn login(&self, name: &str) -> Client {
+        let mut c = self.client();
+        match self.session_for(name) {
+            Some(token) => {
+                c.cookies.insert("anqi_session".into(), token);
+            }
+            None => c.login(name, PASSWORD),
+        }
+        c
+    }
+
     /// Stops the server (like an operator pressing Ctrl-C would, but certain).
     pub fn stop(mut self) {
         self.shutdown();
@@ -660,14 +675,7 @@ impl World {
     /// form would have set ([`Server::session_for`]), or through the form when the account's
     /// password was changed. The tests of signing in itself use [`Client::login`] or the form.
     pub fn login(&self, name: &str) -> Client {
-        let mut c = self.server.client();
-        match self.server.session_for(name) {
-            Some(token) => {
-                c.cookies.insert("anqi_session".into(), token);
-            }
-            None => c.login(name, PASSWORD),
-        }
-        c
+        self.server.login(name)
     }
 
     /// The database file path.
