@@ -12,9 +12,7 @@ use crate::support::*;
 /// A fresh server with these accounts (name, role).
 fn fresh(tag: &str, accounts: &[(&str, &str)]) -> (Server, TempDir) {
     let dir = TempDir::new(tag);
-    for (name, role) in accounts {
-        create_user(&dir, name, role);
-    }
+    create_users(&dir, accounts);
     (Server::start(&dir), dir)
 }
 
@@ -215,8 +213,7 @@ fn an_exported_event_imports_into_a_fresh_server_with_identical_pages() {
         .collect();
 
     let (server, _dir) = fresh("backup-dst", &[("admin", "admin"), ("arb", "arbiter")]);
-    let mut admin = server.client();
-    admin.login("admin", PASSWORD);
+    let mut admin = server.login("admin");
     // A broken backup imports nothing and says why.
     let mut broken: serde_json::Value = serde_json::from_str(&backup.body).unwrap();
     broken["tables"]["boards"][0]["round_id"] = json!(999_999);
@@ -287,8 +284,7 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
     }
 
     let (server, _dir) = fresh("backup-sealed-dst", &[("org", "organizer")]);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let page = upload(&mut org, &backup);
     assert_eq!(page.status, 200, "{}", page.body);
     assert_eq!(page.cache_control, "no-store", "the page carries the seeds");
@@ -346,8 +342,7 @@ fn a_sealed_deal_stays_sealed_and_verifiable_after_import() {
     let mut tampered: Value = serde_json::from_str(&backup).unwrap();
     tampered["tables"]["deals"][0]["committed_event"] = json!("999");
     let (server, _dir) = fresh("backup-sealed-tampered", &[("org", "organizer")]);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let r = upload(&mut org, &tampered.to_string());
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("deals row 1, commitment"), "{}", r.body);
@@ -360,8 +355,7 @@ fn an_invalid_value_is_refused_naming_its_field_and_the_home_page_stays_up() {
     let w = World::new("backup-invalid");
     let (_, backup) = exported_event(&w, "壞日期賽");
     let (server, _dir) = fresh("backup-invalid-dst", &[("org", "organizer")]);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     for (table, column, value, shown) in [
         ("events", "start_date", json!("not-a-date"), "not-a-date"),
         ("events", "variant", json!("chess"), "chess"),
@@ -418,8 +412,7 @@ fn an_import_creates_no_account_and_grants_no_privilege() {
         &[("org", "organizer"), ("boss", "admin")],
     );
     let before = accounts(&dir);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let page = upload(&mut org, &backup);
     assert_eq!(page.status, 200, "{}", page.body);
     let (field, boss) = link_choice(&page.body, "admin", "boss");
@@ -474,8 +467,7 @@ fn the_importer_owns_the_imported_event() {
         "backup-owner-dst",
         &[("org", "organizer"), ("org2", "organizer")],
     );
-    let mut org2 = server.client();
-    org2.login("org2", PASSWORD);
+    let mut org2 = server.login("org2");
     let new_id = import_unlinked(&mut org2, &backup);
     assert_eq!(
         org2.get(&format!("/events/{new_id}/export.json")).status,
@@ -483,8 +475,7 @@ fn the_importer_owns_the_imported_event() {
     );
     let event = org2.get(&format!("/events/{new_id}/audit"));
     assert!(event.body.contains("event.import"), "{}", event.body);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     assert_eq!(
         org.get(&format!("/events/{new_id}/export.json")).status,
         403
@@ -510,8 +501,7 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
             ("admin", "admin"),
         ],
     );
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let page = upload(&mut org, &backup);
     assert_eq!(page.status, 200, "{}", page.body);
     for name in ["arb", "player"] {
@@ -535,15 +525,13 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
     let r = confirm(&mut org, &backup, &[(arb_field, arb.unwrap())]);
     assert_eq!(r.status, 303, "{}", r.body);
     let new_id = event_id(&r);
-    let mut arb = server.client();
-    arb.login("arb", PASSWORD);
+    let mut arb = server.login("arb");
     assert_eq!(
         arb.get(&format!("/events/{new_id}/deals")).status,
         200,
         "arb arbitrates"
     );
-    let mut player = server.client();
-    player.login("player", PASSWORD);
+    let mut player = server.login("player");
     assert_eq!(player.get(&format!("/events/{new_id}/deals")).status, 404);
     let linked = query(&dir, async move |db| {
         anqi::store::players::list(db, new_id)
@@ -562,8 +550,7 @@ fn a_second_import_of_the_same_event_is_refused() {
     let w = World::new("backup-twice");
     let (id, backup) = exported_event(&w, "Twice");
     let (server, _dir) = fresh("backup-twice-dst", &[("org", "organizer")]);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let new_id = import_unlinked(&mut org, &backup);
     let r = upload(&mut org, &backup);
     assert_eq!(r.status, 409, "{}", r.body);
@@ -594,8 +581,7 @@ fn a_failed_import_leaves_the_database_unchanged() {
     bad["tables"]["players"][1]["name"] = bad["tables"]["players"][0]["name"].clone();
     let bad = bad.to_string();
     let (server, dir) = fresh("backup-atomic-dst", &[("org", "organizer")]);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     assert_eq!(upload(&mut org, &bad).status, 200);
     let before = row_counts(&dir);
     let r = confirm(&mut org, &bad, &[]);

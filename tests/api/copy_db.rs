@@ -45,14 +45,12 @@ fn snapshot(server: &Server, id: i64, deal: i64) -> Vec<String> {
         html::inner(&r.body, "main").unwrap_or_default()
     })
     .collect();
-    let mut arb = server.client();
-    arb.login("arb", PASSWORD);
+    let mut arb = server.login("arb");
     let sealed = arb.get(&format!("/events/{id}/deals/{deal}/deal.txt"));
     assert_eq!(sealed.status, 200, "{}", sealed.body);
     assert!(sealed.body.contains("commitment"), "{}", sealed.body);
     out.push(sealed.body);
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     let export = org.get(&format!("/events/{id}/export.json"));
     assert_eq!(export.status, 200, "{}", export.body);
     let mut backup: serde_json::Value = serde_json::from_str(&export.body).expect("export JSON");
@@ -99,8 +97,7 @@ fn a_copied_database_serves_identical_pages_and_continues_its_ids() {
     for (b, a) in before.iter().zip(&after) {
         assert_eq!(b, a, "a page differs after the copy");
     }
-    let mut org = server.client();
-    org.login("org", PASSWORD);
+    let mut org = server.login("org");
     // New rows continue after the copied ids (PostgreSQL's identities were moved on).
     let newer = create_event(&mut org, "複製後的賽事", "xiangqi");
     assert!(newer > id, "new event {newer} after {id}");

@@ -574,8 +574,7 @@ fn the_backup_carries_the_time_zone_the_archive_and_the_reasons() {
     let dir = TempDir::new("corr-backup-dst");
     create_user(&dir, "org", "organizer");
     let server = Server::start(&dir);
-    let mut dst = server.client();
-    dst.login("org", PASSWORD);
+    let mut dst = server.login("org");
     let r = dst.form("/events/import", &[("backup", &backup.body)]);
     assert_eq!(r.status, 200, "{}", r.body);
     let r = dst.form("/events/import/confirm", &[("backup", &backup.body)]);

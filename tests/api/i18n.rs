@@ -811,8 +811,7 @@ fn banqi_refusals_stored_before_they_had_a_cause_are_worded_after_the_upgrade() 
     assert_eq!(version, anqi::store::records::RULES_VERSION);
     for (lang, refused) in [("zh-Hant", "第一步必須翻子"), ("zh-Hans", "第一步必须翻子")]
     {
-        let mut c = server.client();
-        c.login("arb", PASSWORD);
+        let mut c = server.login("arb");
         speak(&mut c, lang);
         let path = format!("/events/{id}/rounds/1/boards/1");
         let r = c.get(&path);

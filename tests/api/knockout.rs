@@ -493,8 +493,7 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     let fresh = TempDir::new("knockout-restore");
     create_user(&fresh, "admin", "admin");
     let server = Server::start(&fresh);
-    let mut admin = server.client();
-    admin.login("admin", PASSWORD);
+    let mut admin = server.login("admin");
     // Import is two steps (issue 16): read and check, then confirm with the accounts to link (none).
     let r = admin.form("/events/import", &[("backup", &backup.body)]);
     assert_eq!(r.status, 200, "{}", r.body);

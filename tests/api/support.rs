@@ -136,9 +136,16 @@ impl Drop for TempDir {
     }
 }
 
+/// Work for the server's own runtime: a future on the application's database pool.
+type Job = Box<
+    dyn FnOnce(anqi::store::Db) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> + Send,
+>;
+
 /// A running server: the real application, started in this test process on port 0.
 pub struct Server {
     handle: actix_web::dev::ServerHandle,
+    /// Runs [`Job`]s on the server's runtime (its pool's connections belong to that runtime).
+    jobs: tokio::sync::mpsc::UnboundedSender<Job>,
     thread: Option<std::thread::JoinHandle<()>>,
     /// e.g. `http://127.0.0.1:41234`
     pub base: String,
@@ -176,18 +183,78 @@ impl Server {
                 let link = anqi::cli::serve::setup_link(app.db(), &base)
                     .await
                     .expect("setup link");
-                tx.send((base, link, app.handle()))
+                let (jobs, mut queue) = tokio::sync::mpsc::unbounded_channel::<Job>();
+                let db = app.db().clone();
+                actix_web::rt::spawn(async move {
+                    while let Some(job) = queue.recv().await {
+                        job(db.clone()).await;
+                    }
+                });
+                tx.send((base, link, app.handle(), jobs))
                     .expect("report start-up");
                 let _ = app.run().await;
             })
         });
-        let (base, setup_link, handle) = rx.recv().expect("server started");
+        let (base, setup_link, handle, jobs) = rx.recv().expect("server started");
         Server {
             handle,
+            jobs,
             thread: Some(thread),
             base,
             setup_link,
         }
+    }
+
+    /// Runs `work` on the application's database pool, on the server's runtime, and returns its
+    /// answer.
+    pub fn on_db<T, F>(&self, work: impl FnOnce(anqi::store::Db) -> F + Send + 'static) -> T
+    where
+        T: Send + 'static,
+        F: std::future::Future<Output = T> + 'static,
+    {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let job: Job = Box::new(move |db| {
+            Box::pin(async move {
+                let _ = tx.send(work(db).await);
+            })
+        });
+        self.jobs.send(job).expect("the server is running");
+        rx.recv().expect("the server ran the job")
+    }
+
+    /// A session token for the account `name` whose password is [`PASSWORD`] as [`create_user`]
+    /// stored it: the session the login form would start (`service::accounts::start_session`, a
+    /// real session row), without the form's argon2 check, whose answer is known. `None` when the
+    /// account's password is another (or it cannot sign in): then only the form can tell.
+    pub fn session_for(&self, name: &str) -> Option<String> {
+        let name = name.to_string();
+        self.on_db(move |db| async move {
+            let creds = anqi::store::users::credentials(&db, &name)
+                .await
+                .expect("read the account")?;
+            if creds.disabled || creds.password_hash != *password_hash() {
+                return None;
+            }
+            let token = anqi::service::accounts::start_session(&db, creds.user.id)
+                .await
+                .expect("start a session");
+            Some(token)
+        })
+    }
+
+    /// A client signed in as `name` (password [`PASSWORD`]): with the session cookie the login
+    /// form would have set ([`Server::session_for`]), or through the form when the account's
+    /// password is another (the form then checks it). The tests of signing in use
+    /// [`Client::login`] or the form.
+    pub fn login(&self, name: &str) -> Client {
+        let mut c = self.client();
+        match self.session_for(name) {
+            Some(token) => {
+                c.cookies.insert("anqi_session".into(), token);
+            }
+            None => c.login(name, PASSWORD),
+        }
+        c
     }
 
     /// Stops the server (like an operator pressing Ctrl-C would, but certain).
@@ -533,17 +600,29 @@ pub fn add_user(dir: &TempDir, name: &str, role: &str, password: &str) -> i32 {
     child.wait().unwrap().code().unwrap_or(-1)
 }
 
+/// The hash of [`PASSWORD`] that [`create_user`] stores (one hash per test run).
+fn password_hash() -> &'static String {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| anqi::accounts::hash_password(PASSWORD).expect("hash"))
+}
+
 /// Creates an account directly through the store (no process, one password hash per test run).
 pub fn create_user(dir: &TempDir, name: &str, role: &str) {
-    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let hash = HASH.get_or_init(|| anqi::accounts::hash_password(PASSWORD).expect("hash"));
-    let role = anqi::accounts::Role::parse(role).expect("role");
+    create_users(dir, &[(name, role)]);
+}
+
+/// Creates accounts (name, role) directly through the store, opening the database once.
+pub fn create_users(dir: &TempDir, accounts: &[(&str, &str)]) {
+    let hash = password_hash();
     let url = dir.database_url();
     actix_web::rt::System::new().block_on(async move {
         let db = anqi::store::open(&url).await.expect("open the database");
-        anqi::store::users::create(&db, name, role, hash)
-            .await
-            .expect("create the account");
+        for (name, role) in accounts {
+            let role = anqi::accounts::Role::parse(role).expect("role");
+            anqi::store::users::create(&db, name, role, hash)
+                .await
+                .expect("create the account");
+        }
         db.close().await;
     });
 }
@@ -576,26 +655,27 @@ impl World {
         configure: impl FnOnce(&mut anqi::web::Config) + Send + 'static,
     ) -> World {
         let dir = TempDir::new(tag);
-        for (name, role) in [
-            ("admin", "admin"),
-            ("org", "organizer"),
-            ("org2", "organizer"),
-            ("arb", "arbiter"),
-            ("arb2", "arbiter"),
-            ("player", "player"),
-            ("club", "club"),
-        ] {
-            create_user(&dir, name, role);
-        }
+        create_users(
+            &dir,
+            &[
+                ("admin", "admin"),
+                ("org", "organizer"),
+                ("org2", "organizer"),
+                ("arb", "arbiter"),
+                ("arb2", "arbiter"),
+                ("player", "player"),
+                ("club", "club"),
+            ],
+        );
         let server = Server::start_configured(&dir, configure);
         World { server, dir }
     }
 
-    /// A client logged in as `name`.
+    /// A client logged in as `name` (password [`PASSWORD`]): with the session cookie the login
+    /// form would have set ([`Server::session_for`]), or through the form when the account's
+    /// password was changed. The tests of signing in itself use [`Client::login`] or the form.
     pub fn login(&self, name: &str) -> Client {
-        let mut c = self.server.client();
-        c.login(name, PASSWORD);
-        c
+        self.server.login(name)
     }
 
     /// The database file path.

@@ -365,8 +365,7 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
     });
 
     let check = |server: &Server| {
-        let mut arb = server.client();
-        arb.login("arb", PASSWORD);
+        let mut arb = server.login("arb");
         let page = arb.get(&format!("/events/{id}"));
         let list = html::rows(&page.body, "#readjudicated tr");
         assert!(!list.is_empty(), "no list: {}", page.body);

@@ -1,8 +1,12 @@
 //! The browser driver: headless Chromium through chromedriver's W3C WebDriver HTTP API.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::net::TcpListener;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, Once, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::support::TempDir;
@@ -46,16 +50,68 @@ pub(crate) fn browser_binaries() -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
+/// Browsers that finished a test, cleared for the next: starting Chromium is most of the CPU a
+/// browser test costs, so the tests of this process share one browser per test running at once.
+static IDLE: Mutex<Vec<Browser>> = Mutex::new(Vec::new());
+
 /// The browser, or `None` when the test is skipped (`ANQI_SKIP_BROWSER=1`); without Chromium and
-/// chromedriver and without that setting the test fails, saying what is missing.
-pub(crate) fn browser() -> Option<Browser> {
+/// chromedriver and without that setting the test fails, saying what is missing. An idle browser
+/// of an earlier test (cleared: no cookies, cache or storage, a blank page) when there is one.
+pub(crate) fn browser() -> Option<Lease> {
     match browser_binaries() {
-        Ok((chromium, chromedriver)) => Some(Browser::start(&chromium, &chromedriver)),
+        Ok((chromium, chromedriver)) => {
+            let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            let browser = idle.unwrap_or_else(|| {
+                static AT_EXIT: Once = Once::new();
+                AT_EXIT.call_once(|| {
+                    // SAFETY: `atexit` of the C library, given a function without arguments.
+                    unsafe { atexit(close_idle_browsers) };
+                });
+                Browser::start(&chromium, &chromedriver)
+            });
+            Some(Lease(Some(browser)))
+        }
         Err(why) if std::env::var("ANQI_SKIP_BROWSER").as_deref() == Ok("1") => {
             eprintln!("browser test skipped (ANQI_SKIP_BROWSER=1): {why}");
             None
         }
         Err(why) => panic!("{why}"),
+    }
+}
+
+unsafe extern "C" {
+    /// The C library's `atexit`: the idle browsers are closed when the test process ends.
+    fn atexit(function: extern "C" fn()) -> std::ffi::c_int;
+}
+
+/// Ends the idle browsers' sessions and their drivers (the process is ending).
+extern "C" fn close_idle_browsers() {
+    let idle = std::mem::take(&mut *IDLE.lock().unwrap_or_else(PoisonError::into_inner));
+    drop(idle);
+}
+
+/// A test's browser: handed on to the next test when the test ends, cleared, unless it failed
+/// (then it is closed).
+pub(crate) struct Lease(Option<Browser>);
+
+impl Deref for Lease {
+    type Target = Browser;
+
+    fn deref(&self) -> &Browser {
+        self.0.as_ref().expect("a leased browser")
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(browser) = self.0.take()
+            && !std::thread::panicking()
+            && browser.clear().is_ok()
+        {
+            IDLE.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(browser);
+        }
     }
 }
 
@@ -67,6 +123,8 @@ pub(crate) struct Browser {
     pub(crate) session: String,
     /// Chromium's fresh profile directory (removed on drop).
     pub(crate) profile: TempDir,
+    /// The origins this browser opened pages of (their storage is cleared after a test).
+    origins: RefCell<BTreeSet<String>>,
 }
 
 impl Browser {
@@ -93,6 +151,7 @@ impl Browser {
             driver,
             session: String::new(),
             profile,
+            origins: RefCell::default(),
         };
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
@@ -173,8 +232,38 @@ impl Browser {
     }
 
     pub(crate) fn goto(&self, url: &str) {
+        if let Some((scheme, rest)) = url.split_once("://") {
+            let host = rest.split('/').next().unwrap_or_default();
+            self.origins
+                .borrow_mut()
+                .insert(format!("{scheme}://{host}"));
+        }
         self.session("POST", "/url", Some(json!({ "url": url })))
             .unwrap_or_else(|e| panic!("open {url}: {e}"));
+    }
+
+    /// A Chrome DevTools Protocol command, through chromedriver.
+    fn devtools(&self, command: &str, params: Value) -> Result<Value, String> {
+        self.session(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": command, "params": params})),
+        )
+    }
+
+    /// Clears what a test left for the next one: every cookie, the cache, the storage of the
+    /// origins it opened; then a blank page.
+    fn clear(&self) -> Result<(), String> {
+        self.devtools("Network.clearBrowserCookies", json!({}))?;
+        self.devtools("Network.clearBrowserCache", json!({}))?;
+        for origin in std::mem::take(&mut *self.origins.borrow_mut()) {
+            self.devtools(
+                "Storage.clearDataForOrigin",
+                json!({"origin": origin, "storageTypes": "all"}),
+            )?;
+        }
+        self.session("POST", "/url", Some(json!({"url": "about:blank"})))?;
+        Ok(())
     }
 
     pub(crate) fn url(&self) -> String {

@@ -9,6 +9,7 @@
 //! decisions one at a time, each checked by a matching that keeps the optimum.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::blossom::solve_with_duals;
 use super::cardinality;
@@ -49,6 +50,38 @@ fn fix_bits(vertices: usize) -> u32 {
     usize::BITS - (vertices + 2).leading_zeros()
 }
 
+/// A hasher for the small integer keys of the matching runs' sets (vertex indices and edges): a
+/// multiply and rotate per word. The sets are looked up for every edge of every run, where the
+/// default SipHash cost a tenth of a pairing; their iteration order decides nothing (it differed
+/// from process to process with SipHash's random keys as well).
+#[derive(Default)]
+struct IndexHasher(u64);
+
+impl Hasher for IndexHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Edges `(u, v)` in local indices, u < v.
+type EdgeSet = HashSet<(usize, usize), BuildHasherDefault<IndexHasher>>;
+/// Local index → position.
+type IndexMap = HashMap<usize, usize, BuildHasherDefault<IndexHasher>>;
+
 /// Tie-break fields appended below the criteria.
 #[derive(Debug, Clone, Copy)]
 struct Ties {
@@ -76,7 +109,7 @@ struct Graph {
 /// The remainder's S1/S2 split for the exchange tie-breaks (B.2, D.2).
 struct Split {
     /// Local index → position in the remainder if a remainder player.
-    position: HashMap<usize, usize>,
+    position: IndexMap,
     /// Size of the original S1.
     s1: usize,
     /// Whether to use the bit-set fields of D.2 rules 3 and 4.
@@ -87,11 +120,12 @@ struct Solver<'f, 'a> {
     field: &'f Field<'a>,
     graph: Graph,
     keys: Vec<Key>,
-    key_index: HashMap<Key, usize>,
+    /// Each edge's criteria as `(field, value)`, parallel to `graph.edges`.
+    criteria: Vec<Vec<(usize, i64)>>,
     removed: Vec<bool>,
     banned: BTreeSet<(usize, usize)>,
     /// Edges that can still be part of an optimal candidate (tight under optimal duals).
-    tight: Option<HashSet<(usize, usize)>>,
+    tight: Option<EdgeSet>,
     split: Option<Split>,
     /// Players whose partners are being decided, in order: each prefers its first possible partner,
     /// earlier players strictly first (lexicographic bonus).
@@ -301,8 +335,7 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome
     let remainder: Vec<usize> = (mdp_count..bracket)
         .filter(|&v| !solver.removed[v])
         .collect();
-    let position: HashMap<usize, usize> =
-        remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    let position: IndexMap = remainder.iter().enumerate().map(|(i, &v)| (v, i)).collect();
     let remainder_pairs_in = |mate: &[Option<usize>]| {
         remainder
             .iter()
@@ -310,10 +343,10 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome
             .count()
     };
     let mut s1 = remainder.len() / 2;
-    let (mut tight, mut exact) = (HashSet::new(), false);
+    let (mut tight, mut exact) = (EdgeSet::default(), false);
     let mut certificate = Run {
         mate: Vec::new(),
-        tight: HashSet::new(),
+        tight: EdgeSet::default(),
         required: Vec::new(),
         blossom_free: false,
     };
@@ -632,13 +665,23 @@ impl<'f, 'a> Solver<'f, 'a> {
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        let key_index = keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+        let key_index: HashMap<Key, usize> =
+            keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+        let criteria = graph
+            .edges
+            .iter()
+            .map(|e| {
+                e.2.iter()
+                    .map(|&(k, value)| (key_index[&k], value))
+                    .collect()
+            })
+            .collect();
         let n = graph.vertices.len();
         Solver {
             field,
             graph,
             keys,
-            key_index,
+            criteria,
             removed: vec![false; n],
             banned: BTreeSet::new(),
             tight: None,
@@ -736,10 +779,31 @@ impl<'f, 'a> Solver<'f, 'a> {
     }
 
     fn matching(&self, proxy: bool) -> Run {
-        let vertex_count = self.graph.vertices.len();
         let (layout, ties) = self.layout(self.fix.len());
-        let mut edges = Vec::with_capacity(self.graph.edges.len());
-        for (u, v, keys) in &self.graph.edges {
+        let bits = layout.total_bits();
+        // Fewer limbs make every slack computation cheaper: pick the narrowest that fits.
+        match bits.div_ceil(64) {
+            0..=2 => self.run::<2>(&layout, &ties, proxy),
+            3 => self.run::<3>(&layout, &ties, proxy),
+            4 => self.run::<4>(&layout, &ties, proxy),
+            5 => self.run::<5>(&layout, &ties, proxy),
+            6 => self.run::<6>(&layout, &ties, proxy),
+            7..=8 => self.run::<8>(&layout, &ties, proxy),
+            9..=12 => self.run::<12>(&layout, &ties, proxy),
+            13..=16 => self.run::<16>(&layout, &ties, proxy),
+            17..=32 => self.run::<32>(&layout, &ties, proxy),
+            _ => self.run::<64>(&layout, &ties, proxy),
+        }
+    }
+
+    /// [`Solver::matching`] with weights of `N` limbs: the edges of positive weight, in graph order,
+    /// then the matching with its duals.
+    fn run<const N: usize>(&self, layout: &Layout, ties: &Ties, proxy: bool) -> Run {
+        let vertex_count = self.graph.vertices.len();
+        let offsets = layout.offsets();
+        let mut values = FieldValues::default();
+        let mut positive: Vec<(usize, usize, Wide<N>)> = Vec::with_capacity(self.graph.edges.len());
+        for ((u, v, _), criteria) in self.graph.edges.iter().zip(&self.criteria) {
             let (u, v) = (*u, *v);
             if self.removed[u]
                 || self.removed[v]
@@ -748,26 +812,28 @@ impl<'f, 'a> Solver<'f, 'a> {
             {
                 continue;
             }
-            let mut values = FieldValues::default();
-            for &(k, value) in keys {
-                values.add(self.key_index[&k], value);
+            values.clear();
+            for &(field, value) in criteria {
+                values.add(field, value);
             }
-            self.tie_values(u, v, &ties, proxy, &mut values);
-            edges.push((u, v, values));
+            self.tie_values(u, v, ties, proxy, &mut values);
+            let weight = values.pack_at::<N>(&offsets);
+            if weight > Wide::<N>::zero() {
+                positive.push((u, v, weight));
+            }
         }
-        let bits = layout.total_bits();
-        // Fewer limbs make every slack computation cheaper: pick the narrowest that fits.
-        match bits.div_ceil(64) {
-            0..=2 => run::<2>(vertex_count, &layout, &edges),
-            3 => run::<3>(vertex_count, &layout, &edges),
-            4 => run::<4>(vertex_count, &layout, &edges),
-            5 => run::<5>(vertex_count, &layout, &edges),
-            6 => run::<6>(vertex_count, &layout, &edges),
-            7..=8 => run::<8>(vertex_count, &layout, &edges),
-            9..=12 => run::<12>(vertex_count, &layout, &edges),
-            13..=16 => run::<16>(vertex_count, &layout, &edges),
-            17..=32 => run::<32>(vertex_count, &layout, &edges),
-            _ => run::<64>(vertex_count, &layout, &edges),
+        let solution = solve_with_duals(vertex_count, &positive);
+        let tight = positive
+            .iter()
+            .zip(solution.tight)
+            .filter(|(_, t)| *t)
+            .map(|(e, _)| (e.0, e.1))
+            .collect();
+        Run {
+            mate: solution.mate,
+            tight,
+            required: solution.required,
+            blossom_free: solution.blossom_free,
         }
     }
 
@@ -808,36 +874,11 @@ impl<'f, 'a> Solver<'f, 'a> {
     }
 }
 
-fn run<const N: usize>(
-    vertex_count: usize,
-    layout: &Layout,
-    edges: &[(usize, usize, FieldValues)],
-) -> Run {
-    let positive: Vec<(usize, usize, Wide<N>)> = edges
-        .iter()
-        .map(|(u, v, values)| (*u, *v, values.pack::<N>(layout)))
-        .filter(|e| e.2 > Wide::<N>::zero())
-        .collect();
-    let solution = solve_with_duals(vertex_count, &positive);
-    let tight = positive
-        .iter()
-        .zip(solution.tight)
-        .filter(|(_, t)| *t)
-        .map(|(e, _)| (e.0, e.1))
-        .collect();
-    Run {
-        mate: solution.mate,
-        tight,
-        required: solution.required,
-        blossom_free: solution.blossom_free,
-    }
-}
-
 /// A matching run and its dual certificate, in local vertex indices.
 struct Run {
     mate: Vec<Option<usize>>,
     /// Tight edges `(u, v)`, u < v: the only edges of optimal candidates.
-    tight: HashSet<(usize, usize)>,
+    tight: EdgeSet,
     /// Vertices every optimal candidate covers.
     required: Vec<bool>,
     /// Whether "tight edges covering the required vertices" characterises the optimal candidates.

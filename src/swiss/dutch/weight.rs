@@ -170,6 +170,17 @@ impl Layout {
     pub fn width(&self, i: usize) -> u32 {
         self.widths[i]
     }
+
+    /// Each field's lowest bit (the last field is the least significant).
+    pub fn offsets(&self) -> Vec<u32> {
+        let mut offsets = vec![0u32; self.len()];
+        let mut offset = 0;
+        for i in (0..self.len()).rev() {
+            offsets[i] = offset;
+            offset += self.width(i);
+        }
+        offsets
+    }
 }
 
 /// Field values for one edge, to be packed by a [`Layout`].
@@ -203,14 +214,21 @@ impl FieldValues {
         self.bits.push((field, bit, negative));
     }
 
+    /// No values (the buffers kept for the next edge).
+    pub fn clear(&mut self) {
+        self.scalars.clear();
+        self.bits.clear();
+        self.shifted.clear();
+    }
+
     /// Packs the values into a wide integer under `layout`.
+    #[cfg(test)]
     pub fn pack<const N: usize>(&self, layout: &Layout) -> Wide<N> {
-        let mut offsets = vec![0u32; layout.len()];
-        let mut offset = 0;
-        for i in (0..layout.len()).rev() {
-            offsets[i] = offset;
-            offset += layout.width(i);
-        }
+        self.pack_at(&layout.offsets())
+    }
+
+    /// Packs the values into a wide integer whose fields start at `offsets` ([`Layout::offsets`]).
+    pub fn pack_at<const N: usize>(&self, offsets: &[u32]) -> Wide<N> {
         let mut total = Wide::<N>::zero();
         for &(field, value) in &self.scalars {
             total = total + Wide::from_i64(value).shl(offsets[field]);
