@@ -74,6 +74,7 @@ pub fn run(args: ServeArgs) -> i32 {
                 secure_cookies: args.secure_cookies,
             },
             page_cache_bytes: args.page_cache_mb.saturating_mul(1024 * 1024),
+            workers: None,
             live: crate::service::live::Settings {
                 poll: std::time::Duration::from_millis(args.live_poll_ms),
                 heartbeat: std::time::Duration::from_secs(args.live_heartbeat_secs),

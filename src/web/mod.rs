@@ -51,6 +51,9 @@ pub struct Config {
     pub page_cache_bytes: usize,
     /// The live pages' settings (version polling, heartbeat, streams per client).
     pub live: crate::service::live::Settings,
+    /// Request workers (threads); `None`: one per physical core, actix-web's default. Each worker
+    /// builds its own routes, so a process that starts many servers (the tests) may want fewer.
+    pub workers: Option<usize>,
 }
 
 impl Config {
@@ -63,6 +66,7 @@ impl Config {
             network: client::Network::default(),
             page_cache_bytes: page_cache::DEFAULT_BYTES,
             live: Default::default(),
+            workers: None,
         }
     }
 }
@@ -146,21 +150,25 @@ impl Application {
             network: config.network.clone(),
             live: live.clone(),
         });
-        let server = HttpServer::new(move || {
+        let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
                 .wrap(actix_web::middleware::from_fn(middleware::middleware))
                 .configure(routes::configure)
-        })
-        // Ctrl-C or SIGTERM: the live streams end first, so the graceful stop need not wait for them.
-        .shutdown_signal(live_closed_on_signal(live))
-        .listen(listener)
-        .map_err(|source| StartError::Bind {
-            addr: config.bind.clone(),
-            source,
-        })?
-        .run();
+        });
+        if let Some(workers) = config.workers {
+            server = server.workers(workers);
+        }
+        let server = server
+            // Ctrl-C or SIGTERM: the live streams end first, so the graceful stop need not wait for them.
+            .shutdown_signal(live_closed_on_signal(live))
+            .listen(listener)
+            .map_err(|source| StartError::Bind {
+                addr: config.bind.clone(),
+                source,
+            })?
+            .run();
         Ok(Application {
             server,
             addr,

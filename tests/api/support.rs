@@ -175,6 +175,8 @@ impl Server {
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let mut config = anqi::web::Config::new(url, "127.0.0.1:0");
+                // One request worker: each builds the routes again, a cost every test would pay.
+                config.workers = Some(1);
                 configure(&mut config);
                 let app = anqi::web::Application::build(&config)
                     .await
