@@ -36,7 +36,7 @@ pub fn has_side_pool(db: &Db) -> bool {
 /// when the pool cannot be opened (the caller then uses `db`). A file replaced since the pool was
 /// opened (a restore, a test's new database at the same path) gets a new pool.
 pub async fn side_pool(db: &Db) -> Option<Db> {
-    if backend(db) != Backend::Sqlite || db.is_closed() {
+    if db.is_closed() || !has_side_pool(db) {
         return None;
     }
     let url = db.connect_options().database_url.to_string();

@@ -168,15 +168,6 @@ pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> StoreResult<
     Ok(())
 }
 
-/// Finds an account by id, unless it is disabled.
-pub async fn get_enabled(db: &Db, id: i64) -> StoreResult<Option<User>> {
-    let row = sqlx::query("SELECT id, name, role FROM users WHERE id = $1 AND disabled = 0")
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    row.as_ref().map(user_from_row).transpose()
-}
-
 /// All accounts with their state, by name.
 pub async fn accounts(db: &Db) -> StoreResult<Vec<Account>> {
     let rows = sqlx::query("SELECT id, name, role, disabled FROM users ORDER BY name")

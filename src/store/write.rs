@@ -325,10 +325,16 @@ pub async fn in_one_trip(
     turn.conn = Some(conn);
     drop(turn);
     log_contention("held the writer's turn", turned.elapsed());
-    // Counted after the commit (even a failed one: it may have reached the file), as `commit` does.
+    count_commit();
+    Ok(Some(done?))
+}
+
+/// Counts a write transaction's end (see [`write_generation`]) and wakes who waits for commits.
+/// Called after the commit, even a failed one (it may have reached the file), so a reader that saw
+/// the old count read the old data, or reads again.
+fn count_commit() {
     WRITES.fetch_add(1, Ordering::AcqRel);
     committed().notify_waiters();
-    Ok(Some(done?))
 }
 
 impl Write {
@@ -374,10 +380,7 @@ impl Write {
             None => Ok(()),
         };
         log_contention("held the writer's turn", self.turned.elapsed());
-        // Counted after the commit (even a failed one: it may have reached the file), so a reader
-        // that saw the old count read the old data, or reads again.
-        WRITES.fetch_add(1, Ordering::AcqRel);
-        committed().notify_waiters();
+        count_commit();
         done?;
         Ok(())
     }
