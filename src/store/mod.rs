@@ -27,7 +27,8 @@ pub mod users;
 mod write;
 
 pub use write::{
-    CONTENTION_LOG, Write, begin_write, committed, labelled, route_label, write_generation,
+    CONTENTION_LOG, PG_IDLE_WRITE_LIMIT, Write, begin_write, committed, labelled, route_label,
+    write_generation,
 };
 
 use std::str::FromStr;

@@ -19,7 +19,9 @@
 //! workflow stays one step. Just before the commit a write sends `NOTIFY anqi_changes` with the id
 //! of each event it wrote an audit entry for (the entry is the event's new version; an empty
 //! payload for a write of no event), which PostgreSQL delivers to the listeners (`store::notify`)
-//! when, and only if, the transaction commits.
+//! when, and only if, the transaction commits. A write that never reaches its commit or rollback
+//! (its request dropped while it waited for the lock, say) closes its connection, so neither the
+//! transaction nor the lock outlives it (`LockedConn`).
 //!
 //! A writer that waited or held its turn for [`CONTENTION_LOG`] or more is logged on stderr with the
 //! route it served ([`labelled`]).
@@ -50,12 +52,19 @@ macro_rules! pg_write_lock {
 }
 
 /// The statement that begins a write transaction on PostgreSQL: `BEGIN`, then the database lock
-/// (`pg_write_lock!`, written out: a begin statement takes no bound values).
+/// (`pg_write_lock!`, written out: the statement takes no bound values). A write transaction left
+/// idle for [`PG_IDLE_WRITE_LIMIT`] is ended by PostgreSQL, whatever left it so: no write ever
+/// waits that long between its statements, and every writer of every instance waits for its lock.
 const PG_BEGIN_LOCKED: &str = concat!(
-    "BEGIN; SELECT pg_advisory_xact_lock(",
+    "BEGIN; SET LOCAL idle_in_transaction_session_timeout = '30s'; ",
+    "SELECT pg_advisory_xact_lock(",
     pg_write_lock!(),
     ")"
 );
+
+/// How long a write transaction may sit idle on PostgreSQL before the server ends it (in
+/// [`PG_BEGIN_LOCKED`], as PostgreSQL shows the setting).
+pub const PG_IDLE_WRITE_LIMIT: &str = "30s";
 
 /// The channel of PostgreSQL's change notifications (the payload is an event id, or empty).
 pub const PG_CHANNEL: &str = "anqi_changes";
@@ -166,14 +175,72 @@ enum Inner {
         conn: Conn,
         turn: OwnedMutexGuard<Writer>,
     },
-    /// A pooled transaction, after the process's turn on the database.
+    /// A pooled transaction on a database in memory, after the process's turn on it.
     Pooled {
         tx: sqlx::Transaction<'static, sqlx::Any>,
         _turn: OwnedMutexGuard<()>,
-        /// On PostgreSQL, the highest audit entry id when the lock was taken: the entries above it
-        /// are this write's, and name the events its change notification names.
-        audit_mark: Option<i64>,
     },
+    /// On PostgreSQL: a pooled connection in the write transaction begun on it, after the
+    /// process's turn on the database.
+    Locked {
+        conn: LockedConn,
+        turn: OwnedMutexGuard<()>,
+        /// The highest audit entry id when the lock was taken: the entries above it are this
+        /// write's, and name the events its change notification names.
+        audit_mark: i64,
+    },
+}
+
+/// A pooled PostgreSQL connection with a write transaction open on it (`PG_BEGIN_LOCKED`), begun
+/// here rather than as sqlx's transaction: sqlx counts a transaction only once its `BEGIN` has
+/// answered, so a begin dropped while it waited for the database lock (a request whose client went
+/// away) sent the connection back to the pool still inside the transaction, where it took the lock
+/// and held it for good, and every later write waited for it. Unless it is handed back after its
+/// transaction ended ([`LockedConn::ended`]), dropping it closes the connection: PostgreSQL then
+/// aborts the transaction and frees the lock.
+struct LockedConn(Option<sqlx::pool::PoolConnection<sqlx::Any>>);
+
+impl LockedConn {
+    /// Begins the write transaction on a connection of `db`'s pool and takes the database lock.
+    async fn begin(db: &Db) -> StoreResult<LockedConn> {
+        let mut conn = LockedConn(Some(db.acquire().await?));
+        sqlx::raw_sql(PG_BEGIN_LOCKED).execute(&mut *conn).await?;
+        Ok(conn)
+    }
+
+    /// Ends the transaction with `statement` (`COMMIT` or `ROLLBACK`); the connection goes back to
+    /// the pool only if that answered.
+    async fn end(mut self, statement: &'static str) -> Result<(), sqlx::Error> {
+        sqlx::raw_sql(statement).execute(&mut *self).await?;
+        drop(self.0.take());
+        Ok(())
+    }
+}
+
+impl Drop for LockedConn {
+    fn drop(&mut self) {
+        if let Some(mut conn) = self.0.take() {
+            conn.close_on_drop();
+        }
+    }
+}
+
+impl std::ops::Deref for LockedConn {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        // `0` is only taken by `end` and `drop`, which consume it.
+        self.0
+            .as_deref()
+            .expect("a locked connection is used after it ended")
+    }
+}
+
+impl std::ops::DerefMut for LockedConn {
+    fn deref_mut(&mut self) -> &mut Conn {
+        self.0
+            .as_deref_mut()
+            .expect("a locked connection is used after it ended")
+    }
 }
 
 /// The file of a SQLite database URL (`None` for PostgreSQL or a URL without a file).
@@ -262,27 +329,31 @@ pub async fn begin_write(db: &Db) -> StoreResult<Write> {
     let Some(writer) = writer_of(&url) else {
         let turn = pooled_turn(&url).lock_owned().await;
         let turned = Instant::now();
-        let (tx, audit_mark) = match backend(db) {
+        let inner = match backend(db) {
             Backend::Postgres => {
                 // BEGIN and the lock in one round trip: the lock is held across the whole write
                 // transaction, so each step less in it is a step less every writer waits for.
-                let mut tx = db.begin_with(PG_BEGIN_LOCKED).await?;
+                let mut conn = LockedConn::begin(db).await?;
                 // Under the lock no other writer adds entries, so the ones above are this write's.
-                let mark: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_log")
-                    .fetch_one(&mut *tx)
-                    .await?;
-                (tx, Some(mark))
+                let audit_mark: i64 =
+                    sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_log")
+                        .fetch_one(&mut *conn)
+                        .await?;
+                Inner::Locked {
+                    conn,
+                    turn,
+                    audit_mark,
+                }
             }
-            Backend::Sqlite => (db.begin_with("BEGIN IMMEDIATE").await?, None),
+            Backend::Sqlite => Inner::Pooled {
+                tx: db.begin_with("BEGIN IMMEDIATE").await?,
+                _turn: turn,
+            },
         };
         log_contention("waited for the writer's turn", turned - asked);
         log_contention("waited to begin (the database lock)", turned.elapsed());
         return Ok(Write {
-            inner: Some(Inner::Pooled {
-                tx,
-                _turn: turn,
-                audit_mark,
-            }),
+            inner: Some(inner),
             turned: Instant::now(),
         });
     };
@@ -350,30 +421,27 @@ impl Write {
                 turn.conn = Some(conn);
                 done.map(|_| ())
             }
-            Some(Inner::Pooled {
-                mut tx,
-                _turn,
+            Some(Inner::Pooled { tx, _turn }) => tx.commit().await,
+            Some(Inner::Locked {
+                mut conn,
+                turn: _turn,
                 audit_mark,
             }) => {
-                let notified = match audit_mark {
-                    // One notification per event with a new audit entry (its version changed), or
-                    // one empty one; PostgreSQL delivers them at the commit, and only if it commits.
-                    Some(mark) => sqlx::query(
-                        "SELECT pg_notify($1, e) FROM (
-                           SELECT DISTINCT COALESCE(CAST(event_id AS TEXT), '') AS e
-                             FROM audit_log WHERE id > $2
-                           UNION SELECT '' WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE id > $2)
-                         ) AS changed",
-                    )
-                    .bind(PG_CHANNEL)
-                    .bind(mark)
-                    .execute(&mut *tx)
-                    .await
-                    .map(|_| ()),
-                    None => Ok(()),
-                };
+                // One notification per event with a new audit entry (its version changed), or one
+                // empty one; PostgreSQL delivers them at the commit, and only if it commits.
+                let notified = sqlx::query(
+                    "SELECT pg_notify($1, e) FROM (
+                       SELECT DISTINCT COALESCE(CAST(event_id AS TEXT), '') AS e
+                         FROM audit_log WHERE id > $2
+                       UNION SELECT '' WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE id > $2)
+                     ) AS changed",
+                )
+                .bind(PG_CHANNEL)
+                .bind(audit_mark)
+                .execute(&mut *conn)
+                .await;
                 match notified {
-                    Ok(()) => tx.commit().await,
+                    Ok(_) => conn.end("COMMIT").await,
                     Err(e) => Err(e),
                 }
             }
@@ -395,6 +463,7 @@ impl Write {
                 done?;
             }
             Some(Inner::Pooled { tx, .. }) => tx.rollback().await?,
+            Some(Inner::Locked { conn, .. }) => conn.end("ROLLBACK").await?,
             None => {}
         }
         Ok(())
@@ -415,21 +484,32 @@ impl Write {
 
 impl Drop for Write {
     fn drop(&mut self) {
-        // A pooled transaction rolls itself back; the file's connection is rolled back by a task
-        // that keeps the turn until it is done (or, with no runtime to run it, by the next writer).
-        if let Some(Inner::Own { mut conn, mut turn }) = self.inner.take() {
-            match tokio::runtime::Handle::try_current() {
-                Ok(rt) => {
-                    rt.spawn(async move {
-                        turn.open = sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err();
-                        turn.conn = Some(conn);
-                    });
-                }
-                Err(_) => {
-                    turn.open = true;
-                    turn.conn = Some(conn);
-                }
+        // A pooled transaction in memory rolls itself back. The file's connection, and a locked
+        // PostgreSQL one, are rolled back by a task that keeps the turn until it is done; with no
+        // runtime to run it, the file's next writer rolls back, and the PostgreSQL connection is
+        // dropped (closed: see `LockedConn`).
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            if let Some(Inner::Own { conn, mut turn }) = self.inner.take() {
+                turn.open = true;
+                turn.conn = Some(conn);
             }
+            return;
+        };
+        match self.inner.take() {
+            Some(Inner::Own { mut conn, mut turn }) => {
+                rt.spawn(async move {
+                    turn.open = sqlx::raw_sql("ROLLBACK").execute(&mut conn).await.is_err();
+                    turn.conn = Some(conn);
+                });
+            }
+            Some(Inner::Locked { conn, turn, .. }) => {
+                rt.spawn(async move {
+                    // A connection that cannot roll back is closed instead.
+                    let _ = conn.end("ROLLBACK").await;
+                    drop(turn);
+                });
+            }
+            Some(Inner::Pooled { .. }) | None => {}
         }
     }
 }
@@ -440,6 +520,7 @@ impl std::ops::Deref for Write {
         match &self.inner {
             Some(Inner::Own { conn, .. }) => conn,
             Some(Inner::Pooled { tx, .. }) => tx,
+            Some(Inner::Locked { conn, .. }) => conn,
             // `inner` is only taken by `commit`, `rollback` and `drop`, which consume the write.
             None => unreachable!("a write is used after it ended"),
         }
@@ -451,6 +532,7 @@ impl std::ops::DerefMut for Write {
         match &mut self.inner {
             Some(Inner::Own { conn, .. }) => conn,
             Some(Inner::Pooled { tx, .. }) => tx,
+            Some(Inner::Locked { conn, .. }) => conn,
             None => unreachable!("a write is used after it ended"),
         }
     }
@@ -466,7 +548,9 @@ mod tests {
         assert_eq!(&0x616e_7169_i64.to_be_bytes()[4..], b"anqi");
         assert_eq!(
             PG_BEGIN_LOCKED,
-            "BEGIN; SELECT pg_advisory_xact_lock(1634627945)"
+            "BEGIN; SET LOCAL idle_in_transaction_session_timeout = '30s'; \
+             SELECT pg_advisory_xact_lock(1634627945)"
         );
+        assert!(PG_BEGIN_LOCKED.contains(&format!("= '{PG_IDLE_WRITE_LIMIT}'")));
     }
 }

@@ -27,3 +27,4 @@ mod support;
 mod swiss;
 mod uploads;
 mod viewer;
+mod write_lock;
