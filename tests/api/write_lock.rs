@@ -12,31 +12,30 @@ use crate::support::{TempDir, on_postgres};
 /// The application's write lock on PostgreSQL (`pg_write_lock!` in `store::write`: "anqi").
 const PG_WRITE_LOCK: i64 = 0x616e_7169;
 
+/// Runs the statement for the suite's database on `other`: `postgres` or `sqlite`.
+async fn run_on(other: &mut sqlx::AnyConnection, postgres: String, sqlite: &str) {
+    let statement = if on_postgres() {
+        postgres
+    } else {
+        sqlite.to_string()
+    };
+    sqlx::raw_sql(sqlx::AssertSqlSafe(statement.clone()))
+        .execute(other)
+        .await
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
+}
+
 /// Takes the database's write lock on a connection of its own, as another instance would.
 async fn hold_the_lock(url: &str) -> sqlx::AnyConnection {
     let mut other = sqlx::AnyConnection::connect(url).await.expect("connect");
-    let hold = if on_postgres() {
-        format!("SELECT pg_advisory_lock({PG_WRITE_LOCK})")
-    } else {
-        "BEGIN IMMEDIATE".to_string()
-    };
-    sqlx::raw_sql(sqlx::AssertSqlSafe(hold))
-        .execute(&mut other)
-        .await
-        .expect("take the lock");
+    let hold = format!("SELECT pg_advisory_lock({PG_WRITE_LOCK})");
+    run_on(&mut other, hold, "BEGIN IMMEDIATE").await;
     other
 }
 
 async fn release_the_lock(mut other: sqlx::AnyConnection) {
-    let release = if on_postgres() {
-        format!("SELECT pg_advisory_unlock({PG_WRITE_LOCK})")
-    } else {
-        "COMMIT".to_string()
-    };
-    sqlx::raw_sql(sqlx::AssertSqlSafe(release))
-        .execute(&mut other)
-        .await
-        .expect("release the lock");
+    let release = format!("SELECT pg_advisory_unlock({PG_WRITE_LOCK})");
+    run_on(&mut other, release, "COMMIT").await;
     other.close().await.expect("close");
 }
 
