@@ -194,10 +194,11 @@ enum Inner {
 /// A pooled PostgreSQL connection with a write transaction open on it (`PG_BEGIN_LOCKED`), begun
 /// here rather than as sqlx's transaction: sqlx counts a transaction only once its `BEGIN` has
 /// answered, so a begin dropped while it waited for the database lock (a request whose client went
-/// away) sent the connection back to the pool still inside the transaction, where it took the lock
-/// and held it for good, and every later write waited for it. Unless it is handed back after its
-/// transaction ended ([`LockedConn::ended`]), dropping it closes the connection: PostgreSQL then
-/// aborts the transaction and frees the lock.
+/// away, or an extractor dropped when another extractor of the same handler failed first) sent the
+/// connection back to the pool still inside the transaction, where it took the lock and held it for
+/// good, and every later write waited for it. Unless its transaction ended through
+/// [`LockedConn::end`], dropping it closes the connection: PostgreSQL then aborts the transaction
+/// and frees the lock.
 struct LockedConn(Option<sqlx::pool::PoolConnection<sqlx::Any>>);
 
 impl LockedConn {
