@@ -63,7 +63,7 @@ const PG_BEGIN_LOCKED: &str = concat!(
 );
 
 /// How long a write transaction may sit idle on PostgreSQL before the server ends it (in
-/// [`PG_BEGIN_LOCKED`], as PostgreSQL shows the setting).
+/// `PG_BEGIN_LOCKED`, as PostgreSQL shows the setting).
 pub const PG_IDLE_WRITE_LIMIT: &str = "30s";
 
 /// The channel of PostgreSQL's change notifications (the payload is an event id, or empty).
