@@ -45,7 +45,6 @@ fn a_write_given_up_while_it_waits_for_the_lock_leaves_nothing_behind() {
     let url = dir.database_url();
     actix_web::rt::System::new().block_on(async move {
         let db = anqi::store::open(&url).await.expect("open");
-        sqlx::any::install_default_drivers();
         let other = hold_the_lock(&url).await;
 
         // A write waits for the lock, and is given up.
