@@ -145,3 +145,4 @@ audit_knockout_record_delete = Knockout game record deleted
 audit_player_withdraw_undo = Withdrawal undone
 audit_record_delete = Game record deleted
 audit_round_withdraw = Published round withdrawn
+audit_result_correct = Result corrected after a later pairing

@@ -7,7 +7,6 @@ deals_none_for_xiangqi = Xiangqi has no face-down pieces, so no deals.
 deals_empty = No deal has been sealed yet.
 deal_seal = Seal a deal
 deal_seal_button = Draw and seal
-deal_seal_help = A fresh secret seed is taken from the operating system. Sealing again for the same game before the round has a result withdraws the earlier deal (it stays listed).
 deal_game = Game
 deal_decider = decider
 deal_status = Status
@@ -86,3 +85,24 @@ verify_deal_side = deal: letter { $position } “{ $letter }” stands on { $squ
 verify_deal_count = deal: a { $variant } deal needs { $expected } “{ $letter }”, found { $found }
 deal_text_file = Plain text
 verify_seed_os = seed: the operating system's random source failed: { $error }
+deal_seal_help = A fresh secret seed is taken from the operating system. A game may be dealt at any time before it is played. Drawing a sealed game again withdraws its earlier deal (it stays listed) and needs “draw again” ticked; a deal a game has been played on is never drawn again.
+deal_seal_all = Seal a whole round
+deal_seal_round_button = Seal every game of this round
+deal_seal_knockout_button = Seal every knockout game
+deal_seal_all_help = Seals a deal for each game that has none yet and has not been played (knockout: games 1, 2, 3 … and the decider). Games already dealt keep their deals.
+deal_redraw_label = Draw again (withdraws this game's sealed deal)
+deal_sealed_count = { $count ->
+    [one] One deal sealed.
+   *[other] { $count } deals sealed.
+}
+deal_unsealed_count = { $count ->
+    [one] One deal unsealed.
+   *[other] { $count } deals unsealed.
+}
+deal_unseal_finished = Unseal finished deals
+deal_finished_count = { $count ->
+    [0] No sealed deal has all its games finished.
+    [one] One sealed deal has all its games finished.
+   *[other] { $count } sealed deals have all their games finished.
+}
+deal_unseal_finished_button = Unseal every finished deal

@@ -98,3 +98,6 @@ prize_err_range = prize row { $row }: places { $from }–{ $to } are not a range
 prize_err_overlap = prize row { $row }: place { $place } already has a prize
 prize_err_special = special prize { $index }: category and label must not be empty
 prize_err_duplicate = start number { $start } appears twice in the ranking
+ko_seal_game_deal = Seal the deal of game { $game }
+ko_seal_decider_deal = Seal the decider's deal
+ko_deals_page = All deals

@@ -30,10 +30,11 @@ svc_bad_round_game = round/game: { $detail }
 svc_xiangqi_no_deal = variant: xiangqi has no face-down pieces, so no deal
 svc_not_a_round = round: { $round } is not a round number (1–{ $max })
 svc_past_the_final = round: { $round } is past the final (the knockout has { $knockout } rounds after { $swiss } Swiss rounds)
-svc_knockout_round_started = round { $round } has started (a knockout game has a result or a record); its deal can no longer be drawn
-svc_round_started = round { $round } has started (a board has a result or a record); its deal can no longer be drawn
 svc_deal_not_sealed = deal #{ $deal } is { $status }; only a sealed deal can be unsealed
-svc_unseal_pending = round { $round } game { $game }: not every game has a result ({ $pending }); unseal with the override if you must
+svc_unseal_pending = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+}: not every game has a result ({ $pending }); unseal with the override if you must
 svc_deal_changed = deal #{ $deal } was changed meanwhile
 svc_no_knockout_round = knockout round { $round } does not exist
 svc_pending_match = match { $match }
@@ -103,3 +104,24 @@ svc_import_row = { $table } row { $row }: { $detail }
 svc_import_already = this event was imported before, as event { $event }; it is not imported twice
 svc_import_unknown_account = map_{ $account }: the backup lists no arbiter or player account { $account }
 svc_import_bad_choice = the account chosen for '{ $name }' is not one of the accounts offered for it
+svc_not_a_deal_game = game: round { $round } has no game { $game } (its games: { $games })
+svc_deal_already_unsealed = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+}: its deal is already unsealed and can never be drawn again
+svc_deal_used = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+}: a game has already been played on this deal (a result or a record), so it can never be drawn again
+svc_redraw_unconfirmed = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+} already has a sealed deal. Tick “draw again” to withdraw it and seal a new one
+svc_game_played_without_deal = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+} has already been played without a deal
+svc_round_all_dealt = every game of round { $round } already has its deal (or has been played)
+svc_knockout_all_dealt = every knockout game already has its deal (or has been played)
+svc_none_finished = no sealed deal has all its games finished yet
+svc_deals_changed = the deals were changed by someone else meanwhile; nothing was unsealed

@@ -145,3 +145,4 @@ audit_knockout_record_delete = 淘汰赛棋谱已删除
 audit_player_withdraw_undo = 已撤销弃权
 audit_record_delete = 棋谱已删除
 audit_round_withdraw = 已撤回已公布的轮次
+audit_result_correct = 编排后更正结果

@@ -7,7 +7,6 @@ deals_none_for_xiangqi = 象棋没有暗子，无需布局。
 deals_empty = 尚未密封任何布局。
 deal_seal = 密封布局
 deal_seal_button = 抽取并密封
-deal_seal_help = 由操作系统产生全新的秘密种子。在该轮有结果前再次密封同一局，会撤回先前的布局（仍保留于列表）。
 deal_game = 局
 deal_decider = 加赛局
 deal_status = 状态
@@ -99,3 +98,17 @@ verify_deal_count = 布局：{ $variant ->
 }的布局须有 { $expected } 个“{ $letter }”，此处有 { $found } 个
 deal_text_file = 纯文本版
 verify_seed_os = 种子：操作系统的随机来源失败：{ $error }
+deal_seal_help = 每次都由操作系统取得新的秘密种子。每一局在开始前任何时候都可以密封布局。重新抽取已密封的局会撤回先前的布局（仍会列出），须勾选“重新抽取”；已有对局使用的布局永不重新抽取。
+deal_seal_all = 密封整轮布局
+deal_seal_round_button = 密封本轮所有局的布局
+deal_seal_knockout_button = 密封淘汰赛所有局的布局
+deal_seal_all_help = 为每一局尚未有布局、也未对弈的对局密封布局（淘汰赛：第 1、2、3 … 局及加赛局）。已有布局的局保持不变。
+deal_redraw_label = 重新抽取（撤回此局已密封的布局）
+deal_sealed_count = 已密封 { $count } 个布局。
+deal_unsealed_count = 已解封 { $count } 个布局。
+deal_unseal_finished = 解封已完成的布局
+deal_finished_count = { $count ->
+    [0] 没有所有对局都已完成的密封布局。
+   *[other] 有 { $count } 个密封布局的所有对局已完成。
+}
+deal_unseal_finished_button = 解封所有已完成的布局

@@ -93,3 +93,6 @@ prize_err_range = 奖金第 { $row } 行：名次 { $from }–{ $to } 不是由 
 prize_err_overlap = 奖金第 { $row } 行：第 { $place } 名已有奖金
 prize_err_special = 第 { $index } 项特别奖：组别及奖项不可留空
 prize_err_duplicate = 编号 { $start } 在名次中出现两次
+ko_seal_game_deal = 密封第 { $game } 局的布局
+ko_seal_decider_deal = 密封加赛局的布局
+ko_deals_page = 所有布局

@@ -30,10 +30,11 @@ svc_bad_round_game = 轮次／局：{ $detail }
 svc_xiangqi_no_deal = 棋种：象棋没有暗子，因此没有布局
 svc_not_a_round = 轮次：{ $round } 不是有效轮次（1–{ $max }）
 svc_past_the_final = 轮次：{ $round } 已在决赛之后（瑞士制 { $swiss } 轮之后，淘汰赛共 { $knockout } 轮）
-svc_knockout_round_started = 第 { $round } 轮已开始（淘汰赛有对局已有结果或记录），不能再抽取布局
-svc_round_started = 第 { $round } 轮已开始（有台已有结果或记录），不能再抽取布局
 svc_deal_not_sealed = 布局 #{ $deal } 的状态是 { $status }；只有已密封的布局才能解封
-svc_unseal_pending = 第 { $round } 轮第 { $game } 局：尚有对局未有结果（{ $pending }）；如必须解封，请使用强制解封
+svc_unseal_pending = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}：尚有对局未有结果（{ $pending }）；如必须解封，请使用强制解封
 svc_deal_changed = 布局 #{ $deal } 已被他人更改
 svc_no_knockout_round = 淘汰赛第 { $round } 轮不存在
 svc_pending_match = 第 { $match } 场比赛
@@ -103,3 +104,24 @@ svc_import_row = { $table } 第 { $row } 行：{ $detail }
 svc_import_already = 此赛事已导入过（赛事 { $event }），不会重复导入
 svc_import_unknown_account = map_{ $account }：备份中没有编号 { $account } 的裁判或棋手账户
 svc_import_bad_choice = 为“{ $name }”选择的账户不在可选账户之列
+svc_not_a_deal_game = 局：第 { $round } 轮没有第 { $game } 局（该轮的局：{ $games }）
+svc_deal_already_unsealed = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}的布局已经解封，不能再重新抽取
+svc_deal_used = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}：已有对局使用此布局（已有结果或棋谱），不能再重新抽取
+svc_redraw_unconfirmed = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}已有密封布局。如要撤回并重新抽取，请勾选“重新抽取”
+svc_game_played_without_deal = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}已在没有布局的情况下进行
+svc_round_all_dealt = 第 { $round } 轮每一局都已有布局（或已经对弈）
+svc_knockout_all_dealt = 淘汰赛每一局都已有布局（或已经对弈）
+svc_none_finished = 目前没有所有对局都已完成的密封布局
+svc_deals_changed = 布局刚被其他人更改，未有解封任何布局

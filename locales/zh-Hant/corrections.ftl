@@ -145,3 +145,4 @@ audit_knockout_record_delete = 淘汰賽棋譜已刪除
 audit_player_withdraw_undo = 已撤銷棄權
 audit_record_delete = 棋譜已刪除
 audit_round_withdraw = 已撤回已公佈的輪次
+audit_result_correct = 編排後更正結果

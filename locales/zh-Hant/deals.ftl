@@ -7,7 +7,6 @@ deals_none_for_xiangqi = 象棋沒有暗子，無需佈局。
 deals_empty = 尚未密封任何佈局。
 deal_seal = 密封佈局
 deal_seal_button = 抽取並密封
-deal_seal_help = 由作業系統產生全新的秘密種子。在該輪有結果前再次密封同一局，會撤回先前的佈局（仍保留於列表）。
 deal_game = 局
 deal_decider = 加賽局
 deal_status = 狀態
@@ -99,3 +98,17 @@ verify_deal_count = 佈局：{ $variant ->
 }的佈局須有 { $expected } 個「{ $letter }」，此處有 { $found } 個
 deal_text_file = 純文字版
 verify_seed_os = 種子：作業系統的隨機來源失敗：{ $error }
+deal_seal_help = 每次都由作業系統取得新的秘密種子。每一局在開始前任何時候都可以密封佈局。重新抽取已密封的局會撤回先前的佈局（仍會列出），須勾選「重新抽取」；已有對局使用的佈局永不重新抽取。
+deal_seal_all = 密封整輪佈局
+deal_seal_round_button = 密封本輪所有局的佈局
+deal_seal_knockout_button = 密封淘汰賽所有局的佈局
+deal_seal_all_help = 為每一局尚未有佈局、亦未對弈的對局密封佈局（淘汰賽：第 1、2、3 … 局及加賽局）。已有佈局的局保持不變。
+deal_redraw_label = 重新抽取（撤回此局已密封的佈局）
+deal_sealed_count = 已密封 { $count } 個佈局。
+deal_unsealed_count = 已解封 { $count } 個佈局。
+deal_unseal_finished = 解封已完成的佈局
+deal_finished_count = { $count ->
+    [0] 沒有所有對局都已完成的密封佈局。
+   *[other] 有 { $count } 個密封佈局的所有對局已完成。
+}
+deal_unseal_finished_button = 解封所有已完成的佈局

@@ -93,3 +93,6 @@ prize_err_range = 獎金第 { $row } 行：名次 { $from }–{ $to } 不是由 
 prize_err_overlap = 獎金第 { $row } 行：第 { $place } 名已有獎金
 prize_err_special = 第 { $index } 項特別獎：組別及獎項不可留空
 prize_err_duplicate = 編號 { $start } 在名次中出現兩次
+ko_seal_game_deal = 密封第 { $game } 局的佈局
+ko_seal_decider_deal = 密封加賽局的佈局
+ko_deals_page = 所有佈局

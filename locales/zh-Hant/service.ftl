@@ -30,10 +30,11 @@ svc_bad_round_game = 輪次／局：{ $detail }
 svc_xiangqi_no_deal = 棋種：象棋沒有暗子，因此沒有佈局
 svc_not_a_round = 輪次：{ $round } 不是有效輪次（1–{ $max }）
 svc_past_the_final = 輪次：{ $round } 已在決賽之後（瑞士制 { $swiss } 輪之後，淘汰賽共 { $knockout } 輪）
-svc_knockout_round_started = 第 { $round } 輪已開始（淘汰賽有對局已有結果或記錄），不能再抽取佈局
-svc_round_started = 第 { $round } 輪已開始（有台已有結果或記錄），不能再抽取佈局
 svc_deal_not_sealed = 佈局 #{ $deal } 的狀態是 { $status }；只有已密封的佈局才能解封
-svc_unseal_pending = 第 { $round } 輪第 { $game } 局：尚有對局未有結果（{ $pending }）；如必須解封，請使用強制解封
+svc_unseal_pending = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}：尚有對局未有結果（{ $pending }）；如必須解封，請使用強制解封
 svc_deal_changed = 佈局 #{ $deal } 已被他人更改
 svc_no_knockout_round = 淘汰賽第 { $round } 輪不存在
 svc_pending_match = 第 { $match } 場比賽
@@ -103,3 +104,24 @@ svc_import_row = { $table } 第 { $row } 行：{ $detail }
 svc_import_already = 此賽事已匯入過（賽事 { $event }），不會重複匯入
 svc_import_unknown_account = map_{ $account }：備份中沒有編號 { $account } 的裁判或棋手帳戶
 svc_import_bad_choice = 為「{ $name }」選擇的帳戶不在可選帳戶之列
+svc_not_a_deal_game = 局：第 { $round } 輪沒有第 { $game } 局（該輪的局：{ $games }）
+svc_deal_already_unsealed = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}的佈局已經解封，不能再重新抽取
+svc_deal_used = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}：已有對局使用此佈局（已有結果或棋譜），不能再重新抽取
+svc_redraw_unconfirmed = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}已有密封佈局。如要撤回並重新抽取，請勾選「重新抽取」
+svc_game_played_without_deal = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}已在沒有佈局的情況下進行
+svc_round_all_dealt = 第 { $round } 輪每一局都已有佈局（或已經對弈）
+svc_knockout_all_dealt = 淘汰賽每一局都已有佈局（或已經對弈）
+svc_none_finished = 目前沒有所有對局都已完成的密封佈局
+svc_deals_changed = 佈局剛被其他人更改，未有解封任何佈局

@@ -19,6 +19,11 @@ pub enum GameNumber {
 }
 
 impl GameNumber {
+    /// Whether this is the decider.
+    pub fn is_decider(self) -> bool {
+        self == GameNumber::Decider
+    }
+
     /// Parses `1`, `2`, … or `decider` (also `d`), case-insensitive.
     pub fn parse(text: &str) -> Option<GameNumber> {
         let text = text.trim();

@@ -122,18 +122,122 @@ pub fn deal_reason(e: &DealStringError) -> Reason {
     }
 }
 
-/// Draws a deal for a game of a round from a fresh operating-system seed and seals it. Sealing again
-/// for the same game is a re-draw: allowed until a board of the round has a result or a move record
-/// (the round has started), it withdraws the previous deal, which stays listed.
+/// Draws a deal for a game of a round from a fresh operating-system seed and seals it. A game may
+/// be dealt at any time before it is played (a knockout's game 2 while its game 1 is under way); a
+/// deal that a game has used is never drawn again. Sealing a game that already has a sealed deal is
+/// a re-draw: refused unless `redraw` confirms it; the previous deal is withdrawn and stays listed.
 pub async fn seal(
     db: &Db,
     by: &User,
     event: &Event,
     round: u32,
     game: GameNumber,
+    redraw: bool,
 ) -> ServiceResult<i64> {
-    let variant = event.settings.variant;
-    if variant == Variant::Xiangqi {
+    check_deal_round(event, round)?;
+    let bracket = bracket_of(db, event, round).await?;
+    if !slot_games(event, bracket.as_ref(), round, true).contains(&game) {
+        return Err(ServiceError::invalid(
+            "game",
+            Reason::new("svc_not_a_deal_game")
+                .arg("round", round)
+                .arg("game", game)
+                .arg(
+                    "games",
+                    games_list(&slot_games(event, bracket.as_ref(), round, true)),
+                ),
+        ));
+    }
+    let used = games_used(db, event, bracket.as_ref(), round).await?;
+    if let Some(existing) = store::deals::active(db, event.id, round, game).await? {
+        if existing.is_public() {
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_deal_already_unsealed")
+                    .arg("round", round)
+                    .arg("game", game),
+            ));
+        }
+        if used.contains(&game) {
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_deal_used")
+                    .arg("round", round)
+                    .arg("game", game),
+            ));
+        }
+        if !redraw {
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_redraw_unconfirmed")
+                    .arg("round", round)
+                    .arg("game", game),
+            ));
+        }
+    } else if used.contains(&game) {
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_game_played_without_deal")
+                .arg("round", round)
+                .arg("game", game),
+        ));
+    }
+    let sealed = draw(event, round, game)?;
+    Ok(store::deals::seal(db, by, event.id, &sealed).await?)
+}
+
+/// Seals every game of deal round `round` that has no deal yet and has not been played (a Swiss
+/// round's game, or each game of a knockout round: 1, 2, 3 … and the decider), in one
+/// transaction; the ids of the new deals. Refused when every game already has its deal.
+pub async fn seal_round(db: &Db, by: &User, event: &Event, round: u32) -> ServiceResult<Vec<i64>> {
+    check_deal_round(event, round)?;
+    let sealed = missing_deals(db, event, round).await?;
+    if sealed.is_empty() {
+        return Err(ServiceError::Refused(
+            Reason::new("svc_round_all_dealt").arg("round", round),
+        ));
+    }
+    Ok(store::deals::seal_all(db, by, event.id, &sealed).await?)
+}
+
+/// Seals every game of every knockout deal round (the 3rd-place match's included) that has no deal
+/// yet and has not been played, in one transaction; the ids of the new deals.
+pub async fn seal_knockout(db: &Db, by: &User, event: &Event) -> ServiceResult<Vec<i64>> {
+    if event.settings.variant == Variant::Xiangqi {
+        return Err(ServiceError::Refused(Reason::new("svc_xiangqi_no_deal")));
+    }
+    let mut sealed = Vec::new();
+    for (round, _) in knockout_deal_rounds(event) {
+        sealed.extend(missing_deals(db, event, round).await?);
+    }
+    if sealed.is_empty() {
+        return Err(ServiceError::Refused(Reason::new("svc_knockout_all_dealt")));
+    }
+    Ok(store::deals::seal_all(db, by, event.id, &sealed).await?)
+}
+
+/// Unseals, in one transaction, every sealed deal all of whose games have a result; how many.
+/// Refused when there is none.
+pub async fn unseal_finished(db: &Db, by: &User, event: &Event) -> ServiceResult<usize> {
+    let mut finished = Vec::new();
+    for deal in store::deals::list(db, event.id).await? {
+        if deal.status == DealStatus::Sealed && pending_games(db, event, &deal).await?.is_empty() {
+            finished.push(deal);
+        }
+    }
+    if finished.is_empty() {
+        return Err(ServiceError::Refused(Reason::new("svc_none_finished")));
+    }
+    let with: Vec<(&DealRecord, &[Reason])> = finished.iter().map(|d| (d, &[][..])).collect();
+    store::deals::unseal_all(db, by, &with)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => ServiceError::Conflict(Reason::new("svc_deals_changed")),
+            other => other.into(),
+        })?;
+    Ok(finished.len())
+}
+
+/// Refuses a round number no deal can be sealed for: xiangqi, round 0 or past [`MAX_ROUND`], a
+/// round after the knockout's final.
+fn check_deal_round(event: &Event, round: u32) -> ServiceResult<()> {
+    if event.settings.variant == Variant::Xiangqi {
         return Err(ServiceError::Refused(Reason::new("svc_xiangqi_no_deal")));
     }
     if round == 0 || round > MAX_ROUND {
@@ -144,30 +248,125 @@ pub async fn seal(
                 .arg("max", MAX_ROUND),
         ));
     }
-    if knockout_round(event, round).is_some() {
-        if knockout_deal_of(event, round).is_none() {
-            return Err(ServiceError::invalid(
-                "round",
-                Reason::new("svc_past_the_final")
-                    .arg("round", round)
-                    .arg("knockout", knockout_rounds(event))
-                    .arg("swiss", event.settings.swiss_rounds),
-            ));
-        }
-        if knockout_round_started(db, event, round).await? {
-            return Err(ServiceError::Conflict(
-                Reason::new("svc_knockout_round_started").arg("round", round),
-            ));
-        }
-    } else if store::deals::round_has_reports(db, event.id, round).await? {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_round_started").arg("round", round),
+    if knockout_round(event, round).is_some() && knockout_deal_of(event, round).is_none() {
+        return Err(ServiceError::invalid(
+            "round",
+            Reason::new("svc_past_the_final")
+                .arg("round", round)
+                .arg("knockout", knockout_rounds(event))
+                .arg("swiss", event.settings.swiss_rounds),
         ));
     }
+    Ok(())
+}
+
+/// The bracket, when `round` is a knockout deal round and the knockout has been seeded.
+async fn bracket_of(db: &Db, event: &Event, round: u32) -> ServiceResult<Option<Bracket>> {
+    if knockout_deal_of(event, round).is_none() {
+        return Ok(None);
+    }
+    Ok(super::bracket::load(db, event).await?.map(|(_, b)| b))
+}
+
+/// The games a deal round may have deals for: a Swiss round's (game 1, or each game of a Banqi
+/// match); a knockout round's games 1 to N and the decider (when the tie rule has one), and with
+/// `extra` the play-on games its matches have reached.
+fn slot_games(
+    event: &Event,
+    bracket: Option<&Bracket>,
+    round: u32,
+    extra: bool,
+) -> Vec<GameNumber> {
+    let Some(d) = knockout_deal_of(event, round) else {
+        return swiss_round_games(event);
+    };
+    let best_of = bracket.map_or(event.settings.best_of, |b| b.settings().best_of.games());
+    let mut games: Vec<GameNumber> = (1..=best_of).map(GameNumber::Game).collect();
+    match bracket.map(|b| b.settings().tie_rule) {
+        Some(crate::knockout::TieRule::Decider) | None => games.push(GameNumber::Decider),
+        Some(crate::knockout::TieRule::PlayOn) if extra => {
+            let reached = bracket
+                .and_then(|b| b.rounds().get(d.k))
+                .into_iter()
+                .flatten()
+                .filter(|m| d.serves(event, m))
+                .flat_map(|m| m.games())
+                .map(|g| g.number)
+                .max()
+                .unwrap_or(0);
+            games.extend((best_of + 1..=reached).map(GameNumber::Game));
+        }
+        Some(_) => {}
+    }
+    games
+}
+
+/// The games of deal round `round` that a board or match has already played on their deal (a
+/// result or a move record): their deals may never be drawn again. A Swiss round counts as played
+/// once any of its boards has a result or a record (a board's result covers every game of its match).
+async fn games_used(
+    db: &Db,
+    event: &Event,
+    bracket: Option<&Bracket>,
+    round: u32,
+) -> ServiceResult<Vec<GameNumber>> {
+    if knockout_deal_of(event, round).is_none() {
+        return Ok(
+            if store::deals::round_has_reports(db, event.id, round).await? {
+                swiss_round_games(event)
+            } else {
+                vec![]
+            },
+        );
+    }
+    let Some(bracket) = bracket else {
+        return Ok(vec![]);
+    };
+    let matches = deal_round_matches(event, bracket, round);
+    let mut used: Vec<GameNumber> = matches
+        .iter()
+        .flat_map(|m| m.played().into_iter().map(|g| g.deal_game))
+        .collect();
+    for (m, number) in store::records::knockout_games_with_records(db, event.id).await? {
+        if let Some(mt) = matches.iter().find(|x| x.id().0 == m) {
+            used.push(mt.deal_game(number));
+        }
+    }
+    used.sort();
+    used.dedup();
+    Ok(used)
+}
+
+/// Fresh deals for the games of deal round `round` that have none and have not been played.
+async fn missing_deals(db: &Db, event: &Event, round: u32) -> ServiceResult<Vec<SealedDeal>> {
+    let bracket = bracket_of(db, event, round).await?;
+    let used = games_used(db, event, bracket.as_ref(), round).await?;
+    let dealt: Vec<GameNumber> = store::deals::active_in_round(db, event.id, round)
+        .await?
+        .into_iter()
+        .map(|d| d.game)
+        .collect();
+    slot_games(event, bracket.as_ref(), round, false)
+        .into_iter()
+        .filter(|g| !dealt.contains(g) && !used.contains(g))
+        .map(|g| draw(event, round, g))
+        .collect()
+}
+
+/// Draws and seals (in memory) the deal of one game from a fresh operating-system seed.
+fn draw(event: &Event, round: u32, game: GameNumber) -> ServiceResult<SealedDeal> {
     let seed = Seed::generate().map_err(|e| ServiceError::Internal(format!("seed: {e}")))?;
-    let sealed = SealedDeal::from_seed(variant, context(event, round, game)?, seed)
-        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))?;
-    Ok(store::deals::seal(db, by, event.id, &sealed).await?)
+    SealedDeal::from_seed(event.settings.variant, context(event, round, game)?, seed)
+        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))
+}
+
+/// Game numbers as a list for messages: `1, 2, 3, decider`.
+fn games_list(games: &[GameNumber]) -> String {
+    games
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The 0-based knockout round a deal's round number stands for (`None` for a Swiss round): round
@@ -319,23 +518,6 @@ pub fn knockout_round_name(event: &Event, k: usize) -> (&'static str, String) {
         16 => ("ko_round_of_16", String::new()),
         n => ("ko_round_of", n.to_string()),
     }
-}
-
-/// Whether a game on knockout deal round `round`'s deals already has a result or a move record
-/// (its deals can no longer be drawn again).
-async fn knockout_round_started(db: &Db, event: &Event, round: u32) -> ServiceResult<bool> {
-    let Some((_, bracket)) = super::bracket::load(db, event).await? else {
-        return Ok(false);
-    };
-    let matches = deal_round_matches(event, &bracket, round);
-    if matches.iter().any(|m| !m.played().is_empty()) {
-        return Ok(true);
-    }
-    if matches.is_empty() {
-        return Ok(false);
-    }
-    let ids: Vec<u32> = matches.iter().map(|m| m.id().0).collect();
-    Ok(store::records::any_for_matches(db, event.id, &ids).await?)
 }
 
 /// The matches of knockout round `k` that still play, or may still play, a game on the deal for
@@ -515,6 +697,49 @@ pub async fn require_game_dealt(
     }))
 }
 
+/// What a match page says of the deal of the game due next: a note when it has none (told to the
+/// arbiters, and to everyone when the event announces its deals; never what the deal is), and for
+/// the arbiters the deal round and game to seal for it.
+pub struct NextGameDeal {
+    /// `ko_deal_played_without` or `ko_deal_required_missing`.
+    pub note: &'static str,
+    /// The deal round and game an arbiter may seal now (`None` for other viewers).
+    pub seal: Option<(u32, GameNumber)>,
+}
+
+/// The [`NextGameDeal`] of match `m` for this viewer: `None` when its due game has a deal, no game
+/// is due, the game has no deals (xiangqi) or the viewer may not know.
+pub async fn next_game_deal(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    bracket: &Bracket,
+    m: &crate::knockout::Match,
+) -> ServiceResult<Option<NextGameDeal>> {
+    let due = match m.state() {
+        MatchState::GameDue(g) => g.deal_game,
+        MatchState::AwaitingLot => GameNumber::Game(1),
+        MatchState::AwaitingDeciderColour => GameNumber::Decider,
+        _ => return Ok(None),
+    };
+    if event.settings.variant == Variant::Xiangqi || !(access.arbitrate || event.announces_deals) {
+        return Ok(None);
+    }
+    let k = bracket.round_of(m.id()).unwrap_or(0);
+    let round = match_deal_round(event, k, m);
+    if has_deal(db, event, round, due).await? {
+        return Ok(None);
+    }
+    Ok(Some(NextGameDeal {
+        note: if deals_required(event) {
+            "ko_deal_required_missing"
+        } else {
+            "ko_deal_played_without"
+        },
+        seal: access.arbitrate.then_some((round, due)),
+    }))
+}
+
 /// Whether a game of round `round` has a deal in use (sealed or unsealed).
 pub async fn has_deal(db: &Db, event: &Event, round: u32, game: GameNumber) -> ServiceResult<bool> {
     Ok(store::deals::active(db, event.id, round, game)
@@ -577,16 +802,33 @@ pub async fn set_announce(db: &Db, by: &User, event: &Event, on: bool) -> Servic
     Ok(store::deals::set_announce(db, by, event.id, on).await?)
 }
 
-/// What the arbiters' deals page lists: every deal of the event in round and game order, the round
-/// most likely to need a deal next (the latest one without results, else the next one), and whether
-/// the event announces its duplicate deals.
+/// What the arbiters' deals page lists: every deal of the event in round and game order, the rounds
+/// and games a deal may be sealed for, the round most likely to need a deal next (the latest one
+/// without results, else the next one), how many sealed deals may be unsealed now, and whether the
+/// event announces its duplicate deals.
 pub struct DealsIndex {
     /// The deals, by round, game and id.
     pub deals: Vec<DealRecord>,
+    /// The rounds a deal may be sealed for, in order.
+    pub rounds: Vec<DealRoundChoice>,
+    /// The games a deal may be sealed for (the round decides which exist: the service refuses others).
+    pub games: Vec<GameNumber>,
     /// The round to offer first.
     pub next_round: u32,
+    /// Sealed deals all of whose games have a result.
+    pub finished: usize,
+    /// Whether the event has a knockout stage (its deals can be sealed all at once).
+    pub knockout: bool,
     /// Whether the event announces its deals.
     pub announce: bool,
+}
+
+/// A round a deal may be sealed for, as the deals page offers it.
+pub struct DealRoundChoice {
+    /// The deal round number.
+    pub number: u32,
+    /// A knockout round's name key and "Round of N" count; `None` for a Swiss round.
+    pub knockout: Option<(&'static str, String)>,
 }
 
 /// The arbiters' deals page of an event.
@@ -601,9 +843,43 @@ pub async fn index(db: &Db, event: &Event) -> ServiceResult<DealsIndex> {
         }
         next_round = r.number;
     }
+    let mut finished = 0;
+    for deal in deals.iter().filter(|d| d.status == DealStatus::Sealed) {
+        if pending_games(db, event, deal).await?.is_empty() {
+            finished += 1;
+        }
+    }
+    let mut choices: Vec<DealRoundChoice> = (1..=event.settings.swiss_rounds)
+        .map(|number| DealRoundChoice {
+            number,
+            knockout: None,
+        })
+        .collect();
+    choices.extend(
+        knockout_deal_rounds(event)
+            .into_iter()
+            .map(|(number, d)| DealRoundChoice {
+                number,
+                knockout: Some(deal_round_name(event, d)),
+            }),
+    );
+    let knockout = event.settings.knockout_size > 0;
+    let most = if knockout || event.settings.plays_matches() {
+        event.settings.best_of.max(1)
+    } else {
+        1
+    };
+    let mut games: Vec<GameNumber> = (1..=most).map(GameNumber::Game).collect();
+    if knockout {
+        games.push(GameNumber::Decider);
+    }
     Ok(DealsIndex {
         deals,
+        rounds: choices,
+        games,
         next_round,
+        finished,
+        knockout,
         announce: store::deals::announces(db, event.id).await?,
     })
 }

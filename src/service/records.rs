@@ -1282,7 +1282,7 @@ mod tests {
             .await
             .expect("players");
         let event = store::events::get(&db, event_id).await.unwrap().unwrap();
-        let deal_id = deals::seal(&db, &user, &event, 1, GameNumber::Game(1))
+        let deal_id = deals::seal(&db, &user, &event, 1, GameNumber::Game(1), false)
             .await
             .expect("seal");
         let round = rounds::pair_next(&db, &user, &event, Some(crate::rules::Color::Red), true)

@@ -139,9 +139,9 @@ pub async fn enter_result(
         by,
         event,
         round,
-        board_no,
-        expected_version,
+        (board_no, expected_version),
         (result, None),
+        None,
     )
     .await
 }
@@ -189,19 +189,20 @@ pub async fn enter_typed(
     by: &User,
     event: &Event,
     round: &Round,
-    board_no: u32,
-    expected_version: Option<i64>,
+    board: (u32, Option<i64>),
     typed: &str,
+    correction: Option<&str>,
 ) -> ServiceResult<i64> {
+    let (board_no, expected_version) = board;
     let (result, games) = parse_typed(event, board_no, typed)?;
     store_outcome(
         db,
         by,
         event,
         round,
-        board_no,
-        expected_version,
+        (board_no, expected_version),
         (result, games.as_ref()),
+        correction,
     )
     .await
 }
@@ -213,40 +214,88 @@ pub async fn enter_api_result(
     db: &Db,
     by: &User,
     event_id: i64,
-    round_no: u32,
-    board_no: u32,
+    (round_no, board_no): (u32, u32),
     expected_version: Option<i64>,
     typed: &str,
+    correction: Option<&str>,
 ) -> ServiceResult<(Option<BoardResult>, Option<MatchGames>, i64)> {
     let event = super::policy::arbitrated_event(db, by, event_id).await?;
     super::policy::writable(&event)?;
     let round = round(db, &event, round_no).await?;
     let (result, games) = parse_typed(&event, board_no, typed)?;
+    let correction = correction
+        .map(|r| crate::text::clean_line(r, 200).map_err(|e| ServiceError::invalid("reason", e)))
+        .transpose()?
+        .filter(|r| !r.is_empty());
     let version = store_outcome(
         db,
         by,
         &event,
         &round,
-        board_no,
-        expected_version,
+        (board_no, expected_version),
         (result, games.as_ref()),
+        correction.as_deref(),
     )
     .await?;
     Ok((result, games, version))
 }
 
+/// What was paired on round `number`'s results, when `changing` a result of it: the next round,
+/// or the knockout seeded from the last Swiss round. `None` when nothing was (or nothing changes).
+pub async fn paired_after(
+    db: &Db,
+    event: &Event,
+    number: u32,
+    changing: bool,
+) -> ServiceResult<Option<Reason>> {
+    if !changing {
+        return Ok(None);
+    }
+    if store::rounds::get(db, event.id, number + 1)
+        .await?
+        .is_some()
+    {
+        return Ok(Some(
+            Reason::new("rc_next_round_paired").arg("round", number + 1),
+        ));
+    }
+    if number >= event.settings.swiss_rounds && store::knockout::load(db, event.id).await?.is_some()
+    {
+        return Ok(Some(Reason::new("rc_knockout_seeded")));
+    }
+    Ok(None)
+}
+
+/// Stores a board's new result. A result changed after a later stage was paired on it (the next
+/// round, or the knockout after the last Swiss round) is a correction: refused without
+/// `correction`, the reason the arbiter typed, which the audit log keeps.
 async fn store_outcome(
     db: &Db,
     by: &User,
     event: &Event,
     round: &Round,
-    board_no: u32,
-    expected_version: Option<i64>,
+    (board_no, expected_version): (u32, Option<i64>),
     outcome: (Option<BoardResult>, Option<&MatchGames>),
+    correction: Option<&str>,
 ) -> ServiceResult<i64> {
     let mut board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;
+    let changes_a_result = (board.result.is_some() || board.games.is_some())
+        && (board.result, board.games.as_ref()) != outcome;
+    let correction = match paired_after(db, event, round.number, changes_a_result).await? {
+        None => None,
+        Some(stage) => match correction {
+            Some(reason) => Some(reason),
+            None => {
+                return Err(ServiceError::Refused(
+                    Reason::new("rc_late_change_unconfirmed")
+                        .arg("board", board_no)
+                        .arg_reason("stage", &stage),
+                ));
+            }
+        },
+    };
     if board.is_bye() {
         return Err(ServiceError::Refused(
             Reason::new("svc_bye_has_no_result").arg("board", board_no),
@@ -263,7 +312,12 @@ async fn store_outcome(
     let mut tries = 0;
     loop {
         let version = expected_version.unwrap_or(board.version);
-        match store::rounds::set_result(db, by, event.id, round, &board, version, outcome).await {
+        let new = store::rounds::NewResult {
+            result: outcome.0,
+            games: outcome.1,
+            correction,
+        };
+        match store::rounds::set_result(db, by, event.id, round, &board, version, new).await {
             Ok(v) => return Ok(v),
             Err(store::rounds::ResultError::Stale { .. })
                 if expected_version.is_none() && tries < UNVERSIONED_TRIES =>
@@ -842,6 +896,7 @@ pub async fn enter_results(
     event: &Event,
     number: u32,
     typed: &[TypedResult],
+    correction: Option<&super::events::Correction>,
 ) -> ServiceResult<ResultsOutcome> {
     require_arbiter(db, by, event).await?;
     let round = store::rounds::get(db, event.id, number)
@@ -871,14 +926,37 @@ pub async fn enter_results(
         if parsed == (b.result, b.games.clone()) && version == b.version {
             continue;
         }
+        // A result changed after a later stage was paired on it needs the correction's reason
+        // and confirmation; the other boards are saved as usual.
+        let changes_a_result =
+            (b.result.is_some() || b.games.is_some()) && parsed != (b.result, b.games.clone());
+        let late = match paired_after(db, event, number, changes_a_result).await? {
+            None => None,
+            Some(stage) => match correction.map(super::events::Correction::check) {
+                Some(Ok(reason)) => Some(reason),
+                Some(Err(ServiceError::Invalid { reason, .. })) if correction_typed(correction) => {
+                    out.refused.push((b.board_no, reason));
+                    continue;
+                }
+                _ => {
+                    out.refused.push((
+                        b.board_no,
+                        Reason::new("rc_late_change_unconfirmed")
+                            .arg("board", b.board_no)
+                            .arg_reason("stage", &stage),
+                    ));
+                    continue;
+                }
+            },
+        };
         match enter_typed(
             db,
             by,
             event,
             &round,
-            b.board_no,
-            Some(version),
+            (b.board_no, Some(version)),
             &entry.typed,
+            late.as_deref(),
         )
         .await
         {
@@ -891,6 +969,12 @@ pub async fn enter_results(
         }
     }
     Ok(out)
+}
+
+/// Whether the arbiter started the correction's fields (a reason typed or the box ticked): its own
+/// refusal then says what is missing, else the board's says what is needed.
+fn correction_typed(correction: Option<&super::events::Correction>) -> bool {
+    correction.is_some_and(|c| c.confirmed || !c.reason.trim().is_empty())
 }
 
 /// The boards of round `number` with a game (the bye has none to print or record); 404 when the

@@ -218,68 +218,86 @@ pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<
     Ok(deals)
 }
 
-/// Stores a freshly sealed deal. A deal already in use for the same game is withdrawn in the same
-/// transaction (a re-draw); both steps are audit-logged. Returns the new record's id.
+/// Stores a freshly sealed deal. A deal still sealed for the same game is withdrawn in the same
+/// transaction (a re-draw, which the service allows only before the game and once confirmed); both
+/// steps are audit-logged. Returns the new record's id.
 pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> StoreResult<i64> {
-    let round = sealed.context.round();
-    let game = sealed.context.game();
+    let ids = seal_all(db, by, event_id, std::slice::from_ref(sealed)).await?;
+    ids.first().copied().ok_or(StoreError::NotFound)
+}
+
+/// [`seal`] for several games at once, all or nothing, in one transaction: the ids in order.
+pub async fn seal_all(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    deals: &[SealedDeal],
+) -> StoreResult<Vec<i64>> {
     let mut tx = super::begin_write(db).await?;
     let at = now();
-    let withdrawn: Vec<(i64, String)> = sqlx::query_as(
-        "UPDATE deals SET status = 'withdrawn', withdrawn_at = $1
-         WHERE event_id = $2 AND round_no = $3 AND game = $4 AND status = 'sealed'
-         RETURNING id, commitment",
-    )
-    .bind(&at)
-    .bind(event_id)
-    .bind(round as i64)
-    .bind(game.to_string())
-    .fetch_all(&mut *tx)
-    .await?;
-    for (id, commitment) in &withdrawn {
+    let mut ids = Vec::with_capacity(deals.len());
+    for sealed in deals {
+        let round = sealed.context.round();
+        let game = sealed.context.game();
+        let withdrawn: Vec<(i64, String)> = sqlx::query_as(
+            "UPDATE deals SET status = 'withdrawn', withdrawn_at = $1
+             WHERE event_id = $2 AND round_no = $3 AND game = $4 AND status = 'sealed'
+             RETURNING id, commitment",
+        )
+        .bind(&at)
+        .bind(event_id)
+        .bind(round as i64)
+        .bind(game.to_string())
+        .fetch_all(&mut *tx)
+        .await?;
+        for (id, commitment) in &withdrawn {
+            audit::record(
+                &mut *tx,
+                Some(by.id),
+                Some(event_id),
+                "deal.withdraw",
+                &crate::i18n::Reason::new("audit_d_deal_withdraw")
+                    .arg("round", round)
+                    .arg("game", game)
+                    .arg("deal", id)
+                    .arg("commitment", commitment)
+                    .audit(),
+            )
+            .await?;
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at,
+             committed_event) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+        )
+        .bind(event_id)
+        .bind(round as i64)
+        .bind(game.to_string())
+        .bind(sealed.deal.variant().name())
+        .bind(sealed.deal.as_str())
+        .bind(sealed.seed.to_hex())
+        .bind(sealed.commitment.to_hex())
+        .bind(by.id)
+        .bind(&at)
+        .bind(sealed.context.event())
+        .fetch_one(&mut *tx)
+        .await?;
         audit::record(
             &mut *tx,
             Some(by.id),
             Some(event_id),
-            "deal.withdraw",
-            &crate::i18n::Reason::new("audit_d_deal_withdraw")
+            "deal.seal",
+            &crate::i18n::Reason::new("audit_d_deal_seal")
                 .arg("round", round)
                 .arg("game", game)
                 .arg("deal", id)
-                .arg("commitment", commitment)
+                .arg("commitment", &sealed.commitment)
                 .audit(),
         )
         .await?;
+        ids.push(id);
     }
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at,
-         committed_event) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
-    )
-    .bind(event_id)
-    .bind(round as i64)
-    .bind(game.to_string())
-    .bind(sealed.deal.variant().name())
-    .bind(sealed.deal.as_str())
-    .bind(sealed.seed.to_hex())
-    .bind(sealed.commitment.to_hex())
-    .bind(by.id)
-    .bind(&at)
-    .bind(sealed.context.event())
-    .fetch_one(&mut *tx)
-    .await?;
-    tx.commit_audited(
-        Some(by.id),
-        Some(event_id),
-        "deal.seal",
-        &crate::i18n::Reason::new("audit_d_deal_seal")
-            .arg("round", round)
-            .arg("game", game)
-            .arg("deal", id)
-            .arg("commitment", &sealed.commitment)
-            .audit(),
-    )
-    .await?;
-    Ok(id)
+    tx.commit().await?;
+    Ok(ids)
 }
 
 /// Unseals a sealed deal; `pending` names the games still without a result when an arbiter overrides
@@ -290,37 +308,50 @@ pub async fn unseal(
     deal: &DealRecord,
     pending: &[crate::i18n::Reason],
 ) -> StoreResult<()> {
+    unseal_all(db, by, &[(deal, pending)]).await
+}
+
+/// [`unseal`] for several deals at once, all or nothing, in one transaction (`NotFound` when one of
+/// them is no longer sealed).
+pub async fn unseal_all(
+    db: &Db,
+    by: &User,
+    deals: &[(&DealRecord, &[crate::i18n::Reason])],
+) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query(
-        "UPDATE deals SET status = 'unsealed', unsealed_by = $1, unsealed_at = $2, unseal_override = $3
-         WHERE id = $4 AND status = 'sealed'",
-    )
-    .bind(by.id)
-    .bind(now())
-    .bind(!pending.is_empty() as i64)
-    .bind(deal.id)
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Err(StoreError::NotFound);
-    }
-    let detail = if pending.is_empty() {
-        crate::i18n::Reason::new("audit_d_deal_unseal")
-    } else {
-        crate::i18n::Reason::new("audit_d_deal_unseal_override")
-            .arg_reason("pending", &crate::i18n::Reason::list(pending))
-    }
-    .arg("round", deal.round)
-    .arg("game", deal.game)
-    .arg("deal", deal.id)
-    .audit();
-    let action = if pending.is_empty() {
-        "deal.unseal"
-    } else {
-        "deal.unseal_override"
-    };
-    tx.commit_audited(Some(by.id), Some(deal.event_id), action, &detail)
+    let at = now();
+    for (deal, pending) in deals {
+        let done = sqlx::query(
+            "UPDATE deals SET status = 'unsealed', unsealed_by = $1, unsealed_at = $2, unseal_override = $3
+             WHERE id = $4 AND status = 'sealed'",
+        )
+        .bind(by.id)
+        .bind(&at)
+        .bind(!pending.is_empty() as i64)
+        .bind(deal.id)
+        .execute(&mut *tx)
         .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
+        }
+        let detail = if pending.is_empty() {
+            crate::i18n::Reason::new("audit_d_deal_unseal")
+        } else {
+            crate::i18n::Reason::new("audit_d_deal_unseal_override")
+                .arg_reason("pending", &crate::i18n::Reason::list(pending))
+        }
+        .arg("round", deal.round)
+        .arg("game", deal.game)
+        .arg("deal", deal.id)
+        .audit();
+        let action = if pending.is_empty() {
+            "deal.unseal"
+        } else {
+            "deal.unseal_override"
+        };
+        audit::record(&mut *tx, Some(by.id), Some(deal.event_id), action, &detail).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 

@@ -820,6 +820,28 @@ pub enum ResultError {
     Store(#[from] StoreError),
 }
 
+/// A board's new result as [`set_result`] stores it.
+#[derive(Debug, Clone, Copy)]
+pub struct NewResult<'a> {
+    /// The result, `None` to clear it.
+    pub result: Option<BoardResult>,
+    /// A Banqi match's games.
+    pub games: Option<&'a MatchGames>,
+    /// The reason typed for a correction made after a later stage was paired on the old result.
+    pub correction: Option<&'a str>,
+}
+
+impl NewResult<'_> {
+    /// A plain result without games or correction.
+    pub fn plain(result: Option<BoardResult>) -> NewResult<'static> {
+        NewResult {
+            result,
+            games: None,
+            correction: None,
+        }
+    }
+}
+
 /// Sets a board's result if the board is still at `expected_version` (the second of two concurrent
 /// writers is told instead of silently overwriting). Logs old and new. Returns the new version.
 pub async fn set_result(
@@ -829,8 +851,19 @@ pub async fn set_result(
     round: &Round,
     board: &Board,
     expected_version: i64,
-    (result, games): (Option<BoardResult>, Option<&MatchGames>),
+    new: NewResult<'_>,
 ) -> Result<i64, ResultError> {
+    let NewResult {
+        result,
+        games,
+        correction,
+    } = new;
+    // A change after a later stage was paired on the old result is logged as a correction, with
+    // the reason the arbiter typed.
+    let (action, reason) = match correction {
+        Some(reason) => ("result.correct", reason),
+        None => ("result.set", ""),
+    };
     let shown = |r: Option<BoardResult>, g: Option<&MatchGames>| match (r, g) {
         (Some(_), Some(g)) => g.display(),
         (Some(r), None) => r.as_str().to_string(),
@@ -853,7 +886,7 @@ pub async fn set_result(
            WHERE id = $3 AND version = $4
            AND NOT EXISTS (SELECT 1 FROM events WHERE id = $5 AND archived = 1);
          INSERT INTO audit_log (at, user_id, event_id, action, detail, reason)
-           SELECT $6, $7, $5, 'result.set', $8, '' WHERE changes() = 1
+           SELECT $6, $7, $5, $9, $8, $10 WHERE changes() = 1
            RETURNING id;
          COMMIT;",
     )
@@ -864,7 +897,9 @@ pub async fn set_result(
     .bind(event_id)
     .bind(super::now())
     .bind(by.id)
-    .bind(&detail);
+    .bind(&detail)
+    .bind(action)
+    .bind(reason);
     if let Some(rows) = super::write::in_one_trip(db, script).await? {
         if rows.is_empty() {
             // Nothing changed: the event is archived, or the board is at another version.
@@ -890,7 +925,15 @@ pub async fn set_result(
     if done.rows_affected() != 1 {
         return Err(stale(&mut *tx, board).await?);
     }
-    audit::record(&mut *tx, Some(by.id), Some(event_id), "result.set", &detail).await?;
+    audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        action,
+        &detail,
+        reason,
+    )
+    .await?;
     tx.commit().await?;
     Ok(expected_version + 1)
 }
@@ -992,7 +1035,7 @@ mod tests {
             .await
             .expect("count")
         };
-        let win = (Some(BoardResult::RedWins), None);
+        let win = NewResult::plain(Some(BoardResult::RedWins));
         let v = set_result(&db, &user, event, &round, &board, board.version, win)
             .await
             .expect("stored");
@@ -1010,7 +1053,7 @@ mod tests {
             .execute(&db)
             .await
             .expect("archive");
-        let draw = (Some(BoardResult::Draw), None);
+        let draw = NewResult::plain(Some(BoardResult::Draw));
         match set_result(&db, &user, event, &round, &board, v, draw).await {
             Err(ResultError::Store(StoreError::Archived)) => {}
             other => panic!("an archived event took a result: {other:?}"),

@@ -474,6 +474,8 @@ fn read_params(tail: &[&str]) -> &'static [&'static str] {
         ["players"] => &["done", "imported"],
         // `saved`: the results form's confirmation after its redirect.
         ["rounds", _] => &["stale", "saved"],
+        // The confirmations of the deals page's forms after their redirects.
+        ["deals"] => &["sealed", "unsealed"],
         _ => &[],
     }
 }

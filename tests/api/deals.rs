@@ -36,10 +36,19 @@ pub fn setup(w: &World, variant: &str, players: usize) -> i64 {
 
 /// Seals a deal for a game of a round as `arb`; returns the deal id.
 pub fn seal(arb: &mut Client, id: i64, round: u32, game: &str) -> i64 {
-    let r = arb.form(
-        &format!("/events/{id}/deals"),
-        &[("round", &round.to_string()), ("game", game)],
-    );
+    seal_with(arb, id, round, game, &[])
+}
+
+/// Draws a sealed game's deal again as `arb`, with the form's confirmation ticked; returns the new id.
+pub fn redraw(arb: &mut Client, id: i64, round: u32, game: &str) -> i64 {
+    seal_with(arb, id, round, game, &[("redraw", "1")])
+}
+
+fn seal_with(arb: &mut Client, id: i64, round: u32, game: &str, more: &[(&str, &str)]) -> i64 {
+    let round = round.to_string();
+    let mut fields = vec![("round", round.as_str()), ("game", game)];
+    fields.extend_from_slice(more);
+    let r = arb.form(&format!("/events/{id}/deals"), &fields);
     assert_eq!(r.status, 303, "seal: {}", r.body);
     let loc = r.location.unwrap();
     loc.rsplit('/').next().unwrap().parse().unwrap()
@@ -297,7 +306,18 @@ fn a_redraw_before_the_round_starts_withdraws_the_old_deal_which_stays_listed() 
     let id = setup(&w, "jieqi", 4);
     let mut arb = w.login("arb");
     let first = seal(&mut arb, id, 1, "1");
-    let second = seal(&mut arb, id, 1, "1");
+    // Sealing a sealed game again is a re-draw: refused beside the form until it is confirmed.
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "1"), ("game", "1")],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        html::text(&r.body, "#seal .error").is_some_and(|e| e.contains("draw again")),
+        "{}",
+        r.body
+    );
+    let second = redraw(&mut arb, id, 1, "1");
     assert_ne!(first, second);
     let a = fields(&mut arb, id, first);
     let b = fields(&mut arb, id, second);
@@ -318,10 +338,16 @@ fn a_redraw_before_the_round_starts_withdraws_the_old_deal_which_stays_listed() 
     let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("deal.withdraw"));
 
-    // Other games of the same round have their own deals; the decider too.
-    let decider = seal(&mut arb, id, 1, "decider");
+    // Other rounds have their own deals; a knockout round's decider too. A Swiss round has no
+    // decider.
+    let decider = seal(&mut arb, id, 7, "decider");
     assert_eq!(fields(&mut arb, id, decider)["game"], "decider");
     assert_eq!(fields(&mut arb, id, second)["status"], "sealed");
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "1"), ("game", "decider")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
 
     // Once a board has a result the round has started: no re-draw.
     pair_and_publish(&mut arb, id, 1);
@@ -337,7 +363,7 @@ fn a_redraw_before_the_round_starts_withdraws_the_old_deal_which_stays_listed() 
     assert_eq!(r.status, 303);
     let r = arb.form(
         &format!("/events/{id}/deals"),
-        &[("round", "1"), ("game", "1")],
+        &[("round", "1"), ("game", "1"), ("redraw", "1")],
     );
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(fields(&mut arb, id, second)["status"], "sealed");

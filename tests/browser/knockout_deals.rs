@@ -36,8 +36,8 @@ fn players(org: &mut Client, id: i64) {
 /// Seals a deal for `round`, game 1, with the deals page's form; returns the deal page's URL.
 fn seal_in_browser(b: &Browser, base: &str, id: i64, round: u32) -> String {
     b.goto(&format!("{base}/events/{id}/deals"));
-    b.type_into("#seal input[name=round]", &round.to_string());
-    b.type_into("#seal input[name=game]", "1");
+    b.click(&format!("#seal select[name=round] option[value='{round}']"));
+    b.click("#seal select[name=game] option[value='1']");
     b.click("#seal button[type=submit]");
     b.wait_for("the sealed deal's page", |b| {
         let u = b.url();
@@ -117,7 +117,7 @@ fn the_final_and_the_third_place_match_have_separate_deals_in_the_browser() {
     b.sign_in(&base, "arb", PASSWORD);
     b.goto(&format!("{base}/events/{id}/deals"));
     let options = b.script(
-        "return [...document.querySelectorAll('#deal-rounds option')].map(o => o.value + ' ' + o.textContent)",
+        "return [...document.querySelectorAll('#seal select[name=round] option')].map(o => o.value + ' ' + o.textContent)",
     );
     let options: Vec<String> = serde_json::from_value(options).unwrap();
     assert!(options.contains(&"3 Final".to_string()), "{options:?}");

@@ -277,6 +277,9 @@ struct ResultBody {
     result: Option<String>,
     #[serde(default)]
     version: Option<i64>,
+    /// Why a result is changed after a later round (or the knockout) was paired on it.
+    #[serde(default)]
+    reason: Option<String>,
 }
 
 /// A result entered through the API: from the token to the commit one workflow on the writes lane
@@ -300,8 +303,16 @@ async fn put_result(
         let body: ResultBody = parse_json(&body)?;
         let typed = body.result.as_deref().unwrap_or("");
         Ok::<_, AppError>(
-            service::rounds::enter_api_result(&db, &user, event_id, r, b, body.version, typed)
-                .await?,
+            service::rounds::enter_api_result(
+                &db,
+                &user,
+                event_id,
+                (r, b),
+                body.version,
+                typed,
+                body.reason.as_deref(),
+            )
+            .await?,
         )
     };
     let (result, games, version) =

@@ -24,6 +24,9 @@ use crate::web::extract::{Arbitrated, EventView, Managed, RoundNo};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
         .service(seal)
+        .service(seal_round)
+        .service(seal_knockout)
+        .service(unseal_finished)
         .service(announce)
         .service(show)
         .service(sheet)
@@ -167,11 +170,71 @@ struct IndexPage {
     event: Event,
     access: Access,
     deals: Vec<DealView>,
-    announce: bool,
-    next_round: u32,
+    found: service::deals::DealsIndex,
     has_deals: bool,
-    /// The knockout rounds' deal round numbers with their names' keys and "Round of N" counts.
-    ko_rounds: Vec<(u32, &'static str, String)>,
+    /// The form a refusal is shown beside (`seal`, `seal-round`, `seal-knockout`, `unseal-finished`)
+    /// and the refusal in the reader's language.
+    refusal: Option<(&'static str, String)>,
+    /// The seal form's values as sent (round, game), kept when it is refused.
+    typed: Option<(u32, GameNumber)>,
+    /// How many deals the last step sealed, and unsealed (the confirmations after a redirect).
+    sealed_count: Option<usize>,
+    unsealed_count: Option<usize>,
+}
+
+impl IndexPage {
+    /// The refusal shown beside form `form`, if any.
+    fn refusal_of(&self, form: &str) -> Option<&str> {
+        self.refusal
+            .as_ref()
+            .filter(|(f, _)| *f == form)
+            .map(|(_, r)| r.as_str())
+    }
+
+    /// The round the seal forms offer first.
+    fn round_selected(&self) -> u32 {
+        self.typed.map_or(self.found.next_round, |(r, _)| r)
+    }
+
+    /// The game the seal form offers first.
+    fn game_selected(&self) -> GameNumber {
+        self.typed.map_or(GameNumber::Game(1), |(_, g)| g)
+    }
+}
+
+async fn index_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+) -> AppResult<IndexPage> {
+    let found = service::deals::index(&state.db, &event).await?;
+    Ok(IndexPage {
+        has_deals: event.settings.variant != Variant::Xiangqi,
+        deals: found
+            .deals
+            .iter()
+            .cloned()
+            .map(|r| DealView::labelled(r, &event))
+            .collect(),
+        found,
+        ctx,
+        event,
+        access,
+        refusal: None,
+        typed: None,
+        sealed_count: None,
+        unsealed_count: None,
+    })
+}
+
+/// The confirmations the deals page reads after its forms' redirects.
+#[derive(serde::Deserialize, Default)]
+struct DoneQuery {
+    #[serde(default)]
+    sealed: Option<String>,
+    #[serde(default)]
+    unsealed: Option<String>,
 }
 
 #[get("/events/{id}/deals")]
@@ -179,29 +242,33 @@ async fn index(
     ctx: Ctx,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    q: web::Query<DoneQuery>,
 ) -> AppResult<HttpResponse> {
     let (event, access) = arbiter_event(&ctx, &state, *id).await?;
-    let found = service::deals::index(&state.db, &event).await?;
-    render(&IndexPage {
-        has_deals: event.settings.variant != Variant::Xiangqi,
-        announce: found.announce,
-        deals: found
-            .deals
-            .into_iter()
-            .map(|r| DealView::labelled(r, &event))
-            .collect(),
-        ko_rounds: service::deals::knockout_deal_rounds(&event)
-            .into_iter()
-            .map(|(number, d)| {
-                let (key, size) = service::deals::deal_round_name(&event, d);
-                (number, key, size)
-            })
-            .collect(),
-        ctx,
-        event,
-        access,
-        next_round: found.next_round,
-    })
+    let mut page = index_page(ctx, &state, event, access).await?;
+    // Only a count is shown back, never text a link's author chose.
+    let count = |s: &Option<String>| s.as_deref().and_then(|s| s.trim().parse::<usize>().ok());
+    page.sealed_count = count(&q.sealed).filter(|n| *n <= page.deals.len());
+    page.unsealed_count = count(&q.unsealed).filter(|n| *n <= page.deals.len());
+    render(&page)
+}
+
+/// The deals page again with a refusal beside form `form` (the typed values kept), or the error
+/// page for what a form cannot show (404, 403, a store failure).
+async fn refused_on_index(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    form: &'static str,
+    typed: Option<(u32, GameNumber)>,
+    e: service::ServiceError,
+) -> AppResult<HttpResponse> {
+    let (status, reason) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+    let mut page = index_page(ctx, state, event, access).await?;
+    page.refusal = Some((form, reason));
+    page.typed = typed;
+    super::render_status(&page, status)
 }
 
 #[derive(serde::Deserialize)]
@@ -209,33 +276,143 @@ struct SealForm {
     round: String,
     #[serde(default)]
     game: String,
+    /// Present when the arbiter confirms drawing a sealed game's deal again.
+    #[serde(default)]
+    redraw: Option<String>,
+    /// The knockout match whose page sent the form (it is shown again after sealing).
+    #[serde(default)]
+    back: Option<u32>,
 }
 
+/// A deal round number as a form sent it.
+fn round_field(typed: &str) -> Result<u32, service::ServiceError> {
+    typed.trim().parse::<u32>().map_err(|_| {
+        service::ServiceError::invalid(
+            "round",
+            Reason::new("err_not_a_round").arg("typed", typed.trim()),
+        )
+    })
+}
+
+/// Seals one game's deal; a game that already has one is drawn again only when the form confirms it.
 #[post("/events/{id}/deals")]
 async fn seal(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated {
+        event,
+        access,
+        user,
+    }: Arbitrated,
     form: CsrfForm<SealForm>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    let round = form.round.trim().parse::<u32>().map_err(|_| {
-        AppError::invalid(
-            crate::i18n::Reason::new("err_not_a_round").arg("typed", form.round.trim()),
-        )
-    })?;
     let game = if form.game.trim().is_empty() {
-        GameNumber::Game(1)
+        Some(GameNumber::Game(1))
     } else {
-        GameNumber::parse(&form.game).ok_or_else(|| {
-            AppError::invalid(
-                crate::i18n::Reason::new("err_not_a_game").arg("typed", form.game.trim()),
-            )
-        })?
+        GameNumber::parse(&form.game)
     };
-    let deal_id = service::deals::seal(&state.db, me, &event, round, game).await?;
-    Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
+    let parsed = round_field(&form.round).and_then(|round| {
+        game.map(|g| (round, g)).ok_or_else(|| {
+            service::ServiceError::invalid(
+                "game",
+                Reason::new("err_not_a_game").arg("typed", form.game.trim()),
+            )
+        })
+    });
+    let done = match parsed {
+        Ok((round, game)) => {
+            service::deals::seal(&state.db, &user, &event, round, game, form.redraw.is_some())
+                .await
+                .map_err(|e| (Some((round, game)), e))
+        }
+        Err(e) => Err((None, e)),
+    };
+    match done {
+        Ok(_) if form.back.is_some() => Ok(redirect(&format!(
+            "/events/{}/knockout/matches/{}",
+            event.id,
+            form.back.unwrap_or_default()
+        ))),
+        Ok(deal_id) => Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id))),
+        Err((typed, e)) => refused_on_index(ctx, &state, event, access, "seal", typed, e).await,
+    }
 }
+
+#[derive(serde::Deserialize)]
+struct SealRoundForm {
+    round: String,
+}
+
+/// Seals every game of a round that has no deal yet (Swiss round, or a knockout round's games 1, 2,
+/// 3 … and the decider), in one step.
+#[post("/events/{id}/deals/round")]
+async fn seal_round(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated {
+        event,
+        access,
+        user,
+    }: Arbitrated,
+    form: CsrfForm<SealRoundForm>,
+) -> AppResult<HttpResponse> {
+    let done = match round_field(&form.round) {
+        Ok(round) => service::deals::seal_round(&state.db, &user, &event, round)
+            .await
+            .map(|ids| (round, ids.len())),
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok((_, n)) => Ok(redirect(&format!("/events/{}/deals?sealed={n}", event.id))),
+        Err(e) => refused_on_index(ctx, &state, event, access, "seal-round", None, e).await,
+    }
+}
+
+/// Seals every knockout game that has no deal yet, in one step.
+#[post("/events/{id}/deals/knockout")]
+async fn seal_knockout(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated {
+        event,
+        access,
+        user,
+    }: Arbitrated,
+    _f: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
+    match service::deals::seal_knockout(&state.db, &user, &event).await {
+        Ok(ids) => Ok(redirect(&format!(
+            "/events/{}/deals?sealed={}",
+            event.id,
+            ids.len()
+        ))),
+        Err(e) => refused_on_index(ctx, &state, event, access, "seal-knockout", None, e).await,
+    }
+}
+
+/// Unseals every sealed deal whose games all have a result, in one step.
+#[post("/events/{id}/deals/unseal-finished")]
+async fn unseal_finished(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated {
+        event,
+        access,
+        user,
+    }: Arbitrated,
+    _f: CsrfForm<Empty>,
+) -> AppResult<HttpResponse> {
+    match service::deals::unseal_finished(&state.db, &user, &event).await {
+        Ok(n) => Ok(redirect(&format!(
+            "/events/{}/deals?unsealed={n}",
+            event.id
+        ))),
+        Err(e) => refused_on_index(ctx, &state, event, access, "unseal-finished", None, e).await,
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Empty {}
 
 #[derive(serde::Deserialize)]
 struct AnnounceForm {

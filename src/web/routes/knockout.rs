@@ -421,8 +421,8 @@ async fn print_sheet(
 #[derive(Template)]
 #[template(path = "knockout/match.html")]
 struct MatchPage {
-    /// The next game's deal note (`ko_deal_played_without`, `ko_deal_required_missing`).
-    deal_note: Option<&'static str>,
+    /// What the page says of the next game's deal (a note, and for arbiters the game to seal).
+    next_deal: Option<service::deals::NextGameDeal>,
     ctx: Ctx,
     event: Event,
     access: Access,
@@ -497,26 +497,9 @@ async fn match_page(
             records.push(g.number);
         }
     }
-    // Whether the next game has a deal: told to the arbiters (and to everyone when the event
-    // announces its deals), never what the deal is.
-    let deal_note = match state_now {
-        MatchState::GameDue(g)
-            if event.settings.variant != crate::rules::Variant::Xiangqi
-                && (access.arbitrate || event.announces_deals) =>
-        {
-            let k = bracket.round_of(mt.id()).unwrap_or(0);
-            let round = crate::service::deals::match_deal_round(&event, k, mt);
-            let dealt = service::deals::has_deal(&state.db, &event, round, g.deal_game).await?;
-            match (dealt, crate::service::deals::deals_required(&event)) {
-                (true, _) => None,
-                (false, true) => Some("ko_deal_required_missing"),
-                (false, false) => Some("ko_deal_played_without"),
-            }
-        }
-        _ => None,
-    };
+    let next_deal = service::deals::next_game_deal(&state.db, &event, access, &bracket, mt).await?;
     render(&MatchPage {
-        deal_note,
+        next_deal,
         records,
         due: match state_now {
             MatchState::GameDue(g) => Some(g.number),
@@ -526,7 +509,7 @@ async fn match_page(
             .last()
             .filter(|_| mt.forfeit().is_none())
             .map(|g| (g.number, g.result.map_or("", GameResult::as_str))),
-        lot_open: mt.higher_seed().is_some() && played.is_empty() && !decided,
+        lot_open: mt.higher_seed().is_some() && mt.lot().is_none() && !decided,
         decider_open: match state_now {
             MatchState::AwaitingDeciderColour => true,
             MatchState::GameDue(g) => g.deal_game == crate::deal::GameNumber::Decider,

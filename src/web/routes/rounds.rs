@@ -348,6 +348,9 @@ struct RoundPage {
     refused: Vec<(u32, String)>,
     /// Whether the arbiter may withdraw this published round (the last one, no result, no record).
     can_withdraw: bool,
+    /// For arbiters: what was paired on this round's results (the next round, the knockout), in the
+    /// reader's language; a result changed now is a correction with a reason.
+    paired_after: Option<String>,
     form: FormState,
 }
 
@@ -449,7 +452,15 @@ async fn round_page(
         .settings
         .plays_matches()
         .then_some(event.settings.best_of);
+    let paired_after = if access.arbitrate && round.published {
+        service::rounds::paired_after(&state.db, &event, n, true)
+            .await?
+            .map(|r| ctx.lang.reason(&r))
+    } else {
+        None
+    };
     Ok(RoundPage {
+        paired_after,
         ctx,
         event,
         access,
@@ -482,11 +493,7 @@ async fn results(
     arb: Arbitrated,
     form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
-    let Arbitrated {
-        event,
-        user,
-        access,
-    } = arb;
+    let Arbitrated { event, user, .. } = arb;
     let typed: Vec<TypedResult> = form
         .iter()
         .filter_map(|(k, v)| {
@@ -500,7 +507,17 @@ async fn results(
             })
         })
         .collect();
-    let out = service::rounds::enter_results(&state.db, &user, &event, n, &typed).await?;
+    // The correction's fields, which the form carries once a later stage was paired on this round.
+    let correction = match (form.get("reason"), form.get("confirm")) {
+        (None, None) => None,
+        (reason, confirm) => Some(service::events::Correction {
+            reason: reason.cloned().unwrap_or_default(),
+            confirmed: confirm.is_some_and(|c| !c.is_empty()),
+        }),
+    };
+    let out =
+        service::rounds::enter_results(&state.db, &user, &event, n, &typed, correction.as_ref())
+            .await?;
     if out.refused.is_empty() {
         let mut query = format!("?saved={}", out.saved.len());
         if !out.stale.is_empty() {
@@ -513,6 +530,8 @@ async fn results(
         )));
     }
     let lang = ctx.lang;
+    // The page shows the round as it stands after the boards that were saved.
+    let (event, access) = service::policy::event_access(&state.db, Some(&user), event.id).await?;
     let mut page = round_page(ctx, &state, event, access, n).await?;
     page.saved = Some(out.saved.len());
     page.notes = out.stale.iter().map(u32::to_string).collect();
@@ -521,6 +540,17 @@ async fn results(
         .iter()
         .map(|(b, r)| (*b, lang.reason(r)))
         .collect();
+    // The correction's reason stays as typed.
+    if let Some(c) = &correction {
+        page.form = FormState::new(
+            "results",
+            String::new(),
+            &[
+                ("reason", &c.reason),
+                ("confirm", if c.confirmed { "yes" } else { "" }),
+            ],
+        );
+    }
     // A refused board keeps what was typed in its box.
     for b in page.boards.iter_mut() {
         if page.refused.iter().any(|(no, _)| *no == b.no)

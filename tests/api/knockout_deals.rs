@@ -1,0 +1,244 @@
+//! A knockout played under "deals required" (RULES.md §8, §9): each game's deal is sealed when the
+//! match page says it is missing, while other games of its round are under way; a game that cannot
+//! exist is refused, a re-draw needs a confirmation, a used deal is never drawn again, and a round's
+//! or the whole knockout's deals are sealed, and the finished ones unsealed, in one step each.
+
+use serde_json::{Value, json};
+
+use crate::json_api::api_client;
+use crate::knockout::{find_match, register};
+use crate::support::*;
+
+/// An 8-player Jieqi event with one Swiss round and a top-8 best-of-3 knockout, deals required;
+/// the Swiss round sealed, played and unsealed. Returns the event id.
+fn event_through_the_swiss(w: &World) -> i64 {
+    let mut org = w.login("org");
+    let id = create_event_with(
+        &mut org,
+        &[
+            ("name", "佈局淘汰賽"),
+            ("start_date", "2011-05-01"),
+            ("variant", "jieqi"),
+            ("swiss_rounds", "1"),
+            ("knockout_size", "8"),
+            ("best_of", "3"),
+            ("deals_required", "on"),
+        ],
+    );
+    register(&mut org, id, 8);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 400, "no deal yet: {}", r.body);
+    crate::deals::seal(&mut arb, id, 1, "1");
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    crate::deals::finish_round(&mut arb, id, 1, "1-0");
+    let r = arb.form(&format!("/events/{id}/deals/unseal-finished"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    id
+}
+
+/// The bracket as the API shows it.
+fn bracket(api: &mut Client, id: i64) -> Value {
+    api.get(&format!("/api/events/{id}/knockout")).json()
+}
+
+/// Plays the next game of match `m` as the arbiter does: when the match page says the game's deal
+/// is missing, seals it with the page's own form (which brings the page back); chooses Red for the
+/// higher seed in a decider; then enters the result that makes the player in `winner` slot (0
+/// upper, 1 lower; `None` a draw) win, through the API.
+fn play_game(arb: &mut Client, api: &mut Client, id: i64, m: u64, winner: Option<usize>) {
+    let url = format!("/events/{id}/knockout/matches/{m}");
+    let page = arb.get(&url);
+    if html::text(&page.body, "#deal-notice").is_some() {
+        let field = |name: &str| {
+            html::attrs(
+                &page.body,
+                &format!("#seal-deal input[name={name}]"),
+                "value",
+            )
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("the match page offers to seal the deal: {}", page.body))
+        };
+        let (round, game, back) = (field("round"), field("game"), field("back"));
+        let r = arb.form(
+            &format!("/events/{id}/deals"),
+            &[("round", &round), ("game", &game), ("back", &back)],
+        );
+        assert_eq!(
+            r.status, 303,
+            "match {m}: sealing round {round} game {game} as the match page says: {}",
+            r.body
+        );
+        assert_eq!(r.location.as_deref(), Some(url.as_str()));
+        let page = arb.get(&url);
+        assert_eq!(
+            html::text(&page.body, "#deal-notice"),
+            None,
+            "{}",
+            page.body
+        );
+    }
+    let mt = find_match(&bracket(api, id), m);
+    let game = mt["games"].as_array().unwrap().last().cloned().unwrap();
+    let number = game["number"].as_u64().unwrap();
+    if game["red"].is_null() {
+        let r = api.json(
+            "PUT",
+            &format!("/api/events/{id}/knockout/matches/{m}/decider"),
+            &json!({"higher_seed_plays": "red"}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let mt = find_match(&bracket(api, id), m);
+    let game = mt["games"].as_array().unwrap().last().cloned().unwrap();
+    let red = game["red"].as_u64().unwrap();
+    let result = match winner {
+        None => "1/2-1/2",
+        Some(slot) if mt["players"][slot].as_u64() == Some(red) => "1-0",
+        Some(_) => "0-1",
+    };
+    let r = api.json(
+        "PUT",
+        &format!("/api/events/{id}/knockout/matches/{m}/games/{number}/result"),
+        &json!({ "result": result }),
+    );
+    assert_eq!(r.status, 200, "match {m} game {number}: {}", r.body);
+}
+
+/// The status of every deal on the deals page.
+fn statuses(arb: &mut Client, id: i64) -> Vec<String> {
+    let page = arb.get(&format!("/events/{id}/deals"));
+    html::attrs(&page.body, "#deals tr[data-status]", "data-status")
+}
+
+#[test]
+fn a_knockout_with_deals_required_is_sealed_game_by_game_as_the_match_page_says() {
+    let w = World::new("ko-deals-by-game");
+    let id = event_through_the_swiss(&w);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout"),
+        &json!({"third_place_match": true}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+
+    // Quarter-finals: match 1 wins 2–0 while the others play; match 3 goes to a drawn decider.
+    let (up, down) = (Some(0), Some(1));
+    play_game(&mut arb, &mut api, id, 1, up);
+    play_game(&mut arb, &mut api, id, 2, down);
+    play_game(&mut arb, &mut api, id, 1, up);
+    play_game(&mut arb, &mut api, id, 3, None);
+    play_game(&mut arb, &mut api, id, 2, up);
+    play_game(&mut arb, &mut api, id, 3, down);
+    play_game(&mut arb, &mut api, id, 2, up);
+    play_game(&mut arb, &mut api, id, 3, up);
+    play_game(&mut arb, &mut api, id, 4, down);
+    play_game(&mut arb, &mut api, id, 4, down);
+    play_game(&mut arb, &mut api, id, 3, None);
+    let b = bracket(&mut api, id);
+    let m3 = find_match(&b, 3);
+    assert_eq!(m3["games"].as_array().unwrap().len(), 4, "a decider: {m3}");
+    assert!(m3["winner"].is_u64());
+
+    // Game 4 of a best-of-3 quarter-final does not exist; the decider's deal is in use.
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "2"), ("game", "4")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(html::text(&r.body, "#seal .error").is_some(), "{}", r.body);
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "2"), ("game", "decider"), ("redraw", "1")],
+    );
+    assert_eq!(
+        r.status, 409,
+        "a used deal is never drawn again: {}",
+        r.body
+    );
+
+    // Semi-finals, then the final and the 3rd-place match, game by game.
+    play_game(&mut arb, &mut api, id, 5, up);
+    play_game(&mut arb, &mut api, id, 6, down);
+    play_game(&mut arb, &mut api, id, 5, up);
+    play_game(&mut arb, &mut api, id, 6, down);
+    play_game(&mut arb, &mut api, id, 8, up);
+    play_game(&mut arb, &mut api, id, 7, down);
+    play_game(&mut arb, &mut api, id, 8, up);
+    play_game(&mut arb, &mut api, id, 7, up);
+    play_game(&mut arb, &mut api, id, 7, up);
+    let b = bracket(&mut api, id);
+    assert!(find_match(&b, 7)["winner"].is_u64());
+    assert!(find_match(&b, 8)["winner"].is_u64());
+    let r = arb.get(&format!("/api/events/{id}/ranking"));
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // Every deal is finished: one step unseals them all.
+    let before = statuses(&mut arb, id);
+    let sealed = before.iter().filter(|s| *s == "sealed").count();
+    assert!(sealed >= 9, "{before:?}");
+    let r = arb.form(&format!("/events/{id}/deals/unseal-finished"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = arb.get(r.location.as_deref().unwrap());
+    assert!(html::text(&page.body, "#done").is_some(), "{}", page.body);
+    let after = statuses(&mut arb, id);
+    assert_eq!(after.len(), before.len());
+    assert!(after.iter().all(|s| s == "unsealed"), "{after:?}");
+}
+
+#[test]
+fn a_knockout_is_sealed_and_its_finished_deals_unsealed_in_one_step_each() {
+    let w = World::new("ko-deals-at-once");
+    let id = event_through_the_swiss(&w);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout"),
+        &json!({"third_place_match": true}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+
+    // The quarter-finals' games 1–3 and decider in one step.
+    let r = arb.form(&format!("/events/{id}/deals/round"), &[("round", "2")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(statuses(&mut arb, id)[1..], ["sealed"; 4]);
+    let r = arb.form(&format!("/events/{id}/deals/round"), &[("round", "2")]);
+    assert_eq!(r.status, 400, "nothing left to seal: {}", r.body);
+    assert!(html::text(&r.body, "#seal-round .error").is_some());
+
+    // Nothing is finished before the quarter-finals are played.
+    let r = arb.form(&format!("/events/{id}/deals/unseal-finished"), &[]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(html::text(&r.body, "#unseal-finished .error").is_some());
+
+    // The rest of the knockout in one step: the semi-finals', the final's and the 3rd-place
+    // match's games, each 1–3 and the decider.
+    let r = arb.form(&format!("/events/{id}/deals/knockout"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(statuses(&mut arb, id).len(), 1 + 4 * 4);
+
+    // Two quarter-finals end 2–0 and two 2–1: game 3 is not played everywhere, so its deal waits.
+    for m in 1..=4 {
+        play_game(&mut arb, &mut api, id, m, Some(0));
+        play_game(&mut arb, &mut api, id, m, Some(m as usize % 2));
+        if m % 2 == 1 {
+            play_game(&mut arb, &mut api, id, m, Some(0));
+        }
+    }
+    let r = arb.form(&format!("/events/{id}/deals/unseal-finished"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let after = statuses(&mut arb, id);
+    assert_eq!(
+        after[..5],
+        ["unsealed", "unsealed", "unsealed", "unsealed", "unsealed"],
+        "the Swiss round's and the quarter-finals' games 1–3 and decider: {after:?}"
+    );
+    assert!(after[5..].iter().all(|s| s == "sealed"), "{after:?}");
+}
