@@ -146,3 +146,5 @@ audit_player_withdraw_undo = Withdrawal undone
 audit_record_delete = Game record deleted
 audit_round_withdraw = Published round withdrawn
 audit_result_correct = Result corrected after a later pairing
+audit_round_pair_by_hand = Round started to pair by hand
+audit_round_hand_pairing = Pairing set by hand

@@ -146,3 +146,5 @@ audit_player_withdraw_undo = 已撤销弃权
 audit_record_delete = 棋谱已删除
 audit_round_withdraw = 已撤回已公布的轮次
 audit_result_correct = 编排后更正结果
+audit_round_pair_by_hand = 开始人工编排
+audit_round_hand_pairing = 人工编排

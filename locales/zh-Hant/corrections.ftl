@@ -146,3 +146,5 @@ audit_player_withdraw_undo = 已撤銷棄權
 audit_record_delete = 棋譜已刪除
 audit_round_withdraw = 已撤回已公佈的輪次
 audit_result_correct = 編排後更正結果
+audit_round_pair_by_hand = 開始人手編排
+audit_round_hand_pairing = 人手編排

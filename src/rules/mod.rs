@@ -32,6 +32,27 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// `red` or `black`: the word forms, the JSON API and the stored data use (also the key of its
+    /// name in the messages).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+    }
+
+    /// Reads `red` or `black` (any case, spaces around); nothing else.
+    pub fn parse(text: &str) -> Option<Color> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("red") {
+            Some(Color::Red)
+        } else if text.eq_ignore_ascii_case("black") {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
 }
 
 /// The game a rule set belongs to.

@@ -24,7 +24,8 @@ pub fn draw_lot() -> Color {
     }
 }
 
-/// Pairs the next round of an event; stores it as a draft, or published at once.
+/// Pairs the next round of an event with the Dutch engine; stores it as a draft, or published at
+/// once. When the engine finds no pairing the refusal says so and points to [`pair_by_hand`].
 pub async fn pair_next(
     db: &Db,
     by: &User,
@@ -32,6 +33,72 @@ pub async fn pair_next(
     lot: Option<Color>,
     publish: bool,
 ) -> ServiceResult<Round> {
+    let (number, t, first_colour) = ready_to_pair(db, event, lot, publish).await?;
+    // The Dutch engine can take seconds on a large field: off the async workers.
+    let (t, paired) = tokio::task::spawn_blocking(move || {
+        let paired = dutch::pair_next_round(&t);
+        (t, paired)
+    })
+    .await
+    .map_err(|e| ServiceError::Internal(format!("pairing task: {e}")))?;
+    let pairing = paired.map_err(|e| match e {
+        PairingError::NoLegalPairing { round } => {
+            ServiceError::Conflict(Reason::new("svc_no_legal_pairing").arg("round", round))
+        }
+        PairingError::TournamentOver(rounds) => {
+            ServiceError::Conflict(Reason::new("svc_pairing_failed").arg_reason(
+                "detail",
+                &Reason::new("words_all_rounds_played").arg("rounds", rounds),
+            ))
+        }
+        // The tournament the store built is inconsistent: a bug, not something the reader can fix.
+        PairingError::Invalid(e) => ServiceError::Internal(format!("pairing: {e}")),
+    })?;
+    let absences = requested_absences(db, event, &t, number).await?;
+    let new = store::rounds::NewRound {
+        number,
+        first_colour,
+        pairing: &pairing,
+        absences: &absences,
+        publish,
+        by_hand: false,
+    };
+    Ok(store::rounds::create(db, by, event.id, new).await?)
+}
+
+/// Starts the next round as a draft for the arbiter to pair by hand (when the engine finds no
+/// pairing, or by choice): the players by score paired 1–2, 3–4, … (see
+/// [`crate::swiss::hand::starting_draft`]), every board marked as a manual pairing, to be edited
+/// with [`set_draft`] and checked before it is published.
+pub async fn pair_by_hand(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    lot: Option<Color>,
+) -> ServiceResult<Round> {
+    let (number, t, first_colour) = ready_to_pair(db, event, lot, false).await?;
+    let pairing = crate::swiss::hand::starting_draft(&t, number);
+    let absences = requested_absences(db, event, &t, number).await?;
+    let new = store::rounds::NewRound {
+        number,
+        first_colour,
+        pairing: &pairing,
+        absences: &absences,
+        publish: false,
+        by_hand: true,
+    };
+    Ok(store::rounds::create(db, by, event.id, new).await?)
+}
+
+/// Whether the next round may be paired now (no draft waiting, the last round finished, a round
+/// left, its deals sealed when it is to be published at once, two players to pair): its number,
+/// the Swiss model and round 1's colour lot.
+async fn ready_to_pair(
+    db: &Db,
+    event: &Event,
+    lot: Option<Color>,
+    publish: bool,
+) -> ServiceResult<(u32, crate::swiss::Tournament, Option<Color>)> {
     let rounds = store::rounds::list(db, event.id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
         return Err(ServiceError::Conflict(
@@ -86,42 +153,24 @@ pub async fn pair_next(
                 .arg("found", active),
         ));
     }
-    // The Dutch engine can take seconds on a large field: off the async workers.
-    let (t, paired) = tokio::task::spawn_blocking(move || {
-        let paired = dutch::pair_next_round(&t);
-        (t, paired)
-    })
-    .await
-    .map_err(|e| ServiceError::Internal(format!("pairing task: {e}")))?;
-    let pairing = paired.map_err(|e| match e {
-        PairingError::NoLegalPairing { round } => {
-            ServiceError::Conflict(Reason::new("svc_no_legal_pairing").arg("round", round))
-        }
-        PairingError::TournamentOver(rounds) => {
-            ServiceError::Conflict(Reason::new("svc_pairing_failed").arg_reason(
-                "detail",
-                &Reason::new("words_all_rounds_played").arg("rounds", rounds),
-            ))
-        }
-        // The tournament the store built is inconsistent: a bug, not something the reader can fix.
-        PairingError::Invalid(e) => ServiceError::Internal(format!("pairing: {e}")),
-    })?;
-    let absences: Vec<(u32, Absence)> = store::rounds::bye_requests(db, event.id)
+    Ok((number, t, first_colour))
+}
+
+/// The byes players requested for round `number` (those still in the event then).
+async fn requested_absences(
+    db: &Db,
+    event: &Event,
+    t: &crate::swiss::Tournament,
+    number: u32,
+) -> ServiceResult<Vec<(u32, Absence)>> {
+    Ok(store::rounds::bye_requests(db, event.id)
         .await?
         .into_iter()
         .filter(|(r, start, _)| {
             *r == number && t.player(*start).is_some_and(|p| p.is_active_in(number))
         })
         .map(|(_, s, k)| (s, k))
-        .collect();
-    let new = store::rounds::NewRound {
-        number,
-        first_colour,
-        pairing: &pairing,
-        absences: &absences,
-        publish,
-    };
-    Ok(store::rounds::create(db, by, event.id, new).await?)
+        .collect())
 }
 
 /// Stores a result with the version check; a stale version becomes a 409 naming the board.
@@ -378,31 +427,154 @@ pub async fn visible_round(
     Ok(round)
 }
 
-/// Checks a draft before publication: nobody plays twice, and nobody both plays and is absent (a
-/// manual fix can leave a player on two boards). The error names the player.
-pub async fn check_draft(db: &Db, round: &Round) -> ServiceResult<()> {
-    let mut seen = std::collections::HashSet::new();
-    for b in store::rounds::boards(db, round.id).await? {
-        for start in std::iter::once(b.red).chain(b.black) {
-            if !seen.insert(start) {
-                return Err(ServiceError::Conflict(
-                    Reason::new("svc_player_twice")
-                        .arg("player", start)
-                        .arg("round", round.number),
-                ));
+/// Checks a draft before publication (see [`crate::swiss::hand::check`]): refused, naming the
+/// player, when someone plays twice, a player to be paired is on no board, someone both plays and
+/// is absent, or a board holds a player not in the round. What the engine would have avoided (a
+/// rematch, a second bye, a colour rule) does not refuse it: [`draft_issues`] tells it on the page.
+pub async fn check_draft(db: &Db, event: &Event, round: &Round) -> ServiceResult<()> {
+    match draft_issues(db, event, round)
+        .await?
+        .into_iter()
+        .find(|i| i.refuses())
+    {
+        Some(issue) => Err(ServiceError::Conflict(draft_issue_reason(
+            &issue,
+            round.number,
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Every issue of a draft round's boards, in board order.
+pub async fn draft_issues(
+    db: &Db,
+    event: &Event,
+    round: &Round,
+) -> ServiceResult<Vec<crate::swiss::hand::DraftIssue>> {
+    let t = store::rounds::tournament(db, event).await?;
+    let boards: Vec<crate::swiss::hand::DraftBoard> = store::rounds::boards(db, round.id)
+        .await?
+        .iter()
+        .map(|b| (b.red, b.black))
+        .collect();
+    let absent: Vec<u32> = store::rounds::absences(db, round.id)
+        .await?
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    Ok(crate::swiss::hand::check(
+        &t,
+        round.number,
+        &boards,
+        &absent,
+    ))
+}
+
+/// A draft's issue as a message naming the player, board or round.
+pub fn draft_issue_reason(issue: &crate::swiss::hand::DraftIssue, round: u32) -> Reason {
+    use crate::swiss::hand::DraftIssue as I;
+    match *issue {
+        I::Twice(p) => Reason::new("svc_player_twice")
+            .arg("player", p)
+            .arg("round", round),
+        I::Missing(p) => Reason::new("svc_draft_missing")
+            .arg("player", p)
+            .arg("round", round),
+        I::PairedAndAbsent(p) => Reason::new("svc_bye_and_paired")
+            .arg("player", p)
+            .arg("round", round),
+        I::NotPlaying(p) => Reason::new("svc_draft_not_playing")
+            .arg("player", p)
+            .arg("round", round),
+        I::Themselves(p) => Reason::new("svc_draft_themselves").arg("player", p),
+        I::TwoByes => Reason::new("svc_draft_two_byes"),
+        I::Rematch(a, b) => Reason::new("svc_draft_rematch")
+            .arg("red", a)
+            .arg("black", b),
+        I::SecondBye(p) => Reason::new("svc_draft_second_bye").arg("player", p),
+        I::Colour(p, c) => Reason::new("svc_draft_colour")
+            .arg("player", p)
+            .arg_reason("colour", &Reason::new(c.as_str())),
+    }
+}
+
+/// The most boards a draft typed by hand may have.
+pub const MAX_DRAFT_ROWS: usize = 1000;
+
+/// Replaces a draft's boards with the arbiter's pairing as typed (each board's Red and Black start
+/// numbers, Black empty for the bye), with the reason for the log. Refused, nothing changed, when a
+/// number is not a start number or the draft would be unplayable (see [`check_draft`]).
+pub async fn set_draft(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    number: u32,
+    typed: &[(String, String)],
+    reason: &str,
+) -> ServiceResult<()> {
+    require_arbiter(db, by, event).await?;
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if round.published {
+        return Err(ServiceError::Conflict(
+            Reason::new("rc_fix_published").arg("round", number),
+        ));
+    }
+    if typed.len() > MAX_DRAFT_ROWS {
+        return Err(ServiceError::invalid(
+            "boards",
+            Reason::new("svc_draft_too_many").arg("max", MAX_DRAFT_ROWS),
+        ));
+    }
+    let start = |field: &'static str, board: usize, text: &str| {
+        text.trim().parse::<u32>().map_err(|_| {
+            ServiceError::invalid(
+                field,
+                Reason::new("svc_draft_not_a_start")
+                    .arg("board", board)
+                    .arg("typed", text.trim()),
+            )
+        })
+    };
+    let mut boards = Vec::new();
+    for (i, (red, black)) in typed.iter().enumerate() {
+        if red.trim().is_empty() && black.trim().is_empty() {
+            continue;
+        }
+        let board = i + 1;
+        let black = if black.trim().is_empty() {
+            None
+        } else {
+            Some(start("black", board, black)?)
+        };
+        boards.push((start("red", board, red)?, black));
+    }
+    // The bye, if any, is the last board.
+    boards.sort_by_key(|(_, black)| black.is_none());
+    let reason = confirmed_reason(reason, true)?;
+    let t = store::rounds::tournament(db, event).await?;
+    let absent: Vec<u32> = store::rounds::absences(db, round.id)
+        .await?
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    let refusals: Vec<Reason> = crate::swiss::hand::check(&t, number, &boards, &absent)
+        .iter()
+        .filter(|i| i.refuses())
+        .map(|i| draft_issue_reason(i, number))
+        .collect();
+    if !refusals.is_empty() {
+        return Err(ServiceError::Refused(Reason::list(&refusals)));
+    }
+    store::rounds::replace_boards(db, by, event.id, &round, &boards, &reason)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => {
+                ServiceError::Conflict(Reason::new("rc_fix_published").arg("round", number))
             }
-        }
-    }
-    for (start, _) in store::rounds::absences(db, round.id).await? {
-        if seen.contains(&start) {
-            return Err(ServiceError::Conflict(
-                Reason::new("svc_bye_and_paired")
-                    .arg("player", start)
-                    .arg("round", round.number),
-            ));
-        }
-    }
-    Ok(())
+            other => other.into(),
+        })
 }
 
 // Corrections and undo (issue 18). Each takes the reason the arbiter typed (logged with the change)
@@ -717,7 +889,7 @@ pub async fn publish(db: &Db, by: &User, event: &Event, number: u32) -> ServiceR
         .await?
         .ok_or(ServiceError::NotFound)?;
     if !round.published {
-        check_draft(db, &round).await?;
+        check_draft(db, event, &round).await?;
         super::deals::require_round_dealt(db, event, number).await?;
         store::rounds::publish(db, by, event.id, &round).await?;
     }

@@ -627,6 +627,8 @@ pub struct NewRound<'a> {
     pub absences: &'a [(u32, Absence)],
     /// Published at once (the API) or a draft to review (the pages).
     pub publish: bool,
+    /// A starting draft for the arbiter to pair by hand (every board marked as a manual pairing).
+    pub by_hand: bool,
 }
 
 /// Stores a new round from a pairing, atomically (all boards or none). Round 1's pairing must have been
@@ -638,6 +640,7 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
         pairing,
         absences,
         publish,
+        by_hand,
     } = new;
     let mut tx = super::begin_write(db).await?;
     let row = sqlx::query_as::<_, RoundRow>(
@@ -655,21 +658,25 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
     let mut board_no = 0i64;
     for (red, black) in &pairing.boards {
         board_no += 1;
-        sqlx::query("INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, $4)")
-            .bind(round.id)
-            .bind(board_no)
-            .bind(*red as i64)
-            .bind(*black as i64)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO boards (round_id, board_no, red, black, manual) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(round.id)
+        .bind(board_no)
+        .bind(*red as i64)
+        .bind(*black as i64)
+        .bind(by_hand as i64)
+        .execute(&mut *tx)
+        .await?;
     }
     if let Some(bye) = pairing.bye {
         sqlx::query(
-            "INSERT INTO boards (round_id, board_no, red, black) VALUES ($1, $2, $3, NULL)",
+            "INSERT INTO boards (round_id, board_no, red, black, manual) VALUES ($1, $2, $3, NULL, $4)",
         )
         .bind(round.id)
         .bind(board_no + 1)
         .bind(bye as i64)
+        .bind(by_hand as i64)
         .execute(&mut *tx)
         .await?;
     }
@@ -681,7 +688,9 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
             .execute(&mut *tx)
             .await?;
     }
-    let what = if publish {
+    let what = if by_hand {
+        "round.pair_by_hand"
+    } else if publish {
         "round.pair_publish"
     } else {
         "round.pair"
@@ -795,6 +804,65 @@ pub async fn set_board_players(
             .arg("board", board.board_no)
             .arg_reason("old", &old)
             .arg_reason("new", &new)
+            .arg("reason", reason)
+            .audit(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Replaces every board of a draft round with the arbiter's pairing (in board order; `None` black
+/// for the bye), each board whose players changed marked as a manual pairing, and logs it with the
+/// reason. `NotFound` when the round is published meanwhile.
+pub async fn replace_boards(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    round: &Round,
+    boards: &[(u32, Option<u32>)],
+    reason: &str,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let draft: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM rounds WHERE id = $1 AND published = 0")
+            .bind(round.id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if draft.is_none() {
+        return Err(StoreError::NotFound);
+    }
+    let old: Vec<(i64, i64, Option<i64>, super::Flag)> = sqlx::query_as(
+        "SELECT board_no, red, black, manual FROM boards WHERE round_id = $1 ORDER BY board_no",
+    )
+    .bind(round.id)
+    .fetch_all(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM boards WHERE round_id = $1")
+        .bind(round.id)
+        .execute(&mut *tx)
+        .await?;
+    for (no, &(red, black)) in (1i64..).zip(boards) {
+        let same = old.iter().any(|(n, r, b, manual)| {
+            *n == no && *r == red as i64 && *b == black.map(i64::from) && !manual.0
+        });
+        sqlx::query(
+            "INSERT INTO boards (round_id, board_no, red, black, manual) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(round.id)
+        .bind(no)
+        .bind(red as i64)
+        .bind(black.map(i64::from))
+        .bind(!same as i64)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit_audited(
+        Some(by.id),
+        Some(event_id),
+        "round.hand_pairing",
+        &crate::i18n::Reason::new("audit_d_hand_pairing")
+            .arg("round", round.number)
+            .arg("boards", boards.len())
             .arg("reason", reason)
             .audit(),
     )

@@ -4,6 +4,7 @@
 //! withdrawals, scoring); it is pure data with consistency checks and score arithmetic.
 
 pub mod dutch;
+pub mod hand;
 pub mod standings;
 pub mod tournament;
 pub mod trf;

@@ -8,6 +8,7 @@ mod db_backup;
 mod deals;
 mod form_words;
 mod foundation;
+mod hand_pairing;
 mod i18n;
 mod json_api;
 mod knockout;

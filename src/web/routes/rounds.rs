@@ -27,6 +27,8 @@ use crate::web::points::show as show_points;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
         .service(pair)
+        .service(pair_by_hand)
+        .service(set_draft)
         .service(show)
         .service(results)
         .service(publish)
@@ -48,6 +50,16 @@ struct RoundRow {
     published: bool,
     boards: usize,
     pending: usize,
+}
+
+/// A draft round as its arbiters check and edit it.
+pub struct DraftView {
+    /// What must be fixed before it is published, in the reader's language.
+    pub refuses: Vec<String>,
+    /// What the engine would have avoided (a rematch, a second bye, a colour rule).
+    pub told: Vec<String>,
+    /// The whole-pairing form's rows: Red's and Black's start numbers as shown or typed.
+    pub rows: Vec<(String, String)>,
 }
 
 /// A player as the round pages show them.
@@ -268,20 +280,44 @@ struct PairForm {
 
 #[post("/events/{id}/rounds")]
 async fn pair(
+    ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, user, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let lot = match form.lot.as_str() {
-        "red" => Some(Color::Red),
-        "black" => Some(Color::Black),
-        _ => None,
-    };
-    let round = service::rounds::pair_next(&state.db, &user, &event, lot, false).await?;
-    Ok(redirect(&format!(
-        "/events/{}/rounds/{}",
-        event.id, round.number
-    )))
+    let lot = Color::parse(&form.lot);
+    let done = service::rounds::pair_next(&state.db, &arb.user, &arb.event, lot, false).await;
+    round_or_index(ctx, &state, arb, "pair", done).await
+}
+
+/// Starts the next round as a draft to pair by hand (see `service::rounds::pair_by_hand`).
+#[post("/events/{id}/rounds/by-hand")]
+async fn pair_by_hand(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    arb: Arbitrated,
+    form: CsrfForm<PairForm>,
+) -> AppResult<HttpResponse> {
+    let lot = Color::parse(&form.lot);
+    let done = service::rounds::pair_by_hand(&state.db, &arb.user, &arb.event, lot).await;
+    round_or_index(ctx, &state, arb, "pair", done).await
+}
+
+/// The new draft's page, or the rounds index with the refusal beside form `which`.
+async fn round_or_index(
+    ctx: Ctx,
+    state: &AppState,
+    arb: Arbitrated,
+    which: &'static str,
+    done: Result<crate::service::Round, ServiceError>,
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(round) => Ok(redirect(&format!(
+            "/events/{}/rounds/{}",
+            arb.event.id, round.number
+        ))),
+        Err(e) => index_answer((ctx, state, arb), which, &[], Err(e)).await,
+    }
 }
 
 /// The boards of a round with names and scores before the round (from the event's kept state).
@@ -351,6 +387,8 @@ struct RoundPage {
     /// For arbiters: what was paired on this round's results (the next round, the knockout), in the
     /// reader's language; a result changed now is a correction with a reason.
     paired_after: Option<String>,
+    /// For arbiters, on a draft: its checks and the whole-pairing form.
+    draft: Option<DraftView>,
     form: FormState,
 }
 
@@ -459,7 +497,43 @@ async fn round_page(
     } else {
         None
     };
+    let draft = if access.arbitrate && !round.published {
+        let (refuses, told): (Vec<_>, Vec<_>) =
+            service::rounds::draft_issues(&state.db, &event, &round)
+                .await?
+                .into_iter()
+                .partition(|i| i.refuses());
+        let word = |v: Vec<crate::swiss::hand::DraftIssue>| -> Vec<String> {
+            v.iter()
+                .map(|i| ctx.lang.reason(&service::rounds::draft_issue_reason(i, n)))
+                .collect()
+        };
+        let mut rows: Vec<(String, String)> = boards
+            .iter()
+            .map(|b| {
+                (
+                    b.red.start.to_string(),
+                    b.black
+                        .as_ref()
+                        .map(|x| x.start.to_string())
+                        .unwrap_or_default(),
+                )
+            })
+            .collect();
+        rows.extend([
+            (String::new(), String::new()),
+            (String::new(), String::new()),
+        ]);
+        Some(DraftView {
+            refuses: word(refuses),
+            told: word(told),
+            rows,
+        })
+    } else {
+        None
+    };
     Ok(RoundPage {
+        draft,
         paired_after,
         ctx,
         event,
@@ -672,6 +746,41 @@ async fn fix_board_players(
     )
     .await?;
     Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
+}
+
+/// The whole pairing of a draft as typed: `red1`, `black1`, `red2`, … and the reason.
+#[post("/events/{id}/rounds/{n}/draft")]
+async fn set_draft(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    RoundNo(n): RoundNo,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<HashMap<String, String>>,
+) -> AppResult<HttpResponse> {
+    let rows: Vec<(String, String)> = (1..=service::rounds::MAX_DRAFT_ROWS)
+        .map_while(|b| {
+            let red = form.get(&format!("red{b}"))?;
+            let black = form.get(&format!("black{b}")).cloned().unwrap_or_default();
+            Some((red.clone(), black))
+        })
+        .collect();
+    let reason = form.get("reason").cloned().unwrap_or_default();
+    match service::rounds::set_draft(&state.db, &user, &event, n, &rows, &reason).await {
+        Ok(()) => Ok(redirect(&format!("/events/{}/rounds/{n}", event.id))),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let mut page = round_page(ctx, &state, event, access, n).await?;
+            if let Some(draft) = page.draft.as_mut() {
+                draft.rows = rows;
+            }
+            page.form = FormState::new("draft", error, &[("reason", &reason)]);
+            render_status(&page, status)
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
