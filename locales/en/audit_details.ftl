@@ -105,3 +105,4 @@ audit_d_rating_kind_event = event
 audit_d_rating_remove = rating list #{ $list }: batch #{ $batch } ({ $kind } '{ $label }'), { $games } games; reason: { $reason }
 audit_d_rating_start_list = rating list #{ $list }: { $players } players
 audit_d_hand_pairing = round { $round }: pairing set by hand, { $boards } boards ({ $reason })
+audit_d_result_report_side = round { $round } board { $board }: { $side } reported { $result }

@@ -48,3 +48,23 @@ draft_told = The engine would have avoided (allowed when no other pairing exists
 edit_pairing = Edit the whole pairing
 edit_pairing_help = One line per board: Red's and Black's start numbers (Black empty for the bye). Saved all at once, only if every player to be paired is on exactly one board.
 save_pairing = Save the pairing
+my_board = Your game
+my_board_line = You play { $colour ->
+    [red] Red
+   *[black] Black
+} against { $opponent }, board { $board }
+my_board_bye = You have the bye this round.
+your_board = you
+your_report = Your report
+opponent_report = Your opponent's report
+report_waiting_short = waiting for your opponent
+report_match_games = The games, from Red's side
+report_i_won = I won
+report_drawn = Drawn
+report_i_lost = I lost
+report_waiting = Your result is reported. It counts once your opponent reports the same (or the arbiter enters it).
+report_confirmed = Your opponent reported the same: the result is entered.
+report_conflict = Your opponent reported a different result. Both reports are kept; the arbiter will decide.
+reports_conflict = Reports differ:
+red_reported = Red reported
+black_reported = Black reported

@@ -105,3 +105,4 @@ audit_d_rating_kind_event = 赛事
 audit_d_rating_remove = 积分榜 #{ $list }：第 { $batch } 批（{ $kind }「{ $label }」），共 { $games } 局；原因：{ $reason }
 audit_d_rating_start_list = 积分榜 #{ $list }：{ $players } 名选手
 audit_d_hand_pairing = 第 { $round } 轮：人工编排，共 { $boards } 台（{ $reason }）
+audit_d_result_report_side = 第 { $round } 轮第 { $board } 台：{ $side }报告 { $result }

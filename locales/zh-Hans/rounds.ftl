@@ -48,3 +48,23 @@ draft_told = 编排程序本会避免（没有其他编排时可以接受）：
 edit_pairing = 修改整轮编排
 edit_pairing_help = 每台一行：红方及黑方的序号（轮空时黑方留空）。一次保存；须每位应编排的棋手恰好在一台。
 save_pairing = 保存编排
+my_board = 你的对局
+my_board_line = 你执{ $colour ->
+    [red] 红
+   *[black] 黑
+}，对 { $opponent }，第 { $board } 台
+my_board_bye = 你本轮轮空。
+your_board = 你
+your_report = 你的报告
+opponent_report = 对手的报告
+report_waiting_short = 待对手确认
+report_match_games = 各局结果（以红方计）
+report_i_won = 我胜
+report_drawn = 和局
+report_i_lost = 我负
+report_waiting = 已报告结果。对手报告相同结果（或裁判输入）后即确认。
+report_confirmed = 对手报告了相同结果：结果已记录。
+report_conflict = 对手报告的结果不同。两份报告都会保留，由裁判决定。
+reports_conflict = 报告不一致：
+red_reported = 红方报
+black_reported = 黑方报

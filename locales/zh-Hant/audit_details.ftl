@@ -105,3 +105,4 @@ audit_d_rating_kind_event = 賽事
 audit_d_rating_remove = 積分榜 #{ $list }：第 { $batch } 批（{ $kind }「{ $label }」），共 { $games } 局；原因：{ $reason }
 audit_d_rating_start_list = 積分榜 #{ $list }：{ $players } 名選手
 audit_d_hand_pairing = 第 { $round } 輪：人手編排，共 { $boards } 台（{ $reason }）
+audit_d_result_report_side = 第 { $round } 輪第 { $board } 台：{ $side }報告 { $result }

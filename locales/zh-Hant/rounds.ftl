@@ -48,3 +48,23 @@ draft_told = 編排程式本會避免（沒有其他編排時可以接受）：
 edit_pairing = 修改整輪編排
 edit_pairing_help = 每台一行：紅方及黑方的序號（輪空時黑方留空）。一次儲存；須每位應編排的棋手恰好在一台。
 save_pairing = 儲存編排
+my_board = 你的對局
+my_board_line = 你執{ $colour ->
+    [red] 紅
+   *[black] 黑
+}，對 { $opponent }，第 { $board } 台
+my_board_bye = 你本輪輪空。
+your_board = 你
+your_report = 你的報告
+opponent_report = 對手的報告
+report_waiting_short = 待對手確認
+report_match_games = 各局結果（以紅方計）
+report_i_won = 我勝
+report_drawn = 和局
+report_i_lost = 我負
+report_waiting = 已報告結果。對手報告相同結果（或裁判輸入）後即確認。
+report_confirmed = 對手報告了相同結果：結果已記錄。
+report_conflict = 對手報告的結果不同。兩份報告都會保留，由裁判決定。
+reports_conflict = 報告不一致：
+red_reported = 紅方報
+black_reported = 黑方報

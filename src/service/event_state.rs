@@ -156,6 +156,14 @@ impl EventState {
     pub fn round(&self, number: u32) -> Option<&RoundData> {
         self.rounds.iter().find(|r| r.round.number == number)
     }
+
+    /// The start number of the player linked to an account, if any.
+    pub fn start_of(&self, user: &crate::store::users::User) -> Option<u32> {
+        self.players
+            .iter()
+            .find(|(_, p)| p.user_id == Some(user.id))
+            .map(|(start, _)| *start)
+    }
 }
 
 /// One event's slot: its latest state and the lock that makes one request compute the next.

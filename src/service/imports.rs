@@ -606,6 +606,24 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 None => None,
             };
             row.values.push(("games", opt(games)));
+            // The players' own pending reports (a result, or a match's games).
+            for col in ["red_report", "black_report"] {
+                let report = match c.line(col, 20)? {
+                    Some(r)
+                        if BoardResult::parse(&r).is_some()
+                            || MatchGames::parse(&r, cx.best_of).is_ok() =>
+                    {
+                        Some(r)
+                    }
+                    Some(r) => {
+                        return Err(
+                            c.err(col, Reason::new("words_not_match_games").arg("value", r))
+                        );
+                    }
+                    None => None,
+                };
+                row.values.push((col, opt(report)));
+            }
         }
         "round_absences" | "bye_requests" => {
             if table == "round_absences" {

@@ -959,15 +959,76 @@ pub async fn fix_board(
     )
 }
 
-/// A player reports their own board's result; when the opponent reports the same result it is
-/// confirmed and entered (an arbiter may also confirm by entering it).
+/// A signed-in player's own board in a round, as the round page shows it to them.
+#[derive(Debug, Clone)]
+pub struct MyBoard {
+    /// Board number.
+    pub board: u32,
+    /// The colour they play.
+    pub side: Color,
+    /// The opponent's start number (`None` for the bye).
+    pub opponent: Option<u32>,
+    /// Whether they may report its result now (published, a game, no result yet).
+    pub may_report: bool,
+    /// Their own report and the opponent's, as stored (from Red's view).
+    pub mine: Option<String>,
+    /// The opponent's report.
+    pub theirs: Option<String>,
+}
+
+/// The board of round `round` that `user`'s linked player plays, if any: the same rule
+/// [`report`] checks before it stores a report.
+pub fn my_board(
+    es: &super::event_state::EventState,
+    round: &RoundData,
+    user: Option<&User>,
+) -> Option<MyBoard> {
+    let me = es.start_of(user?)?;
+    let b = round
+        .boards
+        .iter()
+        .find(|b| b.red == me || b.black == Some(me))?;
+    let side = if b.red == me {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    Some(MyBoard {
+        board: b.board_no,
+        side,
+        opponent: if side == Color::Red {
+            b.black
+        } else {
+            Some(b.red)
+        },
+        may_report: round.round.published && b.black.is_some() && b.result.is_none(),
+        mine: b.reports[side.index()].clone(),
+        theirs: b.reports[side.opponent().index()].clone(),
+    })
+}
+
+/// What became of a player's report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reported {
+    /// Stored; the opponent has not reported yet.
+    AwaitingOpponent,
+    /// The opponent had reported the same: the result is entered.
+    Confirmed,
+    /// The opponent had reported otherwise: both reports wait for the arbiter.
+    Conflict,
+}
+
+/// A player reports their own board's result (from Red's view as the arbiter types it: `1-0`,
+/// `1/2-1/2`, `0-1`, or a Banqi match's games). A report never replaces the opponent's: the same
+/// report from both sides enters the result, different ones stay side by side for the arbiter.
+/// A player may change their own report until the result is entered.
 pub async fn report(
     db: &Db,
     me: &User,
     (event, access): (&Event, Access),
     (number, board_no): (u32, u32),
     typed: &str,
-) -> ServiceResult<()> {
+) -> ServiceResult<Reported> {
     let round = visible_round(db, event, access, number).await?;
     let board = store::rounds::board(db, round.id, board_no)
         .await?
@@ -977,39 +1038,67 @@ pub async fn report(
         .into_iter()
         .find(|p| p.user_id == Some(me.id))
         .map(|p| p.start_no as u32);
-    if !my_start.is_some_and(|s| s == board.red || Some(s) == board.black) {
-        return Err(ServiceError::Forbidden);
-    }
-    let result = BoardResult::parse(typed)
-        .filter(|r| r.is_played())
-        .ok_or_else(|| {
-            ServiceError::invalid(
-                "result",
-                Reason::new("rc_not_a_played_result").arg("typed", typed.trim()),
-            )
-        })?;
+    let side = match my_start {
+        Some(s) if s == board.red => Color::Red,
+        Some(s) if Some(s) == board.black => Color::Black,
+        _ => return Err(ServiceError::Forbidden),
+    };
+    report_side(db, me, event, (&round, &board), side, typed).await
+}
+
+/// [`report`] once the reporter's side is known.
+pub async fn report_side(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (round, board): (&Round, &Board),
+    side: Color,
+    typed: &str,
+) -> ServiceResult<Reported> {
     if board.result.is_some() {
         return Err(ServiceError::Conflict(
-            Reason::new("rc_board_has_result").arg("board", board_no),
+            Reason::new("rc_board_has_result").arg("board", board.board_no),
         ));
     }
-    match board.reported {
-        Some((reported, by)) if reported == result && by != me.id => {
-            // The opponent confirms: the result is entered.
-            enter_result(
-                db,
-                me,
-                event,
-                &round,
-                board_no,
-                Some(board.version),
-                Some(result),
-            )
-            .await?;
-        }
-        _ => store::rounds::report_result(db, me, event.id, &round, &board, result).await?,
+    let (result, games) = parse_typed(event, board.board_no, typed)?;
+    let Some(result) = result.filter(|r| r.is_played()) else {
+        return Err(ServiceError::invalid(
+            "result",
+            Reason::new("rc_not_a_played_result").arg("typed", typed.trim()),
+        ));
+    };
+    let report = match &games {
+        Some(g) => g.games.clone(),
+        None => result.as_str().to_string(),
+    };
+    let other = &board.reports[side.opponent().index()];
+    if other.as_deref() == Some(report.as_str()) {
+        // The opponent reported the same: the result is entered, by the second reporter.
+        store_outcome(
+            db,
+            by,
+            event,
+            round,
+            (board.board_no, Some(board.version)),
+            (Some(result), games.as_ref()),
+            None,
+        )
+        .await?;
+        return Ok(Reported::Confirmed);
     }
-    Ok(())
+    store::rounds::report_side(db, Some(by), event.id, (round, board), side, &report)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => ServiceError::Conflict(
+                Reason::new("rc_board_has_result").arg("board", board.board_no),
+            ),
+            other => other.into(),
+        })?;
+    Ok(if other.is_some() {
+        Reported::Conflict
+    } else {
+        Reported::AwaitingOpponent
+    })
 }
 
 /// The arbiter's lists on the rounds index: bye requests (round, start number, kind) and every

@@ -287,7 +287,7 @@ pub async fn save_upload(
             continue;
         };
         let done = sqlx::query(
-            "UPDATE boards SET result = $1, version = version + 1, reported_result = NULL, reported_by = NULL
+            "UPDATE boards SET result = $1, version = version + 1, red_report = NULL, black_report = NULL
              WHERE id = $2 AND version = $3 AND result IS NULL",
         )
         .bind(result.as_str())

@@ -39,8 +39,10 @@ pub struct Board {
     pub version: i64,
     /// Set when an arbiter changed the engine's pairing.
     pub manual: bool,
-    /// A result reported by one of the players, awaiting confirmation.
-    pub reported: Option<(BoardResult, i64)>,
+    /// What each side reported, Red's first (a result from Red's view as typed, or a Banqi
+    /// match's games), until the result is entered: one report waits for the opponent's, two
+    /// that differ wait for the arbiter.
+    pub reports: [Option<String>; 2],
     /// Banqi match boards: the games' results from Red's view (the result is the match outcome).
     pub games: Option<MatchGames>,
 }
@@ -54,13 +56,6 @@ impl Board {
     /// Whether the board still needs a result.
     pub fn is_pending(&self) -> bool {
         self.black.is_some() && self.result.is_none()
-    }
-}
-
-fn colour_str(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
     }
 }
 
@@ -101,8 +96,8 @@ struct BoardRow {
     result: Option<String>,
     version: i64,
     manual: super::Flag,
-    reported_result: Option<String>,
-    reported_by: Option<i64>,
+    red_report: Option<String>,
+    black_report: Option<String>,
     games: Option<String>,
 }
 
@@ -126,7 +121,7 @@ impl TryFrom<BoardRow> for Board {
             result: result("result", r.result)?,
             version: r.version,
             manual: r.manual.0,
-            reported: result("reported_result", r.reported_result)?.zip(r.reported_by),
+            reports: [r.red_report, r.black_report],
             games: r.games.map(|games| MatchGames { games }),
         })
     }
@@ -152,7 +147,7 @@ pub async fn get(db: &Db, event_id: i64, number: u32) -> StoreResult<Option<Roun
 }
 
 const BOARD_COLUMNS: &str =
-    "id, board_no, red, black, result, version, manual, reported_result, reported_by, games";
+    "id, board_no, red, black, result, version, manual, red_report, black_report, games";
 
 /// The boards of a round in board order.
 pub async fn boards(db: &Db, round_id: i64) -> StoreResult<Vec<Board>> {
@@ -650,7 +645,7 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
     .bind(event_id)
     .bind(number as i64)
     .bind(publish as i64)
-    .bind(first_colour.map(colour_str))
+    .bind(first_colour.map(Color::as_str))
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;
@@ -949,8 +944,8 @@ pub async fn set_result(
     // expected version and not in an archived event) and, when it changed the board, the entry.
     let script = sqlx::query(
         "BEGIN IMMEDIATE;
-         UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
-           reported_by = NULL
+         UPDATE boards SET result = $1, games = $2, version = version + 1, red_report = NULL,
+           black_report = NULL
            WHERE id = $3 AND version = $4
            AND NOT EXISTS (SELECT 1 FROM events WHERE id = $5 AND archived = 1);
          INSERT INTO audit_log (at, user_id, event_id, action, detail, reason)
@@ -980,8 +975,8 @@ pub async fn set_result(
     }
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
-        "UPDATE boards SET result = $1, games = $2, version = version + 1, reported_result = NULL,
-         reported_by = NULL WHERE id = $3 AND version = $4",
+        "UPDATE boards SET result = $1, games = $2, version = version + 1, red_report = NULL,
+         black_report = NULL WHERE id = $3 AND version = $4",
     )
     .bind(result)
     .bind(games)
@@ -1021,32 +1016,41 @@ async fn stale<'e>(
     })
 }
 
-/// A player's own report of the result, awaiting confirmation by the opponent or an arbiter.
-pub async fn report_result(
+/// Stores what one side of a board reported (see [`Board::reports`]), over that side's earlier
+/// report only; `NotFound` when the board has its result meanwhile. `by` is the reporting account,
+/// when there is one.
+pub async fn report_side(
     db: &Db,
-    by: &User,
+    by: Option<&User>,
     event_id: i64,
-    round: &Round,
-    board: &Board,
-    result: BoardResult,
+    (round, board): (&Round, &Board),
+    side: Color,
+    report: &str,
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
-    sqlx::query(
-        "UPDATE boards SET reported_result = $1, reported_by = $2 WHERE id = $3 AND result IS NULL",
-    )
-    .bind(result.as_str())
-    .bind(by.id)
+    let column = match side {
+        Color::Red => "red_report",
+        Color::Black => "black_report",
+    };
+    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE boards SET {column} = $1 WHERE id = $2 AND result IS NULL"
+    )))
+    .bind(report)
     .bind(board.id)
     .execute(&mut *tx)
     .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
     tx.commit_audited(
-        Some(by.id),
+        by.map(|u| u.id),
         Some(event_id),
         "result.report",
-        &crate::i18n::Reason::new("audit_d_result_report")
+        &crate::i18n::Reason::new("audit_d_result_report_side")
             .arg("round", round.number)
             .arg("board", board.board_no)
-            .arg("result", result.as_str())
+            .arg_reason("side", &crate::i18n::Reason::new(side.as_str()))
+            .arg("result", report)
             .audit(),
     )
     .await?;

@@ -473,7 +473,8 @@ fn read_params(tail: &[&str]) -> &'static [&'static str] {
         [] => &["done", "pushed"],
         ["players"] => &["done", "imported"],
         // `saved`: the results form's confirmation after its redirect.
-        ["rounds", _] => &["stale", "saved"],
+        // `reported`: a player's report's note after its redirect.
+        ["rounds", _] => &["stale", "saved", "reported"],
         // The confirmations of the deals page's forms after their redirects.
         ["deals"] => &["sealed", "unsealed"],
         _ => &[],

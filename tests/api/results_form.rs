@@ -182,3 +182,79 @@ fn a_result_changed_after_the_next_round_is_paired_needs_a_reason_and_is_logged(
     let round2 = arb.get(&format!("/events/{id}/rounds/2"));
     assert_eq!(pairings(&round2.body).len(), 2);
 }
+
+#[test]
+fn a_player_reports_from_their_own_board_and_a_conflict_waits_for_the_arbiter() {
+    let w = World::new("results-self-report");
+    let (id, mut arb) = round_one(&w);
+    create_user(&w.dir, "p1", "player");
+    create_user(&w.dir, "p3", "player");
+    let mut org = w.login("org");
+    let url = format!("/events/{id}/rounds/1");
+    // Round 1 with 4 players: 1–3 and 4–2 (player 1 Red).
+    assert_eq!(pairings(&arb.get(&url).body)[0], (1, Some(3)));
+    for (start, name) in [(1, "p1"), (3, "p3")] {
+        let r = org.form(
+            &format!("/events/{id}/players/{start}/link"),
+            &[("name", name)],
+        );
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let mut p1 = w.login("p1");
+    let mut p3 = w.login("p3");
+
+    // Each sees their own board marked, and the choices in their own terms.
+    let page = p3.get(&url);
+    assert_eq!(
+        html::attrs(&page.body, "tr.mine", "data-board"),
+        ["1"],
+        "{}",
+        page.body
+    );
+    let line = html::text(&page.body, "#my-board-line").expect("the player's line");
+    assert_eq!(line, "You play Black against 1. 甲一, board 1");
+    let choices = html::attr_pairs(&page.body, "#report input[type=radio]", "value", "name");
+    assert_eq!(
+        choices.iter().map(|(v, _)| v.as_str()).collect::<Vec<_>>(),
+        ["0-1", "1/2-1/2", "1-0"],
+        "I won, drawn, I lost from Black's side"
+    );
+    p3.accept_language = Some("zh-HK".into());
+    let line = html::text(&p3.get(&url).body, "#my-board-line").expect("the player's line");
+    assert_eq!(line, "你執黑，對 1. 甲一，第 1 台");
+
+    // Player 1 reports a win: a confirmation, and the page says it waits for the opponent.
+    let r = p1.form(&format!("{url}/boards/1/report"), &[("result", "1-0")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = p1.get(r.location.as_deref().unwrap());
+    assert!(
+        html::text(&page.body, "#reported").is_some(),
+        "{}",
+        page.body
+    );
+    // Player 3 reports a win too: both reports are kept, side by side, for the arbiter.
+    let r = p3.form(&format!("{url}/boards/1/report"), &[("result", "0-1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(r.location.as_deref().unwrap().contains("reported=conflict"));
+    let page = arb.get(&url);
+    let reports = html::text(&page.body, "tr[data-board='1'] .reports.conflict")
+        .expect("the conflict shown to the arbiter");
+    assert!(
+        reports.contains("Red reported 1–0") && reports.contains("Black reported 0–1"),
+        "{reports}"
+    );
+    assert_eq!(result_box(&page.body, 1), "", "no result yet");
+    // Player 1 changes their own report to player 3's: confirmed and entered.
+    let r = p1.form(&format!("{url}/boards/1/report"), &[("result", "0-1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref().unwrap(),
+        format!("{url}?reported=confirmed#my-board")
+    );
+    assert_eq!(result_box(&arb.get(&url).body, 1), "0-1");
+    // Nobody reports another board, or a board with its result.
+    let r = p1.form(&format!("{url}/boards/2/report"), &[("result", "1-0")]);
+    assert_eq!(r.status, 403);
+    let r = p1.form(&format!("{url}/boards/1/report"), &[("result", "1-0")]);
+    assert_eq!(r.status, 409);
+}

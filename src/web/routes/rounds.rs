@@ -88,10 +88,38 @@ pub struct BoardView {
     pub version: i64,
     /// Changed by hand.
     pub manual: bool,
-    /// A player's report awaiting confirmation.
-    pub reported: Option<&'static str>,
+    /// The players' own reports awaiting the opponent or the arbiter: Red's side's and Black's
+    /// side's, as shown (`1–0`, a match's games).
+    pub reports: [Option<String>; 2],
     /// Records submitted.
     pub has_record: bool,
+}
+
+/// A stored report as shown: a result with its dashes and ½, or a match's games as typed.
+fn shown_report(typed: &str) -> String {
+    BoardResult::parse(typed).map_or_else(|| typed.to_string(), |r| r.display().to_string())
+}
+
+impl BoardView {
+    /// Whether both sides reported, differently: the arbiter decides.
+    pub fn reports_conflict(&self) -> bool {
+        matches!(&self.reports, [Some(a), Some(b)] if a != b)
+    }
+}
+
+/// The signed-in player's own board, as the round page shows it to them.
+pub struct MyBoardView {
+    /// What the service says of it.
+    pub board: service::rounds::MyBoard,
+    /// 「你執紅，對 12. 張凱晴，第 3 台」 in the reader's language (or that they have the bye).
+    pub line: String,
+    /// The report form's choices: the value sent (from Red's view) and the label's key
+    /// (`report_i_won` …), in the player's own terms.
+    pub choices: Vec<(&'static str, &'static str)>,
+    /// Their own report and the opponent's, as shown.
+    pub mine: Option<String>,
+    /// The opponent's report, as shown.
+    pub theirs: Option<String>,
 }
 
 /// A form of a page sent back with its error: which form, the reason in the reader's language, and
@@ -355,7 +383,7 @@ pub fn board_views(es: &EventState, round: &RoundData) -> Vec<BoardView> {
             },
             version: b.version,
             manual: b.manual,
-            reported: b.reported.map(|(r, _)| r.display()),
+            reports: b.reports.clone().map(|r| r.map(|r| shown_report(&r))),
             has_record: es.with_records.contains(&b.id),
         })
         .collect()
@@ -371,7 +399,11 @@ struct RoundPage {
     boards: Vec<BoardView>,
     absences: Vec<(u32, String, &'static str)>,
     results: Vec<BoardResult>,
-    my_board: Option<u32>,
+    /// The signed-in player's own board, when they play in this round.
+    mine: Option<MyBoardView>,
+    /// What became of the player's last report (`report_waiting`, `report_confirmed`,
+    /// `report_conflict`), after its redirect.
+    reported: Option<&'static str>,
     notes: Vec<String>,
     /// Banqi pairings play a match: results are typed as the games (`1=0`).
     match_games: Option<u32>,
@@ -393,6 +425,11 @@ struct RoundPage {
 }
 
 impl RoundPage {
+    /// Whether board `no` is the signed-in player's own.
+    fn is_mine(&self, no: &u32) -> bool {
+        self.mine.as_ref().is_some_and(|m| m.board.board == *no)
+    }
+
     /// The reason board `no` was refused by the last save.
     fn refusal(&self, no: &u32) -> Option<&str> {
         self.refused
@@ -408,6 +445,8 @@ struct NotesQuery {
     stale: Option<String>,
     #[serde(default)]
     saved: Option<String>,
+    #[serde(default)]
+    reported: Option<String>,
 }
 
 #[get("/events/{id}/rounds/{n}")]
@@ -433,6 +472,13 @@ async fn show(
         .as_deref()
         .and_then(|s| s.trim().parse::<usize>().ok())
         .filter(|s| *s <= page.boards.len());
+    // Only one of three fixed notes is shown back, never text a link's author chose.
+    page.reported = match q.reported.as_deref() {
+        Some("waiting") => Some("report_waiting"),
+        Some("confirmed") => Some("report_confirmed"),
+        Some("conflict") => Some("report_conflict"),
+        _ => None,
+    };
     render(&page)
 }
 
@@ -468,23 +514,29 @@ async fn round_page(
         .iter()
         .map(|&(s, k)| (s, es.name(s).to_string(), absence_key(k)))
         .collect();
-    let my_start = ctx.user.as_ref().and_then(|u| {
-        es.players
-            .iter()
-            .find(|(_, p)| p.user_id == Some(u.id))
-            .map(|(start, _)| *start)
-    });
-    // A linked player sees a form to report the result of their own unfinished board.
-    let my_board = my_start.and_then(|me| {
-        boards
-            .iter()
-            .find(|b| {
-                b.result.is_empty()
-                    && b.black
-                        .as_ref()
-                        .is_some_and(|x| x.start == me || b.red.start == me)
-            })
-            .map(|b| b.no)
+    let mine = service::rounds::my_board(&es, data, ctx.user.as_ref()).map(|board| {
+        let (won, lost) = match board.side {
+            Color::Red => ("1-0", "0-1"),
+            Color::Black => ("0-1", "1-0"),
+        };
+        let line = match board.opponent {
+            Some(s) => crate::i18n::Reason::new("my_board_line")
+                .arg("colour", board.side.as_str())
+                .arg("opponent", format!("{s}. {}", es.name(s)))
+                .arg("board", board.board),
+            None => crate::i18n::Reason::new("my_board_bye"),
+        };
+        MyBoardView {
+            line: ctx.lang.reason(&line),
+            choices: vec![
+                (won, "report_i_won"),
+                ("1/2-1/2", "report_drawn"),
+                (lost, "report_i_lost"),
+            ],
+            mine: board.mine.as_deref().map(shown_report),
+            theirs: board.theirs.as_deref().map(shown_report),
+            board,
+        }
     });
     let match_games = event
         .settings
@@ -542,7 +594,8 @@ async fn round_page(
         boards,
         absences,
         results: BoardResult::ALL.to_vec(),
-        my_board,
+        mine,
+        reported: None,
         notes: Vec::new(),
         records_visible,
         round_deals,
@@ -924,9 +977,14 @@ async fn report(
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let at = (path.round, path.board);
-    service::rounds::report(&state.db, me, (&event, access), at, &form.result).await?;
+    let done = service::rounds::report(&state.db, me, (&event, access), at, &form.result).await?;
+    let note = match done {
+        service::rounds::Reported::AwaitingOpponent => "waiting",
+        service::rounds::Reported::Confirmed => "confirmed",
+        service::rounds::Reported::Conflict => "conflict",
+    };
     Ok(redirect(&format!(
-        "/events/{}/rounds/{}",
+        "/events/{}/rounds/{}?reported={note}#my-board",
         event.id, path.round
     )))
 }
