@@ -192,7 +192,8 @@ pub struct MatchGames {
 
 impl MatchGames {
     /// Reads the games as typed: one mark per game from Red's view (`1`, `0`, `=` or `½`), with or
-    /// without spaces or commas (`1=0`, `1 ½ 0`); exactly `count` games.
+    /// without spaces or commas (`1=0`, `1 ½ 0`); `count` games, or fewer when the match was
+    /// decided before its last game (`11` of three: a side has more than half of the points).
     pub fn parse(text: &str, count: u32) -> Result<MatchGames, crate::i18n::Reason> {
         let mut games = String::new();
         for c in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
@@ -205,7 +206,15 @@ impl MatchGames {
                 }
             });
         }
-        if games.chars().count() != count as usize {
+        let played = games.chars().count();
+        let decided = |g: &MatchGames| {
+            let (r, b) = g.half_points();
+            r.max(b) > count
+        };
+        let early = MatchGames {
+            games: games.clone(),
+        };
+        if played != count as usize && !(played > 0 && played < count as usize && decided(&early)) {
             return Err(crate::i18n::Reason::new("words_match_game_count")
                 .arg("typed", text.trim())
                 .arg("games", games.chars().count())
@@ -276,6 +285,29 @@ mod match_tests {
         assert_eq!(
             crate::i18n::Lang::ZhHant.reason(&MatchGames::parse("1x0", 3).unwrap_err()),
             "「x」不是一局的結果（1、0、= 或 ½）"
+        );
+    }
+
+    #[test]
+    fn a_match_decided_before_its_last_game_is_typed_with_the_games_played() {
+        let m = MatchGames::parse("11", 3).expect("2–0 is decided");
+        assert_eq!(
+            (m.result(), m.display().as_str()),
+            (BoardResult::RedWins, "2–0")
+        );
+        let m = MatchGames::parse("0=00", 5).expect("½–3½ of five is decided");
+        assert_eq!(m.result(), BoardResult::BlackWins);
+        assert!(
+            MatchGames::parse("0=0", 5).is_err(),
+            "½–2½ of five can still be levelled"
+        );
+        // 1½–½ after two of three is not decided: the third game can level it.
+        assert!(MatchGames::parse("1=", 3).is_err());
+        assert!(MatchGames::parse("1", 3).is_err());
+        assert!(MatchGames::parse("", 3).is_err());
+        assert!(
+            MatchGames::parse("1111", 3).is_err(),
+            "more games than the match"
         );
     }
 }

@@ -30,7 +30,6 @@ reason = Reason
 save_results = Save results
 result_entry_help = Type 1-0, 0-1, 1/2-1/2 (or 1, 0, =); forfeits 1-0F, 0-1F, 0-0F. Tab moves to the next board.
 stale_boards = Changed by someone else meanwhile, not saved — check and enter again: boards
-reported = reported
 report_result = Report my result
 standings = Standings
 print = Print

@@ -22,3 +22,7 @@ player_card = Player
 opponent = Opponent
 colour = Colour
 no_results_yet = No completed round yet.
+tb_WIN_matches = Matches won
+tb_WON_matches = Matches won over the board
+tb_BWG_matches = Matches won as second mover
+tb_BPG_matches = Matches as second mover

@@ -30,7 +30,6 @@ reason = 原因
 save_results = 保存结果
 result_entry_help = 输入 1-0、0-1、1/2-1/2（或 1、0、=）；弃权 1-0F、0-1F、0-0F。按 Tab 跳到下一台。
 stale_boards = 其他人已同时更改，未保存，请检查后重新输入：台号
-reported = 棋手报告
 report_result = 报告我的结果
 standings = 排名
 print = 打印

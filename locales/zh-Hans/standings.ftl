@@ -22,3 +22,7 @@ player_card = 棋手
 opponent = 对手
 colour = 执色
 no_results_yet = 尚无已完成的轮次。
+tb_WIN_matches = 胜场数
+tb_WON_matches = 实胜场数
+tb_BWG_matches = 后手胜场数
+tb_BPG_matches = 后手场数

@@ -30,7 +30,6 @@ reason = 原因
 save_results = 儲存結果
 result_entry_help = 輸入 1-0、0-1、1/2-1/2（或 1、0、=）；棄權 1-0F、0-1F、0-0F。按 Tab 跳到下一台。
 stale_boards = 其他人已同時更改，未儲存，請檢查後重新輸入：台號
-reported = 棋手報告
 report_result = 報告我的結果
 standings = 排名
 print = 列印

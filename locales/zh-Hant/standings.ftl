@@ -22,3 +22,7 @@ player_card = 棋手
 opponent = 對手
 colour = 執色
 no_results_yet = 尚無已完成的輪次。
+tb_WIN_matches = 勝場數
+tb_WON_matches = 實勝場數
+tb_BWG_matches = 後手勝場數
+tb_BPG_matches = 後手場數

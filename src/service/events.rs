@@ -437,6 +437,10 @@ pub struct Overview {
     pub arbiter_accounts: Vec<User>,
     /// Whether the event may still be deleted (managers only: nothing published or seeded).
     pub deletable: bool,
+    /// The latest published round (what players follow now), if any.
+    pub latest_round: Option<u32>,
+    /// Whether the knockout has been seeded.
+    pub knockout_seeded: bool,
 }
 
 /// The event page's facts for `viewer` with `access` (the policy decides what is named).
@@ -458,8 +462,8 @@ pub async fn overview(
     let player_count = store::players::list(db, event.id).await?.len();
     let (arbiters, arbiters_unnamed) =
         policy::arbiter_names_for(&access, store::events::arbiter_names(db, event.id).await?);
+    let progress = store::events::progress(db, event.id).await?;
     let (arbiter_accounts, deletable) = if access.manage {
-        let progress = store::events::progress(db, event.id).await?;
         (
             store::events::arbiters(db, event.id).await?,
             !progress.round_published && !progress.knockout_seeded,
@@ -467,7 +471,15 @@ pub async fn overview(
     } else {
         (vec![], false)
     };
+    let latest_round = store::rounds::list(db, event.id)
+        .await?
+        .iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .max();
     Ok(Overview {
+        latest_round,
+        knockout_seeded: progress.knockout_seeded,
         rating_lists,
         player_count,
         arbiters,

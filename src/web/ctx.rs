@@ -99,6 +99,43 @@ impl Ctx {
         self.t(&format!("tb_{}", tb.code()))
     }
 
+    /// A tie-break's name in an event: where the pairings play Banqi matches, the wins counted
+    /// are matches won (勝場數), not games.
+    pub fn event_tie_break_name(
+        &self,
+        event: &crate::service::Event,
+        tb: &crate::swiss::standings::TieBreak,
+    ) -> &'static str {
+        match tb.code() {
+            "WIN" if event.settings.plays_matches() => self.t("tb_WIN_matches"),
+            "WON" if event.settings.plays_matches() => self.t("tb_WON_matches"),
+            "BWG" if event.settings.plays_matches() => self.t("tb_BWG_matches"),
+            "BPG" if event.settings.plays_matches() => self.t("tb_BPG_matches"),
+            _ => self.tie_break_name(tb),
+        }
+    }
+
+    /// The name of a side of a board in an event: Red and Black, or in Banqi the first and the
+    /// second mover (a Banqi player's colour is fixed by their first flip).
+    pub fn side_name(&self, event: &crate::service::Event, red: bool) -> &'static str {
+        match (event.settings.variant == crate::rules::Variant::Banqi, red) {
+            (true, true) => self.t("banqi_first"),
+            (true, false) => self.t("banqi_second"),
+            (false, true) => self.t("red"),
+            (false, false) => self.t("black"),
+        }
+    }
+
+    /// The move-limit setting's label for an event's game: plies without a capture, and in Banqi
+    /// without a capture or a flip.
+    pub fn move_limit_label(&self, event: &crate::service::Event) -> &'static str {
+        if event.settings.variant == crate::rules::Variant::Banqi {
+            self.t("move_limit_banqi")
+        } else {
+            self.t("move_limit")
+        }
+    }
+
     /// The event's tabs for this visitor: (translation key, path below `/events/{id}/`). The deals
     /// tab exists for the event's arbiters only; the knockout tab for events that have one.
     pub fn event_tabs(

@@ -6,6 +6,7 @@ mod corrections_events;
 mod corrections_rounds;
 mod db_backup;
 mod deals;
+mod event_page;
 mod form_words;
 mod foundation;
 mod hand_pairing;

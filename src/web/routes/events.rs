@@ -113,6 +113,10 @@ struct EventPage {
     arbiter_accounts: Vec<User>,
     /// Whether the event may still be deleted (no round published, no knockout seeded).
     deletable: bool,
+    /// The latest published round, which the page links to first.
+    latest_round: Option<u32>,
+    /// Whether the knockout has been seeded (the page links to the bracket).
+    knockout_seeded: bool,
     flash: Option<&'static str>,
     /// Rating lists the visitor may push this event's rated games into: (id, name).
     rating_lists: Vec<(i64, String)>,
@@ -215,6 +219,8 @@ async fn show(
         arbiters_unnamed: overview.arbiters_unnamed,
         arbiter_accounts: overview.arbiter_accounts,
         deletable: overview.deletable,
+        latest_round: overview.latest_round,
+        knockout_seeded: overview.knockout_seeded,
         flash: Flash {
             done: flash.done.clone(),
         }
