@@ -251,9 +251,20 @@ impl Browser {
         )
     }
 
+    /// Lays pages out as a phone does: a 390 px wide viewport (an iPhone's), touch-sized, until the
+    /// test ends.
+    pub(crate) fn phone(&self) {
+        self.devtools(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
+        )
+        .unwrap_or_else(|e| panic!("phone width: {e}"));
+    }
+
     /// Clears what a test left for the next one: every cookie, the cache, the storage of the
-    /// origins it opened; then a blank page.
+    /// origins it opened, a phone's viewport; then a blank page.
     fn clear(&self) -> Result<(), String> {
+        self.devtools("Emulation.clearDeviceMetricsOverride", json!({}))?;
         self.devtools("Network.clearBrowserCookies", json!({}))?;
         self.devtools("Network.clearBrowserCache", json!({}))?;
         for origin in std::mem::take(&mut *self.origins.borrow_mut()) {

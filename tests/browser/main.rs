@@ -15,6 +15,7 @@ mod corrections;
 mod driver;
 mod knockout_deals;
 mod live;
+mod phone;
 mod rounds;
 mod rounds_undo;
 mod screens;
