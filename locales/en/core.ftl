@@ -112,3 +112,4 @@ scoring_games = Scoring (game points)
 scoring_games_value = each game: win 1, draw ½, loss 0
 follow_round = Round { $round }: pairings and results
 follow_knockout = Knockout bracket
+move_limit_placeholder = 120 (Banqi 100)

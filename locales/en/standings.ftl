@@ -1,7 +1,6 @@
 ### Strings of the standings, crosstable and player card pages.
 
 tie_breaks = Tie-breaks
-tie_breaks_help = Codes in order: BH Buchholz 對手分, BH-C1, BH-M1, SB, PS progressive 累進分, WIN wins, WON, BWG wins with Black, BPG, DE direct encounter, PN pairing number.
 tb_BH = Buchholz
 tb_BH-C1 = Buchholz cut 1
 tb_BH-M1 = Median Buchholz
@@ -15,7 +14,6 @@ tb_DE = Direct encounter
 tb_PN = Pairing number
 rank = Rank
 points = Points
-after_round = after round
 crosstable = Crosstable
 download_csv = CSV
 player_card = Player
@@ -26,3 +24,4 @@ tb_WIN_matches = Matches won
 tb_WON_matches = Matches won over the board
 tb_BWG_matches = Matches won as second mover
 tb_BPG_matches = Matches as second mover
+tie_breaks_help = Codes in order, comma-separated: BH opponents' scores (Buchholz), BH-C1 the same without the lowest, BH-M1 without the highest and lowest, SB Sonneborn–Berger, PS progressive score, WIN wins, WON wins over the board (forfeits not counted), BWG wins with Black, BPG games with Black, DE direct encounter, PN pairing number.

@@ -37,3 +37,5 @@ revealed_piece = 翻
 revealed_piece_help = 翻: the piece a face-down mover turned out to be.
 no_boards_to_print = No boards to print.
 viewer_bad_ply = ply { $ply } ({ $token }): { $why }
+river_chu = 楚 河
+river_han = 漢 界

@@ -112,3 +112,4 @@ scoring_games = 计分（局分）
 scoring_games_value = 每局胜 1 分、和 ½ 分、负 0 分
 follow_round = 第 { $round } 轮编排及结果
 follow_knockout = 淘汰赛对阵
+move_limit_placeholder = 120（暗棋 100）

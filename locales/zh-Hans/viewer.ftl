@@ -37,3 +37,5 @@ revealed_piece = 翻
 revealed_piece_help = 翻：暗子走动后翻出的棋子。
 no_boards_to_print = 没有可打印的台。
 viewer_bad_ply = 第 { $ply } 着（{ $token }）：{ $why }
+river_chu = 楚 河
+river_han = 汉 界

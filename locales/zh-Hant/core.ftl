@@ -112,3 +112,4 @@ scoring_games = 計分（局分）
 scoring_games_value = 每局勝 1 分、和 ½ 分、負 0 分
 follow_round = 第 { $round } 輪編排及結果
 follow_knockout = 淘汰賽對陣
+move_limit_placeholder = 120（暗棋 100）

@@ -1,7 +1,6 @@
 ### Strings of the standings, crosstable and player card pages.
 
 tie_breaks = 小分（依次）
-tie_breaks_help = 依次填代碼：BH 對手分、BH-C1、BH-M1、SB、PS 累進分、WIN 勝局數、WON、BWG 後手勝局、BPG、DE 直勝、PN 編號。
 tb_BH = 對手分
 tb_BH-C1 = 對手分（去最低）
 tb_BH-M1 = 中間對手分
@@ -15,7 +14,6 @@ tb_DE = 直勝
 tb_PN = 編號先後
 rank = 名次
 points = 積分
-after_round = 第幾輪後：
 crosstable = 成績表
 download_csv = CSV 下載
 player_card = 棋手
@@ -26,3 +24,4 @@ tb_WIN_matches = 勝場數
 tb_WON_matches = 實勝場數
 tb_BWG_matches = 後手勝場數
 tb_BPG_matches = 後手場數
+tie_breaks_help = 依次填代碼，以逗號分隔：BH 對手分、BH-C1 對手分（去最低）、BH-M1 中間對手分（去最高及最低）、SB 索伯分、PS 累進分、WIN 勝局數、WON 實勝局數（不計對方棄權）、BWG 後手勝局數、BPG 後手局數、DE 直勝、PN 編號先後。

@@ -29,6 +29,27 @@ pub async fn add_arbiter(db: &Db, by: &User, event: &Event, name: &str) -> Servi
     Ok(arbiter)
 }
 
+/// The accounts an organizer may pick as the event's arbiters (arbiters and organizers not yet
+/// assigned), by login name.
+pub async fn arbiter_candidates(db: &Db, event: &Event) -> ServiceResult<Vec<String>> {
+    let assigned: Vec<i64> = store::events::arbiters(db, event.id)
+        .await?
+        .iter()
+        .map(|u| u.id)
+        .collect();
+    Ok(store::users::list(db)
+        .await?
+        .into_iter()
+        .filter(|u| {
+            matches!(
+                u.role,
+                crate::accounts::Role::Arbiter | crate::accounts::Role::Organizer
+            ) && !assigned.contains(&u.id)
+        })
+        .map(|u| u.name)
+        .collect())
+}
+
 /// What every correction asks for: the reason the user typed (1–200 characters, kept in the audit
 /// log) and the tick of the confirmation box.
 #[derive(Debug, Clone, Default)]
@@ -435,6 +456,8 @@ pub struct Overview {
     pub arbiters_unnamed: usize,
     /// The arbiter accounts (managers only; empty otherwise).
     pub arbiter_accounts: Vec<User>,
+    /// The accounts a manager may add as arbiters (login names; managers only).
+    pub arbiter_candidates: Vec<String>,
     /// Whether the event may still be deleted (managers only: nothing published or seeded).
     pub deletable: bool,
     /// The latest published round (what players follow now), if any.
@@ -463,13 +486,14 @@ pub async fn overview(
     let (arbiters, arbiters_unnamed) =
         policy::arbiter_names_for(&access, store::events::arbiter_names(db, event.id).await?);
     let progress = store::events::progress(db, event.id).await?;
-    let (arbiter_accounts, deletable) = if access.manage {
+    let (arbiter_accounts, deletable, arbiter_candidates) = if access.manage {
         (
             store::events::arbiters(db, event.id).await?,
             !progress.round_published && !progress.knockout_seeded,
+            arbiter_candidates(db, event).await?,
         )
     } else {
-        (vec![], false)
+        (vec![], false, vec![])
     };
     let latest_round = store::rounds::list(db, event.id)
         .await?
@@ -485,6 +509,7 @@ pub async fn overview(
         arbiters,
         arbiters_unnamed,
         arbiter_accounts,
+        arbiter_candidates,
         deletable,
     })
 }

@@ -54,6 +54,8 @@ pub struct Managed {
     pub event: Event,
     /// The organizer.
     pub user: User,
+    /// Their rights on it (`manage`, and so `arbitrate`).
+    pub access: Access,
 }
 
 async fn load(req: HttpRequest) -> Result<(Ctx, Event, Access), AppError> {
@@ -122,8 +124,12 @@ impl FromRequest for Managed {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let (user, event, _) = signed_in_with(req, |a| a.manage).await?;
-            Ok(Managed { event, user })
+            let (user, event, access) = signed_in_with(req, |a| a.manage).await?;
+            Ok(Managed {
+                event,
+                user,
+                access,
+            })
         })
     }
 }
@@ -213,7 +219,15 @@ pub fn inline_refusal(
     e: crate::service::ServiceError,
     lang: crate::i18n::Lang,
 ) -> Result<(actix_web::http::StatusCode, String), AppError> {
-    match AppError::from(e) {
+    inline_app_refusal(AppError::from(e), lang)
+}
+
+/// [`inline_refusal`] of an error a handler made itself (a form value it could not read).
+pub fn inline_app_refusal(
+    e: AppError,
+    lang: crate::i18n::Lang,
+) -> Result<(actix_web::http::StatusCode, String), AppError> {
+    match e {
         AppError::Refused { status, reason, .. } => Ok((
             actix_web::http::StatusCode::from_u16(status)
                 .unwrap_or(actix_web::http::StatusCode::BAD_REQUEST),

@@ -183,6 +183,8 @@ const TABLE: &[(&str, &str, Who)] = &[
     ),
     ("get", "/events/{id}/rounds", Who::Public),
     ("post", "/events/{id}/rounds", Who::EventArbiters),
+    ("post", "/events/{id}/rounds/by-hand", Who::EventArbiters),
+    ("post", "/events/{id}/rounds/{n}/draft", Who::EventArbiters),
     ("get", "/events/{id}/rounds/{n}", Who::Public),
     (
         "post",
@@ -256,6 +258,13 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("get", "/events/{id}/live", Who::Public),
     ("get", "/events/{id}/deals", Who::EventArbiters),
     ("post", "/events/{id}/deals", Who::EventArbiters),
+    ("post", "/events/{id}/deals/round", Who::EventArbiters),
+    ("post", "/events/{id}/deals/knockout", Who::EventArbiters),
+    (
+        "post",
+        "/events/{id}/deals/unseal-finished",
+        Who::EventArbiters,
+    ),
     ("post", "/events/{id}/deals/announce", Who::EventManagers),
     (
         "get",

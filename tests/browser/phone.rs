@@ -49,7 +49,10 @@ fn the_arbiters_results_table_keeps_every_column_on_a_phone() {
     ] {
         let inside = inside_the_width(&b, css);
         assert!(!inside.is_empty(), "{css} found");
-        assert!(inside.iter().all(|x| *x), "{css} cut off at 390 px: {inside:?}");
+        assert!(
+            inside.iter().all(|x| *x),
+            "{css} cut off at 390 px: {inside:?}"
+        );
     }
     // The page itself does not scroll sideways.
     let scroll = b.script("return document.documentElement.scrollWidth");
@@ -105,7 +108,10 @@ fn checkboxes_sit_beside_their_labels_on_a_phone() {
         let boxes = boxes_beside_their_text(&b);
         assert!(!boxes.is_empty(), "{page}: a checkbox");
         for (label, beside) in boxes {
-            assert!(beside, "{page}: the box of “{label}” is not beside its text");
+            assert!(
+                beside,
+                "{page}: the box of “{label}” is not beside its text"
+            );
         }
     }
 }

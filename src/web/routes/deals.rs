@@ -45,16 +45,28 @@ pub struct DealView {
     /// For a knockout round's deal: the round's name key and "Round of N" count (see
     /// `service::deals::knockout_round_name`).
     pub ko_round: Option<(&'static str, String)>,
+    /// When it was sealed, withdrawn and unsealed, in the event's time zone (as the audit log
+    /// shows times).
+    pub sealed_at: String,
+    /// When a re-draw withdrew it.
+    pub withdrawn_at: Option<String>,
+    /// When it was unsealed.
+    pub unsealed_at: Option<String>,
 }
 
 impl DealView {
-    fn new(record: DealRecord) -> DealView {
+    fn new(record: DealRecord, event: &Event) -> DealView {
+        let zone = service::events::zone_of(event);
+        let local = |at: &str| service::events::local_time(zone, at);
         let status_key = match record.status {
             service::deals::DealStatus::Sealed => "deal_sealed",
             service::deals::DealStatus::Withdrawn => "deal_withdrawn",
             service::deals::DealStatus::Unsealed => "deal_unsealed",
         };
         DealView {
+            sealed_at: local(&record.sealed_at),
+            withdrawn_at: record.withdrawn_at.as_deref().map(local),
+            unsealed_at: record.unsealed_at.as_deref().map(local),
             record,
             status_key,
             ko_round: None,
@@ -67,7 +79,7 @@ impl DealView {
             .map(|d| service::deals::deal_round_name(event, d));
         DealView {
             ko_round,
-            ..DealView::new(record)
+            ..DealView::new(record, event)
         }
     }
 
@@ -507,7 +519,7 @@ async fn show(
     };
     render(&ShowPage {
         cli: record_command(&deal),
-        deal: DealView::new(deal),
+        deal: DealView::new(deal, &event),
         ctx,
         event,
         access,
@@ -538,7 +550,7 @@ struct SheetView {
 }
 
 impl SheetView {
-    fn new(record: DealRecord) -> AppResult<SheetView> {
+    fn new(record: DealRecord, event: &Event) -> AppResult<SheetView> {
         let deal = Deal::parse(record.variant, &record.deal)
             .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", record.id)))?;
         let setup = SetupSheet::new(&deal);
@@ -563,7 +575,7 @@ impl SheetView {
             .collect();
         Ok(SheetView {
             jieqi: record.variant == Variant::Jieqi,
-            deal: DealView::new(record),
+            deal: DealView::new(record, event),
             sheet: setup,
             rows,
         })
@@ -586,7 +598,7 @@ async fn sheet(
 ) -> AppResult<HttpResponse> {
     let (event, _, record) = event_and_deal(&ctx, &state, path).await?;
     render(&SheetPage {
-        sheets: vec![SheetView::new(record)?],
+        sheets: vec![SheetView::new(record, &event)?],
         ctx,
         event,
     })
@@ -604,7 +616,7 @@ async fn round_sheets(
     let records = service::deals::round_in_use(&state.db, &event, access, n).await?;
     let sheets = records
         .into_iter()
-        .map(SheetView::new)
+        .map(|r| SheetView::new(r, &event))
         .collect::<AppResult<Vec<_>>>()?;
     render(&SheetPage { ctx, event, sheets })
 }
@@ -738,7 +750,7 @@ async fn verify_page(
         value(6),
     );
     render(&VerifyPage {
-        deal: DealView::new(d),
+        deal: DealView::new(d, &event),
         ctx,
         event,
         inputs,

@@ -111,6 +111,10 @@ struct EventPage {
     arbiters_unnamed: usize,
     /// The arbiter accounts, for the organizer's remove buttons (empty for everyone else).
     arbiter_accounts: Vec<User>,
+    /// The accounts the organizer may add as arbiters (the form's picker).
+    arbiter_candidates: Vec<String>,
+    /// The add-arbiter form sent back: the name typed and why it was refused.
+    arbiter_form: Option<(String, String)>,
     /// Whether the event may still be deleted (no round published, no knockout seeded).
     deletable: bool,
     /// The latest published round, which the page links to first.
@@ -197,19 +201,34 @@ async fn show(
     flash: web::Query<PushedQuery>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let overview = service::events::overview(&state.db, ctx.user.as_ref(), access, &event).await?;
+    let mut page = event_page(ctx, &state, event, access).await?;
     // The count of a push is shown only when it is the event's real number of rated games: a link
     // cannot make the page say anything else.
-    let pushed = match flash.pushed {
-        Some(n) => crate::service::rating_push::rated_games(&state.db, &event)
+    page.pushed = match flash.pushed {
+        Some(n) => crate::service::rating_push::rated_games(&state.db, &page.event)
             .await
             .ok()
             .filter(|games| games.len() == n)
             .map(|_| n),
         None => None,
     };
-    let readjudicated = changed_verdicts(&state, &ctx, &event, access).await?;
-    render(&EventPage {
+    page.flash = Flash {
+        done: flash.done.clone(),
+    }
+    .key();
+    render(&page)
+}
+
+/// The event page for this visitor, without a flash message or a form sent back.
+async fn event_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+) -> AppResult<EventPage> {
+    let overview = service::events::overview(&state.db, ctx.user.as_ref(), access, &event).await?;
+    let readjudicated = changed_verdicts(state, &ctx, &event, access).await?;
+    Ok(EventPage {
         readjudicated,
         ctx,
         event,
@@ -218,15 +237,14 @@ async fn show(
         arbiters: overview.arbiters,
         arbiters_unnamed: overview.arbiters_unnamed,
         arbiter_accounts: overview.arbiter_accounts,
+        arbiter_candidates: overview.arbiter_candidates,
         deletable: overview.deletable,
         latest_round: overview.latest_round,
         knockout_seeded: overview.knockout_seeded,
-        flash: Flash {
-            done: flash.done.clone(),
-        }
-        .key(),
+        flash: None,
         rating_lists: overview.rating_lists,
-        pushed,
+        pushed: None,
+        arbiter_form: None,
     })
 }
 
@@ -276,15 +294,25 @@ struct ArbiterForm {
 async fn add_arbiter(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Managed { event, .. }: Managed,
+    Managed {
+        event,
+        user,
+        access,
+    }: Managed,
     form: CsrfForm<ArbiterForm>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    service::events::add_arbiter(&state.db, me, &event, &form.name).await?;
-    Ok(redirect(&format!(
-        "/events/{}?done=arbiter_added",
-        event.id
-    )))
+    match service::events::add_arbiter(&state.db, &user, &event, &form.name).await {
+        Ok(_) => Ok(redirect(&format!(
+            "/events/{}?done=arbiter_added",
+            event.id
+        ))),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            let mut page = event_page(ctx, &state, event, access).await?;
+            page.arbiter_form = Some((form.name.clone(), why));
+            super::render_status(&page, status)
+        }
+    }
 }
 
 /// Removes an arbiter from the event (organizer), with a reason and a confirmation.
@@ -292,7 +320,7 @@ async fn add_arbiter(
 async fn remove_arbiter(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
     let (_, arbiter) = path.into_inner();
@@ -417,7 +445,7 @@ struct SettingsForm {
 async fn save_settings(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<SettingsForm>,
 ) -> AppResult<HttpResponse> {
     let form = form.0;
@@ -464,7 +492,7 @@ async fn save_settings(
 #[post("/events/{id}/archive")]
 async fn archive(
     state: web::Data<AppState>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
     service::events::set_archived(&state.db, &user, &event, true, &form.correction()).await?;
@@ -495,7 +523,7 @@ async fn unarchive(
 #[post("/events/{id}/delete")]
 async fn delete_event(
     state: web::Data<AppState>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
     service::events::delete(&state.db, &user, &event, &form.correction()).await?;

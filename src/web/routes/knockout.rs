@@ -179,6 +179,18 @@ struct BracketPage {
     can_discard: bool,
     withdrawals: Vec<(u32, String, String)>,
     qualifiers: Vec<Line>,
+    /// A form sent back (`seed`, `discard`, `withdraw`) and why it was refused.
+    refusal: Option<(&'static str, String)>,
+}
+
+impl BracketPage {
+    /// The refusal shown beside form `form`, if it is the one sent back.
+    fn refusal_of(&self, form: &str) -> Option<&str> {
+        self.refusal
+            .as_ref()
+            .filter(|(f, _)| *f == form)
+            .map(|(_, r)| r.as_str())
+    }
 }
 
 #[get("/events/{id}/knockout")]
@@ -187,6 +199,34 @@ async fn bracket_page(
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
+    render(&bracket_model(ctx, &state, event, access).await?)
+}
+
+/// Back to the bracket after one of its forms (`seed`, `discard`, `withdraw`): the page when it was
+/// done, else the page with the refusal beside the form.
+async fn bracket_answer<T>(
+    (ctx, state): (Ctx, &AppState),
+    Arbitrated { event, access, .. }: Arbitrated,
+    form: &'static str,
+    done: AppResult<T>,
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(_) => Ok(redirect(&format!("/events/{}/knockout", event.id))),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_app_refusal(e, ctx.lang)?;
+            let mut page = bracket_model(ctx, state, event, access).await?;
+            page.refusal = Some((form, why));
+            super::render_status(&page, status)
+        }
+    }
+}
+
+async fn bracket_model(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+) -> AppResult<BracketPage> {
     let names = service::rounds::names(&state.db, event.id).await?;
     let loaded = service::knockout::load(&state.db, &event).await?;
     let blocker = match &loaded {
@@ -219,7 +259,8 @@ async fn bracket_page(
         ),
         None => (Vec::new(), false, false, Vec::new(), Vec::new()),
     };
-    render(&BracketPage {
+    Ok(BracketPage {
+        refusal: None,
         ctx,
         event,
         access,
@@ -248,26 +289,28 @@ struct SeedForm {
 async fn seed(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<SeedForm>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    let tie_rule = if form.tie_rule.trim().is_empty() {
-        SeedOptions::default().tie_rule
-    } else {
-        parse_tie_rule(&form.tie_rule).ok_or_else(|| {
-            AppError::invalid(
-                crate::i18n::Reason::new("err_not_a_tie_rule").arg("typed", &form.tie_rule),
-            )
-        })?
-    };
-    let options = SeedOptions {
-        tie_rule,
-        third_place_match: form.third_place.is_some(),
-        auto_lots: form.auto_lots.is_some(),
-    };
-    service::knockout::seed(&state.db, me, &event, options).await?;
-    Ok(redirect(&format!("/events/{}/knockout", event.id)))
+    let done = async {
+        let tie_rule = if form.tie_rule.trim().is_empty() {
+            SeedOptions::default().tie_rule
+        } else {
+            parse_tie_rule(&form.tie_rule).ok_or_else(|| {
+                AppError::invalid(
+                    crate::i18n::Reason::new("err_not_a_tie_rule").arg("typed", &form.tie_rule),
+                )
+            })?
+        };
+        let options = SeedOptions {
+            tie_rule,
+            third_place_match: form.third_place.is_some(),
+            auto_lots: form.auto_lots.is_some(),
+        };
+        Ok(service::knockout::seed(&state.db, &arb.user, &arb.event, options).await?)
+    }
+    .await;
+    bracket_answer((ctx, &state), arb, "seed", done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -278,11 +321,13 @@ struct Empty {}
 async fn discard(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    service::knockout::discard(&state.db, ctx.require_user()?, &event).await?;
-    Ok(redirect(&format!("/events/{}/knockout", event.id)))
+    let done = service::knockout::discard(&state.db, &arb.user, &arb.event)
+        .await
+        .map_err(AppError::from);
+    bracket_answer((ctx, &state), arb, "discard", done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -316,15 +361,18 @@ fn reason_field(text: &str) -> AppResult<String> {
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<WithdrawForm>,
 ) -> AppResult<HttpResponse> {
-    let input = Input::Withdrawal {
-        start: start_field("start", &form.start)?,
-        reason: reason_field(&form.reason)?,
-    };
-    service::knockout::record(&state.db, ctx.require_user()?, &event, input, None).await?;
-    Ok(redirect(&format!("/events/{}/knockout", event.id)))
+    let done = async {
+        let input = Input::Withdrawal {
+            start: start_field("start", &form.start)?,
+            reason: reason_field(&form.reason)?,
+        };
+        Ok(service::knockout::record(&state.db, &arb.user, &arb.event, input, None).await?)
+    }
+    .await;
+    bracket_answer((ctx, &state), arb, "withdraw", done).await
 }
 
 /// A game on the print sheet or the match page.
@@ -423,6 +471,9 @@ async fn print_sheet(
 struct MatchPage {
     /// What the page says of the next game's deal (a note, and for arbiters the game to seal).
     next_deal: Option<service::deals::NextGameDeal>,
+    /// A form sent back: which (`lot`, `result`, `correct`, `decider`, `forfeit`) and why it was
+    /// refused, in the reader's language.
+    refusal: Option<(&'static str, String)>,
     ctx: Ctx,
     event: Event,
     access: Access,
@@ -449,6 +500,16 @@ struct MatchPage {
     records: Vec<u32>,
 }
 
+impl MatchPage {
+    /// The refusal shown beside form `form`, if it is the one sent back.
+    fn refusal_of(&self, form: &str) -> Option<&str> {
+        self.refusal
+            .as_ref()
+            .filter(|(f, _)| *f == form)
+            .map(|(_, r)| r.as_str())
+    }
+}
+
 async fn load_match(
     state: &AppState,
     event: &Event,
@@ -472,7 +533,32 @@ async fn match_page(
     MatchNo(m): MatchNo,
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (bracket, names, version) = load_match(&state, &event, m).await?;
+    render(&match_model(ctx, &state, event, access, m).await?)
+}
+
+/// The match page again with a refusal beside form `form` (`lot`, `result`, `correct`,
+/// `decider`, `forfeit`), or the error page for what a form cannot show.
+async fn refused_on_match(
+    (ctx, state): (Ctx, &AppState),
+    Arbitrated { event, access, .. }: Arbitrated,
+    m: u32,
+    form: &'static str,
+    e: AppError,
+) -> AppResult<HttpResponse> {
+    let (status, why) = crate::web::extract::inline_app_refusal(e, ctx.lang)?;
+    let mut page = match_model(ctx, state, event, access, m).await?;
+    page.refusal = Some((form, why));
+    super::render_status(&page, status)
+}
+
+async fn match_model(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    m: u32,
+) -> AppResult<MatchPage> {
+    let (bracket, names, version) = load_match(state, &event, m).await?;
     let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     let (round, round_size) = round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
     let state_now = mt.state();
@@ -498,7 +584,8 @@ async fn match_page(
         }
     }
     let next_deal = service::deals::next_game_deal(&state.db, &event, access, &bracket, mt).await?;
-    render(&MatchPage {
+    Ok(MatchPage {
+        refusal: None,
         next_deal,
         records,
         due: match state_now {
@@ -553,33 +640,54 @@ async fn lot(
     ctx: Ctx,
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<LotForm>,
 ) -> AppResult<HttpResponse> {
-    let red = if form.draw.is_some() {
-        let (bracket, _, _) = load_match(&state, &event, m).await?;
-        let entrants = bracket
-            .get(MatchId(m))
-            .map_err(|_| AppError::NotFound)?
-            .entrants();
-        let [Some(upper), Some(lower)] = entrants else {
-            return Err(AppError::not_now(
-                crate::i18n::Reason::new("err_match_waiting").arg("match", m),
-            ));
+    let done = async {
+        let red = if form.draw.is_some() {
+            let (bracket, _, _) = load_match(&state, &arb.event, m).await?;
+            let entrants = bracket
+                .get(MatchId(m))
+                .map_err(|_| AppError::NotFound)?
+                .entrants();
+            let [Some(upper), Some(lower)] = entrants else {
+                return Err(AppError::not_now(
+                    crate::i18n::Reason::new("err_match_waiting").arg("match", m),
+                ));
+            };
+            match service::rounds::draw_lot() {
+                Color::Red => upper.start,
+                Color::Black => lower.start,
+            }
+        } else {
+            start_field("red", &form.red)?
         };
-        match service::rounds::draw_lot() {
-            Color::Red => upper.start,
-            Color::Black => lower.start,
-        }
-    } else {
-        start_field("red", &form.red)?
-    };
-    let input = Input::Lot {
-        match_id: MatchId(m),
-        red,
-    };
-    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
-    Ok(redirect(&match_url(&event, m)))
+        let input = Input::Lot {
+            match_id: MatchId(m),
+            red,
+        };
+        Ok(
+            service::knockout::record(&state.db, &arb.user, &arb.event, input, Some(form.v))
+                .await?,
+        )
+    }
+    .await;
+    match_answer((ctx, &state), arb, m, "lot", done).await
+}
+
+/// Back to the match page after one of its forms: the page itself when it was done, else the page
+/// with the refusal beside form `form`.
+async fn match_answer<T>(
+    (ctx, state): (Ctx, &AppState),
+    arb: Arbitrated,
+    m: u32,
+    form: &'static str,
+    done: AppResult<T>,
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(_) => Ok(redirect(&match_url(&arb.event, m))),
+        Err(e) => refused_on_match((ctx, state), arb, m, form, e).await,
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -592,14 +700,21 @@ struct ResultForm {
 /// Enters the result of the due game, or corrects the last one.
 #[post("/events/{id}/knockout/matches/{m}/games/{g}")]
 async fn game_result(
+    ctx: Ctx,
     state: web::Data<AppState>,
     path: MatchGamePath,
-    Arbitrated { event, user, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<ResultForm>,
 ) -> AppResult<HttpResponse> {
-    let input = service::knockout::game_input(path.match_id, path.game, &form.result)?;
-    service::knockout::record(&state.db, &user, &event, input, Some(form.v)).await?;
-    Ok(redirect(&match_url(&event, path.match_id)))
+    let done = async {
+        let input = service::knockout::game_input(path.match_id, path.game, &form.result)?;
+        Ok(
+            service::knockout::record(&state.db, &arb.user, &arb.event, input, Some(form.v))
+                .await?,
+        )
+    }
+    .await;
+    match_answer((ctx, &state), arb, path.match_id, "result", done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -615,12 +730,18 @@ async fn decider(
     ctx: Ctx,
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<DeciderForm>,
 ) -> AppResult<HttpResponse> {
-    let input = service::knockout::decider_input(m, "colour", &form.colour)?;
-    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
-    Ok(redirect(&match_url(&event, m)))
+    let done = async {
+        let input = service::knockout::decider_input(m, "colour", &form.colour)?;
+        Ok(
+            service::knockout::record(&state.db, &arb.user, &arb.event, input, Some(form.v))
+                .await?,
+        )
+    }
+    .await;
+    match_answer((ctx, &state), arb, m, "decider", done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -640,32 +761,38 @@ async fn forfeit(
     ctx: Ctx,
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
-    Arbitrated { event, .. }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<ForfeitForm>,
 ) -> AppResult<HttpResponse> {
-    let start = start_field("start", &form.start)?;
-    let reason = reason_field(&form.reason)?;
-    let input = if form.withdraw.is_some() {
-        // Only a player of this match can be withdrawn from its page.
-        let (bracket, _, _) = load_match(&state, &event, m).await?;
-        let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
-        if mt.slot_of(start).is_none() {
-            return Err(AppError::invalid(
-                crate::i18n::Reason::new("err_not_in_match")
-                    .arg("start", start)
-                    .arg("match", m),
-            ));
-        }
-        Input::Withdrawal { start, reason }
-    } else {
-        Input::Forfeit {
-            match_id: MatchId(m),
-            start,
-            reason,
-        }
-    };
-    service::knockout::record(&state.db, ctx.require_user()?, &event, input, Some(form.v)).await?;
-    Ok(redirect(&match_url(&event, m)))
+    let done = async {
+        let start = start_field("start", &form.start)?;
+        let reason = reason_field(&form.reason)?;
+        let input = if form.withdraw.is_some() {
+            // Only a player of this match can be withdrawn from its page.
+            let (bracket, _, _) = load_match(&state, &arb.event, m).await?;
+            let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
+            if mt.slot_of(start).is_none() {
+                return Err(AppError::invalid(
+                    crate::i18n::Reason::new("err_not_in_match")
+                        .arg("start", start)
+                        .arg("match", m),
+                ));
+            }
+            Input::Withdrawal { start, reason }
+        } else {
+            Input::Forfeit {
+                match_id: MatchId(m),
+                start,
+                reason,
+            }
+        };
+        Ok(
+            service::knockout::record(&state.db, &arb.user, &arb.event, input, Some(form.v))
+                .await?,
+        )
+    }
+    .await;
+    match_answer((ctx, &state), arb, m, "forfeit", done).await
 }
 
 #[cfg(test)]

@@ -207,7 +207,7 @@ struct LinkForm {
 async fn link(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<LinkForm>,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
@@ -300,7 +300,7 @@ struct EditForm {
 async fn edit(
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    Managed { event, user }: Managed,
+    Managed { event, user, .. }: Managed,
     form: CsrfForm<EditForm>,
 ) -> AppResult<HttpResponse> {
     let (_, player) = path.into_inner();

@@ -694,13 +694,26 @@ struct Empty {}
 
 #[post("/events/{id}/rounds/{n}/publish")]
 async fn publish(
+    ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
-    Arbitrated { event, user, .. }: Arbitrated,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    service::rounds::publish(&state.db, &user, &event, n).await?;
-    Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n)))
+    match service::rounds::publish(&state.db, &user, &event, n).await {
+        Ok(()) => Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n))),
+        Err(e) => {
+            // Refused (no sealed deal, an unplayable draft): said beside the button.
+            let (status, why) = inline_refusal(e, ctx.lang)?;
+            let mut page = round_page(ctx, &state, event, access, n).await?;
+            page.form = FormState::new("publish", why, &[]);
+            render_status(&page, status)
+        }
+    }
 }
 
 #[post("/events/{id}/rounds/{n}/discard")]

@@ -203,7 +203,8 @@ impl Cell {
         let mark_key = match (cell.result, cell.colour) {
             (ResultCode::NotPaired, _) => "",
             (ResultCode::PairingBye, _) => "ct_bye",
-            (ResultCode::HalfBye | ResultCode::FullBye, _) => "ct_requested_bye",
+            (ResultCode::HalfBye, _) => "ct_half_bye",
+            (ResultCode::FullBye, _) => "ct_full_bye",
             (ResultCode::ZeroBye, _) => "ct_absent",
             (_, Some(Color::Red)) => "ct_red",
             (_, Some(Color::Black)) => "ct_black",
@@ -221,13 +222,14 @@ impl Cell {
         }
     }
 
-    /// The cell for the CSV download: `12r 1`, `12b 0F` (forfeit), `bye 2`, `H 1`, `Z 0`.
+    /// The cell for the CSV download: `12r 1`, `12b 0F` (forfeit), `bye 2`, `H 1`, `F 2`, `Z 0`.
     fn csv(&self) -> String {
         let mark = match self.mark_key {
             "ct_red" => "r",
             "ct_black" => "b",
             "ct_bye" => "bye",
-            "ct_requested_bye" => "H",
+            "ct_half_bye" => "H",
+            "ct_full_bye" => "F",
             "ct_absent" => "Z",
             _ => "",
         };
