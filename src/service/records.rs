@@ -480,7 +480,7 @@ async fn check_players(
     red: u32,
     black: u32,
 ) -> ServiceResult<()> {
-    let Ok(record) = crate::rules::notation::record::Record::from_bytes(text.as_bytes()) else {
+    let Ok(record) = crate::rules::adjudicate::read_record(text.as_bytes(), 1) else {
         return Ok(());
     };
     if record.tag("Red").is_none() && record.tag("Black").is_none() {
@@ -1064,9 +1064,21 @@ pub async fn export_all(db: &Db, access: Access, event: &Event) -> ServiceResult
 /// not replace, then the record's movetext as written (comments kept).
 fn write_export(out: &mut String, game: &ExportGame<'_>) {
     let text = game.record.trim_start_matches('\u{feff}');
-    let own = crate::rules::notation::record::Record::parse(text)
-        .map(|r| r.tags)
-        .unwrap_or_default();
+    // A record uploaded in another tool's format (JieqiBox, Pikafish, pychess) is written as the
+    // record Anqi read from it.
+    let foreign = crate::rules::formats::detect(text.as_bytes())
+        != crate::rules::formats::Format::Record
+        || crate::rules::notation::record::Record::parse(text)
+            .is_ok_and(|r| crate::rules::formats::is_pychess(&r));
+    let converted = foreign
+        .then(|| crate::rules::adjudicate::read_record(text.as_bytes(), 1).ok())
+        .flatten();
+    let own = match &converted {
+        Some(r) => r.tags.clone(),
+        None => crate::rules::notation::record::Record::parse(text)
+            .map(|r| r.tags)
+            .unwrap_or_default(),
+    };
     let mut tags: Vec<(String, String)> = game
         .tags
         .iter()
@@ -1083,7 +1095,18 @@ fn write_export(out: &mut String, game: &ExportGame<'_>) {
     let header =
         crate::rules::notation::record::RecordWriter::default().write(&tags, &[] as &[&str], None);
     out.push_str(&header);
-    out.push_str(movetext(text).trim());
+    match &converted {
+        Some(r) => {
+            let tokens: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+            let moves = crate::rules::notation::record::RecordWriter::default().write(
+                &[] as &[(String, String)],
+                &tokens,
+                r.result,
+            );
+            out.push_str(moves.trim());
+        }
+        None => out.push_str(movetext(text).trim()),
+    }
     out.push_str("\n\n");
 }
 
@@ -1257,6 +1280,11 @@ pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> R
         K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
         K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
         K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
+        K::Json(_) => Reason::new("rec_err_json"),
+        K::JsonField(f) => Reason::new("rec_err_json_field").arg("field", f),
+        K::JsonAdjust(n) => Reason::new("rec_err_json_adjust").arg("entry", n),
+        K::JsonGames(n) => Reason::new("rec_err_json_games").arg("games", n),
+        K::PositionLine => Reason::new("rec_err_position_line"),
     };
     Reason::new("rec_err_at")
         .arg("line", e.line)
