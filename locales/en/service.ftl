@@ -103,3 +103,7 @@ svc_import_row = { $table } row { $row }: { $detail }
 svc_import_already = this event was imported before, as event { $event }; it is not imported twice
 svc_import_unknown_account = map_{ $account }: the backup lists no arbiter or player account { $account }
 svc_import_bad_choice = the account chosen for '{ $name }' is not one of the accounts offered for it
+svc_export_jieqi_only = only Jieqi games are written in the Jieqi tools' formats
+svc_export_sealed = the game's deal is still sealed; its record is written for other tools once the deal is unsealed
+svc_export_illegal = the record has an illegal move at ply { $ply }; only a record that replays is written for other tools
+svc_export_format = unknown record format “{ $format }” (record, jieqibox, pikafish or pychess)

@@ -37,3 +37,4 @@ revealed_piece = 翻
 revealed_piece_help = 翻: the piece a face-down mover turned out to be.
 no_boards_to_print = No boards to print.
 viewer_bad_ply = ply { $ply } ({ $token }): { $why }
+export_game_as = Download for analysis:

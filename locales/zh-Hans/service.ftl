@@ -103,3 +103,7 @@ svc_import_row = { $table } 第 { $row } 行：{ $detail }
 svc_import_already = 此赛事已导入过（赛事 { $event }），不会重复导入
 svc_import_unknown_account = map_{ $account }：备份中没有编号 { $account } 的裁判或棋手账户
 svc_import_bad_choice = 为“{ $name }”选择的账户不在可选账户之列
+svc_export_jieqi_only = 只有揭棋对局能写成揭棋工具的格式
+svc_export_sealed = 这局的布局仍然密封；布局解封后才能把棋谱写给其他工具
+svc_export_illegal = 棋谱第 { $ply } 步是违例着法；只有能完整重放的棋谱才能写给其他工具
+svc_export_format = 未知的棋谱格式“{ $format }”（record、jieqibox、pikafish 或 pychess）

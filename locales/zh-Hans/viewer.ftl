@@ -37,3 +37,4 @@ revealed_piece = 翻
 revealed_piece_help = 翻：暗子走动后翻出的棋子。
 no_boards_to_print = 没有可打印的台。
 viewer_bad_ply = 第 { $ply } 着（{ $token }）：{ $why }
+export_game_as = 下载棋谱供分析：

@@ -103,3 +103,7 @@ svc_import_row = { $table } 第 { $row } 行：{ $detail }
 svc_import_already = 此賽事已匯入過（賽事 { $event }），不會重複匯入
 svc_import_unknown_account = map_{ $account }：備份中沒有編號 { $account } 的裁判或棋手帳戶
 svc_import_bad_choice = 為「{ $name }」選擇的帳戶不在可選帳戶之列
+svc_export_jieqi_only = 只有揭棋對局能寫成揭棋工具的格式
+svc_export_sealed = 這局的佈局仍然密封；佈局解封後才能把棋譜寫給其他工具
+svc_export_illegal = 棋譜第 { $ply } 步是違例著法；只有能完整重播的棋譜才能寫給其他工具
+svc_export_format = 未知的棋譜格式「{ $format }」（record、jieqibox、pikafish 或 pychess）

@@ -37,3 +37,4 @@ revealed_piece = 翻
 revealed_piece_help = 翻：暗子走動後翻出的棋子。
 no_boards_to_print = 沒有可列印的台。
 viewer_bad_ply = 第 { $ply } 著（{ $token }）：{ $why }
+export_game_as = 下載棋譜供分析：
