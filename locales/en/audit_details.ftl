@@ -39,6 +39,7 @@ audit_d_result_report = round { $round } board { $board }: { $result }
 audit_d_database_copy = downloaded a copy of the whole database
 audit_d_deal_withdraw = round { $round } game { $game }: deal #{ $deal } (commitment { $commitment }) withdrawn by a re-draw
 audit_d_deal_seal = round { $round } game { $game }: deal #{ $deal } sealed, commitment { $commitment }
+audit_d_deal_public_value = round { $round } game { $game }: public value of deal #{ $deal } entered: { $value }
 audit_d_deal_unseal = round { $round } game { $game }: deal #{ $deal } unsealed
 audit_d_deal_unseal_override = round { $round } game { $game }: deal #{ $deal } unsealed by override while without a result: { $pending }
 audit_d_record_apply = round { $round } board { $board } game { $game }: the record's result { $result } applied ({ $status })

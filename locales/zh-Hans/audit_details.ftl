@@ -39,6 +39,7 @@ audit_d_result_report = 第 { $round } 轮第 { $board } 台：{ $result }
 audit_d_database_copy = 下载了整个数据库的副本
 audit_d_deal_withdraw = 第 { $round } 轮第 { $game } 局：布局 #{ $deal }（承诺值 { $commitment }）因重新抽取而撤回
 audit_d_deal_seal = 第 { $round } 轮第 { $game } 局：布局 #{ $deal } 已密封，承诺值 { $commitment }
+audit_d_deal_public_value = 第 { $round } 轮第 { $game } 局：布局 #{ $deal } 的公开值已输入：{ $value }
 audit_d_deal_unseal = 第 { $round } 轮第 { $game } 局：布局 #{ $deal } 已解封
 audit_d_deal_unseal_override = 第 { $round } 轮第 { $game } 局：布局 #{ $deal } 在尚无结果时提前解封：{ $pending }
 audit_d_record_apply = 第 { $round } 轮第 { $board } 台第 { $game } 局：采用棋谱的结果 { $result }（{ $status }）

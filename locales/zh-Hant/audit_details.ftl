@@ -39,6 +39,7 @@ audit_d_result_report = 第 { $round } 輪第 { $board } 台：{ $result }
 audit_d_database_copy = 下載了整個資料庫的副本
 audit_d_deal_withdraw = 第 { $round } 輪第 { $game } 局：佈局 #{ $deal }（承諾值 { $commitment }）因重新抽取而撤回
 audit_d_deal_seal = 第 { $round } 輪第 { $game } 局：佈局 #{ $deal } 已密封，承諾值 { $commitment }
+audit_d_deal_public_value = 第 { $round } 輪第 { $game } 局：佈局 #{ $deal } 的公開值已輸入：{ $value }
 audit_d_deal_unseal = 第 { $round } 輪第 { $game } 局：佈局 #{ $deal } 已解封
 audit_d_deal_unseal_override = 第 { $round } 輪第 { $game } 局：佈局 #{ $deal } 在尚無結果時提前解封：{ $pending }
 audit_d_record_apply = 第 { $round } 輪第 { $board } 台第 { $game } 局：採用棋譜的結果 { $result }（{ $status }）

@@ -201,7 +201,7 @@ pub async fn adjudicator(
         variant,
         move_limit: event.settings.move_limit,
         banqi_deal: deal
-            .filter(|_| variant == crate::rules::Variant::Banqi)
+            .filter(|d| variant == crate::rules::Variant::Banqi && !d.awaiting_value())
             .map(|d| d.deal),
         jieqi_deal,
     })
