@@ -515,7 +515,7 @@ pub async fn enter_public_value(
 /// Refuses (409) the setup sheet of a deal that waits for its public value: no layout exists yet.
 pub fn require_layout(deal: &DealRecord) -> ServiceResult<()> {
     if deal.awaiting_value() {
-        return Err(ServiceError::Refused(
+        return Err(ServiceError::Conflict(
             Reason::new("deal_sheet_needs_value").arg("round", deal.round),
         ));
     }
