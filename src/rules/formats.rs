@@ -322,9 +322,12 @@ pub fn is_pychess(record: &Record) -> bool {
             .any(|m| fs_squares(&m.text).is_some_and(|(a, b, _)| a.1 == 10 || b.1 == 10))
 }
 
-/// A pychess move's squares (file 0–8, rank 1–10) and what follows them.
-fn fs_squares(token: &str) -> Option<((u8, u8), (u8, u8), &str)> {
-    fn square(s: &str) -> Option<((u8, u8), &str)> {
+/// A point as pychess numbers it: file 0–8, rank 1–10.
+type FsSquare = (u8, u8);
+
+/// A pychess move's squares and what follows them.
+fn fs_squares(token: &str) -> Option<(FsSquare, FsSquare, &str)> {
+    fn square(s: &str) -> Option<(FsSquare, &str)> {
         let mut chars = s.char_indices();
         let (_, f) = chars.next()?;
         let file = u8::try_from(u32::from(f)).ok()?.checked_sub(b'a')?;
@@ -358,7 +361,7 @@ pub fn from_pychess(mut record: Record) -> Record {
     }
     for m in &mut record.moves {
         if let Some((from, to, letter)) = fs_squares(&m.text) {
-            let square = |(f, r): (u8, u8)| format!("{}{}", char::from(b'a' + f), r - 1);
+            let square = |(f, r): FsSquare| format!("{}{}", char::from(b'a' + f), r - 1);
             m.text = format!("{}{}{letter}", square(from), square(to));
         }
     }

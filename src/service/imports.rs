@@ -845,6 +845,11 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 ));
             }
             put!("variant", cx.variant.name());
+            // A deal drawn with a public value keeps its value beside it, which backups do not
+            // carry yet: refused rather than imported without it.
+            if c.flag("value_required")? == 1 {
+                return Err(c.err("value_required", Reason::new("words_public_value_deal")));
+            }
             let deal = c.line("deal", 40)?;
             let deal = c.need("deal", deal)?;
             let deal = Deal::parse(cx.variant, &deal)

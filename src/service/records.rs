@@ -1134,7 +1134,7 @@ pub async fn export_game(
     let (_, slot) = locate(db, event, access, game).await?;
     let deal = store::deals::active(db, event.id, slot.round, slot.game).await?;
     if deal.as_ref().is_some_and(|d| !d.is_public()) {
-        return Err(ServiceError::Refused(Reason::new("svc_export_sealed")));
+        return Err(ServiceError::Conflict(Reason::new("svc_export_sealed")));
     }
     let names = rounds::names(db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
