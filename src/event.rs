@@ -58,6 +58,9 @@ pub struct EventSettings {
     /// A round's pairing is published, and a knockout game started, only once its deal is sealed
     /// (issue 18; never for xiangqi, which has no deals).
     pub deals_required: bool,
+    /// Each deal is drawn from its seed and a public value entered after sealing (SquareDeal);
+    /// its setup sheet exists only once the value is entered (never for xiangqi).
+    pub public_value_required: bool,
 }
 
 /// Scoring of win/draw/loss points as the Swiss engine wants it: a pairing bye and a forfeit win
@@ -156,6 +159,17 @@ pub struct EventForm {
     /// The "deals required" checkbox: `on` (or `1`, `true`) when ticked, absent otherwise.
     #[serde(default)]
     pub deals_required: String,
+    /// The "public value required" checkbox, as `deals_required`.
+    #[serde(default)]
+    pub public_value_required: String,
+}
+
+/// Whether a checkbox's value is ticked (`on`, `1`, `true`, `yes`).
+fn ticked(value: &str) -> bool {
+    matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "on" | "1" | "true" | "yes"
+    )
 }
 
 fn number(
@@ -333,11 +347,9 @@ impl EventForm {
                 points: (win, draw, loss),
                 move_limit,
                 tie_breaks,
-                deals_required: variant != Variant::Xiangqi
-                    && matches!(
-                        self.deals_required.trim().to_ascii_lowercase().as_str(),
-                        "on" | "1" | "true" | "yes"
-                    ),
+                deals_required: variant != Variant::Xiangqi && ticked(&self.deals_required),
+                public_value_required: variant != Variant::Xiangqi
+                    && ticked(&self.public_value_required),
             }),
             _ => Err(errors),
         }

@@ -106,3 +106,7 @@ audit_d_rating_remove = rating list #{ $list }: batch #{ $batch } ({ $kind } '{ 
 audit_d_rating_start_list = rating list #{ $list }: { $players } players
 audit_d_hand_pairing = round { $round }: pairing set by hand, { $boards } boards ({ $reason })
 audit_d_result_report_side = round { $round } board { $board }: { $side } reported { $result }
+audit_d_deal_public_value = round { $round } { $game ->
+    [decider] the decider
+   *[other] game { $game }
+}: public value of deal #{ $deal } entered: { $value }

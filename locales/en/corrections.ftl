@@ -97,6 +97,7 @@ audit_board_manual = Board set by hand
 audit_bye_request = Bye requested
 audit_database_backup = Database copied
 audit_deal_seal = Deal sealed
+audit_deal_public_value = Public value entered
 audit_deal_unseal = Deal unsealed
 audit_deal_unseal_override = Deal unsealed early
 audit_deal_withdraw = Deal withdrawn

@@ -62,6 +62,7 @@ verify_field = { $field ->
     [game] Game number
     [deal] Deal
     [seed] Seed
+    [public_value] Public value
    *[commitment] Commitment
 }
 verify_bad_variant = variant: “{ $typed }” is not jieqi or banqi
@@ -106,3 +107,14 @@ deal_finished_count = { $count ->
    *[other] { $count } sealed deals have all their games finished.
 }
 deal_unseal_finished_button = Unseal every finished deal
+verify_not_from_seed_and_value = the seed and the public value do not draw this deal
+pv_empty = public value: nothing was entered
+pv_too_long = public value: more than { $max } characters
+pv_control = public value: line breaks and tabs are not allowed
+deal_public_value = Public value
+deal_value_awaited = This deal is drawn from its seed and a public value that does not exist yet: the layout is unknown to everyone, the arbiters included, until the value is entered.
+deal_value_help = Fix the public value in front of the players before the round starts: by default numbers drawn at the venue (for example two players each roll a die, or draw a numbered card), or a named outside source such as a lottery draw or a public randomness beacon round. Write what was drawn and how, e.g. “dice: 3, 5 (Chan, Lee)”. The deal is drawn from SHA-256(seed ‖ value); the value cannot be changed once entered.
+deal_value_enter = Enter the public value and draw the deal
+deal_value_entered = Entered
+deal_sheet_needs_value = round { $round }: the deal waits for its public value; enter it on the deal's page before printing the setup sheet
+svc_deal_no_value_awaited = deal #{ $deal } does not wait for a public value (it has one, or is not drawn with one, or is no longer sealed)

@@ -134,3 +134,7 @@ svc_draft_second_bye = player { $player } already had a bye or a forfeit win
 svc_draft_colour = player { $player } would play { $colour } a third time running, or twice more than the other colour
 svc_draft_not_a_start = board { $board }: '{ $typed }' is not a start number
 svc_draft_too_many = at most { $max } boards
+svc_export_jieqi_only = only Jieqi games are written in the Jieqi tools' formats
+svc_export_sealed = the game's deal is still sealed; its record is written for other tools once the deal is unsealed
+svc_export_illegal = the record has an illegal move at ply { $ply }; only a record that replays is written for other tools
+svc_export_format = unknown record format “{ $format }” (record, jieqibox, pikafish or pychess)

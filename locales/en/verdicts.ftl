@@ -119,6 +119,7 @@ verdict_cli_move_limit_too_large = --move-limit { $value } is too large
 verdict_cli_flag = { $flag }: { $detail }
 verdict_cli_cannot_read = cannot read { $file }: { $error }
 verdict_cli_in_file = { $file }: { $what }
+verdict_cli_too_large = { $file }: the file is larger than { $bytes } bytes
 verdict_cli_at_line = { $file }: line { $line }: { $what }
 verdict_cli_variant_tag = unknown variant tag '{ $tag }' (give --variant)
 verdict_cli_no_variant = no variant: give --variant or a Variant tag

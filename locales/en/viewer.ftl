@@ -39,3 +39,4 @@ no_boards_to_print = No boards to print.
 viewer_bad_ply = ply { $ply } ({ $token }): { $why }
 river_chu = 楚 河
 river_han = 漢 界
+export_game_as = Download for analysis:

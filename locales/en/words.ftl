@@ -78,3 +78,4 @@ words_banqi_fen_fields = a Banqi FEN has 4 fields after the board, this one { $f
 # A Banqi match's games as typed in the results form.
 words_not_game_mark = “{ $mark }” is not a game result (1, 0, = or ½)
 words_match_game_count = “{ $typed }” has { $games } games; a match here is { $count } games (fewer only once a side has won it), one mark each from Red's view (e.g. 1=0)
+words_public_value_deal = a deal drawn with a public value cannot be imported yet (the backup does not carry the value)

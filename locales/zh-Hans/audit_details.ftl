@@ -106,3 +106,7 @@ audit_d_rating_remove = 积分榜 #{ $list }：第 { $batch } 批（{ $kind }「
 audit_d_rating_start_list = 积分榜 #{ $list }：{ $players } 名选手
 audit_d_hand_pairing = 第 { $round } 轮：人工编排，共 { $boards } 台（{ $reason }）
 audit_d_result_report_side = 第 { $round } 轮第 { $board } 台：{ $side }报告 { $result }
+audit_d_deal_public_value = 第 { $round } 轮{ $game ->
+    [decider] 加赛局
+   *[other] 第 { $game } 局
+}：布局 #{ $deal } 的公开值已输入：{ $value }

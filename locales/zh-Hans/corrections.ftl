@@ -97,6 +97,7 @@ audit_board_manual = 手动编排台次
 audit_bye_request = 申请轮空
 audit_database_backup = 下载数据库副本
 audit_deal_seal = 布局密封
+audit_deal_public_value = 公开值已输入
 audit_deal_unseal = 布局解封
 audit_deal_unseal_override = 布局提前解封
 audit_deal_withdraw = 撤回布局

@@ -62,6 +62,7 @@ verify_field = { $field ->
     [game] 局号
     [deal] 布局
     [seed] 种子
+    [public_value] 公开值
    *[commitment] 承诺值
 }
 verify_bad_variant = 棋种：“{ $typed }”不是 jieqi（揭棋）或 banqi（暗棋）
@@ -112,3 +113,14 @@ deal_finished_count = { $count ->
    *[other] 有 { $count } 个密封布局的所有对局已完成。
 }
 deal_unseal_finished_button = 解封所有已完成的布局
+verify_not_from_seed_and_value = 此种子与公开值抽不出这个布局
+pv_empty = 公开值：没有输入
+pv_too_long = 公开值：超过 { $max } 个字符
+pv_control = 公开值：不能含换行或制表符
+deal_public_value = 公开值
+deal_value_awaited = 此布局由种子与一个尚未产生的公开值抽出：输入公开值之前，任何人（包括裁判）都不知道布局。
+deal_value_help = 请在本轮开始前、当着棋手的面定出公开值：默认在赛场抽取数字（例如两位棋手各掷一次骰子，或各抽一张数字牌），也可用指明的外部来源，如彩票开奖号码或公开随机信标的一轮。请写明抽到什么及如何抽到，例如“骰子：3、5（陈、李）”。布局由 SHA-256(种子 ‖ 公开值) 抽出；公开值一经输入不能更改。
+deal_value_enter = 输入公开值并抽出布局
+deal_value_entered = 输入于
+deal_sheet_needs_value = 第 { $round } 轮：布局仍在等待公开值；请先在布局页输入公开值，再打印摆棋表
+svc_deal_no_value_awaited = 布局 #{ $deal } 并不在等待公开值（已有公开值、不用公开值，或已不再密封）

@@ -134,3 +134,7 @@ svc_draft_second_bye = { $player } 号棋手已轮空或不战而胜过
 svc_draft_colour = { $player } 号棋手将连续第三局执{ $colour }，或比另一颜色多两局以上
 svc_draft_not_a_start = 第 { $board } 台：“{ $typed }”不是序号
 svc_draft_too_many = 最多 { $max } 台
+svc_export_jieqi_only = 只有揭棋对局能写成揭棋工具的格式
+svc_export_sealed = 这局的布局仍然密封；布局解封后才能把棋谱写给其他工具
+svc_export_illegal = 棋谱第 { $ply } 步是违例着法；只有能完整重放的棋谱才能写给其他工具
+svc_export_format = 未知的棋谱格式“{ $format }”（record、jieqibox、pikafish 或 pychess）

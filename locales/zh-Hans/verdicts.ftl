@@ -133,6 +133,7 @@ verdict_cli_move_limit_too_large = --move-limit { $value } 太大
 verdict_cli_flag = { $flag }：{ $detail }
 verdict_cli_cannot_read = 无法读取 { $file }：{ $error }
 verdict_cli_in_file = { $file }：{ $what }
+verdict_cli_too_large = { $file }：文件大于 { $bytes } 字节
 verdict_cli_at_line = { $file }：第 { $line } 行：{ $what }
 verdict_cli_variant_tag = 不明的棋种标签「{ $tag }」（请用 --variant 指定）
 verdict_cli_no_variant = 没有指定棋种：请用 --variant 或 Variant 标签指定

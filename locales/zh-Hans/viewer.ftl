@@ -39,3 +39,4 @@ no_boards_to_print = 没有可打印的台。
 viewer_bad_ply = 第 { $ply } 着（{ $token }）：{ $why }
 river_chu = 楚 河
 river_han = 汉 界
+export_game_as = 下载棋谱供分析：

@@ -78,3 +78,4 @@ words_banqi_fen_fields = 暗棋 FEN 在棋盘之后应有 4 栏，此处有 { $f
 # A Banqi match's games as typed in the results form.
 words_not_game_mark = “{ $mark }”不是一局的结果（1、0、= 或 ½）
 words_match_game_count = “{ $typed }”有 { $games } 局；本赛事每场比赛 { $count } 局（一方已胜出时可少于此数），每局从红方角度记一个符号（例如 1=0）
+words_public_value_deal = 用公开值抽出的布局暂时不能导入（备份不含公开值）

@@ -106,3 +106,7 @@ audit_d_rating_remove = 積分榜 #{ $list }：第 { $batch } 批（{ $kind }「
 audit_d_rating_start_list = 積分榜 #{ $list }：{ $players } 名選手
 audit_d_hand_pairing = 第 { $round } 輪：人手編排，共 { $boards } 台（{ $reason }）
 audit_d_result_report_side = 第 { $round } 輪第 { $board } 台：{ $side }報告 { $result }
+audit_d_deal_public_value = 第 { $round } 輪{ $game ->
+    [decider] 加賽局
+   *[other] 第 { $game } 局
+}：佈局 #{ $deal } 的公開值已輸入：{ $value }

@@ -97,6 +97,7 @@ audit_board_manual = 手動編排台次
 audit_bye_request = 申請輪空
 audit_database_backup = 下載資料庫副本
 audit_deal_seal = 佈局密封
+audit_deal_public_value = 公開值已輸入
 audit_deal_unseal = 佈局解封
 audit_deal_unseal_override = 佈局提前解封
 audit_deal_withdraw = 撤回佈局

@@ -62,6 +62,7 @@ verify_field = { $field ->
     [game] 局號
     [deal] 佈局
     [seed] 種子
+    [public_value] 公開值
    *[commitment] 承諾值
 }
 verify_bad_variant = 棋種：「{ $typed }」不是 jieqi（揭棋）或 banqi（暗棋）
@@ -112,3 +113,14 @@ deal_finished_count = { $count ->
    *[other] 有 { $count } 個密封佈局的所有對局已完成。
 }
 deal_unseal_finished_button = 解封所有已完成的佈局
+verify_not_from_seed_and_value = 此種子與公開值抽不出這個佈局
+pv_empty = 公開值：沒有輸入
+pv_too_long = 公開值：超過 { $max } 個字元
+pv_control = 公開值：不能含換行或定位字元
+deal_public_value = 公開值
+deal_value_awaited = 此佈局由種子與一個尚未產生的公開值抽出：輸入公開值之前，任何人（包括裁判）都不知道佈局。
+deal_value_help = 請在本輪開始前、當著棋手的面定出公開值：預設在賽場抽取數字（例如兩位棋手各擲一次骰子，或各抽一張數字牌），也可用指明的外部來源，如彩票開獎號碼或公開隨機信標的一輪。請寫明抽到甚麼及如何抽到，例如「骰子：3、5（陳、李）」。佈局由 SHA-256(種子 ‖ 公開值) 抽出；公開值一經輸入不能更改。
+deal_value_enter = 輸入公開值並抽出佈局
+deal_value_entered = 輸入於
+deal_sheet_needs_value = 第 { $round } 輪：佈局仍在等待公開值；請先在佈局頁輸入公開值，再列印擺棋表
+svc_deal_no_value_awaited = 佈局 #{ $deal } 並不在等待公開值（已有公開值、不用公開值，或已不再密封）

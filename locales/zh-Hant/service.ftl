@@ -134,3 +134,7 @@ svc_draft_second_bye = { $player } 號棋手已輪空或不戰而勝過
 svc_draft_colour = { $player } 號棋手將連續第三局執{ $colour }，或比另一顏色多兩局以上
 svc_draft_not_a_start = 第 { $board } 台：「{ $typed }」不是序號
 svc_draft_too_many = 最多 { $max } 台
+svc_export_jieqi_only = 只有揭棋對局能寫成揭棋工具的格式
+svc_export_sealed = 這局的佈局仍然密封；佈局解封後才能把棋譜寫給其他工具
+svc_export_illegal = 棋譜第 { $ply } 步是違例著法；只有能完整重播的棋譜才能寫給其他工具
+svc_export_format = 未知的棋譜格式「{ $format }」（record、jieqibox、pikafish 或 pychess）

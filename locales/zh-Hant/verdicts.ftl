@@ -133,6 +133,7 @@ verdict_cli_move_limit_too_large = --move-limit { $value } 太大
 verdict_cli_flag = { $flag }：{ $detail }
 verdict_cli_cannot_read = 無法讀取 { $file }：{ $error }
 verdict_cli_in_file = { $file }：{ $what }
+verdict_cli_too_large = { $file }：檔案大於 { $bytes } 位元組
 verdict_cli_at_line = { $file }：第 { $line } 行：{ $what }
 verdict_cli_variant_tag = 不明的棋種標籤「{ $tag }」（請用 --variant 指定）
 verdict_cli_no_variant = 沒有指定棋種：請用 --variant 或 Variant 標籤指定

@@ -39,3 +39,4 @@ no_boards_to_print = 沒有可列印的台。
 viewer_bad_ply = 第 { $ply } 著（{ $token }）：{ $why }
 river_chu = 楚 河
 river_han = 漢 界
+export_game_as = 下載棋譜供分析：

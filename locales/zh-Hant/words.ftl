@@ -78,3 +78,4 @@ words_banqi_fen_fields = 暗棋 FEN 在棋盤之後應有 4 欄，此處有 { $f
 # A Banqi match's games as typed in the results form.
 words_not_game_mark = 「{ $mark }」不是一局的結果（1、0、= 或 ½）
 words_match_game_count = 「{ $typed }」有 { $games } 局；本賽事每場比賽 { $count } 局（一方已勝出時可少於此數），每局從紅方角度記一個符號（例如 1=0）
+words_public_value_deal = 用公開值抽出的佈局暫時不能匯入（備份不含公開值）

@@ -2,7 +2,9 @@
 //! every game of a record file and report the verdicts. The file is read game by game (a
 //! collection of thousands of games never sits in memory at once). Exit status: the worst over the
 //! file: 0 every game legal, 1 an illegal or unreadable game, 2 the file itself unreadable (or a
-//! one-game file that cannot be read, as before multi-game files).
+//! one-game file that cannot be read, as before multi-game files). The Jieqi community's formats
+//! are read too (`rules::formats`: JieqiBox JSON, Pikafish lines, pychess PGN), told from the
+//! content.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -15,6 +17,7 @@ use crate::rules::adjudicate::{
     adjudicate_record, read_record,
 };
 use crate::rules::describe;
+use crate::rules::formats;
 use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
 use crate::service::records::{
@@ -125,6 +128,17 @@ pub fn run(args: AdjudicateArgs) -> i32 {
         events: 0,
     };
     let mut reader = BufReader::with_capacity(1 << 16, input);
+    // A JieqiBox JSON file or Pikafish lines are read whole (bounded), then game by game.
+    let whole = match reader.fill_buf() {
+        Ok(head) => matches!(
+            formats::detect(head),
+            formats::Format::JieqiBox | formats::Format::Pikafish
+        ),
+        Err(_) => false,
+    };
+    if whole {
+        return run.whole_file(reader, &mut out, &cannot_read);
+    }
     let mut splitter = GameSplitter::new();
     let mut line = Vec::with_capacity(256);
     loop {
@@ -158,6 +172,65 @@ pub fn run(args: AdjudicateArgs) -> i32 {
         return 2;
     }
     status
+}
+
+impl Run<'_> {
+    /// Judges every game of a file read whole (JieqiBox JSON, Pikafish lines); returns the exit
+    /// status.
+    fn whole_file(
+        &mut self,
+        reader: impl Read,
+        out: &mut impl Write,
+        cannot_read: &dyn Fn(std::io::Error) -> Refusal,
+    ) -> i32 {
+        let lang = self.lang;
+        let mut bytes = Vec::new();
+        let limit = formats::MAX_FILE_BYTES as u64;
+        if let Err(e) = reader.take(limit + 1).read_to_end(&mut bytes) {
+            eprintln!("anqi adjudicate: {}", cannot_read(e).text(lang));
+            return 2;
+        }
+        if bytes.len() as u64 > limit {
+            let why = Refusal::new(
+                format!(
+                    "{}: the file is larger than {} bytes",
+                    self.args.file,
+                    formats::MAX_FILE_BYTES
+                ),
+                Reason::new("verdict_cli_too_large")
+                    .arg("file", &self.args.file)
+                    .arg("bytes", formats::MAX_FILE_BYTES),
+            );
+            eprintln!("anqi adjudicate: {}", why.text(lang));
+            return 2;
+        }
+        let games = match formats::split_whole(&bytes) {
+            Ok(games) => games,
+            Err(e) => {
+                let name = &self.args.file;
+                let why = Refusal::new(
+                    format!("{name}: {e}"),
+                    Reason::new("verdict_cli_in_file")
+                        .arg("file", name)
+                        .arg_reason("what", &record_error_reason(&e)),
+                );
+                eprintln!("anqi adjudicate: {}", why.text(lang));
+                return 2;
+            }
+        };
+        for game in games {
+            if let Err(why) = self.game(game, out) {
+                let _ = out.flush();
+                eprintln!("anqi adjudicate: {}", why.text(lang));
+                return 2;
+            }
+        }
+        let status = self.finish(out);
+        if out.flush().is_err() {
+            return 2;
+        }
+        status
+    }
 }
 
 /// Options are checked here, not by clap, so that every error is one line.

@@ -5,10 +5,15 @@
 use clap::{Args, Subcommand};
 
 use super::Refusal;
-use crate::deal::{Commitment, Deal, DealContext, GameNumber, SealedDeal, Seed, verify};
+use crate::deal::{
+    Commitment, Deal, DealContext, GameNumber, PendingDeal, PublicValue, SealedDeal, Seed, verify,
+    verify_with_value,
+};
 use crate::i18n::{Lang, Reason};
 use crate::rules::Variant;
-use crate::service::deals::{deal_reason, mismatch_reason, seed_reason, verify_context_reason};
+use crate::service::deals::{
+    deal_reason, mismatch_reason, public_value_reason, seed_reason, verify_context_reason,
+};
 
 /// Arguments of `anqi deal`.
 #[derive(Debug, Args)]
@@ -38,6 +43,10 @@ pub enum DealAction {
         /// Game number committed to (1, 2, … or decider).
         #[arg(long, default_value = "1")]
         game: String,
+        /// A public value fixed after the commitment (SquareDeal): the deal is drawn from
+        /// SHA-256(seed bytes ‖ UTF-8 of the value) and the commitment covers the seed alone.
+        #[arg(long)]
+        public_value: Option<String>,
     },
     /// Recompute a commitment from an unsealed deal; prints `ok` (exit 0) or `mismatch` (exit 1).
     Verify {
@@ -62,6 +71,9 @@ pub enum DealAction {
         /// The published commitment, 64 hex digits.
         #[arg(long)]
         commitment: String,
+        /// The public value the deal was drawn with, if any.
+        #[arg(long)]
+        public_value: Option<String>,
     },
 }
 
@@ -75,7 +87,13 @@ pub fn run(args: DealArgs) -> i32 {
             event,
             round,
             game,
-        } => new(&variant, seed.as_deref(), &event, &round, &game),
+            public_value,
+        } => new(
+            &variant,
+            seed.as_deref(),
+            (&event, &round, &game),
+            public_value.as_deref(),
+        ),
         DealAction::Verify {
             variant,
             event,
@@ -84,7 +102,13 @@ pub fn run(args: DealArgs) -> i32 {
             deal,
             seed,
             commitment,
-        } => check(&variant, &event, &round, &game, &deal, &seed, &commitment),
+            public_value,
+        } => check(
+            &variant,
+            (&event, &round, &game),
+            (&deal, &seed, &commitment),
+            public_value.as_deref(),
+        ),
     };
     match outcome {
         Ok(code) => code,
@@ -131,39 +155,58 @@ fn bad_seed(e: crate::deal::SeedError) -> Refusal {
     Refusal::new(format!("--seed: {e}"), seed_reason(&e))
 }
 
+/// A bad `--public-value`.
+fn bad_value(e: crate::deal::PublicValueError) -> Refusal {
+    Refusal::new(format!("--public-value: {e}"), public_value_reason(e))
+}
+
 fn new(
     variant: &str,
     seed: Option<&str>,
-    event: &str,
-    round: &str,
-    game: &str,
+    (event, round, game): (&str, &str, &str),
+    public_value: Option<&str>,
 ) -> Result<i32, Refusal> {
     let variant = parse_variant(variant)?;
     let context = parse_context(event, round, game)?;
+    let value = public_value
+        .map(PublicValue::parse)
+        .transpose()
+        .map_err(bad_value)?;
     let seed = match seed {
         Some(hex) => Seed::from_hex(hex).map_err(bad_seed)?,
         None => Seed::generate().map_err(|e| Refusal::new(e.to_string(), seed_reason(&e)))?,
     };
-    let sealed = SealedDeal::from_seed(variant, context, seed)
-        .map_err(|e| Refusal::new(e.to_string(), deal_reason(&e)))?;
+    let drawn = |e: crate::deal::DealStringError| Refusal::new(e.to_string(), deal_reason(&e));
+    let (deal, commitment) = match &value {
+        None => {
+            let sealed =
+                SealedDeal::from_seed(variant, context.clone(), seed.clone()).map_err(drawn)?;
+            (sealed.deal, sealed.commitment)
+        }
+        Some(value) => {
+            let pending =
+                PendingDeal::new(variant, context.clone(), seed.clone()).map_err(drawn)?;
+            (pending.draw(value).map_err(drawn)?, pending.commitment)
+        }
+    };
     println!("variant: {variant}");
-    println!("event: {}", sealed.context.event());
-    println!("round: {}", sealed.context.round());
-    println!("game: {}", sealed.context.game());
-    println!("deal: {}", sealed.deal);
-    println!("seed: {}", sealed.seed);
-    println!("commitment: {}", sealed.commitment);
+    println!("event: {}", context.event());
+    println!("round: {}", context.round());
+    println!("game: {}", context.game());
+    if let Some(value) = &value {
+        println!("public value: {value}");
+    }
+    println!("deal: {deal}");
+    println!("seed: {seed}");
+    println!("commitment: {commitment}");
     Ok(0)
 }
 
 fn check(
     variant: &str,
-    event: &str,
-    round: &str,
-    game: &str,
-    deal: &str,
-    seed: &str,
-    commitment: &str,
+    (event, round, game): (&str, &str, &str),
+    (deal, seed, commitment): (&str, &str, &str),
+    public_value: Option<&str>,
 ) -> Result<i32, Refusal> {
     let variant = parse_variant(variant)?;
     let context = parse_context(event, round, game)?;
@@ -176,7 +219,15 @@ fn check(
             Reason::new("verify_bad_commitment"),
         )
     })?;
-    match verify(&context, &deal, &seed, &commitment) {
+    let value = public_value
+        .map(PublicValue::parse)
+        .transpose()
+        .map_err(bad_value)?;
+    let verdict = match &value {
+        None => verify(&context, &deal, &seed, &commitment),
+        Some(value) => verify_with_value(&context, &deal, &seed, value, &commitment),
+    };
+    match verdict {
         Ok(()) => {
             println!("ok");
             Ok(0)

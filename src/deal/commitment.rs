@@ -139,6 +139,14 @@ impl Commitment {
         Commitment(bytes)
     }
 
+    /// A commitment from a SHA-256 digest (32 bytes; a shorter slice is zero-padded).
+    pub(crate) fn from_digest(digest: &[u8]) -> Commitment {
+        let mut bytes = [0u8; 32];
+        let n = digest.len().min(32);
+        bytes[..n].copy_from_slice(&digest[..n]);
+        Commitment(bytes)
+    }
+
     /// Parses 64 hex digits (either case).
     pub fn from_hex(text: &str) -> Option<Commitment> {
         Seed::from_hex(text).ok().map(|s| Commitment(*s.as_bytes()))
@@ -165,6 +173,9 @@ pub enum Mismatch {
     /// The commitment is not the hash of these fields.
     #[error("the commitment does not match the variant, event, round, game, deal and seed")]
     Commitment,
+    /// The seed and the public value do not draw this deal.
+    #[error("the seed and the public value do not draw this deal")]
+    DealNotFromSeedAndValue,
 }
 
 /// Checks an unsealed deal: the seed must draw exactly this deal, and the commitment must be the hash of

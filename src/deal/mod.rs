@@ -18,10 +18,13 @@
 //!   where `<len>` is the value's length in bytes, in decimal (see `docs/deals.md`).
 //! * **Verify** ([`verify`]): the seed must draw the deal and the commitment must match every field.
 //! * **Setup sheet** ([`SetupSheet`]): the face-down squares with letters and Chinese names, and a grid.
+//! * **Public value** ([`PendingDeal`], [`verify_with_value`]): a deal drawn from
+//!   SHA-256(seed ‖ a public value fixed after the commitment), so no one can choose the layout.
 
 mod commitment;
 mod draw;
 mod layout;
+mod public_value;
 mod sheet;
 
 pub use commitment::{
@@ -32,6 +35,10 @@ pub use draw::{Seed, SeedError, draw, shuffle, uniform_below};
 pub use layout::{
     BANQI_SQUARES, Deal, DealSquare, DealStringError, JIEQI_IDENTITY, JIEQI_SQUARES,
     banqi_base_order, chinese_name, squares,
+};
+pub use public_value::{
+    MAX_PUBLIC_VALUE, PUBLIC_VALUE_TAG, PendingDeal, PublicValue, PublicValueError,
+    draw_with_value, mixed_seed, public_value_commitment_bytes, verify_with_value,
 };
 pub use sheet::{SetupSheet, SheetCell, SheetEntry};
 

@@ -8,6 +8,7 @@ pub use super::outcome::{GameResult, PlyCause, PlyError, Rule, RulingEvent, Term
 mod xiangqi;
 
 pub use xiangqi::judge as replay_xiangqi;
+pub use xiangqi::start_position;
 
 /// Settings of an adjudication.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,12 +106,21 @@ pub fn adjudicate(
 /// Reads the record of one game that starts on line `first_line` of its file. A record that is
 /// not UTF-8 only inside its move tokens is still read, so that the garbage is reported at its ply;
 /// bad bytes elsewhere, or a file that looks like Big5 or GB18030, leave it unreadable.
+///
+/// The Jieqi community's formats are read too, told apart by their content (see
+/// [`super::formats`]): a JieqiBox JSON game, a Pikafish `position … moves …` line, and
+/// pychess-variants' moves and FEN; each becomes the record Anqi replays.
 pub fn read_record(bytes: &[u8], first_line: usize) -> Result<Record, RecordError> {
+    if let Some(foreign) = super::formats::read_foreign(bytes, first_line) {
+        return foreign;
+    }
     match Record::from_bytes_at(bytes, first_line) {
-        Ok(r) => Ok(r),
+        Ok(r) => Ok(super::formats::from_pychess(r)),
         Err(e) => match e.kind {
             RecordErrorKind::NotUtf8 { likely: None, .. } => {
-                read_with_garbage_moves(bytes, first_line).ok_or(e)
+                read_with_garbage_moves(bytes, first_line)
+                    .map(super::formats::from_pychess)
+                    .ok_or(e)
             }
             _ => Err(e),
         },

@@ -3,6 +3,7 @@
 pub mod adjudicate;
 pub mod banqi;
 pub mod describe;
+pub mod formats;
 pub mod notation;
 pub mod outcome;
 pub mod replay;

@@ -14,6 +14,10 @@
 //!
 //! Events with "deals required" ([`require_round_dealt`], [`require_game_dealt`]) publish a Swiss
 //! round, and start a knockout game, only once the deals it plays on are sealed.
+//!
+//! Events with "public value required" seal a seed whose layout is drawn only once a public value,
+//! fixed after the commitment, is entered ([`enter_public_value`]); until then no setup sheet
+//! exists ([`require_layout`]).
 
 use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
@@ -76,7 +80,18 @@ pub fn mismatch_reason(e: Mismatch) -> Reason {
     Reason::new(match e {
         Mismatch::DealNotFromSeed => "verify_not_from_seed",
         Mismatch::Commitment => "verify_commitment_differs",
+        Mismatch::DealNotFromSeedAndValue => "verify_not_from_seed_and_value",
     })
+}
+
+/// Why a public value was refused, naming the field (the deal pages, `anqi deal`).
+pub fn public_value_reason(e: crate::deal::PublicValueError) -> Reason {
+    use crate::deal::PublicValueError as E;
+    match e {
+        E::Empty => Reason::new("pv_empty"),
+        E::TooLong => Reason::new("pv_too_long").arg("max", crate::deal::MAX_PUBLIC_VALUE),
+        E::Control => Reason::new("pv_control"),
+    }
 }
 
 /// Why a deal string is refused, as a message (`$variant` is jieqi or banqi, `$side` Red or Black).
@@ -178,8 +193,11 @@ pub async fn seal(
                 .arg("game", game),
         ));
     }
-    let sealed = draw(event, round, game)?;
-    Ok(store::deals::seal(db, by, event.id, &sealed).await?)
+    let new = draw(event, round, game)?;
+    let ids = store::deals::seal_all(db, by, event.id, &[new]).await?;
+    ids.first()
+        .copied()
+        .ok_or_else(|| ServiceError::Internal("seal: no id".into()))
 }
 
 /// Seals every game of deal round `round` that has no deal yet and has not been played (a Swiss
@@ -338,7 +356,11 @@ async fn games_used(
 }
 
 /// Fresh deals for the games of deal round `round` that have none and have not been played.
-async fn missing_deals(db: &Db, event: &Event, round: u32) -> ServiceResult<Vec<SealedDeal>> {
+async fn missing_deals(
+    db: &Db,
+    event: &Event,
+    round: u32,
+) -> ServiceResult<Vec<store::deals::NewDeal>> {
     let bracket = bracket_of(db, event, round).await?;
     let used = games_used(db, event, bracket.as_ref(), round).await?;
     let dealt: Vec<GameNumber> = store::deals::active_in_round(db, event.id, round)
@@ -353,11 +375,20 @@ async fn missing_deals(db: &Db, event: &Event, round: u32) -> ServiceResult<Vec<
         .collect()
 }
 
-/// Draws and seals (in memory) the deal of one game from a fresh operating-system seed.
-fn draw(event: &Event, round: u32, game: GameNumber) -> ServiceResult<SealedDeal> {
+/// The deal of one game from a fresh operating-system seed, ready to seal: drawn now, or, where
+/// the event requires a public value, sealed as a commitment to the seed alone and drawn when the
+/// value is entered ([`enter_public_value`]).
+fn draw(event: &Event, round: u32, game: GameNumber) -> ServiceResult<store::deals::NewDeal> {
     let seed = Seed::generate().map_err(|e| ServiceError::Internal(format!("seed: {e}")))?;
-    SealedDeal::from_seed(event.settings.variant, context(event, round, game)?, seed)
-        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))
+    let context = context(event, round, game)?;
+    if public_value_required(event) {
+        let pending = crate::deal::PendingDeal::new(event.settings.variant, context, seed)
+            .map_err(|e| ServiceError::Internal(format!("draw: {e}")))?;
+        return Ok(store::deals::NewDeal::awaiting_value(&pending));
+    }
+    let sealed = SealedDeal::from_seed(event.settings.variant, context, seed)
+        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))?;
+    Ok(store::deals::NewDeal::drawn(&sealed))
 }
 
 /// Game numbers as a list for messages: `1, 2, 3, decider`.
@@ -619,6 +650,57 @@ pub async fn unseal(
         })
 }
 
+/// Whether the event's deals are drawn with a public value entered after sealing (a setting;
+/// never for xiangqi).
+pub fn public_value_required(event: &Event) -> bool {
+    event.settings.public_value_required && event.settings.variant != Variant::Xiangqi
+}
+
+/// Enters the public value of a sealed deal that waits for it (the arbiter types what was drawn
+/// at the venue, or the outside source's value) and draws its layout from SHA-256(seed ‖ value);
+/// refused (409) for a deal that does not wait for one, 400 for a value that is empty, too long
+/// or has control characters. The value is logged and can never change.
+pub async fn enter_public_value(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    deal_id: i64,
+    typed: &str,
+) -> ServiceResult<()> {
+    let deal = store::deals::get(db, event.id, deal_id)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if !deal.awaiting_value() || deal.status != DealStatus::Sealed {
+        return Err(ServiceError::Conflict(
+            Reason::new("svc_deal_no_value_awaited").arg("deal", deal.id),
+        ));
+    }
+    let value = crate::deal::PublicValue::parse(typed)
+        .map_err(|e| ServiceError::invalid("public_value", public_value_reason(e)))?;
+    let seed = Seed::from_hex(&deal.seed)
+        .map_err(|e| ServiceError::Internal(format!("stored seed of deal #{}: {e}", deal.id)))?;
+    let drawn = crate::deal::draw_with_value(deal.variant, &seed, &value)
+        .map_err(|e| ServiceError::Internal(format!("draw: {e}")))?;
+    store::deals::enter_public_value(db, by, &deal, value.as_str(), drawn.as_str())
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NotFound => {
+                ServiceError::Conflict(Reason::new("svc_deal_changed").arg("deal", deal.id))
+            }
+            other => other.into(),
+        })
+}
+
+/// Refuses (409) the setup sheet of a deal that waits for its public value: no layout exists yet.
+pub fn require_layout(deal: &DealRecord) -> ServiceResult<()> {
+    if deal.awaiting_value() {
+        return Err(ServiceError::Conflict(
+            Reason::new("deal_sheet_needs_value").arg("round", deal.round),
+        ));
+    }
+    Ok(())
+}
+
 /// Whether the event requires sealed deals before play (a setting; never for xiangqi).
 pub fn deals_required(event: &Event) -> bool {
     event.settings.deals_required && event.settings.variant != Variant::Xiangqi
@@ -788,7 +870,7 @@ pub async fn visible_deal(
 
 /// The rules engine's Jieqi deal for a stored record (`None` for Banqi, whose rules take their own).
 pub fn jieqi_deal(deal: &DealRecord) -> ServiceResult<Option<crate::rules::xiangqi::Deal>> {
-    if deal.variant != Variant::Jieqi {
+    if deal.variant != Variant::Jieqi || deal.awaiting_value() {
         return Ok(None);
     }
     crate::rules::xiangqi::Deal::parse(&deal.deal)

@@ -172,6 +172,11 @@ fn changes(old: &Event, new: &EventSettings, zone: &str) -> Vec<Reason> {
         yes_no(new.deals_required),
     );
     diff(
+        "public_value_required",
+        yes_no(o.public_value_required),
+        yes_no(new.public_value_required),
+    );
+    diff(
         "time_zone",
         text(old.time_zone.clone()),
         text(zone.to_string()),

@@ -388,6 +388,11 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         } else {
             String::new()
         },
+        public_value_required: if c.flag("public_value_required")? == 1 {
+            "on".into()
+        } else {
+            String::new()
+        },
     };
     let s = form.parse().map_err(|errors| match errors.first() {
         Some(e) => c.err(e.field, e.reason.clone()),
@@ -447,6 +452,10 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("created_at", text_value(created_at)),
         ("announce_deals", announce.into()),
         ("deals_required", i64::from(s.deals_required).into()),
+        (
+            "public_value_required",
+            i64::from(s.public_value_required).into(),
+        ),
         ("third_place_own_deals", third_place_own_deals.into()),
         ("start_list_confirmed", list_confirmed.into()),
         ("start_list_size", list_size.into()),
@@ -854,6 +863,11 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 ));
             }
             put!("variant", cx.variant.name());
+            // A deal drawn with a public value keeps its value beside it, which backups do not
+            // carry yet: refused rather than imported without it.
+            if c.flag("value_required")? == 1 {
+                return Err(c.err("value_required", Reason::new("words_public_value_deal")));
+            }
             let deal = c.line("deal", 40)?;
             let deal = c.need("deal", deal)?;
             let deal = Deal::parse(cx.variant, &deal)

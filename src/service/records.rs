@@ -201,7 +201,7 @@ pub async fn adjudicator(
         variant,
         move_limit: event.settings.move_limit,
         banqi_deal: deal
-            .filter(|_| variant == crate::rules::Variant::Banqi)
+            .filter(|d| variant == crate::rules::Variant::Banqi && !d.awaiting_value())
             .map(|d| d.deal),
         jieqi_deal,
     })
@@ -480,7 +480,7 @@ async fn check_players(
     red: u32,
     black: u32,
 ) -> ServiceResult<()> {
-    let Ok(record) = crate::rules::notation::record::Record::from_bytes(text.as_bytes()) else {
+    let Ok(record) = crate::rules::adjudicate::read_record(text.as_bytes(), 1) else {
         return Ok(());
     };
     if record.tag("Red").is_none() && record.tag("Black").is_none() {
@@ -940,9 +940,9 @@ pub async fn readjudicated(
 }
 
 /// One game of the "all records" export: its tags (the event's, first) and the stored record.
-struct ExportGame<'a> {
+struct ExportGame {
     tags: Vec<(&'static str, String)>,
-    record: &'a str,
+    record: String,
     /// Whether the game's deal is still sealed: the record's own Deal tag is dropped then.
     sealed: bool,
 }
@@ -953,10 +953,24 @@ struct ExportGame<'a> {
 /// once its deal is unsealed, the `Deal` tag, so that the file replays elsewhere (`anqi
 /// adjudicate`). A deal still sealed never appears, not even as the record's own Deal tag; a
 /// numeric `Game` tag (a game number) is left out, since other readers take `Game` for the variant.
-pub async fn export_all(db: &Db, access: Access, event: &Event) -> ServiceResult<String> {
+///
+/// In another tool's `format` (JieqiBox: a JSON array of game files; Pikafish: one line a game;
+/// pychess: PGN) only the games whose deal is unsealed (or that have none) are written, and only
+/// those that replay; Jieqi events only.
+pub async fn export_all(
+    db: &Db,
+    access: Access,
+    event: &Event,
+    format: crate::rules::formats::Format,
+) -> ServiceResult<String> {
     if !access.arbitrate {
         return Err(ServiceError::Forbidden);
     }
+    use crate::rules::formats::Format;
+    if format != Format::Record && event.settings.variant != Variant::Jieqi {
+        return Err(ServiceError::Refused(Reason::new("svc_export_jieqi_only")));
+    }
+    let mut exported: Vec<ExportGame> = Vec::new();
     let names = rounds::names(db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
     let single = single_game(event);
@@ -999,14 +1013,11 @@ pub async fn export_all(db: &Db, access: Access, event: &Event) -> ServiceResult
                     ("Result", result.unwrap_or_else(|| "*".into())),
                 ]);
                 tags.extend(deal.map(|d| ("Deal", d)));
-                write_export(
-                    &mut out,
-                    &ExportGame {
-                        tags,
-                        record: &rec.record,
-                        sealed,
-                    },
-                );
+                exported.push(ExportGame {
+                    tags,
+                    record: rec.record,
+                    sealed,
+                });
             }
         }
     }
@@ -1047,26 +1058,164 @@ pub async fn export_all(db: &Db, access: Access, event: &Event) -> ServiceResult
                 ),
             ]);
             tags.extend(deal.map(|d| ("Deal", d)));
-            write_export(
-                &mut out,
-                &ExportGame {
-                    tags,
-                    record: &rec.record,
-                    sealed,
-                },
-            );
+            exported.push(ExportGame {
+                tags,
+                record: rec.record,
+                sealed,
+            });
         }
+    }
+    if format == Format::Record {
+        for game in &exported {
+            write_export(&mut out, game);
+        }
+        return Ok(out);
+    }
+    let mut json_games = Vec::new();
+    for game in exported.iter().filter(|g| !g.sealed) {
+        let tags: Vec<(String, String)> = game
+            .tags
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let Some(written) = write_game_as(event.settings.variant, &game.record, &tags, format)
+        else {
+            continue;
+        };
+        if format == Format::JieqiBox {
+            json_games
+                .push(serde_json::from_str::<serde_json::Value>(&written).unwrap_or_default());
+        } else {
+            out.push_str(&written);
+            if format == Format::Pychess {
+                out.push('\n');
+            }
+        }
+    }
+    if format == Format::JieqiBox {
+        out = serde_json::to_string_pretty(&json_games).unwrap_or_default();
+        out.push('\n');
     }
     Ok(out)
 }
 
+/// A stored record written in `format` with `tags` (its `Deal` tag, once public, supplies the
+/// identities); `None` when it does not replay.
+fn write_game_as(
+    variant: Variant,
+    stored: &str,
+    tags: &[(String, String)],
+    format: crate::rules::formats::Format,
+) -> Option<String> {
+    let record = crate::rules::adjudicate::read_record(stored.as_bytes(), 1).ok()?;
+    let deal = tags
+        .iter()
+        .find(|(n, _)| n == "Deal")
+        .and_then(|(_, d)| crate::rules::xiangqi::Deal::parse(d).ok());
+    let game = crate::rules::formats::replay_for_export(&record, variant, deal.as_ref()).ok()?;
+    Some(crate::rules::formats::write(&game, format, tags))
+}
+
+/// One game's record written in another tool's `format` for download: the file name and text.
+/// Only once the game's deal is unsealed (or when it has none): before, arbiters are refused and
+/// everyone else finds nothing (404, as [`visible`]). Jieqi games only; a record that does not
+/// replay is refused naming its ply.
+pub async fn export_game(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    game: GameRef,
+    format: crate::rules::formats::Format,
+) -> ServiceResult<(String, String)> {
+    if event.settings.variant != Variant::Jieqi {
+        return Err(ServiceError::Refused(Reason::new("svc_export_jieqi_only")));
+    }
+    let stored = visible(db, event, access, game).await?;
+    let (_, slot) = locate(db, event, access, game).await?;
+    let deal = store::deals::active(db, event.id, slot.round, slot.game).await?;
+    if deal.as_ref().is_some_and(|d| !d.is_public()) {
+        return Err(ServiceError::Conflict(Reason::new("svc_export_sealed")));
+    }
+    let names = rounds::names(db, event.id).await?;
+    let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
+    let mut tags = vec![
+        ("Event".to_string(), event.settings.name.clone()),
+        ("Site".to_string(), "Anqi".to_string()),
+    ];
+    let file = match game {
+        GameRef::Board { round, board, game } => {
+            let r = store::rounds::get(db, event.id, round)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            let b = store::rounds::board(db, r.id, board)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            tags.push(("Round".into(), round.to_string()));
+            tags.push(("Red".into(), name(b.red)));
+            tags.push(("Black".into(), b.black.map(name).unwrap_or_default()));
+            format!("event-{}-round-{round}-board-{board}-game-{game}", event.id)
+        }
+        GameRef::Knockout { match_id, game } => {
+            let (_, bracket) = knockout::load(db, event)
+                .await?
+                .ok_or(ServiceError::NotFound)?;
+            let played = match_game(&bracket, match_id, game).ok();
+            let m = bracket.get(MatchId(match_id)).ok();
+            let seat = |red: bool| {
+                let slot = played?.red?;
+                let slot = if red { slot } else { slot.other() };
+                m?.entrant(slot).map(|e| name(e.start))
+            };
+            tags.push(("Round".into(), format!("{}.{game}", slot.round)));
+            tags.push(("Red".into(), seat(true).unwrap_or_default()));
+            tags.push(("Black".into(), seat(false).unwrap_or_default()));
+            format!("event-{}-match-{match_id}-game-{game}", event.id)
+        }
+    };
+    if let Some(d) = &deal {
+        tags.push(("Deal".into(), d.deal.clone()));
+    }
+    let record = crate::rules::adjudicate::read_record(stored.record.as_bytes(), 1)
+        .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+    let jieqi_deal = match &deal {
+        Some(d) => deals::jieqi_deal(d)?,
+        None => None,
+    };
+    let replayed =
+        crate::rules::formats::replay_for_export(&record, Variant::Jieqi, jieqi_deal.as_ref())
+            .map_err(|e| match e {
+                crate::rules::formats::ExportError::Setup(e) => ServiceError::Refused(
+                    Reason::new("svc_record_unreadable").arg_reason("detail", &setup_reason(&e)),
+                ),
+                crate::rules::formats::ExportError::Illegal(p) => {
+                    ServiceError::Refused(Reason::new("svc_export_illegal").arg("ply", p.ply))
+                }
+            })?;
+    Ok((
+        format!("{file}.{}", format.extension()),
+        crate::rules::formats::write(&replayed, format, &tags),
+    ))
+}
+
 /// Appends one game to the export: the event's tags, then the record's own tags that the event's do
 /// not replace, then the record's movetext as written (comments kept).
-fn write_export(out: &mut String, game: &ExportGame<'_>) {
+fn write_export(out: &mut String, game: &ExportGame) {
     let text = game.record.trim_start_matches('\u{feff}');
-    let own = crate::rules::notation::record::Record::parse(text)
-        .map(|r| r.tags)
-        .unwrap_or_default();
+    // A record uploaded in another tool's format (JieqiBox, Pikafish, pychess) is written as the
+    // record Anqi read from it.
+    let foreign = crate::rules::formats::detect(text.as_bytes())
+        != crate::rules::formats::Format::Record
+        || crate::rules::notation::record::Record::parse(text)
+            .is_ok_and(|r| crate::rules::formats::is_pychess(&r));
+    let converted = foreign
+        .then(|| crate::rules::adjudicate::read_record(text.as_bytes(), 1).ok())
+        .flatten();
+    let own = match &converted {
+        Some(r) => r.tags.clone(),
+        None => crate::rules::notation::record::Record::parse(text)
+            .map(|r| r.tags)
+            .unwrap_or_default(),
+    };
     let mut tags: Vec<(String, String)> = game
         .tags
         .iter()
@@ -1083,7 +1232,18 @@ fn write_export(out: &mut String, game: &ExportGame<'_>) {
     let header =
         crate::rules::notation::record::RecordWriter::default().write(&tags, &[] as &[&str], None);
     out.push_str(&header);
-    out.push_str(movetext(text).trim());
+    match &converted {
+        Some(r) => {
+            let tokens: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+            let moves = crate::rules::notation::record::RecordWriter::default().write(
+                &[] as &[(String, String)],
+                &tokens,
+                r.result,
+            );
+            out.push_str(moves.trim());
+        }
+        None => out.push_str(movetext(text).trim()),
+    }
     out.push_str("\n\n");
 }
 
@@ -1257,6 +1417,11 @@ pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> R
         K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
         K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
         K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
+        K::Json(_) => Reason::new("rec_err_json"),
+        K::JsonField(f) => Reason::new("rec_err_json_field").arg("field", f),
+        K::JsonAdjust(n) => Reason::new("rec_err_json_adjust").arg("entry", n),
+        K::JsonGames(n) => Reason::new("rec_err_json_games").arg("games", n),
+        K::PositionLine => Reason::new("rec_err_position_line"),
     };
     Reason::new("rec_err_at")
         .arg("line", e.line)

@@ -29,6 +29,7 @@ use crate::deal::GameNumber;
 use crate::knockout::{Bracket, Input, MatchId, TieRule};
 use crate::round::BoardResult;
 use crate::rules::adjudicate::Verdict;
+use crate::rules::formats;
 use crate::rules::notation::record::{GameSplitter, Record};
 use crate::store::{self, Db, events::Event, records::RecordOf, users::User};
 
@@ -413,12 +414,22 @@ fn place(record: &Record, how: &Matching, slots: &[Slot]) -> Result<usize, Reaso
 
 /// Splits the file into its games (text and first line).
 fn split(text: &str) -> ServiceResult<Vec<(usize, String)>> {
-    let mut splitter = GameSplitter::new();
     let mut games = Vec::new();
-    for line in text.split_inclusive('\n') {
-        games.extend(splitter.push_line(line.as_bytes()));
+    if matches!(
+        formats::detect(text.as_bytes()),
+        formats::Format::JieqiBox | formats::Format::Pikafish
+    ) {
+        // A JieqiBox JSON file (one game or an array of games) or Pikafish lines.
+        games = formats::split_whole(text.as_bytes()).map_err(|e| {
+            ServiceError::invalid("records", super::records::record_error_reason(&e))
+        })?;
+    } else {
+        let mut splitter = GameSplitter::new();
+        for line in text.split_inclusive('\n') {
+            games.extend(splitter.push_line(line.as_bytes()));
+        }
+        games.extend(splitter.finish());
     }
-    games.extend(splitter.finish());
     if games.len() > MAX_GAMES {
         return Err(ServiceError::invalid(
             "records",

@@ -33,6 +33,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("rating_uploads", "id"),
     ("rating_games", "id"),
     ("deals", "id"),
+    ("deal_values", "deal_id"),
     ("knockouts", "event_id"),
     ("knockout_qualifiers", "event_id, seed"),
     ("knockout_inputs", "event_id, seq"),

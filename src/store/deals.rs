@@ -7,7 +7,7 @@
 
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, now};
-use crate::deal::{DealContext, GameNumber, SealedDeal};
+use crate::deal::{DealContext, GameNumber, PendingDeal, SealedDeal};
 use crate::rules::Variant;
 
 /// Where a deal record stands.
@@ -77,12 +77,26 @@ pub struct DealRecord {
     pub unsealed_at: Option<String>,
     /// Unsealed by an arbiter's override while games were still without a result.
     pub unseal_override: bool,
+    /// Drawn with a public value (SquareDeal): `deal` is empty until the value is entered, and the
+    /// commitment covers the seed alone.
+    pub value_required: bool,
+    /// The public value, once entered.
+    pub public_value: Option<String>,
+    /// Name of the arbiter who entered it.
+    pub value_entered_by: Option<String>,
+    /// When it was entered.
+    pub value_entered_at: Option<String>,
 }
 
 impl DealRecord {
     /// Whether the deal, its seed, setup sheet and the move records of its games are public.
     pub fn is_public(&self) -> bool {
         self.status == DealStatus::Unsealed
+    }
+
+    /// Whether the deal waits for its public value: no layout exists yet.
+    pub fn awaiting_value(&self) -> bool {
+        self.value_required && self.public_value.is_none()
     }
 
     /// Whether this record is the one in use for its game (sealed or unsealed, not withdrawn).
@@ -103,12 +117,15 @@ impl DealRecord {
     }
 }
 
-const COLUMNS: &str = "d.id, d.event_id, d.round_no, d.game, d.variant, d.deal, d.seed, d.commitment, \
+// A deal drawn with a public value has its layout in `deal_values` once the value is entered.
+const COLUMNS: &str = "d.id, d.event_id, d.round_no, d.game, d.variant, \
+     CASE WHEN d.value_required = 1 THEN COALESCE(v.deal, '') ELSE d.deal END AS deal, d.seed, d.commitment, \
      d.committed_event, s.name AS sealed_by_name, d.sealed_at, d.status, d.withdrawn_at, un.name AS unsealed_by_name, \
-     d.unsealed_at, d.unseal_override";
+     d.unsealed_at, d.unseal_override, d.value_required, v.public_value, ev.name AS value_entered_by_name, \
+     v.entered_at AS value_entered_at";
 
-const FROM: &str =
-    "FROM deals d JOIN users s ON s.id = d.sealed_by LEFT JOIN users un ON un.id = d.unsealed_by";
+const FROM: &str = "FROM deals d JOIN users s ON s.id = d.sealed_by LEFT JOIN users un ON un.id = d.unsealed_by \
+     LEFT JOIN deal_values v ON v.deal_id = d.id LEFT JOIN users ev ON ev.id = v.entered_by";
 
 /// A `deals` row as selected by [`COLUMNS`].
 #[derive(sqlx::FromRow)]
@@ -129,6 +146,10 @@ struct DealRow {
     unsealed_by_name: Option<String>,
     unsealed_at: Option<String>,
     unseal_override: super::Flag,
+    value_required: super::Flag,
+    public_value: Option<String>,
+    value_entered_by_name: Option<String>,
+    value_entered_at: Option<String>,
 }
 
 impl TryFrom<DealRow> for DealRecord {
@@ -153,6 +174,10 @@ impl TryFrom<DealRow> for DealRecord {
             unsealed_by: r.unsealed_by_name,
             unsealed_at: r.unsealed_at,
             unseal_override: r.unseal_override.0,
+            value_required: r.value_required.0,
+            public_value: r.public_value,
+            value_entered_by: r.value_entered_by_name,
+            value_entered_at: r.value_entered_at,
         })
     }
 }
@@ -222,16 +247,68 @@ pub async fn active_in_round(db: &Db, event_id: i64, round: u32) -> StoreResult<
 /// transaction (a re-draw, which the service allows only before the game and once confirmed); both
 /// steps are audit-logged. Returns the new record's id.
 pub async fn seal(db: &Db, by: &User, event_id: i64, sealed: &SealedDeal) -> StoreResult<i64> {
-    let ids = seal_all(db, by, event_id, std::slice::from_ref(sealed)).await?;
+    let ids = seal_all(db, by, event_id, &[NewDeal::drawn(sealed)]).await?;
     ids.first().copied().ok_or(StoreError::NotFound)
 }
 
-/// [`seal`] for several games at once, all or nothing, in one transaction: the ids in order.
+/// Stores a deal sealed to be drawn with a public value (its commitment covers the seed; the
+/// layout comes with the value, [`enter_public_value`]), withdrawing the deal in use as [`seal`]
+/// does. Returns the new record's id.
+pub async fn seal_awaiting_value(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    pending: &PendingDeal,
+) -> StoreResult<i64> {
+    let ids = seal_all(db, by, event_id, &[NewDeal::awaiting_value(pending)]).await?;
+    ids.first().copied().ok_or(StoreError::NotFound)
+}
+
+/// A deal to seal: drawn now, or sealed to be drawn with a public value.
+#[derive(Debug, Clone)]
+pub struct NewDeal {
+    context: DealContext,
+    variant: Variant,
+    /// The canonical deal string; empty until a public value draws it.
+    deal: String,
+    seed: String,
+    commitment: String,
+    value_required: bool,
+}
+
+impl NewDeal {
+    /// A deal drawn from its seed now.
+    pub fn drawn(sealed: &SealedDeal) -> NewDeal {
+        NewDeal {
+            context: sealed.context.clone(),
+            variant: sealed.deal.variant(),
+            deal: sealed.deal.as_str().to_string(),
+            seed: sealed.seed.to_hex(),
+            commitment: sealed.commitment.to_hex(),
+            value_required: false,
+        }
+    }
+
+    /// A deal that waits for its public value.
+    pub fn awaiting_value(pending: &PendingDeal) -> NewDeal {
+        NewDeal {
+            context: pending.context.clone(),
+            variant: pending.variant,
+            deal: String::new(),
+            seed: pending.seed.to_hex(),
+            commitment: pending.commitment.to_hex(),
+            value_required: true,
+        }
+    }
+}
+
+/// Seals several games' deals at once, all or nothing, in one transaction (each withdrawing the
+/// deal still sealed for its game, as [`seal`] does): the ids in order.
 pub async fn seal_all(
     db: &Db,
     by: &User,
     event_id: i64,
-    deals: &[SealedDeal],
+    deals: &[NewDeal],
 ) -> StoreResult<Vec<i64>> {
     let mut tx = super::begin_write(db).await?;
     let at = now();
@@ -267,18 +344,19 @@ pub async fn seal_all(
         }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO deals (event_id, round_no, game, variant, deal, seed, commitment, sealed_by, sealed_at,
-             committed_event) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             committed_event, value_required) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(event_id)
         .bind(round as i64)
         .bind(game.to_string())
-        .bind(sealed.deal.variant().name())
-        .bind(sealed.deal.as_str())
-        .bind(sealed.seed.to_hex())
-        .bind(sealed.commitment.to_hex())
+        .bind(sealed.variant.name())
+        .bind(&sealed.deal)
+        .bind(&sealed.seed)
+        .bind(&sealed.commitment)
         .bind(by.id)
         .bind(&at)
         .bind(sealed.context.event())
+        .bind(i64::from(sealed.value_required))
         .fetch_one(&mut *tx)
         .await?;
         audit::record(
@@ -298,6 +376,47 @@ pub async fn seal_all(
     }
     tx.commit().await?;
     Ok(ids)
+}
+
+/// Stores the public value of a sealed deal that waits for it and the layout it draws (audit-logged).
+/// Fails with `NotFound` unless the deal is sealed, drawn with a public value, and has none yet.
+pub async fn enter_public_value(
+    db: &Db,
+    by: &User,
+    deal: &DealRecord,
+    value: &str,
+    drawn: &str,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query(
+        "INSERT INTO deal_values (deal_id, public_value, deal, entered_by, entered_at)
+         SELECT id, $1, $2, $3, $4 FROM deals
+         WHERE id = $5 AND status = 'sealed' AND value_required = 1
+           AND NOT EXISTS (SELECT 1 FROM deal_values WHERE deal_id = $5)",
+    )
+    .bind(value)
+    .bind(drawn)
+    .bind(by.id)
+    .bind(now())
+    .bind(deal.id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::NotFound);
+    }
+    tx.commit_audited(
+        Some(by.id),
+        Some(deal.event_id),
+        "deal.public_value",
+        &crate::i18n::Reason::new("audit_d_deal_public_value")
+            .arg("round", deal.round)
+            .arg("game", deal.game)
+            .arg("deal", deal.id)
+            .arg("value", value)
+            .audit(),
+    )
+    .await?;
+    Ok(())
 }
 
 /// Unseals a sealed deal; `pending` names the games still without a result when an arbiter overrides

@@ -33,13 +33,13 @@ pub struct Event {
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                       time_zone, archived, deals_required, third_place_own_deals, \
+                       time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
 
 /// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
 const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                        time_zone, archived, deals_required, third_place_own_deals, 0 AS version";
+                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, 0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -63,6 +63,7 @@ struct EventRow {
     time_zone: String,
     archived: i64,
     deals_required: i64,
+    public_value_required: i64,
     third_place_own_deals: i64,
     version: i64,
 }
@@ -98,6 +99,7 @@ impl TryFrom<EventRow> for Event {
                 ),
                 move_limit: u("move_limit", r.move_limit)?,
                 deals_required: r.deals_required != 0,
+                public_value_required: r.public_value_required != 0,
                 tie_breaks: crate::event::parse_tie_breaks(&r.tie_breaks)
                     .map_err(|_| corrupt("tie_breaks", &r.tie_breaks))?,
                 name: r.name,
@@ -135,13 +137,15 @@ pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Eve
     let mut tx = super::begin_write(db).await?;
     let insert = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
-         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING {RETURNED}"
+         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required,
+         public_value_required)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING {RETURNED}"
     )))
     .bind(owner.id);
     let row = bind_settings(insert, s)
         .bind(now())
         .bind(i64::from(s.deals_required))
+        .bind(i64::from(s.public_value_required))
         .fetch_one(&mut *tx)
         .await?;
     let event = event_from_row(&row)?;
@@ -251,12 +255,14 @@ pub async fn update_settings<E>(
     let update = sqlx::query(
         "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, variant = $5,
          swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
-         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14, deals_required = $15
-         WHERE id = $16",
+         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14, deals_required = $15,
+         public_value_required = $16
+         WHERE id = $17",
     );
     bind_settings(update, s)
         .bind(time_zone)
         .bind(i64::from(s.deals_required))
+        .bind(i64::from(s.public_value_required))
         .bind(event_id)
         .execute(&mut *tx)
         .await?;

@@ -93,7 +93,8 @@ impl ViewError {
 /// deal string once it may be shown; without it, each revealed identity must be written in the
 /// record. An illegal ply does not fail the view: the positions up to it are shown with the reason.
 pub fn replay(record: &str, variant: Variant, deal: Option<&str>) -> Result<GameView, ViewError> {
-    let parsed = Record::parse(record).map_err(ViewError::Syntax)?;
+    let parsed =
+        crate::rules::adjudicate::read_record(record.as_bytes(), 1).map_err(ViewError::Syntax)?;
     let deal = deal
         .or_else(|| parsed.tag("Deal"))
         .map(str::trim)

@@ -270,6 +270,7 @@ fn holds_secrets(path: &str) -> bool {
         || path.ends_with("/record")
         || path.ends_with("/record.txt")
         || path.ends_with("/records.pgn")
+        || path.ends_with("/export")
         || path.ends_with("/export.json")
 }
 

@@ -18,6 +18,7 @@ mod ko_records;
 mod live;
 mod load_paths;
 mod matrix;
+mod public_values;
 mod ratings;
 mod readability;
 mod records;

@@ -251,6 +251,11 @@ const TABLE: &[(&str, &str, Who)] = &[
         "/events/{id}/rounds/{n}/boards/{b}/games/{g}",
         Who::EventArbiters,
     ),
+    (
+        "get",
+        "/events/{id}/rounds/{n}/boards/{b}/games/{g}/export",
+        Who::EventArbiters,
+    ),
     ("get", "/events/{id}/standings", Who::Public),
     ("get", "/events/{id}/standings.csv", Who::Public),
     ("get", "/events/{id}/crosstable", Who::Public),
@@ -290,6 +295,11 @@ const TABLE: &[(&str, &str, Who)] = &[
     (
         "post",
         "/events/{id}/deals/{deal_id}/unseal",
+        Who::EventArbiters,
+    ),
+    (
+        "post",
+        "/events/{id}/deals/{deal_id}/public-value",
         Who::EventArbiters,
     ),
     ("get", "/events/{id}/export.json", Who::EventManagers),

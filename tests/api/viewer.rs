@@ -255,3 +255,57 @@ fn the_viewer_marks_the_ruling_event_plies_on_the_move_list() {
         page.body
     );
 }
+
+/// A game is written for the Jieqi tools (JieqiBox JSON, a Pikafish line, pychess PGN) from the
+/// viewer and the records export only once its deal is unsealed; the JieqiBox file reads back as
+/// the record of its board.
+#[test]
+fn a_game_is_written_for_the_jieqi_tools_only_once_its_deal_is_unsealed() {
+    let w = World::new("viewer-exports");
+    let (mut arb, id) = published_round(&w, "jieqi", 4);
+    let sealed = arb.form(&format!("/events/{id}/deals"), &[("round", "1")]);
+    assert_eq!(sealed.status, 303, "{}", sealed.body);
+    let deal_page = sealed.location.unwrap();
+    submit(&mut arb, id, 1, "1. h2e2 h9g7");
+    let export = |f: &str| format!("/events/{id}/rounds/1/boards/1/games/1/export?format={f}");
+    let mut anon = w.server.client();
+    assert_eq!(anon.get(&export("jieqibox")).status, 404);
+    let early = arb.get(&export("jieqibox"));
+    assert_eq!(early.status, 409, "{}", early.body);
+    assert!(early.body.contains("still sealed"), "{}", early.body);
+    let viewer = format!("/events/{id}/rounds/1/boards/1");
+    assert!(!arb.get(&viewer).body.contains("id=\"record-exports\""));
+    let sealed_export = arb.get(&format!("/events/{id}/records.pgn?format=pikafish"));
+    assert_eq!(
+        (sealed_export.status, sealed_export.body.as_str()),
+        (200, "")
+    );
+
+    let r = arb.form(&format!("{deal_page}/unseal"), &[("override", "1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(anon.get(&viewer).body.contains("id=\"record-exports\""));
+    let json = anon.get(&export("jieqibox"));
+    assert_eq!(json.status, 200, "{}", json.body);
+    let file: serde_json::Value = serde_json::from_str(&json.body).expect("JSON");
+    assert_eq!(file["moves"].as_array().map(Vec::len), Some(2));
+    let first = file["moves"][0]["data"].as_str().unwrap();
+    assert!(first.starts_with("h2e2") && first.len() == 5, "{first}");
+    assert_eq!(file["metadata"]["deal"].as_str().map(str::len), Some(30));
+    let line = anon.get(&export("pikafish")).body;
+    assert!(line.starts_with("position fen xxxxkxxxx/"), "{line}");
+    assert!(line.contains(&format!(" moves {first} h9g7")), "{line}");
+    let pgn = anon.get(&export("pychess")).body;
+    assert!(
+        pgn.contains("[Variant \"Jieqi\"]") && pgn.contains("1. h3e3"),
+        "{pgn}"
+    );
+    assert_eq!(anon.get(&export("xqf")).status, 400);
+    let all = arb.get(&format!("/events/{id}/records.pgn?format=pikafish"));
+    assert_eq!(all.body, line);
+
+    // The JieqiBox file is a record the scoresheet form takes for its board.
+    submit(&mut arb, id, 1, &json.body);
+    let seen = game_data(&anon.get(&viewer).body).expect("replayed");
+    assert_eq!(seen["plies"][0]["iccs"], first);
+    assert_eq!(seen["plies"].as_array().map(Vec::len), Some(2));
+}

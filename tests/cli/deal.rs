@@ -230,3 +230,65 @@ fn refusals_follow_lang() {
         stderr(&o)
     );
 }
+
+/// A public value (SquareDeal): `--seed S --public-value V` draws the deal of the seed
+/// SHA-256(S bytes ‖ V), computed here on its own; verification needs the same value.
+#[test]
+fn a_public_value_draws_the_deal_of_the_mixed_seed() {
+    use sha2::{Digest, Sha256};
+    let value = "dice: 3, 5 (陳, 李)";
+    let mut bytes: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&SEED[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect();
+    bytes.extend_from_slice(value.as_bytes());
+    let mixed: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    for variant in ["jieqi", "banqi"] {
+        let with_value = anqi(&[
+            "deal",
+            "new",
+            "--variant",
+            variant,
+            "--seed",
+            SEED,
+            "--public-value",
+            value,
+        ]);
+        assert_eq!(with_value.status.code(), Some(0));
+        let with_value = stdout(&with_value);
+        let plain = anqi(&["deal", "new", "--variant", variant, "--seed", &mixed]);
+        let plain = stdout(&plain);
+        assert_eq!(
+            field(&with_value, "deal"),
+            field(&plain, "deal"),
+            "{variant}"
+        );
+        assert_eq!(field(&with_value, "public value"), value);
+        assert_eq!(field(&with_value, "seed"), SEED);
+        // The commitment covers the seed, not the deal: it is not the plain deal's.
+        let commitment = field(&with_value, "commitment");
+        assert_ne!(commitment, field(&plain, "commitment"));
+        let deal = field(&with_value, "deal");
+        let verify = |v: &str| {
+            let mut args = verify_args(variant, "1", "1", &deal, SEED, &commitment);
+            args.iter_mut().for_each(|a| {
+                if *a == "hk2011" {
+                    *a = "local";
+                }
+            });
+            args.extend(["--public-value", v]);
+            anqi(&args)
+        };
+        let ok = verify(value);
+        assert_eq!((ok.status.code(), stdout(&ok).trim()), (Some(0), "ok"));
+        let wrong = verify("dice: 3, 6 (陳, 李)");
+        assert_eq!(
+            (wrong.status.code(), stdout(&wrong).trim()),
+            (Some(1), "mismatch")
+        );
+        let bad = verify("  ");
+        assert_eq!(bad.status.code(), Some(2));
+    }
+}

@@ -9,4 +9,5 @@ mod pair;
 mod perft;
 mod rate;
 mod real_games;
+mod real_jieqi;
 mod user;

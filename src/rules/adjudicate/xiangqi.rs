@@ -20,38 +20,8 @@ pub(super) fn adjudicate_record(
     deal: Option<&Deal>,
     options: &AdjudicateOptions,
 ) -> Result<Verdict, AdjudicateError> {
-    let setup = AdjudicateError::Setup;
-    let tag_deal = match record
-        .tag("Deal")
-        .map(str::trim)
-        .filter(|d| !d.is_empty() && *d != "-")
-    {
-        Some(d) => Some(Deal::parse(d).map_err(|e| setup(SetupError::DealTag(e)))?),
-        None => None,
-    };
-    let deal = match (deal, tag_deal) {
-        (Some(given), Some(tagged)) if *given != tagged => {
-            return Err(setup(SetupError::DealDiffers));
-        }
-        (Some(given), _) => Some(*given),
-        (None, tagged) => tagged,
-    };
-    if deal.is_some() && variant != Variant::Jieqi {
-        return Err(setup(SetupError::DealNeedsJieqi));
-    }
-    let fen = options
-        .fen
-        .as_deref()
-        .or_else(|| record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()));
-    let mut start = match fen {
-        Some(f) => Position::from_fen(f, variant).map_err(|e| setup(SetupError::Fen(e)))?,
-        None => Position::start(variant),
-    };
-    if let Some(d) = &deal {
-        start
-            .apply_deal(d)
-            .map_err(|m| setup(SetupError::DealPool(m)))?;
-    }
+    let (start, _) = start_position(record, variant, deal, options.fen.as_deref())
+        .map_err(AdjudicateError::Setup)?;
     let tokens: Vec<&str> = record.moves.iter().map(|t| t.text.as_str()).collect();
     Ok(judge(
         start,
@@ -59,6 +29,44 @@ pub(super) fn adjudicate_record(
         record.claimed_result(),
         options.move_limit,
     ))
+}
+
+/// The start position of a xiangqi or Jieqi `record` — `fen`, else its `FEN` tag, else the
+/// variant's start — with the identities of the deal under its face-down pieces, and that deal:
+/// the one given, else the record's `Deal` tag (the two must agree).
+pub fn start_position(
+    record: &Record,
+    variant: Variant,
+    deal: Option<&Deal>,
+    fen: Option<&str>,
+) -> Result<(Position, Option<Deal>), SetupError> {
+    let tag_deal = match record
+        .tag("Deal")
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && *d != "-")
+    {
+        Some(d) => Some(Deal::parse(d).map_err(SetupError::DealTag)?),
+        None => None,
+    };
+    let deal = match (deal, tag_deal) {
+        (Some(given), Some(tagged)) if *given != tagged => {
+            return Err(SetupError::DealDiffers);
+        }
+        (Some(given), _) => Some(*given),
+        (None, tagged) => tagged,
+    };
+    if deal.is_some() && variant != Variant::Jieqi {
+        return Err(SetupError::DealNeedsJieqi);
+    }
+    let fen = fen.or_else(|| record.tag("FEN").map(str::trim).filter(|f| !f.is_empty()));
+    let mut start = match fen {
+        Some(f) => Position::from_fen(f, variant).map_err(SetupError::Fen)?,
+        None => Position::start(variant),
+    };
+    if let Some(d) = &deal {
+        start.apply_deal(d).map_err(SetupError::DealPool)?;
+    }
+    Ok((start, deal))
 }
 
 /// A ruling: result, termination and the side ruled to lose (none for a draw).

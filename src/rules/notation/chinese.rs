@@ -2,7 +2,8 @@
 //! face-down mover (`马二进三炮`, optional `翻`). Red counts files in Chinese numerals from its
 //! right, Black in digits (ASCII or full-width) from its right. Same-name pieces on one file are
 //! prefixed 前/后, 前/中/后, or 前/二/三/…/后; the file stays only when two or more files hold
-//! such pieces.
+//! such pieces. The identity of a captured face-down piece, when known, follows as `吃X`
+//! (JieqiBox's form, which also writes `翻` before a revealed piece: `马二进三翻炮吃车`).
 
 use super::{
     Direction, NotationError, Pattern, Place, WrittenMove, canonical_place, describe, file_number,
@@ -121,10 +122,40 @@ fn pattern(token: &str) -> Result<Pattern, NotationError> {
     })
 }
 
-/// Reads a Chinese token in `pos`.
+/// Reads a Chinese token in `pos`. JieqiBox's `吃X` after the move names the identity of a
+/// captured face-down piece (`车九进三吃马`); a bare `吃` (some engine logs) only says it captures.
 pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
-    let p = pattern(token)?;
-    super::resolve(pos, &[p], write)
+    let (body, capture) = match token.split_once('吃') {
+        None => (token, None),
+        Some((body, rest)) => {
+            let mut rest = rest.chars().filter(|c| !c.is_whitespace());
+            let named = match rest.next() {
+                None => None,
+                Some(c) => Some(piece(c).ok_or_else(|| {
+                    NotationError::Syntax("Chinese: expected a piece name after 吃".into())
+                })?),
+            };
+            if rest.next().is_some() {
+                return Err(NotationError::Syntax(
+                    "Chinese: unexpected characters after the captured piece".into(),
+                ));
+            }
+            (body, Some(named))
+        }
+    };
+    let p = pattern(body)?;
+    let mut written = super::resolve(pos, &[p], write)?;
+    if let Some(named) = capture {
+        let Some(target) = pos.piece_at(written.mv.to()) else {
+            return Err(NotationError::Illegal);
+        };
+        match named {
+            Some(kind) if target.face_down => written.captured = Some(kind),
+            Some(kind) if kind != target.kind => return Err(NotationError::Illegal),
+            _ => {}
+        }
+    }
+    Ok(written)
 }
 
 /// The canonical character of a piece for a side (Red 帅仕相马车炮兵, Black 将士象马车炮卒).
@@ -193,6 +224,10 @@ pub fn write(pos: &Position, wm: &WrittenMove) -> String {
     s.push(number(color, n));
     if let Some(r) = wm.reveal {
         s.push(piece_name(color, r));
+    }
+    if let Some(c) = wm.captured {
+        s.push('吃');
+        s.push(piece_name(color.opponent(), c));
     }
     s
 }

@@ -25,7 +25,7 @@ pub struct WrittenMove {
     pub mv: Move,
     /// The identity the face-down mover turned out to be.
     pub reveal: Option<PieceKind>,
-    /// The identity of the face-down piece it captured (ICCS only).
+    /// The identity of the face-down piece it captured (ICCS and Chinese only).
     pub captured: Option<PieceKind>,
 }
 
@@ -568,7 +568,7 @@ mod tests {
                         let text = write_move(&pos, &w, n);
                         let back = parse_move(&pos, &text)
                             .unwrap_or_else(|e| panic!("{text} in {pos:?}: {e}"));
-                        let expect = if n == Notation::Iccs {
+                        let expect = if n != Notation::Wxf {
                             w
                         } else {
                             WrittenMove {
@@ -579,7 +579,7 @@ mod tests {
                         assert_eq!(back, expect, "{text} in {pos:?}");
                         assert_eq!(
                             write_move(&pos, &back, n),
-                            if n == Notation::Iccs {
+                            if n != Notation::Wxf {
                                 text.clone()
                             } else {
                                 write_move(&pos, &expect, n)

@@ -164,6 +164,24 @@ pub enum RecordErrorKind {
     /// Anything but comments after the result token.
     #[error("'{0}' after the result token")]
     TextAfterResult(String),
+    /// A JieqiBox JSON game that is not JSON (the position is where the JSON reader stopped).
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    /// A JieqiBox JSON game without a field it needs, or with one of another type (`moves`,
+    /// `moves[3].data`).
+    #[error("JieqiBox game: the field '{0}' is missing or of the wrong type")]
+    JsonField(String),
+    /// An `adjust` entry of a JieqiBox game (its pools edited by hand), numbered from 1.
+    #[error(
+        "JieqiBox game: entry {0} of 'moves' edits the pools by hand ('adjust'), which no game record may do"
+    )]
+    JsonAdjust(usize),
+    /// A JSON array of several games where one game is read.
+    #[error("the JSON holds {0} games where one is read")]
+    JsonGames(usize),
+    /// A Pikafish line that is not `position fen <FEN> [moves …]` or `position startpos [moves …]`.
+    #[error("a Pikafish line is 'position fen <FEN> moves …' or 'position startpos moves …'")]
+    PositionLine,
 }
 
 /// Position-tracking view of the text being read.

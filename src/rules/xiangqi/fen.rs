@@ -56,10 +56,13 @@ impl Position {
         let mut kings = [0usize; 2];
         let mut face_down = [0u32; 2];
         let mut face_up = [[0u8; 7]; 2];
+        // pychess writes a covered piece as its home letter and `~` (`r~`): face-down there.
+        let mut covered_letters = false;
         for (i, text) in ranks.iter().enumerate() {
             let rank = 9 - i as u8;
             let mut file = 0u8;
-            for ch in text.chars() {
+            let mut chars = text.chars().peekable();
+            while let Some(ch) = chars.next() {
                 if let Some(d) = ch.to_digit(10).filter(|&d| (1..=9).contains(&d)) {
                     // Checked at once: a long run of digits must not wrap around to a file again.
                     file += d as u8;
@@ -78,7 +81,24 @@ impl Position {
                 let sq = Square::new(file, rank).ok_or_else(|| {
                     FenError::Board(format!("rank {rank} ('{text}') has more than 9 points"))
                 })?;
-                let piece = if ch == 'X' || ch == 'x' {
+                let covered = chars.next_if_eq(&'~').is_some();
+                if covered {
+                    covered_letters = true;
+                    let home = START_KIND[color.index()][sq.cell()];
+                    let named = PieceKind::from_letter(ch).filter(|_| ch.is_ascii_alphabetic());
+                    if variant != Variant::Jieqi {
+                        return Err(FenError::Board(format!(
+                            "covered piece '{ch}~' on {sq}: face-down pieces need variant jieqi"
+                        )));
+                    }
+                    if named.is_none_or(|k| k == PieceKind::King || k as u8 != home) {
+                        return Err(FenError::Board(format!(
+                            "covered piece '{ch}~' on {sq}, which is not its {} start square",
+                            color_name(color)
+                        )));
+                    }
+                }
+                let piece = if ch == 'X' || ch == 'x' || covered {
                     if variant != Variant::Jieqi {
                         return Err(FenError::Board(format!(
                             "face-down piece on {sq}: face-down pieces need variant jieqi"
@@ -140,20 +160,44 @@ impl Position {
             pos.kings[color.index()] = kings[color.index()] as u8;
         }
 
-        let side = fields
-            .next()
-            .ok_or_else(|| FenError::SideToMove(String::new()))?;
-        pos.side = match side {
-            "w" | "W" | "r" | "R" => Color::Red,
-            "b" | "B" => Color::Black,
-            other => return Err(FenError::SideToMove(other.to_string())),
-        };
-
         let mut rest: Vec<&str> = fields.collect();
+        // JieqiBox's old layout puts the pool before the side to move (`board pool w - - 0 1`).
+        let pool_first = variant == Variant::Jieqi
+            && rest.len() >= 2
+            && side_of(rest[0]).is_none()
+            && side_of(rest[1]).is_some();
+        let early_pool = pool_first.then(|| rest.remove(0));
+        let side = if rest.is_empty() {
+            return Err(FenError::SideToMove(String::new()));
+        } else {
+            rest.remove(0)
+        };
+        pos.side = side_of(side).ok_or_else(|| FenError::SideToMove(side.to_string()))?;
+
+        let mut captured: Option<Pool> = None;
         if variant == Variant::Jieqi {
             // The pool field comes right after the side to move; absent means empty.
-            if let Some(first) = rest.first().copied().filter(|f| f.parse::<u32>().is_err()) {
-                pos.pool = Pool::parse(first).map_err(FenError::Pool)?;
+            let pool = early_pool.or_else(|| {
+                let first = rest
+                    .first()
+                    .copied()
+                    .filter(|f| f.parse::<u32>().is_err())?;
+                rest.remove(0);
+                Some(first)
+            });
+            if let Some(pool) = pool {
+                pos.pool = Pool::parse(pool).map_err(FenError::Pool)?;
+            }
+            // JieqiBox's new layout: the identities of pieces captured face-down come next.
+            if let Some(field) = rest
+                .first()
+                .copied()
+                .filter(|f| *f != "-" && f.parse::<u32>().is_err())
+            {
+                captured = Some(
+                    Pool::parse(field)
+                        .map_err(|e| FenError::Pool(format!("captured face-down pieces: {e}")))?,
+                );
                 rest.remove(0);
             }
             // A standard xiangqi FEN read as Jieqi has one more '-' placeholder.
@@ -181,6 +225,19 @@ impl Position {
             return Err(FenError::ExtraField(extra.to_string()));
         }
 
+        if covered_letters && pos.pool.total(Color::Red) + pos.pool.total(Color::Black) == 0 {
+            // pychess has no pool field: every identity not face-up may still be face-down.
+            pos.pool = Pool::unseen(&face_up);
+        }
+        if let Some(captured) = captured {
+            for color in [Color::Red, Color::Black] {
+                for kind in PieceKind::ALL {
+                    // A piece of `color` captured face-down was taken by the other side.
+                    pos.captured_hidden[color.opponent().index()][kind.index()] =
+                        captured.count(color, kind);
+                }
+            }
+        }
         for color in [Color::Red, Color::Black] {
             let pooled = pos.pool.total(color);
             if pooled < face_down[color.index()] {
@@ -192,10 +249,12 @@ impl Position {
             }
             pos.unknown_captured[color.index()] = (pooled - face_down[color.index()]) as u8;
             for kind in PieceKind::ALL {
-                let n = face_up[color.index()][kind.index()] + pos.pool.count(color, kind);
+                let n = face_up[color.index()][kind.index()]
+                    + pos.pool.count(color, kind)
+                    + pos.captured_hidden[color.opponent().index()][kind.index()];
                 if n > kind.start_count() {
                     return Err(FenError::Position(format!(
-                        "{n} {} {kind:?}s (face-up and in the pool), at most {}",
+                        "{n} {} {kind:?}s (face-up, in the pool and captured face-down), at most {}",
                         color_name(color),
                         kind.start_count()
                     )));
@@ -214,9 +273,38 @@ impl Position {
         Ok(pos)
     }
 
-    /// The FEN: standard xiangqi FEN for xiangqi, the public Jieqi FEN (with pool) for Jieqi.
-    pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(100);
+    /// The pool field and the captured face-down field of JieqiBox's FEN: its letter order
+    /// (`R2r2N2n2B2b2A2a2C2c2P5p5`, zero counts left out, `-` when empty).
+    pub fn jieqibox_pools(&self) -> (String, String) {
+        let write = |count: &dyn Fn(Color, PieceKind) -> u8| {
+            let mut s = String::new();
+            for kind in [
+                PieceKind::Chariot,
+                PieceKind::Horse,
+                PieceKind::Elephant,
+                PieceKind::Advisor,
+                PieceKind::Cannon,
+                PieceKind::Pawn,
+            ] {
+                for color in [Color::Red, Color::Black] {
+                    let n = count(color, kind);
+                    if n > 0 {
+                        s.push(letter_of(color, kind));
+                        s.push_str(&n.to_string());
+                    }
+                }
+            }
+            if s.is_empty() { "-".to_string() } else { s }
+        };
+        (
+            write(&|c, k| self.pool.count(c, k)),
+            write(&|c, k| self.captured_hidden[c.opponent().index()][k.index()]),
+        )
+    }
+
+    /// The board field of the FEN, with `hidden(piece)` writing a face-down piece.
+    pub fn board_field(&self, hidden: impl Fn(Piece) -> String) -> String {
+        let mut s = String::with_capacity(90);
         for rank in (0..10u8).rev() {
             let mut gap = 0;
             for file in 0..9u8 {
@@ -230,7 +318,11 @@ impl Position {
                             s.push(char::from(b'0' + gap));
                             gap = 0;
                         }
-                        s.push(p.fen_letter());
+                        if p.face_down {
+                            s.push_str(&hidden(p));
+                        } else {
+                            s.push(p.fen_letter());
+                        }
                     }
                 }
             }
@@ -241,6 +333,12 @@ impl Position {
                 s.push('/');
             }
         }
+        s
+    }
+
+    /// The FEN: standard xiangqi FEN for xiangqi, the public Jieqi FEN (with pool) for Jieqi.
+    pub fn to_fen(&self) -> String {
+        let mut s = self.board_field(|p| p.fen_letter().to_string());
         s.push_str(if self.side == Color::Red {
             " w "
         } else {
@@ -292,6 +390,23 @@ impl Position {
     }
 }
 
+/// The side a FEN's side field names.
+fn side_of(field: &str) -> Option<Color> {
+    match field {
+        "w" | "W" | "r" | "R" => Some(Color::Red),
+        "b" | "B" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// A piece letter in its side's case.
+fn letter_of(color: Color, kind: PieceKind) -> char {
+    match color {
+        Color::Red => kind.letter(),
+        Color::Black => kind.letter().to_ascii_lowercase(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +425,51 @@ mod tests {
         assert!(e.to_string().contains("more than 9 points"), "{e}");
         let fen = XIANGQI_START.replace("/9/9/", &format!("/{}/9/", "5".repeat(200)));
         assert!(Position::from_fen(&fen, Variant::Jieqi).is_err());
+    }
+
+    /// Every pool spelling and FEN layout the Jieqi tools write reads as the same position:
+    /// Pikafish's order with zero counts, JieqiBox's two layouts (its captured pool as the 4th
+    /// field), pychess's `~` letters without a pool.
+    #[test]
+    fn the_fen_spellings_of_the_jieqi_tools_read() {
+        let start = Position::start(Variant::Jieqi);
+        let board = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX";
+        for fen in [
+            format!("{board} w A2B2N2R2C2P5a2b2n2r2c2p5 0 1"),
+            format!("{board} w R2A2C2P5N2B2K0r2a2c2p5n2b2k0 0 1").replace("K0", "").replace("k0", ""),
+            format!("{board} w A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1"),
+            format!("{board} A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1"),
+            "r~n~b~a~ka~b~n~r~/9/1c~5c~1/p~1p~1p~1p~1p~/9/9/P~1P~1P~1P~1P~/1C~5C~1/9/R~N~B~A~KA~B~N~R~ w - - 0 1".into(),
+        ] {
+            assert_eq!(Position::from_fen(&fen, Variant::Jieqi), Ok(start.clone()), "{fen}");
+        }
+        // Zero counts: Red has no face-down chariot left.
+        let fen = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/1XXXKXXX1 w R0A2C2P5N2B2r2a2c2p5n2b2 0 1";
+        assert_eq!(
+            Position::from_fen(fen, Variant::Jieqi)
+                .unwrap()
+                .pool()
+                .count(Color::Red, PieceKind::Chariot),
+            0
+        );
+        // JieqiBox's example: Red's h2 piece took h9 and was a pawn; the black piece it took was a pawn.
+        let fen = "xxxxkxxPx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X7/9/XXXXKXXXX b R2r2N2n2B2b2A2a2C2c2P4p4 p1 0 1";
+        let p = Position::from_fen(fen, Variant::Jieqi).unwrap();
+        assert_eq!(p.captured_face_down(Color::Red, PieceKind::Pawn), 1);
+        assert_eq!(p.unknown_captures(Color::Black), 0);
+        assert_eq!(
+            p.jieqibox_pools(),
+            ("R2r2N2n2B2b2A2a2C2c2P4p4".to_string(), "p1".to_string())
+        );
+        // A sixth black pawn among the captured is refused.
+        let e = Position::from_fen(&fen.replace(" p1 ", " p2 "), Variant::Jieqi).unwrap_err();
+        assert!(e.to_string().contains("6 Black Pawns"), "{e}");
+        let e = Position::from_fen(&fen.replace(" p1 ", " q1 "), Variant::Jieqi).unwrap_err();
+        assert!(e.to_string().contains("captured face-down"), "{e}");
+        // A covered letter that is not its square's home piece.
+        let e =
+            Position::from_fen("n~3k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Variant::Jieqi).unwrap_err();
+        assert!(e.to_string().contains("not its Black start square"), "{e}");
     }
 
     #[test]

@@ -252,6 +252,20 @@ impl Pool {
         p
     }
 
+    /// Every identity not face-up, per side: the start's counts less `face_up` (counts by side
+    /// and kind index), for a FEN that has no pool field.
+    pub(crate) fn unseen(face_up: &[[u8; 7]; 2]) -> Pool {
+        let mut p = Pool::empty();
+        for c in [Color::Red, Color::Black] {
+            for k in POOL_ORDER {
+                p.counts[c.index()][k.index()] = k
+                    .start_count()
+                    .saturating_sub(face_up[c.index()][k.index()]);
+            }
+        }
+        p
+    }
+
     /// How many `kind` of `color` are unrevealed.
     #[inline]
     pub fn count(&self, color: Color, kind: PieceKind) -> u8 {

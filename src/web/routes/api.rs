@@ -95,6 +95,9 @@ struct NewEvent {
     /// absent).
     #[serde(default)]
     deals_required: Option<bool>,
+    /// Deals drawn with a public value (default false).
+    #[serde(default)]
+    public_value_required: Option<bool>,
 }
 
 fn opt(n: Option<u32>) -> String {
@@ -136,6 +139,11 @@ async fn create_event(
         move_limit: opt(new.move_limit),
         tie_breaks: new.tie_breaks.map(|t| t.join(",")).unwrap_or_default(),
         deals_required: if new.deals_required == Some(true) {
+            "on".into()
+        } else {
+            String::new()
+        },
+        public_value_required: if new.public_value_required == Some(true) {
             "on".into()
         } else {
             String::new()

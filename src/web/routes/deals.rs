@@ -33,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(round_sheets)
         .service(text)
         .service(unseal)
+        .service(public_value)
         .service(verify_page);
 }
 
@@ -455,6 +456,27 @@ struct ShowPage {
     cli: String,
 }
 
+/// The public value form.
+#[derive(serde::Deserialize)]
+struct PublicValueForm {
+    #[serde(default)]
+    public_value: String,
+}
+
+/// Enters the public value of a deal that waits for it, which draws its layout (arbiters).
+#[post("/events/{id}/deals/{deal_id}/public-value")]
+async fn public_value(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    Arbitrated { event, user, .. }: Arbitrated,
+    form: CsrfForm<PublicValueForm>,
+) -> AppResult<HttpResponse> {
+    let (_, deal_id) = path.into_inner();
+    service::deals::enter_public_value(&state.db, &user, &event, deal_id, &form.public_value)
+        .await?;
+    Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id)))
+}
+
 /// The `anqi deal verify …` command line that checks a deal without this server.
 pub fn verify_command(
     variant: &str,
@@ -490,15 +512,26 @@ pub fn verify_command(
 /// The command line of a stored deal, with the event id its commitment covers (an imported event's
 /// deals keep the id they were sealed under).
 fn record_command(d: &DealRecord) -> String {
-    verify_command(
-        d.variant.name(),
-        &d.committed_event,
-        &d.round.to_string(),
-        &d.game.to_string(),
-        &d.deal,
-        &d.seed,
-        &d.commitment,
+    with_value(
+        verify_command(
+            d.variant.name(),
+            &d.committed_event,
+            &d.round.to_string(),
+            &d.game.to_string(),
+            &d.deal,
+            &d.seed,
+            &d.commitment,
+        ),
+        d.public_value.as_deref(),
     )
+}
+
+/// A verification command line with `--public-value` when the deal was drawn with one.
+fn with_value(command: String, value: Option<&str>) -> String {
+    match value {
+        Some(v) => format!("{command} --public-value '{}'", v.replace('\'', r"'\''")),
+        None => command,
+    }
 }
 
 #[get("/events/{id}/deals/{deal_id}")]
@@ -551,6 +584,7 @@ struct SheetView {
 
 impl SheetView {
     fn new(record: DealRecord, event: &Event) -> AppResult<SheetView> {
+        service::deals::require_layout(&record)?;
         let deal = Deal::parse(record.variant, &record.deal)
             .map_err(|e| AppError::Internal(format!("stored deal #{}: {e}", record.id)))?;
         let setup = SetupSheet::new(&deal);
@@ -629,8 +663,13 @@ async fn text(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
     let (_, _, d) = event_and_deal(&ctx, &state, path).await?;
+    let value = d
+        .public_value
+        .as_deref()
+        .map(|v| format!("public value: {v}\n"))
+        .unwrap_or_default();
     let body = format!(
-        "variant: {}\nevent: {}\nround: {}\ngame: {}\ndeal: {}\nseed: {}\ncommitment: {}\nstatus: {}\n",
+        "variant: {}\nevent: {}\nround: {}\ngame: {}\n{value}deal: {}\nseed: {}\ncommitment: {}\nstatus: {}\n",
         d.variant.name(),
         d.committed_event,
         d.round,
@@ -675,6 +714,7 @@ struct VerifyQuery {
     deal: Option<String>,
     seed: Option<String>,
     commitment: Option<String>,
+    public_value: Option<String>,
 }
 
 #[derive(Template)]
@@ -713,6 +753,13 @@ fn check(fields: &[(&'static str, String)]) -> Result<(), Reason> {
     let seed = Seed::from_hex(get("seed")).map_err(|e| service::deals::seed_reason(&e))?;
     let commitment = Commitment::from_hex(get("commitment"))
         .ok_or_else(|| Reason::new("verify_bad_commitment"))?;
+    // A deal drawn with a public value is checked with it (the field is there only for such deals).
+    if fields.iter().any(|(n, _)| *n == "public_value") {
+        let value = crate::deal::PublicValue::parse(get("public_value"))
+            .map_err(service::deals::public_value_reason)?;
+        return crate::deal::verify_with_value(&context, &deal, &seed, &value, &commitment)
+            .map_err(service::deals::mismatch_reason);
+    }
     verify(&context, &deal, &seed, &commitment).map_err(service::deals::mismatch_reason)
 }
 
@@ -735,19 +782,27 @@ async fn verify_page(
         ("seed", pick(q.seed, d.seed.clone())),
         ("commitment", pick(q.commitment, d.commitment.clone())),
     ];
+    let mut inputs = inputs;
+    if d.value_required {
+        let stored = d.public_value.clone().unwrap_or_default();
+        inputs.push(("public_value", pick(q.public_value, stored)));
+    }
     let (ok, reason) = match check(&inputs) {
         Ok(()) => (true, String::new()),
         Err(r) => (false, ctx.lang.reason(&r)),
     };
     let value = |i: usize| inputs.get(i).map(|(_, v)| v.as_str()).unwrap_or("");
-    let cli = verify_command(
-        value(0),
-        value(1),
-        value(2),
-        value(3),
-        value(4),
-        value(5),
-        value(6),
+    let cli = with_value(
+        verify_command(
+            value(0),
+            value(1),
+            value(2),
+            value(3),
+            value(4),
+            value(5),
+            value(6),
+        ),
+        inputs.get(7).map(|(_, v)| v.as_str()),
     );
     render(&VerifyPage {
         deal: DealView::new(d, &event),

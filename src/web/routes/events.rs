@@ -63,6 +63,7 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
             &crate::swiss::standings::TieBreak::DEFAULT_ORDER,
         ),
         deals_required: "on".into(),
+        public_value_required: String::new(),
         ..Default::default()
     };
     render(&NewEventPage {
@@ -388,6 +389,7 @@ fn form_of(event: &Event) -> EventForm {
         move_limit: s.move_limit.to_string(),
         tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
         deals_required: if s.deals_required { "on" } else { "" }.into(),
+        public_value_required: if s.public_value_required { "on" } else { "" }.into(),
     }
 }
 

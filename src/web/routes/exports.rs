@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::rules::formats::Format;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -25,7 +26,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(import_confirm);
 }
 
-fn attachment(content_type: &str, name: String, body: String) -> HttpResponse {
+/// A download: the body with its type and file name.
+pub(super) fn attachment(content_type: &str, name: String, body: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(content_type)
         .insert_header((
@@ -51,17 +53,48 @@ async fn export_trf(
 /// Every stored move record of the event — Swiss boards and knockout games — as one record file
 /// that replays elsewhere (arbiters and organizer; see `service::records::export_all`: a deal appears
 /// only once it is unsealed).
+/// `?format=jieqibox|pikafish|pychess` writes the games whose deal is unsealed in that tool's form.
 #[get("/events/{id}/records.pgn")]
 async fn export_records(
     state: web::Data<AppState>,
     Arbitrated { event, access, .. }: Arbitrated,
+    query: web::Query<FormatQuery>,
 ) -> AppResult<HttpResponse> {
-    let out = crate::service::records::export_all(&state.db, access, &event).await?;
-    Ok(attachment(
-        "application/x-chess-pgn; charset=utf-8",
-        format!("event-{}-records.pgn", event.id),
-        out,
-    ))
+    let format = query.format()?;
+    let out = crate::service::records::export_all(&state.db, access, &event, format).await?;
+    let content_type = match format {
+        Format::JieqiBox => "application/json",
+        Format::Pikafish => "text/plain; charset=utf-8",
+        Format::Record | Format::Pychess => "application/x-chess-pgn; charset=utf-8",
+    };
+    let name = match format {
+        Format::Record => format!("event-{}-records.pgn", event.id),
+        other => format!(
+            "event-{}-records-{}.{}",
+            event.id,
+            other.name(),
+            other.extension()
+        ),
+    };
+    Ok(attachment(content_type, name, out))
+}
+
+/// The `format` parameter of a records download (default: Anqi's own record).
+#[derive(Debug, serde::Deserialize)]
+pub struct FormatQuery {
+    format: Option<String>,
+}
+
+impl FormatQuery {
+    /// The format asked for (400 for an unknown name).
+    pub fn format(&self) -> AppResult<Format> {
+        match self.format.as_deref() {
+            None | Some("") => Ok(Format::Record),
+            Some(name) => Format::parse(name).ok_or_else(|| {
+                AppError::invalid(crate::i18n::Reason::new("svc_export_format").arg("format", name))
+            }),
+        }
+    }
 }
 
 #[get("/events/{id}/export.json")]

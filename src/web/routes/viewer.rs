@@ -18,7 +18,9 @@ use crate::web::extract::{BoardPath, EventView, GameNo};
 use crate::web::game_view::{self, GameView, PlyView};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(board_game).service(numbered_game);
+    cfg.service(board_game)
+        .service(numbered_game)
+        .service(export_game);
 }
 
 /// One ply in the move list: its index in the game (1-based), Chinese and ICCS text.
@@ -104,6 +106,9 @@ struct GamePage {
     /// Translation key of how the game ended, from the stored verdict.
     ending: Option<&'static str>,
     record: String,
+    /// Whether the game may be downloaded in the Jieqi tools' formats (a legal Jieqi record whose
+    /// deal is unsealed or absent).
+    exportable: bool,
 }
 
 /// The translation key of a verdict's termination.
@@ -180,6 +185,7 @@ async fn game_page(
         problem: None,
         ending: None,
         record: String::new(),
+        exportable: false,
         round: round.number,
         board: board.board_no,
         ctx,
@@ -207,6 +213,9 @@ async fn game_page(
         GameNumber::Game(record.game_no),
     )
     .await?;
+    page.exportable = page.event.settings.variant == Variant::Jieqi
+        && deal.as_ref().is_none_or(|d| d.is_public())
+        && record.verdict["error"].is_null();
     let deal = deal.as_ref().map(|d| d.deal.as_str());
     let events = crate::rules::adjudicate::Verdict::from_json(&record.verdict)
         .map(|v| {
@@ -232,6 +241,37 @@ async fn game_page(
         Err(e) => page.problem = Some(page.ctx.lang.reason(&e.reason())),
     }
     render(&page)
+}
+
+/// A game's record in a Jieqi tool's format (`?format=jieqibox|pikafish|pychess`), once its deal
+/// is unsealed (see `service::records::export_game`).
+#[get("/events/{id}/rounds/{n}/boards/{b}/games/{g}/export")]
+async fn export_game(
+    state: web::Data<AppState>,
+    EventView { event, access }: EventView,
+    BoardPath { round, board }: BoardPath,
+    game: GameNo,
+    query: web::Query<super::exports::FormatQuery>,
+) -> AppResult<HttpResponse> {
+    let format = query.format()?;
+    let (name, text) = service::records::export_game(
+        &state.db,
+        &event,
+        access,
+        service::records::GameRef::Board {
+            round,
+            board,
+            game: game.0,
+        },
+        format,
+    )
+    .await?;
+    let content_type = if format == crate::rules::formats::Format::JieqiBox {
+        "application/json"
+    } else {
+        "text/plain; charset=utf-8"
+    };
+    Ok(super::exports::attachment(content_type, name, text))
 }
 
 fn fill(page: &mut GamePage, view: GameView, events: &[(usize, String)]) {
