@@ -124,3 +124,5 @@ verdict_cli_at_line = { $file }: line { $line }: { $what }
 verdict_cli_variant_tag = unknown variant tag '{ $tag }' (give --variant)
 verdict_cli_no_variant = no variant: give --variant or a Variant tag
 verdict_cli_not_utf8 = bytes that are not UTF-8
+verdict_cause_still_in_check = the king is in check, and this move does not get it out of check
+verdict_cause_into_check = this move would leave the mover's own king in check (or facing the other king)

@@ -138,3 +138,5 @@ verdict_cli_at_line = { $file }：第 { $line } 行：{ $what }
 verdict_cli_variant_tag = 不明的棋种标签「{ $tag }」（请用 --variant 指定）
 verdict_cli_no_variant = 没有指定棋种：请用 --variant 或 Variant 标签指定
 verdict_cli_not_utf8 = 有不是 UTF-8 的字节
+verdict_cause_still_in_check = 将帅正被将军，此着未能应将
+verdict_cause_into_check = 此着会令己方将帅被将军（或将帅照面）

@@ -138,3 +138,5 @@ verdict_cli_at_line = { $file }：第 { $line } 行：{ $what }
 verdict_cli_variant_tag = 不明的棋種標籤「{ $tag }」（請用 --variant 指定）
 verdict_cli_no_variant = 沒有指定棋種：請用 --variant 或 Variant 標籤指定
 verdict_cli_not_utf8 = 有不是 UTF-8 的位元組
+verdict_cause_still_in_check = 將帥正被將軍，此著未能應將
+verdict_cause_into_check = 此著會令己方將帥被將軍（或將帥照面）

@@ -130,6 +130,8 @@ pub fn cause(c: &PlyCause) -> Reason {
             .arg_reason("side", &side(*color)),
         PlyCause::NotAMove => Reason::new("verdict_cause_not_a_move"),
         PlyCause::NoLegalMatch => Reason::new("verdict_cause_no_legal_match"),
+        PlyCause::IntoCheck { in_check: true } => Reason::new("verdict_cause_still_in_check"),
+        PlyCause::IntoCheck { in_check: false } => Reason::new("verdict_cause_into_check"),
         PlyCause::Ambiguous(candidates) => Reason::new("verdict_cause_ambiguous")
             .arg_reason("candidates", &alternatives(candidates)),
         PlyCause::RevealOnFaceUp { square } => {

@@ -230,6 +230,12 @@ pub enum PlyCause {
     NotAMove,
     /// No legal move matches the token.
     NoLegalMatch,
+    /// The move the token names leaves the mover's king in check (or facing the other king);
+    /// `in_check`: the king was in check before it.
+    IntoCheck {
+        /// Whether the mover was in check already (and the move does not answer it).
+        in_check: bool,
+    },
     /// Several legal moves match; their canonical forms.
     Ambiguous(Vec<String>),
     /// A reveal is written for a face-up piece.
@@ -443,6 +449,9 @@ mod cause_wire {
         },
         NotAMove,
         NoLegalMatch,
+        IntoCheck {
+            in_check: bool,
+        },
         Ambiguous {
             candidates: Vec<String>,
         },
@@ -528,6 +537,7 @@ mod cause_wire {
             },
             PlyCause::NotAMove => Wire::NotAMove,
             PlyCause::NoLegalMatch => Wire::NoLegalMatch,
+            PlyCause::IntoCheck { in_check } => Wire::IntoCheck { in_check },
             PlyCause::Ambiguous(candidates) => Wire::Ambiguous { candidates },
             PlyCause::RevealOnFaceUp { square } => Wire::RevealOnFaceUp { square },
             PlyCause::AfterTheEnd {
@@ -593,6 +603,7 @@ mod cause_wire {
             },
             Wire::NotAMove => PlyCause::NotAMove,
             Wire::NoLegalMatch => PlyCause::NoLegalMatch,
+            Wire::IntoCheck { in_check } => PlyCause::IntoCheck { in_check },
             Wire::Ambiguous { candidates } => PlyCause::Ambiguous(candidates),
             Wire::RevealOnFaceUp { square } => PlyCause::RevealOnFaceUp { square },
             Wire::AfterTheEnd {

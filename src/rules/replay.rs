@@ -253,6 +253,7 @@ fn notation_cause(e: super::notation::NotationError) -> PlyCause {
     match e {
         E::Syntax(_) => PlyCause::NotAMove,
         E::Illegal => PlyCause::NoLegalMatch,
+        E::IntoCheck(in_check) => PlyCause::IntoCheck { in_check },
         E::Ambiguous(c) => PlyCause::Ambiguous(c),
         E::RevealOnFaceUp(s) => PlyCause::RevealOnFaceUp {
             square: s.to_string(),

@@ -671,3 +671,34 @@ fn the_text_report_of_a_multi_game_file_heads_each_game() {
         "{out}"
     );
 }
+
+/// Red in check from the chariot on e5 plays a move that does not answer it; then, a chariot
+/// pinned on the king's file steps aside: both refusals say it is the king's safety, in the
+/// reader's language, in every notation.
+#[test]
+fn a_move_that_ignores_or_walks_into_check_says_so() {
+    let checked = "[FEN \"3k5/9/9/9/4r4/9/9/9/9/R3K4 w - - 0 1\"]\n\n";
+    let pinned = "[FEN \"3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1\"]\n\n";
+    for (position, token, key) in [
+        (checked, "1. a0a1", "still in check"),
+        (checked, "1. 车九进一", "still in check"),
+        (pinned, "1. e1d1", "into check"),
+        (pinned, "1. R5=6", "into check"),
+    ] {
+        let text = format!("{position}{token}");
+        let (code, out, err) = anqi(
+            &["adjudicate", "--variant", "xiangqi", "-"],
+            Some(text.as_bytes()),
+            "zh_TW.UTF-8",
+        );
+        assert_eq!(code, 1, "{token}: {out} {err}");
+        let expected = match key {
+            "still in check" => "將帥正被將軍，此著未能應將",
+            _ => "此著會令己方將帥被將軍",
+        };
+        assert!(out.contains(expected), "{token}: {out}");
+        let v = one("xiangqi", &text);
+        let cause = v["error"]["cause"].to_string();
+        assert!(cause.contains("into_check"), "{token}: {v}");
+    }
+}

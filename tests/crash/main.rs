@@ -216,7 +216,9 @@ fn typist(s: &Shared, parity: u32, seed: u64) {
                 "/api/events/{}/rounds/{round}/boards/{board}/result",
                 s.event
             );
-            match s.call("PUT", &path, Some(json!({ "result": value }).to_string())) {
+            // The pairer may pair the next round meanwhile: a change after that needs a reason.
+            let body = json!({ "result": value, "reason": "typed again at the desk" });
+            match s.call("PUT", &path, Some(body.to_string())) {
                 Some((200, answer)) => {
                     assert_eq!(answer["result"], value, "{answer}");
                     let mut st = s.state.lock().unwrap();

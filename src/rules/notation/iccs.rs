@@ -23,7 +23,17 @@ pub fn parse(pos: &Position, token: &str) -> Option<Result<WrittenMove, Notation
 
 fn resolve(pos: &Position, mv: Move, letters: &[PieceKind]) -> Result<WrittenMove, NotationError> {
     if !pos.is_legal(mv) {
-        return Err(NotationError::Illegal);
+        let into_check = pos.piece_at(mv.from()).is_some_and(|p| {
+            p.color == pos.side_to_move()
+                && pos
+                    .moves_into_check_of(p.kind, Some(mv.from().file()))
+                    .contains(&mv)
+        });
+        return Err(if into_check {
+            NotationError::IntoCheck(pos.in_check())
+        } else {
+            NotationError::Illegal
+        });
     }
     let reveals = pos.is_reveal(mv);
     let captures_face_down = pos.piece_at(mv.to()).is_some_and(|p| p.face_down);

@@ -72,6 +72,10 @@ pub enum NotationError {
     /// No legal move matches.
     #[error("illegal move")]
     Illegal,
+    /// The move is one the piece may make, but it leaves the own king in check (or facing the
+    /// other king); `true` when the king is in check already.
+    #[error("illegal move: the king would be in check")]
+    IntoCheck(bool),
     /// Several legal moves match; the candidates in canonical notation.
     #[error("ambiguous move: could be {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
@@ -369,6 +373,13 @@ pub(crate) fn resolve(
     let legal = pos.legal_moves_of(first.kind, file);
     let found = matching(pos, &legal, patterns);
     match found.as_slice() {
+        [] if pos
+            .moves_into_check_of(first.kind, file)
+            .iter()
+            .any(|&m| patterns.iter().any(|p| p.matches(pos, m))) =>
+        {
+            Err(NotationError::IntoCheck(pos.in_check()))
+        }
         [] => Err(NotationError::Illegal),
         [(mv, reveal)] => {
             if reveal.is_some() && !pos.is_reveal(*mv) {

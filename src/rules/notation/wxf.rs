@@ -146,6 +146,14 @@ fn direction_of(c: char) -> Option<Direction> {
     }
 }
 
+/// The board file (0 = a) of a file numbered from the mover's right (1..=9).
+fn board_file(pos: &Position, file: Option<u8>) -> Option<u8> {
+    file.map(|n| match pos.side_to_move() {
+        crate::rules::Color::Red => 9u8.saturating_sub(n),
+        crate::rules::Color::Black => n.saturating_sub(1),
+    })
+}
+
 /// The move the readings name: the readings that match exactly one legal move must all name the
 /// same one (RULES.md §4.2).
 fn resolve(pos: &Position, readings: &[Pattern]) -> Result<(Move, Option<PieceKind>), Vec<Move>> {
@@ -154,10 +162,7 @@ fn resolve(pos: &Position, readings: &[Pattern]) -> Result<(Move, Option<PieceKi
     let mut conflict = false;
     let mut lists: Vec<(Option<PieceKind>, Option<u8>, super::MoveList)> = Vec::new();
     for p in readings {
-        let file = p.file.map(|n| match pos.side_to_move() {
-            crate::rules::Color::Red => 9u8.saturating_sub(n),
-            crate::rules::Color::Black => n.saturating_sub(1),
-        });
+        let file = board_file(pos, p.file);
         let key = (Some(p.kind), file);
         let index = match lists.iter().position(|(k, f, _)| (*k, *f) == key) {
             Some(i) => i,
@@ -191,6 +196,22 @@ fn resolve(pos: &Position, readings: &[Pattern]) -> Result<(Move, Option<PieceKi
     }
 }
 
+/// Why no legal move matches the readings: [`NotationError::IntoCheck`] when a move of the
+/// named piece matches but leaves the own king in check, [`NotationError::Illegal`] otherwise.
+fn into_check_or_illegal(pos: &Position, readings: &[Pattern]) -> NotationError {
+    let into_check = readings.iter().any(|p| {
+        let file = board_file(pos, p.file);
+        pos.moves_into_check_of(p.kind, file)
+            .iter()
+            .any(|&m| p.matches(pos, m))
+    });
+    if into_check {
+        NotationError::IntoCheck(pos.in_check())
+    } else {
+        NotationError::Illegal
+    }
+}
+
 /// Reads a WXF token in `pos`.
 pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> {
     let readings = patterns(token)?;
@@ -205,7 +226,7 @@ pub fn parse(pos: &Position, token: &str) -> Result<WrittenMove, NotationError> 
                 captured: None,
             })
         }
-        Err(candidates) if candidates.is_empty() => Err(NotationError::Illegal),
+        Err(candidates) if candidates.is_empty() => Err(into_check_or_illegal(pos, &readings)),
         Err(candidates) => Err(NotationError::Ambiguous(
             candidates
                 .iter()

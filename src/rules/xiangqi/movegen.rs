@@ -151,6 +151,8 @@ struct Gen<'a, S: Sink> {
     only: u8,
     /// Generate only for pieces on this mailbox column (0 = every file).
     only_column: usize,
+    /// Keep moves that leave the own king attacked too (what a refused token meant to play).
+    unsafe_too: bool,
 }
 
 impl<S: Sink> Gen<'_, S> {
@@ -165,7 +167,7 @@ impl<S: Sink> Gen<'_, S> {
             || matches!(from as isize - k as isize, 15 | 17 | -15 | -17)
             || (to ^ k) & 0x0F == 0
             || (to ^ k) & 0xF0 == 0;
-        if !risky || self.safe_after(from, to) {
+        if self.unsafe_too || !risky || self.safe_after(from, to) {
             self.sink.add(from, to);
         }
     }
@@ -328,6 +330,16 @@ impl Position {
 
     /// Feeds the legal moves of pieces with kind code `only` (0 = all) into `sink`.
     fn generate_only<S: Sink>(&mut self, sink: &mut S, only: u8, only_column: usize) -> bool {
+        self.generate_with(sink, (only, only_column), false)
+    }
+
+    /// [`Position::generate_only`], keeping moves into check too when `unsafe_too`.
+    fn generate_with<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        (only, only_column): (u8, usize),
+        unsafe_too: bool,
+    ) -> bool {
         let us = self.side;
         let king = self.kings[us.index()] as usize;
         let in_check = self.king_attacked(king, us.opponent());
@@ -339,9 +351,29 @@ impl Position {
             them: us.opponent(),
             only,
             only_column,
+            unsafe_too,
         }
         .run();
         in_check
+    }
+
+    /// The moves of the side to move's pieces that move as `kind` by the pieces' rules alone,
+    /// those that leave the own king in check (or facing the other king) included: what a refused
+    /// token may have meant, so that the refusal can say it is the king's safety.
+    pub fn moves_into_check_of(
+        &self,
+        kind: super::board::PieceKind,
+        file: Option<u8>,
+    ) -> Vec<Move> {
+        let mut all = MoveList::new();
+        let column = file.filter(|&f| f < 9).map_or(0, |f| usize::from(f) + 3);
+        self.clone()
+            .generate_with(&mut all, (kind as u8, column), true);
+        let legal = self.legal_moves_of(kind, file);
+        all.iter()
+            .copied()
+            .filter(|m| !legal.contains(*m))
+            .collect()
     }
 
     /// The legal moves of the side to move's pieces that move as `kind` (face-down pieces by
