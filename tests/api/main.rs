@@ -4,6 +4,7 @@ mod backup;
 mod copy_db;
 mod corrections_events;
 mod corrections_rounds;
+mod csv_files;
 mod db_backup;
 mod deals;
 mod event_page;

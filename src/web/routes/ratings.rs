@@ -10,13 +10,13 @@
 mod chart;
 mod form;
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
-use super::{CorrectionForm, redirect, render, render_status};
+use super::{CorrectionForm, csv_download, redirect, render, render_status};
 use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
@@ -295,17 +295,6 @@ async fn show(
     })
 }
 
-/// A CSV download with an ASCII file name.
-fn csv_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{file_name}\""),
-        ))
-        .body(bytes)
-}
-
 fn write_failed(e: std::io::Error) -> AppError {
     AppError::Internal(format!("writing CSV: {e}"))
 }
@@ -323,7 +312,7 @@ async fn standings_csv(state: web::Data<AppState>, id: web::Path<i64>) -> AppRes
     });
     let mut out = Vec::new();
     write_standing_lines(&mut out, lines).map_err(write_failed)?;
-    Ok(csv_response(out, &format!("rating-list-{}.csv", list.id)))
+    Ok(csv_download(&format!("rating-list-{}.csv", list.id), out))
 }
 
 /// One level's line of the distribution.
@@ -789,8 +778,8 @@ async fn history_csv(
     });
     let mut out = Vec::new();
     write_history(&mut out, lines).map_err(write_failed)?;
-    Ok(csv_response(
-        out,
+    Ok(csv_download(
         &format!("rating-list-{}-player-{player_id}.csv", list.id),
+        out,
     ))
 }
