@@ -17,6 +17,7 @@ use askama::Template;
 use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
 use super::{CorrectionForm, csv_download, redirect, render, render_status};
+use crate::i18n::Reason;
 use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
@@ -29,6 +30,7 @@ use crate::service::ratings::{
 };
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
+use crate::web::csv_upload::{self, CsvSent};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 
@@ -404,6 +406,43 @@ struct GamesPage {
     /// Why the last starting list was refused (already translated), if it was.
     start_error: Option<String>,
     start_csv: String,
+    /// A chosen games file read on the server, shown for checking before anything is added.
+    upload_read: Option<FileRead>,
+    /// A chosen starting list read on the server, shown for checking.
+    start_read: Option<FileRead>,
+}
+
+/// A chosen file as read on the server, for checking (already translated): the encoding it was read
+/// in, what it holds, and the names in it.
+struct FileRead {
+    read_as: String,
+    holds: String,
+    names: Vec<String>,
+}
+
+impl FileRead {
+    /// The notice of a file read as `encoding` (nothing in it yet).
+    fn new(lang: crate::i18n::Lang, encoding: &str) -> FileRead {
+        FileRead {
+            read_as: lang.reason(&Reason::new("csv_read_as").arg("encoding", encoding)),
+            holds: String::new(),
+            names: vec![],
+        }
+    }
+}
+
+/// The text of a CSV form (`csv`, or the chosen file's `file`), the encoding a chosen file was read
+/// in, and why it cannot be read (translated).
+fn sent_text(
+    lang: crate::i18n::Lang,
+    csv: String,
+    file: &str,
+) -> (String, Option<&'static str>, Option<String>) {
+    match csv_upload::read(&csv, file) {
+        Ok(CsvSent::Text(text)) => (text, None, None),
+        Ok(CsvSent::File { text, encoding }) => (text, Some(encoding), None),
+        Err(why) => (csv, None, Some(lang.reason(&why))),
+    }
 }
 
 impl GamesPage {
@@ -426,6 +465,8 @@ impl GamesPage {
             game_errors: vec![],
             start_error: None,
             start_csv: String::new(),
+            upload_read: None,
+            start_read: None,
         })
     }
 
@@ -452,7 +493,11 @@ async fn games_page(
 struct UploadForm {
     #[serde(default)]
     label: String,
+    #[serde(default)]
     csv: String,
+    /// A chosen file's bytes (base64), sent instead of `csv` when the file is not UTF-8.
+    #[serde(default)]
+    file: String,
 }
 
 /// Appends the games of a pasted or chosen CSV file: all of them, or none when the file has an error or
@@ -466,15 +511,41 @@ async fn upload(
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     let lang = ctx.lang;
-    let UploadForm { label, csv } = form.0;
+    let UploadForm { label, csv, file } = form.0;
+    let (csv, encoding, unread) = sent_text(lang, csv, &file);
     let label_error = crate::text::check_line(&label, 120)
         .err()
-        .map(|e| (lang.reason(&e.reason()), StatusCode::BAD_REQUEST));
+        .map(|e| lang.reason(&e.reason()))
+        .or(unread)
+        .map(|m| (m, StatusCode::BAD_REQUEST));
     let refused = match label_error
         .map(Err)
         .unwrap_or_else(|| sheet_games(lang, &csv).map_err(|m| (m, StatusCode::BAD_REQUEST)))
     {
         Err(refusal) => refusal,
+        Ok(games) if encoding.is_some() => {
+            // A chosen file is shown for checking; its text comes back as `csv` to be added.
+            let mut read = FileRead::new(lang, encoding.unwrap_or_default());
+            let mut names: Vec<String> = Vec::new();
+            for g in &games {
+                for name in [&g.red, &g.black] {
+                    if !names.contains(name) {
+                        names.push(name.clone());
+                    }
+                }
+            }
+            read.holds = lang.reason(
+                &Reason::new("csv_games_read")
+                    .arg("games", games.len())
+                    .arg("players", names.len()),
+            );
+            read.names = names;
+            let mut page = GamesPage::new(ctx, &state, list).await?;
+            page.upload_read = Some(read);
+            page.csv = csv;
+            page.label = label;
+            return render(&page);
+        }
         Ok(games) => {
             let appended = service::ratings::append_file(
                 &state.db,
@@ -513,6 +584,7 @@ async fn upload(
     let mut page = GamesPage::new(ctx, &state, list).await?;
     let (message, status) = refused;
     page.upload_error = Some(message);
+    page.upload_read = encoding.map(|e| FileRead::new(lang, e));
     // A file with an error comes back to be corrected; a duplicate is already in the list.
     if status == StatusCode::BAD_REQUEST {
         page.csv = csv;
@@ -570,7 +642,11 @@ async fn add_game(
 
 #[derive(serde::Deserialize)]
 struct StartForm {
+    #[serde(default)]
     csv: String,
+    /// A chosen file's bytes (base64), sent instead of `csv` when the file is not UTF-8.
+    #[serde(default)]
+    file: String,
 }
 
 /// Adds players with their starting points and games (`player,points,games`, as `anqi rate --players`
@@ -584,10 +660,24 @@ async fn add_start_list(
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     let lang = ctx.lang;
-    let csv = form.0.csv;
-    let refusal = match read_start_list(csv.as_bytes()) {
-        Err(e) => input_error_text(lang, &e),
+    let StartForm { csv, file } = form.0;
+    let (csv, encoding, unread) = sent_text(lang, csv, &file);
+    let read = unread
+        .map(Err)
+        .unwrap_or_else(|| read_start_list(csv.as_bytes()).map_err(|e| input_error_text(lang, &e)));
+    let refusal = match read {
+        Err(refusal) => refusal,
         Ok(entries) if entries.is_empty() => lang.t("rating_no_start_entries").into(),
+        Ok(entries) if encoding.is_some() => {
+            // A chosen file is shown for checking; its text comes back as `csv` to be added.
+            let mut read = FileRead::new(lang, encoding.unwrap_or_default());
+            read.holds = lang.reason(&Reason::new("csv_start_read").arg("players", entries.len()));
+            read.names = entries.into_iter().map(|e| e.name).collect();
+            let mut page = GamesPage::new(ctx, &state, list).await?;
+            page.start_read = Some(read);
+            page.start_csv = csv;
+            return render(&page);
+        }
         Ok(entries) => {
             match service::ratings::add_start_list(&state.db, &user, &list, &entries).await? {
                 StartAdded::Added(n) => {
@@ -604,6 +694,7 @@ async fn add_start_list(
     };
     let mut page = GamesPage::new(ctx, &state, list).await?;
     page.start_error = Some(refusal);
+    page.start_read = encoding.map(|e| FileRead::new(lang, e));
     page.start_csv = csv;
     render_status(&page, StatusCode::BAD_REQUEST)
 }
