@@ -20,6 +20,7 @@ mod live;
 mod load_paths;
 mod matrix;
 mod public_values;
+mod rating_games;
 mod ratings;
 mod readability;
 mod records;

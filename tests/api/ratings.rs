@@ -15,9 +15,9 @@ const DEFAULT_SETTINGS: [(&str, &str); 6] = [
     ("highest_level", "1"),
 ];
 
-/// The list form: a name and the default settings.
+/// The list form: a name, the game (Jieqi) and the default settings.
 pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
-    let mut fields = vec![("name", name)];
+    let mut fields = vec![("name", name), ("variant", "jieqi")];
     fields.extend(DEFAULT_SETTINGS);
     fields
 }
@@ -676,7 +676,7 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
         &json!(players),
     );
     let mut club = w.login("club");
-    let list = create_list(&mut club, "會內等級分", &[]);
+    let list = create_list(&mut club, "會內等級分", &[("variant", "xiangqi")]);
     let push = |c: &mut Client| {
         c.form(
             &format!("/events/{id}/push-rating"),

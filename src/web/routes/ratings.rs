@@ -24,10 +24,11 @@ use crate::rating::csv::{
 use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
 use crate::service;
-use crate::service::User;
 use crate::service::ratings::{
-    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
+    Appended, GameSource, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload,
+    upload_digest,
 };
+use crate::service::{ServiceError, User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::csv_upload::{self, CsvSent};
@@ -153,9 +154,19 @@ async fn create(
     if !may_create(&user) {
         return Err(AppError::Forbidden);
     }
-    match form.parse(ctx.lang) {
-        Ok((name, settings)) => {
-            let id = service::ratings::create_list(&state.db, &user, &name, &settings).await?;
+    let chosen = form
+        .parse(ctx.lang)
+        .and_then(|(name, variant, settings)| match variant {
+            Some(variant) => Ok((name, variant, settings)),
+            None => Err(vec![FieldError {
+                field: "variant",
+                message: ctx.t("rating_choose_game").into(),
+            }]),
+        });
+    match chosen {
+        Ok((name, variant, settings)) => {
+            let id =
+                service::ratings::create_list(&state.db, &user, &name, variant, &settings).await?;
             Ok(redirect(&format!("/ratings/{id}?done=rating_list_created")))
         }
         Err(errors) => render_status(
@@ -185,7 +196,7 @@ async fn settings_form(
     id: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
     let (list, _) = load_owned(&ctx, &state, *id).await?;
-    let form = ListForm::of(&list.name, &list.settings);
+    let form = ListForm::of(&list.name, list.variant, &list.settings);
     render(&SettingsPage {
         ctx,
         list,
@@ -202,24 +213,39 @@ async fn save_settings(
     form: CsrfForm<ListForm>,
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
-    match form.parse(ctx.lang) {
-        Ok((name, settings)) => {
-            service::ratings::update_list(&state.db, &user, &list, &name, &settings).await?;
-            Ok(redirect(&format!(
-                "/ratings/{}?done=rating_settings_saved",
-                list.id
-            )))
+    let errors = match form.parse(ctx.lang) {
+        Ok((name, variant, settings)) => {
+            let saved =
+                service::ratings::update_list(&state.db, &user, &list, &name, variant, &settings)
+                    .await;
+            match saved {
+                Ok(()) => {
+                    return Ok(redirect(&format!(
+                        "/ratings/{}?done=rating_settings_saved",
+                        list.id
+                    )));
+                }
+                // The game of a list that holds another game's event: beside the field.
+                Err(ServiceError::Invalid { field, reason }) => vec![FieldError {
+                    field,
+                    message: ctx.lang.reason(&reason),
+                }],
+                Err(e) => return Err(e.into()),
+            }
         }
-        Err(errors) => render_status(
-            &SettingsPage {
-                ctx,
-                list,
-                form: form.0,
-                errors,
-            },
-            StatusCode::BAD_REQUEST,
-        ),
-    }
+        Err(errors) => errors,
+    };
+    let mut form = form.0;
+    form.several = list.variant.is_none();
+    render_status(
+        &SettingsPage {
+            ctx,
+            list,
+            form,
+            errors,
+        },
+        StatusCode::BAD_REQUEST,
+    )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -567,6 +593,10 @@ async fn upload(
                         list.id, batch.games
                     )));
                 }
+                // Only an event's games are of a game.
+                Ok(Appended::OtherGame(_)) => {
+                    return Err(AppError::Internal("file refused as of another game".into()));
+                }
                 Ok(Appended::Duplicate(earlier)) => (
                     format!(
                         "{} ({}, {}, {} {})",
@@ -608,6 +638,7 @@ fn sheet_games(lang: crate::i18n::Lang, csv: &str) -> Result<Vec<NewGame>, Strin
             red: sheet.name(g.red).unwrap_or_default().to_string(),
             black: sheet.name(g.black).unwrap_or_default().to_string(),
             outcome: g.outcome,
+            origin: None,
         })
         .collect())
 }
@@ -635,8 +666,10 @@ async fn add_game(
             "/ratings/{}?done=rating_game_added",
             list.id
         ))),
-        // A form entry has no digest, so it never duplicates an earlier batch.
-        Appended::Duplicate(_) => Err(AppError::Internal("form game refused as duplicate".into())),
+        // A form entry has no digest, so it never duplicates an earlier batch; nor has it a game.
+        Appended::Duplicate(_) | Appended::OtherGame(_) => Err(AppError::Internal(
+            "form game refused as duplicate or of another game".into(),
+        )),
     }
 }
 
@@ -732,6 +765,10 @@ async fn remove_upload(
 /// One game of a history as shown.
 struct HistoryRow {
     date: String,
+    /// Where it came from: the event and its round and game, or the file or form.
+    source: String,
+    /// The event's page, while the event exists.
+    event_link: Option<String>,
     red: bool,
     opponent_id: i64,
     opponent: String,
@@ -769,6 +806,26 @@ impl PlayerPage {
             SideResult::Draw => "points_draw",
             SideResult::Loss => "points_loss",
         })
+    }
+}
+
+/// Where a game of a history came from, in the visitor's language: `中弈杯 · Round 3 · game 2`,
+/// `CSV file · 二月.csv`, `Form`.
+fn source_text(ctx: &Ctx, source: &GameSource) -> String {
+    let (kind, detail) = match source.kind.as_str() {
+        "event" => (
+            source.label.clone(),
+            source.origin.map(|o| ctx.lang.reason(&o.reason())),
+        ),
+        "file" => (
+            ctx.t("rating_source_file").to_string(),
+            Some(source.label.clone()).filter(|l| !l.is_empty()),
+        ),
+        _ => (ctx.t("rating_source_form").to_string(), None),
+    };
+    match detail {
+        Some(detail) => format!("{kind} · {detail}"),
+        None => kind,
     }
 }
 
@@ -824,6 +881,8 @@ async fn player(
         .iter()
         .map(|h| HistoryRow {
             date: h.date.to_string(),
+            source: source_text(&ctx, &h.source),
+            event_link: h.source.event_id.map(|id| format!("/events/{id}")),
             red: h.color == Color::Red,
             opponent_id: h.opponent_id,
             opponent: h.opponent.clone(),
