@@ -1710,6 +1710,76 @@ mod tests {
         assert_eq!(compute_stale(&db, None).await.expect("none left"), 0);
     }
 
+    /// Migration 0015 gives a list stored before lists had a game the game of the events it holds:
+    /// Jieqi when it holds none, none ("several games") when it holds events of several.
+    #[tokio::test]
+    async fn a_list_from_before_lists_had_a_game_takes_the_game_it_holds() {
+        let (_tmp, db, owner) = fresh("list-game").await;
+        let mut events = HashMap::new();
+        for game in ["banqi", "jieqi", "xiangqi"] {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
+                 VALUES ($1, $2, '2026-03-01', '2026-03-01', $2, $3) RETURNING id",
+            )
+            .bind(owner.id)
+            .bind(game)
+            .bind(now())
+            .fetch_one(&db)
+            .await
+            .expect("event");
+            events.insert(game, id);
+        }
+        let banqi = default_list(&db, &owner, "banqi").await;
+        let files = default_list(&db, &owner, "files").await;
+        let several = default_list(&db, &owner, "several").await;
+        for (list, game) in [(banqi, "banqi"), (several, "jieqi"), (several, "xiangqi")] {
+            sqlx::query(
+                "INSERT INTO rating_uploads (list_id, kind, event_id, games, created_at)
+                 VALUES ($1, 'event', $2, 0, $3)",
+            )
+            .bind(list)
+            .bind(events[game])
+            .bind(now())
+            .execute(&db)
+            .await
+            .expect("batch");
+        }
+        sqlx::query(
+            "INSERT INTO rating_uploads (list_id, kind, label, games, created_at)
+             VALUES ($1, 'file', 'a.csv', 0, $2)",
+        )
+        .bind(files)
+        .bind(now())
+        .execute(&db)
+        .await
+        .expect("batch");
+        // The lists as they were before the migration, then its update of them.
+        sqlx::query("UPDATE rating_lists SET variant = NULL")
+            .execute(&db)
+            .await
+            .expect("before");
+        let migration = include_str!("../../migrations/0015_rating_games_of_events.sql");
+        let update = migration
+            .find("UPDATE rating_lists")
+            .and_then(|at| {
+                migration[at..]
+                    .find(';')
+                    .map(|end| &migration[at..=at + end])
+            })
+            .expect("the migration's update");
+        sqlx::raw_sql(sqlx::AssertSqlSafe(update))
+            .execute(&db)
+            .await
+            .expect("migrate");
+        let game = |id: i64| {
+            let db = db.clone();
+            async move { get(&db, id).await.expect("get").expect("list").variant }
+        };
+        assert_eq!(game(banqi).await, Some(Variant::Banqi));
+        assert_eq!(game(files).await, Some(Variant::Jieqi));
+        assert_eq!(game(several).await, None);
+    }
+
     #[tokio::test]
     async fn a_file_enters_a_list_once_and_a_refused_batch_writes_nothing() {
         let (_tmp, db, owner) = fresh("dup").await;
