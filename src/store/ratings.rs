@@ -1437,6 +1437,21 @@ mod tests {
             .expect("list")
     }
 
+    /// An event of `game` stored as its form would (only what a rating list reads of it).
+    async fn event_of(db: &Db, owner: &User, name: &str, game: Variant) -> i64 {
+        sqlx::query_scalar(
+            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
+             VALUES ($1, $2, '2026-03-01', '2026-03-02', $3, $4) RETURNING id",
+        )
+        .bind(owner.id)
+        .bind(name)
+        .bind(game.name())
+        .bind(now())
+        .fetch_one(db)
+        .await
+        .expect("event")
+    }
+
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 3, 1)
             .and_then(|s| s.checked_add_days(chrono::Days::new(u64::from(d))))
@@ -1716,18 +1731,8 @@ mod tests {
     async fn a_list_from_before_lists_had_a_game_takes_the_game_it_holds() {
         let (_tmp, db, owner) = fresh("list-game").await;
         let mut events = HashMap::new();
-        for game in ["banqi", "jieqi", "xiangqi"] {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
-                 VALUES ($1, $2, '2026-03-01', '2026-03-01', $2, $3) RETURNING id",
-            )
-            .bind(owner.id)
-            .bind(game)
-            .bind(now())
-            .fetch_one(&db)
-            .await
-            .expect("event");
-            events.insert(game, id);
+        for game in [Variant::Banqi, Variant::Jieqi, Variant::Xiangqi] {
+            events.insert(game.name(), event_of(&db, &owner, game.name(), game).await);
         }
         let banqi = default_list(&db, &owner, "banqi").await;
         let files = default_list(&db, &owner, "files").await;
@@ -1824,15 +1829,7 @@ mod tests {
     #[tokio::test]
     async fn an_event_pushes_its_games_into_a_list_once() {
         let (_tmp, db, owner) = fresh("event").await;
-        let event_id: i64 = sqlx::query_scalar(
-            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
-             VALUES ($1, '冬季賽', '2026-03-01', '2026-03-02', 'banqi', $2) RETURNING id",
-        )
-        .bind(owner.id)
-        .bind(now())
-        .fetch_one(&db)
-        .await
-        .expect("event");
+        let event_id = event_of(&db, &owner, "冬季賽", Variant::Banqi).await;
         let list_id = create(&db, &owner, "L", Variant::Banqi, &RatingSettings::default())
             .await
             .expect("list");
@@ -1916,15 +1913,7 @@ mod tests {
             ids(accepting(&db, Variant::Xiangqi).await.expect("lists")),
             [jieqi]
         );
-        let xiangqi_event: i64 = sqlx::query_scalar(
-            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
-             VALUES ($1, '象棋賽', '2026-03-01', '2026-03-02', 'xiangqi', $2) RETURNING id",
-        )
-        .bind(owner.id)
-        .bind(now())
-        .fetch_one(&db)
-        .await
-        .expect("event");
+        let xiangqi_event = event_of(&db, &owner, "象棋賽", Variant::Xiangqi).await;
         let xiangqi_push = Source::Event {
             event_id: xiangqi_event,
             label: "象棋賽".into(),
