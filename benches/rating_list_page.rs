@@ -36,6 +36,7 @@ fn batch(rng: &mut ChaCha8Rng, first_day: u64) -> Vec<NewGame> {
                 black: format!("選手{black:04}"),
                 outcome: [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw]
                     [(rng.next_u64() % 3) as usize],
+                origin: None,
             }
         })
         .collect()
@@ -66,9 +67,15 @@ fn bench(c: &mut Criterion) {
             let owner = anqi::store::users::create(&db, "club", Role::Club, "x")
                 .await
                 .expect("user");
-            let list = ratings::create(&db, &owner, "俱樂部", &RatingSettings::default())
-                .await
-                .expect("list");
+            let list = ratings::create(
+                &db,
+                &owner,
+                "俱樂部",
+                anqi::rules::Variant::Jieqi,
+                &RatingSettings::default(),
+            )
+            .await
+            .expect("list");
             let mut rng = ChaCha8Rng::seed_from_u64(17);
             let started = Instant::now();
             for b in 0..BATCHES {
@@ -139,6 +146,7 @@ fn bench(c: &mut Criterion) {
             red: "選手0001".into(),
             black: "選手0002".into(),
             outcome: Outcome::Draw,
+            origin: None,
         };
         rt.block_on(ratings::append_games(&db, &owner, list, &[game], &file(n)))
             .expect("append")

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod cli;
 pub mod csv_safe;
+pub mod csv_text;
 pub mod deal;
 pub mod event;
 pub mod i18n;

@@ -1,6 +1,7 @@
 //! Player registration: a validated player entry, and the CSV import (`name,club,rating` plus optional
 //! `fide_id`, `local_id`, `category`). A file with any bad row is refused whole, each error naming its line.
 
+use crate::csv_text::{self, ShortRow};
 use crate::i18n::{Lang, Reason};
 
 /// A player as registered for an event (before a start number is given).
@@ -124,7 +125,9 @@ const COLUMNS: [&str; 6] = ["name", "club", "rating", "fide_id", "local_id", "ca
 
 /// Parses a player CSV (UTF-8, BOM accepted). With a header row the columns may come in any order
 /// (`name` required; `club`, `rating`, `fide_id`, `local_id`, `category` optional); without one they are
-/// `name,club,rating,fide_id,local_id,category` in that order. Returns every row's error, or all entries.
+/// `name,club,rating,fide_id,local_id,category` in that order. A row with fewer fields than the columns
+/// (the header's, or the six without one) reads each full-width comma 「，」 in it as a separator
+/// (`csv_text::short_row`), and so does the header. Returns every row's error, or all entries.
 pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new()
@@ -133,6 +136,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
     let mut columns: [Option<usize>; 6] = [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)];
+    let mut wanted = COLUMNS.len();
     let mut entries = Vec::new();
     let mut errors = Vec::new();
     let mut first = true;
@@ -153,16 +157,19 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
         if record.iter().all(str::is_empty) {
             continue;
         }
+        let raw: Vec<&[u8]> = record.iter().map(str::as_bytes).collect();
         if first {
             first = false;
-            let lower: Vec<String> = record
+            let names = csv_text::split_at_fullwidth_commas(&raw).unwrap_or_else(|| raw.clone());
+            let lower: Vec<String> = names
                 .iter()
-                .map(|h| h.to_ascii_lowercase().replace([' ', '-'], "_"))
+                .map(|h| field_text(h).to_ascii_lowercase().replace([' ', '-'], "_"))
                 .collect();
             if lower.iter().any(|h| h == "name") {
                 for (i, col) in COLUMNS.iter().enumerate() {
                     columns[i] = lower.iter().position(|h| h == col);
                 }
+                wanted = lower.len();
                 if let Some(unknown) = lower.iter().find(|h| !COLUMNS.contains(&h.as_str())) {
                     errors.push(RowError {
                         line,
@@ -185,9 +192,31 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
             });
             continue;
         }
-        let get = |i: usize| columns[i].and_then(|c| record.get(c)).unwrap_or("");
+        let (fields, split) = match csv_text::short_row(&raw, wanted) {
+            ShortRow::Kept => (raw, false),
+            ShortRow::Split(fields) => (fields, true),
+            ShortRow::TooMany(found) => {
+                errors.push(RowError {
+                    line,
+                    field: "csv",
+                    message: Reason::new("csv_fullwidth_too_many")
+                        .arg("found", found)
+                        .arg("columns", wanted),
+                });
+                continue;
+            }
+        };
+        let get = |i: usize| {
+            columns[i]
+                .and_then(|c| fields.get(c))
+                .map_or("", |f| field_text(f))
+        };
         match PlayerEntry::parse(line, get(0), get(1), get(2), get(3), get(4), get(5)) {
             Ok(p) => entries.push(p),
+            Err(e) if split => errors.push(RowError {
+                message: Reason::new("csv_fullwidth_split").arg_reason("message", &e.message),
+                ..e
+            }),
             Err(e) => errors.push(e),
         }
     }
@@ -208,6 +237,12 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
     } else {
         Err(errors)
     }
+}
+
+/// A field of a row: text of the CSV reader's record, or a part of one split at 「，」 (a whole
+/// character), so always UTF-8.
+fn field_text(field: &[u8]) -> &str {
+    std::str::from_utf8(field).map_or("", str::trim)
 }
 
 #[cfg(test)]
@@ -237,6 +272,53 @@ mod tests {
         assert_eq!(errors.len(), 2);
         assert_eq!((errors[0].line, errors[0].field), (3, "name"));
         assert_eq!((errors[1].line, errors[1].field), (4, "rating"));
+    }
+
+    #[test]
+    fn fullwidth_commas_separate_the_fields_of_a_short_row() {
+        let csv = "name,club,rating\n謝家樂，香港象棋總會,2251\n陳大文 ， 九龍棋會 ， 1980\n李四,香港，九龍,1500\n";
+        let players = parse_csv(csv).unwrap();
+        assert_eq!(
+            (
+                players[0].name.as_str(),
+                players[0].club.as_str(),
+                players[0].rating
+            ),
+            ("謝家樂", "香港象棋總會", 2251)
+        );
+        assert_eq!(
+            (
+                players[1].name.as_str(),
+                players[1].club.as_str(),
+                players[1].rating
+            ),
+            ("陳大文", "九龍棋會", 1980)
+        );
+        assert_eq!(
+            players[2].club, "香港，九龍",
+            "a whole row keeps its 「，」"
+        );
+        // The header typed with 「，」, and a file without a header.
+        let players = parse_csv("name，club，rating\n謝家樂，香港象棋總會，2251\n").unwrap();
+        assert_eq!(
+            (players[0].club.as_str(), players[0].rating),
+            ("香港象棋總會", 2251)
+        );
+        let players = parse_csv("謝家樂，香港象棋總會，2251\n").unwrap();
+        assert_eq!(
+            (players[0].club.as_str(), players[0].rating),
+            ("香港象棋總會", 2251)
+        );
+        // Too many fields once split, and a split row's error, are named with their line.
+        let errors = parse_csv("name,club,rating\nA，B，C，D\n謝家樂，香港，九龍\n").unwrap_err();
+        assert_eq!((errors[0].line, errors[0].field), (2, "csv"));
+        assert!(
+            errors[0].text(Lang::En).contains("4 fields"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!((errors[1].line, errors[1].field), (3, "rating"));
+        assert!(errors[1].text(Lang::En).contains("“，”"), "{}", errors[1]);
     }
 
     #[test]

@@ -94,6 +94,7 @@ audit_d_none = none
 audit_d_rating_list = rating list #{ $list } { $name }
 audit_d_rating_settings = (start { $start }, rated after { $after } games, levels { $base }/{ $step } { $lowest }…{ $highest })
 audit_d_rating_list_settings = rating list #{ $list }: { $old_name } { $old } → { $name } { $new }
+audit_d_rating_list_game = game { $old } → { $new }
 audit_d_rating_from_file = file '{ $label }'
 audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
 audit_d_rating_from_form = games entered by form

@@ -95,3 +95,19 @@ csv_malformed = the CSV cannot be read here (check the quotes and the line ends)
 # The level table of a rating list's settings.
 rating_step_not_positive = the points per level must be positive
 rating_levels_range = levels must run from a lowest level down to a highest level of at least 1
+# The game a list rates, and where a game pushed from an event was played.
+rating_game_help = A list rates one game: only events of that game can push their games into it.
+rating_choose_game = choose the game the list rates
+rating_several_games = Several games
+rating_several_games_help = This list is from before lists had one game and holds events of several games; it keeps taking those games.
+rating_game_held = the list holds rated games of a { $game } event, so it rates { $game }
+rating_where = Event · round
+rating_origin_round = Round { $round }
+rating_origin_final = Final
+rating_origin_semi_finals = Semi-finals
+rating_origin_quarter_finals = Quarter-finals
+rating_origin_round_of = Round of { $players }
+rating_origin_third_place = 3rd-place match
+rating_origin_game = { $round } · game { $game }
+svc_push_other_game = the list “{ $list }” rates { $list_game }, and this event is { $game }: choose a { $game } list
+svc_push_game_not_held = the list “{ $list }” holds no { $game } event's games, and it takes only the games it holds: choose a { $game } list

@@ -94,6 +94,7 @@ audit_d_none = 无
 audit_d_rating_list = 积分榜 #{ $list } { $name }
 audit_d_rating_settings = （起始积分 { $start }，赛满 { $after } 局后计分，级位 { $base }/{ $step } { $lowest }…{ $highest }）
 audit_d_rating_list_settings = 积分榜 #{ $list }：{ $old_name }{ $old } → { $name }{ $new }
+audit_d_rating_list_game = 棋种 { $old } → { $new }
 audit_d_rating_from_file = 文件「{ $label }」
 audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
 audit_d_rating_from_form = 以表格输入的对局

@@ -95,3 +95,19 @@ csv_malformed = 此处的 CSV 无法读取（请检查引号及换行）
 # The level table of a rating list's settings.
 rating_step_not_positive = 每级的分数必须大于 0
 rating_levels_range = 级别须从最低级数到最高级数，最高级数至少为 1
+# 积分榜计分的棋种，以及由赛事加入的对局在哪一轮下。
+rating_game_help = 每个积分榜只计一个棋种：只有该棋种的赛事可以把对局加入。
+rating_choose_game = 请选择积分榜计分的棋种
+rating_several_games = 多个棋种
+rating_several_games_help = 此积分榜建立于积分榜只计一个棋种之前，已收有多个棋种的赛事；这些棋种仍可加入。
+rating_game_held = 积分榜已收有{ $game }赛事的计分对局，所以它计{ $game }
+rating_where = 赛事 · 轮次
+rating_origin_round = 第 { $round } 轮
+rating_origin_final = 决赛
+rating_origin_semi_finals = 半决赛
+rating_origin_quarter_finals = 八强赛
+rating_origin_round_of = { $players } 强赛
+rating_origin_third_place = 季军战
+rating_origin_game = { $round }第 { $game } 局
+svc_push_other_game = 积分榜“{ $list }”计{ $list_game }，而本赛事是{ $game }：请选择{ $game }积分榜
+svc_push_game_not_held = 积分榜“{ $list }”没有收过{ $game }赛事的对局，也只收它已收有的棋种：请选择{ $game }积分榜

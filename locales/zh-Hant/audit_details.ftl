@@ -94,6 +94,7 @@ audit_d_none = 無
 audit_d_rating_list = 積分榜 #{ $list } { $name }
 audit_d_rating_settings = （起始積分 { $start }，賽滿 { $after } 局後計分，級位 { $base }/{ $step } { $lowest }…{ $highest }）
 audit_d_rating_list_settings = 積分榜 #{ $list }：{ $old_name }{ $old } → { $name }{ $new }
+audit_d_rating_list_game = 棋種 { $old } → { $new }
 audit_d_rating_from_file = 檔案「{ $label }」
 audit_d_rating_one_game = { $date } { $red } – { $black } { $result }
 audit_d_rating_from_form = 以表格輸入的對局

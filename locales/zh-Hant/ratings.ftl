@@ -95,3 +95,19 @@ csv_malformed = 此處的 CSV 無法讀取（請檢查引號及換行）
 # The level table of a rating list's settings.
 rating_step_not_positive = 每級的分數必須大於 0
 rating_levels_range = 級別須從最低級數到最高級數，最高級數至少為 1
+# 積分榜計分的棋種，以及由賽事加入的對局在哪一輪下。
+rating_game_help = 每個積分榜只計一個棋種：只有該棋種的賽事可以把對局加入。
+rating_choose_game = 請選擇積分榜計分的棋種
+rating_several_games = 多個棋種
+rating_several_games_help = 此積分榜建立於積分榜只計一個棋種之前，已收有多個棋種的賽事；這些棋種仍可加入。
+rating_game_held = 積分榜已收有{ $game }賽事的計分對局，所以它計{ $game }
+rating_where = 賽事 · 輪次
+rating_origin_round = 第 { $round } 輪
+rating_origin_final = 決賽
+rating_origin_semi_finals = 準決賽
+rating_origin_quarter_finals = 八強賽
+rating_origin_round_of = { $players } 強賽
+rating_origin_third_place = 季軍戰
+rating_origin_game = { $round }第 { $game } 局
+svc_push_other_game = 積分榜「{ $list }」計{ $list_game }，而本賽事是{ $game }：請選擇{ $game }積分榜
+svc_push_game_not_held = 積分榜「{ $list }」沒有收過{ $game }賽事的對局，也只收它已收有的棋種：請選擇{ $game }積分榜

@@ -117,16 +117,16 @@ fn rate(args: &RateArgs) -> Result<(), Failure> {
     let lang = lang();
 
     if let Some(path) = &args.players {
-        let entries =
-            read_start_list(&read(path)?).map_err(|e| file_error(path, &e, e.text(lang)))?;
+        let entries = read_start_list(read(path)?.as_bytes())
+            .map_err(|e| file_error(path, &e, e.text(lang)))?;
         for entry in entries {
             // The reader already refused empty and repeated names.
             list.add_player(&entry.name, entry.points, entry.games)
                 .map_err(|e| file_error(path, &e, rating_error_text(lang, &e)))?;
         }
     }
-    let sheet =
-        read_games(&read(&args.games)?).map_err(|e| file_error(&args.games, &e, e.text(lang)))?;
+    let sheet = read_games(read(&args.games)?.as_bytes())
+        .map_err(|e| file_error(&args.games, &e, e.text(lang)))?;
     list.apply_sheet(&sheet)
         .map_err(|e| file_error(&args.games, &e, rating_error_text(lang, &e)))?;
 
@@ -158,15 +158,26 @@ fn rate(args: &RateArgs) -> Result<(), Failure> {
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| {
+/// A CSV file's text: UTF-8, or Big5 or GB18030 as a spreadsheet saved it (`csv_text::decode`,
+/// which says on standard error which one it read).
+fn read(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| {
         input_error(
             format!("cannot read {}: {e}", path.display()),
             Reason::new("cli_cannot_read")
                 .arg("file", path.display())
                 .arg("why", &e),
         )
-    })
+    })?;
+    let decoded = crate::csv_text::decode(&bytes)
+        .map_err(|e| file_error(path, &e, lang().reason(&e.reason())))?;
+    if decoded.legacy.is_some() {
+        let read_as = Reason::new("cli_rate_read_as")
+            .arg("file", path.display())
+            .arg("encoding", decoded.encoding_name());
+        eprintln!("{}", lang().reason(&read_as));
+    }
+    Ok(decoded.text.into_owned())
 }
 
 /// A CSV reader's error in `lang`: where (line, column and its header name) and what (the words

@@ -10,6 +10,7 @@ use super::level::Level;
 use super::list::Standing;
 use super::points::{Points, PointsError};
 pub use super::sheet::{GameSheet, SheetGame};
+use crate::csv_text::ShortRow;
 use crate::i18n::{Lang, Reason};
 use crate::rules::Color;
 use chrono::NaiveDate;
@@ -65,6 +66,17 @@ pub enum Problem {
     /// The CSV structure itself is broken (reported by the CSV reader).
     #[error("{0}")]
     Malformed(String),
+    /// A row short of fields has more fields than the header once its full-width commas 「，」
+    /// are read as separators.
+    #[error(
+        "{found} fields when each full-width comma is read as a separator, more than the {columns} columns"
+    )]
+    FullwidthTooMany {
+        /// Fields of the split row.
+        found: usize,
+        /// Fields of the header.
+        columns: usize,
+    },
 }
 
 /// An input error at a line (and column, when one field is to blame).
@@ -76,6 +88,9 @@ pub struct InputError {
     pub column: Option<Column>,
     /// What is wrong.
     pub problem: Problem,
+    /// Whether the line had fewer fields than the header, so that its full-width commas 「，」 were
+    /// read as separators.
+    pub split: bool,
 }
 
 impl InputError {
@@ -88,7 +103,12 @@ impl InputError {
             out.push_str(&format!(" ({})", c.name));
         }
         out.push_str(lang.t("csv_colon"));
-        out.push_str(&lang.reason(&self.problem.reason()));
+        let problem = self.problem.reason();
+        out.push_str(&lang.reason(&if self.split {
+            Reason::new("csv_fullwidth_split").arg_reason("message", &problem)
+        } else {
+            problem
+        }));
         out
     }
 }
@@ -112,6 +132,9 @@ impl Problem {
             Problem::BadGames(text) => Reason::new("csv_bad_games").arg("games", text),
             // The CSV library's message (broken quoting and the like) is English: say it in words.
             Problem::Malformed(_) => Reason::new("csv_malformed"),
+            Problem::FullwidthTooMany { found, columns } => Reason::new("csv_fullwidth_too_many")
+                .arg("found", *found)
+                .arg("columns", *columns),
         }
     }
 }
@@ -123,7 +146,11 @@ impl fmt::Display for InputError {
         if let Some(c) = self.column {
             write!(f, ", column {} ({})", c.number, c.name)?;
         }
-        write!(f, ": {}", self.problem)
+        write!(f, ": {}", self.problem)?;
+        if self.split {
+            f.write_str(" (the line has fewer fields than the header: each full-width comma “，” was read as a separator)")?;
+        }
+        Ok(())
     }
 }
 
@@ -354,6 +381,10 @@ struct Lines<'a> {
     record: ::csv::ByteRecord,
     /// Header columns in the order asked for: (0-based field index, name).
     columns: Vec<(usize, &'static str)>,
+    /// Fields of the header (0 before it is read).
+    width: usize,
+    /// Whether the current record was short of fields and split at its full-width commas.
+    split: bool,
 }
 
 /// A column the caller asked for, as an index into [`Lines::columns`].
@@ -372,6 +403,8 @@ impl<'a> Lines<'a> {
             reader,
             record: ::csv::ByteRecord::new(),
             columns: Vec::new(),
+            width: 0,
+            split: false,
         }
     }
 
@@ -386,8 +419,17 @@ impl<'a> Lines<'a> {
                 line: 1,
                 column: None,
                 problem: Problem::NoHeader(expected),
+                split: false,
             });
         }
+        // A header typed with 「，」 between its names (which never hold one).
+        let fields: Vec<&[u8]> = self.record.iter().collect();
+        let split: Option<Vec<Vec<u8>>> = crate::csv_text::split_at_fullwidth_commas(&fields)
+            .map(|split| split.into_iter().map(<[u8]>::to_vec).collect());
+        if let Some(split) = split {
+            self.replace_record(split);
+        }
+        self.width = self.record.len();
         for name in names {
             let found = self
                 .record
@@ -400,6 +442,7 @@ impl<'a> Lines<'a> {
                         line: self.line(),
                         column: None,
                         problem: Problem::MissingColumn(name),
+                        split: false,
                     });
                 }
             }
@@ -407,16 +450,53 @@ impl<'a> Lines<'a> {
         Ok(std::array::from_fn(Col))
     }
 
-    /// Moves to the next record; false at the end of the file.
+    /// Moves to the next record; false at the end of the file. A record short of fields is split
+    /// at its full-width commas (`csv_text::short_row`).
     fn advance(&mut self) -> Result<bool, InputError> {
-        self.reader.read_byte_record(&mut self.record).map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            InputError {
-                line,
-                column: None,
-                problem: Problem::Malformed(e.to_string()),
+        let more = self
+            .reader
+            .read_byte_record(&mut self.record)
+            .map_err(|e| {
+                let line = e.position().map_or(0, |p| p.line());
+                InputError {
+                    line,
+                    column: None,
+                    problem: Problem::Malformed(e.to_string()),
+                    split: false,
+                }
+            })?;
+        self.split = false;
+        // Only a short record is looked at, so a well-formed file reads at full speed.
+        if more && self.record.len() < self.width {
+            let fields: Vec<&[u8]> = self.record.iter().collect();
+            match crate::csv_text::short_row(&fields, self.width) {
+                ShortRow::Kept => {}
+                ShortRow::Split(split) => {
+                    let split: Vec<Vec<u8>> = split.into_iter().map(<[u8]>::to_vec).collect();
+                    self.replace_record(split);
+                    self.split = true;
+                }
+                ShortRow::TooMany(found) => {
+                    return Err(InputError {
+                        line: self.line(),
+                        column: None,
+                        problem: Problem::FullwidthTooMany {
+                            found,
+                            columns: self.width,
+                        },
+                        split: false,
+                    });
+                }
             }
-        })
+        }
+        Ok(more)
+    }
+
+    /// Makes `fields` the current record, at the current record's place in the file.
+    fn replace_record<T: AsRef<[u8]>>(&mut self, fields: Vec<T>) {
+        let position = self.record.position().cloned();
+        self.record = ::csv::ByteRecord::from(fields);
+        self.record.set_position(position);
     }
 
     /// The current record's line. The CSV reader reports where it started reading, which is before any
@@ -451,6 +531,7 @@ impl<'a> Lines<'a> {
             line: self.line(),
             column: Some(self.column(col)),
             problem,
+            split: self.split,
         }
     }
 
@@ -559,6 +640,40 @@ mod tests {
                 .map_err(|e| e.to_string()),
             Err("line 2, column 2 (red): not valid UTF-8 text".to_string())
         );
+    }
+
+    #[test]
+    fn a_short_line_reads_its_fullwidth_commas_as_separators() {
+        let text = "date,red,black,result\n2026-03-01,謝家樂，陳大文,1-0\n\
+                    2026-03-02，陳大文，李四，1/2-1/2\n2026-03-03,\"李，四\",王,0-1\n";
+        let sheet = read_games(text.as_bytes()).expect("valid sheet");
+        let games = sheet.entries();
+        assert_eq!(sheet.name(games[0].red), Some("謝家樂"));
+        assert_eq!(sheet.name(games[0].black), Some("陳大文"));
+        assert_eq!(sheet.name(games[1].black), Some("李四"));
+        assert_eq!(games[1].outcome, Outcome::Draw);
+        assert_eq!(
+            sheet.name(games[2].red),
+            Some("李，四"),
+            "a whole line keeps it"
+        );
+        // A header typed with 「，」 too.
+        let sheet = read_games("date，red，black，result\n2026-03-01，甲，乙，1-0\n".as_bytes())
+            .expect("valid sheet");
+        assert_eq!(sheet.entries().len(), 1);
+        // Too many fields once split; a split line's error says it was split.
+        assert_eq!(
+            error("date,red,black,result\n2026-03-01,甲，乙，丙,1-0\n"),
+            "line 2: 5 fields when each full-width comma is read as a separator, more than the 4 columns"
+        );
+        assert_eq!(
+            error("date,red,black,result\n2026-03-01,甲，乙,2-0\n"),
+            "line 2, column 4 (result): unknown result '2-0' (expected 1-0, 0-1 or 1/2-1/2) \
+             (the line has fewer fields than the header: each full-width comma “，” was read as a separator)"
+        );
+        let start = read_start_list("player,points,games\n謝家樂，1620.50，25\n".as_bytes())
+            .expect("valid list");
+        assert_eq!((start[0].name.as_str(), start[0].games), ("謝家樂", 25));
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod ledger;
 pub mod level;
 pub mod list;
 pub mod match_score;
+pub mod origin;
 pub mod points;
 pub mod sheet;
 

@@ -451,7 +451,7 @@ mod tests {
 /// What the event page shows besides the event itself, cut to what its viewer may see.
 #[derive(Debug, Clone, Default)]
 pub struct Overview {
-    /// The rating lists the viewer may push this event's games into (id, name).
+    /// The rating lists of the event's game the viewer may push its games into (id, name).
     pub rating_lists: Vec<(i64, String)>,
     /// The number of registered players.
     pub player_count: usize,
@@ -478,8 +478,9 @@ pub async fn overview(
     access: policy::Access,
     event: &Event,
 ) -> ServiceResult<Overview> {
+    // Only the lists that take the event's game: a Banqi event offers Banqi lists.
     let rating_lists = match viewer {
-        Some(u) => store::ratings::lists(db)
+        Some(u) => store::ratings::accepting(db, event.settings.variant)
             .await?
             .into_iter()
             .filter(|l| policy::may_push_into_list(u, access, l))

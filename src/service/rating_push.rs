@@ -1,24 +1,34 @@
-//! Pushing a finished event's rated games into a club rating list (issue 10): the Swiss games and the
-//! knockout games played over the board — forfeits, byes and unfinished games excluded — dated by the
-//! event's first day, appended as one batch (an event enters a list once).
+//! Pushing a finished event's rated games into a club rating list of its game: the Swiss games and
+//! the knockout games played over the board — forfeits, byes and unfinished games excluded — as one
+//! batch (an event enters a list once). The Taiwan formula rates games (seed 004 §5.2: 單局三戰基分制),
+//! so each game of a Banqi pairing's match is a rated game of its own. Each game is dated by its own
+//! day, in the event's time zone and within its dates: a Swiss round's day is the day it was paired
+//! (the rounds keep no other), a knockout game's the day its result was recorded; and it keeps its
+//! round and game, which a player's history names.
 
 use std::collections::HashSet;
 
+use chrono::{DateTime, NaiveDate, Utc};
+
 use super::{Reason, ServiceError, ServiceResult};
 use super::{knockout, rounds};
+use crate::knockout::MatchKind;
 use crate::rating::Outcome;
+use crate::rating::origin::{EventRound, GameOrigin};
 use crate::round::BoardResult;
+use crate::rules::adjudicate::GameResult;
 use crate::store::{self, Db, events::Event, ratings::NewGame, users::User};
 
 /// The event's rated games in the order they were played, or a 409 when the event is not finished.
 pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> {
     let names = rounds::names(db, event.id).await?;
-    let name = |start: u64| names.get(&(start as u32)).map(|n| n.0.clone());
-    let date = event.settings.start_date;
+    let name = |start: u32| names.get(&start).map(|n| n.0.clone());
+    let day = event_day(event);
     let rounds = store::rounds::list(db, event.id).await?;
     if rounds.is_empty() {
         return Err(ServiceError::Conflict(Reason::new("svc_no_rounds_yet")));
     }
+    let paired = store::rounds::paired_at(db, event.id).await?;
     let mut games = Vec::new();
     for round in &rounds {
         if !round.published {
@@ -26,6 +36,7 @@ pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> 
                 Reason::new("svc_round_not_published").arg("round", round.number),
             ));
         }
+        let date = day(paired.get(&round.number));
         for b in store::rounds::boards(db, round.id).await? {
             let Some(black) = b.black else { continue };
             let outcome = match b.result {
@@ -36,18 +47,35 @@ pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> 
                             .arg("board", b.board_no),
                     ));
                 }
-                Some(BoardResult::RedWins) => Outcome::RedWins,
-                Some(BoardResult::BlackWins) => Outcome::BlackWins,
-                Some(BoardResult::Draw) => Outcome::Draw,
-                Some(_) => continue, // forfeits are not rated
+                Some(result) if !result.is_played() => continue, // forfeits are not rated
+                Some(result) => result,
             };
-            if let (Some(red), Some(black)) = (name(b.red.into()), name(black.into())) {
-                games.push(NewGame {
-                    date,
-                    red,
-                    black,
-                    outcome,
-                });
+            let (Some(red), Some(black)) = (name(b.red), name(black)) else {
+                continue;
+            };
+            let game = |outcome, game| NewGame {
+                date,
+                red: red.clone(),
+                black: black.clone(),
+                outcome,
+                origin: Some(GameOrigin {
+                    round: EventRound::Swiss(round.number),
+                    game,
+                }),
+            };
+            match &b.games {
+                // A Banqi match: each of its games, from Red's view.
+                Some(played) => {
+                    for (number, mark) in (1..).zip(played.games.chars()) {
+                        let outcome = match mark {
+                            '1' => Outcome::RedWins,
+                            '0' => Outcome::BlackWins,
+                            _ => Outcome::Draw,
+                        };
+                        games.push(game(outcome, Some(number)));
+                    }
+                }
+                None => games.push(game(board_outcome(outcome), None)),
             }
         }
     }
@@ -57,29 +85,40 @@ pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> 
                 "svc_knockout_unfinished",
             )));
         }
-        let json = bracket.to_json();
-        let matches = json["rounds"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|r| r["matches"].as_array().into_iter().flatten());
-        for m in matches {
-            for g in m["games"].as_array().into_iter().flatten() {
-                let outcome = match g["result"].as_str() {
-                    Some("1-0") => Outcome::RedWins,
-                    Some("0-1") => Outcome::BlackWins,
-                    Some("1/2-1/2") => Outcome::Draw,
-                    _ => continue,
+        let recorded = store::knockout::results_at(db, event.id).await?;
+        let one_game = bracket.settings().best_of.games() == 1;
+        for (index, matches) in bracket.rounds().iter().enumerate() {
+            let players = u32::try_from(bracket.qualifiers().len() >> index).unwrap_or(0);
+            for m in matches {
+                let round = match m.kind() {
+                    MatchKind::ThirdPlace => EventRound::ThirdPlace,
+                    _ => EventRound::Knockout(players),
                 };
-                if let (Some(red), Some(black)) = (
-                    g["red"].as_u64().and_then(name),
-                    g["black"].as_u64().and_then(name),
-                ) {
+                for g in m.played() {
+                    let outcome = match g.result {
+                        Some(GameResult::RedWins) => Outcome::RedWins,
+                        Some(GameResult::BlackWins) => Outcome::BlackWins,
+                        Some(GameResult::Draw) => Outcome::Draw,
+                        Some(GameResult::Unknown) | None => continue,
+                    };
+                    let start = |slot: Option<crate::knockout::Slot>| {
+                        slot.and_then(|s| m.entrant(s)).and_then(|e| name(e.start))
+                    };
+                    let (Some(red), Some(black)) = (start(g.red), start(g.red.map(|s| s.other())))
+                    else {
+                        continue;
+                    };
+                    // A match of one game has no game number, as a Swiss board has none.
+                    let number = (!one_game || g.number > 1).then_some(g.number);
                     games.push(NewGame {
-                        date,
+                        date: day(recorded.get(&(m.id().0, g.number))),
                         red,
                         black,
                         outcome,
+                        origin: Some(GameOrigin {
+                            round,
+                            game: number,
+                        }),
                     });
                 }
             }
@@ -88,10 +127,34 @@ pub async fn rated_games(db: &Db, event: &Event) -> ServiceResult<Vec<NewGame>> 
     Ok(games)
 }
 
-/// Appends the event's rated games to a rating list: one the user may change, or any list for the
-/// event's organizer (`policy::may_push_into_list`). With `start_from_event`, players new to the list
-/// first get a starting entry at their rating in the event (players rated 0 start at the list's
-/// start points). Returns the number of games, or a 409 when this event already entered the list.
+/// The over-the-board result of a played board.
+fn board_outcome(result: BoardResult) -> Outcome {
+    match result {
+        BoardResult::RedWins => Outcome::RedWins,
+        BoardResult::BlackWins => Outcome::BlackWins,
+        _ => Outcome::Draw,
+    }
+}
+
+/// The day of a moment in the event's time zone, kept within the event's dates (a round paired
+/// the evening before is played on its first day); the first day when the moment is unknown.
+fn event_day(event: &Event) -> impl Fn(Option<&DateTime<Utc>>) -> NaiveDate {
+    let zone = super::events::zone_of(event);
+    let (first, last) = (event.settings.start_date, event.settings.end_date);
+    move |at| {
+        at.map_or(first, |at| {
+            at.with_timezone(&zone)
+                .date_naive()
+                .clamp(first, last.max(first))
+        })
+    }
+}
+
+/// Appends the event's rated games to a rating list of its game: one the user may change, or any
+/// list for the event's organizer (`policy::may_push_into_list`). With `start_from_event`, players
+/// new to the list first get a starting entry at their rating in the event (players rated 0 start
+/// at the list's start points). Returns the number of games, or a 409 when this event already
+/// entered the list or the list rates another game.
 pub async fn push(
     db: &Db,
     by: &User,
@@ -105,6 +168,23 @@ pub async fn push(
     let access = super::policy::user_access(db, Some(by), event).await?;
     if !super::policy::may_push_into_list(by, access, &list) {
         return Err(ServiceError::Forbidden);
+    }
+    let variant = event.settings.variant;
+    let other_game = |list_game: Option<crate::rules::Variant>| {
+        let game = Reason::new(store::ratings::variant_key(variant));
+        let reason = match list_game {
+            Some(list_game) => Reason::new("svc_push_other_game").arg_reason(
+                "list_game",
+                &Reason::new(store::ratings::variant_key(list_game)),
+            ),
+            None => Reason::new("svc_push_game_not_held"),
+        };
+        ServiceError::Conflict(reason.arg("list", &list.name).arg_reason("game", &game))
+    };
+    // Told before the games are gathered, so that an unfinished event pushed into the wrong list is
+    // sent to the right one first; the store checks again in its write.
+    if list.variant.is_some_and(|game| game != variant) {
+        return Err(other_game(list.variant));
     }
     let games = rated_games(db, event).await?;
     if games.is_empty() {
@@ -124,10 +204,12 @@ pub async fn push(
     let source = store::ratings::Source::Event {
         event_id: event.id,
         label: event.settings.name.clone(),
+        variant,
     };
     match store::ratings::append_games(db, by, list_id, &games, &source).await? {
         store::ratings::Appended::Added(_) => Ok(games.len()),
         store::ratings::Appended::Duplicate(_) => Err(duplicate()),
+        store::ratings::Appended::OtherGame(list_game) => Err(other_game(list_game)),
     }
 }
 

@@ -6,34 +6,47 @@
 use super::{Reason, ServiceError, ServiceResult, policy};
 use crate::rating::RatingSettings;
 use crate::rating::csv::StartEntry;
+use crate::rules::Variant;
+use crate::store::ratings::Updated;
 pub use crate::store::ratings::{
-    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
+    Appended, GameSource, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload,
+    upload_digest, variant_key,
 };
 use crate::store::{self, Db, ratings::Source, users::User};
 
-/// Creates a list owned by `by` (club managers and administrators); returns its id.
+/// Creates a list of `variant` owned by `by` (club managers and administrators); returns its id.
 pub async fn create_list(
     db: &Db,
     by: &User,
     name: &str,
+    variant: Variant,
     settings: &RatingSettings,
 ) -> ServiceResult<i64> {
     if !policy::may_create_lists(by.role) {
         return Err(ServiceError::Forbidden);
     }
-    Ok(store::ratings::create(db, by, name, settings).await?)
+    Ok(store::ratings::create(db, by, name, variant, settings).await?)
 }
 
-/// Renames a list and changes its settings (its owner or an administrator).
+/// Renames a list and changes its settings and its game (`None`: unchanged) (its owner or an
+/// administrator). A list that holds games of an event of another game keeps its game: refused,
+/// naming the field `variant` and that game.
 pub async fn update_list(
     db: &Db,
     by: &User,
     list: &ListInfo,
     name: &str,
+    variant: Option<Variant>,
     settings: &RatingSettings,
 ) -> ServiceResult<()> {
     may_change(by, list)?;
-    Ok(store::ratings::update(db, by, list, name, settings).await?)
+    match store::ratings::update(db, by, list, name, variant, settings).await? {
+        Updated::Saved => Ok(()),
+        Updated::HoldsGame(game) => Err(ServiceError::invalid(
+            "variant",
+            Reason::new("rating_game_held").arg_reason("game", &Reason::new(variant_key(game))),
+        )),
+    }
 }
 
 /// Appends the games of an uploaded file as one batch. A label another batch of the list already

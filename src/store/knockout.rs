@@ -386,6 +386,32 @@ pub async fn delete(db: &Db, by: &User, event_id: i64) -> StoreResult<()> {
     Ok(())
 }
 
+/// When each knockout game's result was recorded (the last time, when it was recorded again), by
+/// match id and game number: a rated game's date (`service::rating_push`).
+pub async fn results_at(
+    db: &Db,
+    event_id: i64,
+) -> StoreResult<std::collections::HashMap<(u32, u32), chrono::DateTime<chrono::Utc>>> {
+    let rows: Vec<(i64, Option<i64>, Option<i64>, String)> = sqlx::query_as(
+        "SELECT seq, match_id, game_no, at FROM knockout_inputs
+         WHERE event_id = $1 AND kind = 'game' ORDER BY seq",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    let mut times = std::collections::HashMap::new();
+    for (seq, match_id, game_no, at) in rows {
+        let bad = |what: &str| corrupt(format!("knockout input {seq} of event {event_id}: {what}"));
+        let number = |n: Option<i64>| n.and_then(|n| u32::try_from(n).ok());
+        let (Some(match_id), Some(game)) = (number(match_id), number(game_no)) else {
+            return Err(bad("a game without its match and number"));
+        };
+        let when = chrono::DateTime::parse_from_rfc3339(&at).map_err(|_| bad(&at))?;
+        times.insert((match_id, game), when.to_utc());
+    }
+    Ok(times)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

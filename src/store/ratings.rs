@@ -43,10 +43,11 @@ use crate::accounts::hex;
 use crate::i18n::Reason;
 use crate::rating::csv::StartEntry;
 use crate::rating::ledger::{self, Pairing, Running};
+use crate::rating::origin::{EventRound, GameOrigin};
 use crate::rating::{
     Game, Level, LevelTable, Outcome, PlayerId, Points, RatingList, RatingSettings, SideResult,
 };
-use crate::rules::Color;
+use crate::rules::{Color, Variant};
 
 /// A stored rating list with its settings and a few counts.
 #[derive(Debug, Clone)]
@@ -61,6 +62,9 @@ pub struct ListInfo {
     pub name: String,
     /// Start points, unrated threshold and level table.
     pub settings: RatingSettings,
+    /// The game it rates; `None` for a list from before lists had a game that holds events of several
+    /// games (it takes the games it holds: [`accepting`]).
+    pub variant: Option<Variant>,
     /// Number of players.
     pub players: i64,
     /// Number of rated games.
@@ -78,6 +82,8 @@ pub struct NewGame {
     pub black: String,
     /// The decided result.
     pub outcome: Outcome,
+    /// Where in an event it was played (games pushed from an event).
+    pub origin: Option<GameOrigin>,
 }
 
 /// Where a batch of games comes from.
@@ -98,6 +104,8 @@ pub enum Source {
         event_id: i64,
         /// The event's name at the time of the push.
         label: String,
+        /// The event's game: a list of another game refuses the batch.
+        variant: Variant,
     },
 }
 
@@ -136,6 +144,19 @@ pub enum Appended {
     Added(Upload),
     /// Nothing was written: the same file (or event) entered the list before, as this batch.
     Duplicate(Upload),
+    /// Nothing was written: the event's game is not the list's (`Some`), or the list of several
+    /// games (`None`) holds no event of the event's game.
+    OtherGame(Option<Variant>),
+}
+
+/// What [`update`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Updated {
+    /// The name and settings were saved.
+    Saved,
+    /// Nothing was written: the list holds rated games of an event of this game, so it cannot rate
+    /// another.
+    HoldsGame(Variant),
 }
 
 /// A player's line in a list's standings, as stored.
@@ -174,6 +195,21 @@ pub struct HistoryGame {
     pub change: Points,
     /// Points after the game.
     pub points_after: Points,
+    /// The batch it came in.
+    pub source: GameSource,
+}
+
+/// Where a game of a list came from: its batch, and for an event's game the round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSource {
+    /// `file`, `form` or `event`.
+    pub kind: String,
+    /// The file's or the event's name.
+    pub label: String,
+    /// The event, while it exists.
+    pub event_id: Option<i64>,
+    /// Where in the event it was played (pushed since the lists keep it).
+    pub origin: Option<GameOrigin>,
 }
 
 /// The SHA-256 (hex) identifying an uploaded CSV text. The text is normalised first — byte-order mark
@@ -210,6 +246,7 @@ struct ListRow {
     players: i64,
     games: i64,
     state_ok: super::Flag,
+    variant: Option<String>,
 }
 
 impl ListRow {
@@ -240,6 +277,12 @@ impl ListRow {
                 )?,
                 levels,
             },
+            variant: self
+                .variant
+                .map(|v| {
+                    Variant::parse(&v).ok_or_else(|| corrupt("rating_lists", id, "variant", v))
+                })
+                .transpose()?,
             players: self.players,
             games: self.games,
         };
@@ -249,6 +292,7 @@ impl ListRow {
 
 const LIST_QUERY: &str = "SELECT l.id, l.owner_id, u.name AS owner_name, l.name, l.start_points,
         l.rated_after_games, l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok,
+        l.variant,
         (SELECT COUNT(*) FROM rating_players p WHERE p.list_id = l.id) AS players,
         l.game_count AS games
      FROM rating_lists l JOIN users u ON u.id = l.owner_id";
@@ -262,6 +306,25 @@ pub async fn lists(db: &Db) -> StoreResult<Vec<ListInfo>> {
     .await?;
     rows.into_iter().map(|r| Ok(r.info()?.0)).collect()
 }
+
+/// The lists that take an event of `variant`'s games, by name: the lists of that game, and the lists
+/// of several games that hold an event of it.
+pub async fn accepting(db: &Db, variant: Variant) -> StoreResult<Vec<ListInfo>> {
+    let rows: Vec<ListRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{LIST_QUERY} WHERE l.variant = $1 OR (l.variant IS NULL AND {HOLDS_GAME})
+         ORDER BY l.name, l.id"
+    )))
+    .bind(variant.name())
+    .bind(Option::<i64>::None)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter().map(|r| Ok(r.info()?.0)).collect()
+}
+
+/// Whether list `l` holds games of an event of the game `$1` (other than batch `$2`, if bound).
+const HOLDS_GAME: &str = "EXISTS (SELECT 1 FROM rating_uploads u JOIN events e ON e.id = u.event_id
+                           WHERE u.list_id = l.id AND e.variant = $1
+                           AND ($2 IS NULL OR u.id <> $2))";
 
 /// One rating list (its state computed first if it never was).
 pub async fn get(db: &Db, list_id: i64) -> StoreResult<Option<ListInfo>> {
@@ -310,7 +373,7 @@ async fn settings_for_update(
 ) -> StoreResult<Option<(RatingSettings, bool)>> {
     let row: Option<ListRow> = sqlx::query_as(
         "SELECT l.id, l.owner_id, '' AS owner_name, l.name, l.start_points, l.rated_after_games,
-                l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok,
+                l.level_base, l.level_step, l.lowest_level, l.highest_level, l.state_ok, l.variant,
                 0 AS players, 0 AS games
          FROM rating_lists l WHERE l.id = $1",
     )
@@ -321,18 +384,19 @@ async fn settings_for_update(
         .transpose()
 }
 
-/// Creates a list owned by `owner`, with an audit entry; returns its id.
+/// Creates a list of `variant` owned by `owner`, with an audit entry; returns its id.
 pub async fn create(
     db: &Db,
     owner: &User,
     name: &str,
+    variant: Variant,
     settings: &RatingSettings,
 ) -> StoreResult<i64> {
     let mut tx = super::begin_write(db).await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO rating_lists (owner_id, name, start_points, rated_after_games, level_base,
-         level_step, lowest_level, highest_level, created_at, state_ok)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1) RETURNING id",
+         level_step, lowest_level, highest_level, created_at, state_ok, variant)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10) RETURNING id",
     )
     .bind(owner.id)
     .bind(name)
@@ -343,6 +407,7 @@ pub async fn create(
     .bind(i64::from(settings.levels.lowest()))
     .bind(i64::from(settings.levels.highest()))
     .bind(now())
+    .bind(variant.name())
     .fetch_one(&mut *tx)
     .await?;
     tx.commit_audited(
@@ -358,17 +423,42 @@ pub async fn create(
     Ok(id)
 }
 
-/// Renames a list and changes its settings; new start points recompute the list from its first game
-/// in the same transaction. The audit entry keeps the old and new settings.
+/// Renames a list and changes its settings and its game (`None`: the game stays); new start points
+/// recompute the list from its first game in the same transaction. A list holding games of an
+/// event of another game keeps its game ([`Updated::HoldsGame`], nothing written). The audit entry
+/// keeps the old and new settings.
 pub async fn update(
     db: &Db,
     by: &User,
     list: &ListInfo,
     name: &str,
+    variant: Option<Variant>,
     settings: &RatingSettings,
-) -> StoreResult<()> {
+) -> StoreResult<Updated> {
     let mut tx = super::begin_write(db).await?;
     let before = settings_for_update(&mut tx, list.id).await?;
+    let game_change = variant.filter(|v| Some(*v) != list.variant);
+    if let Some(new) = game_change {
+        let held: Option<String> = sqlx::query_scalar(
+            "SELECT MIN(e.variant) FROM rating_uploads u JOIN events e ON e.id = u.event_id
+             WHERE u.list_id = $1 AND e.variant <> $2",
+        )
+        .bind(list.id)
+        .bind(new.name())
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(held) = held {
+            tx.rollback().await?;
+            let held =
+                Variant::parse(&held).ok_or_else(|| corrupt("events", list.id, "variant", held))?;
+            return Ok(Updated::HoldsGame(held));
+        }
+        sqlx::query("UPDATE rating_lists SET variant = $1 WHERE id = $2")
+            .bind(new.name())
+            .bind(list.id)
+            .execute(&mut *tx)
+            .await?;
+    }
     sqlx::query(
         "UPDATE rating_lists SET name = $1, start_points = $2, rated_after_games = $3, level_base = $4,
          level_step = $5, lowest_level = $6, highest_level = $7 WHERE id = $8",
@@ -387,20 +477,42 @@ pub async fn update(
         rerate(&mut tx, list.id, settings, None, None).await?;
         count_games(&mut tx, list.id).await?;
     }
-    tx.commit_audited(
-        Some(by.id),
-        None,
-        "rating_list.settings",
-        &Reason::new("audit_d_rating_list_settings")
+    let mut what = vec![
+        Reason::new("audit_d_rating_list_settings")
             .arg("list", list.id)
             .arg("old_name", &list.name)
             .arg_reason("old", &describe(&list.settings))
             .arg("name", name)
-            .arg_reason("new", &describe(settings))
-            .audit(),
+            .arg_reason("new", &describe(settings)),
+    ];
+    if let Some(new) = game_change {
+        let game = |v: Option<Variant>| match v {
+            Some(v) => Reason::new(variant_key(v)),
+            None => Reason::new("rating_several_games"),
+        };
+        what.push(
+            Reason::new("audit_d_rating_list_game")
+                .arg_reason("old", &game(list.variant))
+                .arg_reason("new", &game(Some(new))),
+        );
+    }
+    tx.commit_audited(
+        Some(by.id),
+        None,
+        "rating_list.settings",
+        &Reason::all(&what).audit(),
     )
     .await?;
-    Ok(())
+    Ok(Updated::Saved)
+}
+
+/// The message naming a game (`variant_jieqi` …, area `core`).
+pub fn variant_key(v: Variant) -> &'static str {
+    match v {
+        Variant::Jieqi => "variant_jieqi",
+        Variant::Xiangqi => "variant_xiangqi",
+        Variant::Banqi => "variant_banqi",
+    }
 }
 
 /// The settings in one line, for the audit log.
@@ -439,11 +551,13 @@ pub async fn earlier_file(db: &Db, list_id: i64, digest: &str) -> StoreResult<Op
 
 /// Whether an event's games already entered a list.
 pub async fn event_in_list(db: &Db, list_id: i64, event_id: i64) -> StoreResult<bool> {
-    let source = Source::Event {
-        event_id,
-        label: String::new(),
-    };
-    Ok(earlier_upload(db, list_id, &source).await?.is_some())
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM rating_uploads WHERE list_id = $1 AND event_id = $2")
+            .bind(list_id)
+            .bind(event_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
 }
 
 /// The earlier batch a file or event would duplicate, if any.
@@ -496,7 +610,9 @@ pub async fn append_games(
     let (label, digest, event_id) = match source {
         Source::File { label, digest } => (label.as_str(), Some(digest.as_str()), None),
         Source::Form => ("", None, None),
-        Source::Event { event_id, label } => (label.as_str(), None, Some(*event_id)),
+        Source::Event {
+            event_id, label, ..
+        } => (label.as_str(), None, Some(*event_id)),
     };
     let mut tx = super::begin_write(db).await?;
     // The batch row is written first so the transaction holds the write lock before it reads the
@@ -527,6 +643,32 @@ pub async fn append_games(
         }
         Err(e) => return Err(e),
     };
+    if let Source::Event { variant, .. } = source {
+        // Inside the write, so that a change of the list's game cannot slip between check and write.
+        let (list_game, holds): (Option<String>, super::Flag) =
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "SELECT l.variant, {HOLDS_GAME} FROM rating_lists l WHERE l.id = $3"
+            )))
+            .bind(variant.name())
+            .bind(row.id)
+            .bind(list_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let list_game = list_game
+            .map(|v| {
+                Variant::parse(&v).ok_or_else(|| corrupt("rating_lists", list_id, "variant", v))
+            })
+            .transpose()?;
+        let accepted = match list_game {
+            Some(game) => game == *variant,
+            None => holds.0,
+        };
+        if !accepted {
+            tx.rollback().await?;
+            return Ok(Appended::OtherGame(list_game));
+        }
+    }
     let upload = Upload {
         id: row.id,
         kind: row.kind,
@@ -575,9 +717,11 @@ pub async fn append_games(
             };
         }
         seq += 1;
+        let (stage, round_no) = game.origin.map(|o| o.round.stored()).unzip();
         sqlx::query(
-            "INSERT INTO rating_games (list_id, upload_id, seq, played_on, red_id, black_id, result)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO rating_games (list_id, upload_id, seq, played_on, red_id, black_id, result,
+             stage, round_no, game_no)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(list_id)
         .bind(upload.id)
@@ -586,6 +730,9 @@ pub async fn append_games(
         .bind(ids[0])
         .bind(ids[1])
         .bind(result_text(game.outcome))
+        .bind(stage)
+        .bind(round_no.flatten().map(i64::from))
+        .bind(game.origin.and_then(|o| o.game).map(i64::from))
         .execute(&mut *tx)
         .await?;
     }
@@ -605,7 +752,9 @@ pub async fn append_games(
                 .arg("result", result_text(g.outcome)),
             _ => Reason::new("audit_d_rating_from_form"),
         },
-        Source::Event { event_id, label } => Reason::new("audit_d_rating_from_event")
+        Source::Event {
+            event_id, label, ..
+        } => Reason::new("audit_d_rating_from_event")
             .arg("event", event_id)
             .arg("label", label),
     };
@@ -1063,21 +1212,47 @@ struct HistoryRow {
     result: String,
     red_change: Option<i64>,
     points_after: Option<i64>,
+    kind: String,
+    label: String,
+    event_id: Option<i64>,
+    stage: Option<String>,
+    round_no: Option<i64>,
+    game_no: Option<i64>,
+}
+
+impl HistoryRow {
+    /// Where the game was played in its event, if it was pushed with it.
+    fn origin(&self) -> StoreResult<Option<GameOrigin>> {
+        let Some(stage) = &self.stage else {
+            return Ok(None);
+        };
+        let number = |column, n: Option<i64>| {
+            n.map(|n| count("rating_games", self.id, column, n))
+                .transpose()
+        };
+        let round = EventRound::from_stored(stage, number("round_no", self.round_no)?)
+            .ok_or_else(|| corrupt("rating_games", self.id, "stage", stage))?;
+        Ok(Some(GameOrigin {
+            round,
+            game: number("game_no", self.game_no)?,
+        }))
+    }
 }
 
 /// A player's rated games in date order (arrival order within a date) with the points each moved.
 pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Vec<HistoryGame>> {
     let rows: Vec<HistoryRow> = sqlx::query_as(
         "SELECT h.id, h.played_on, h.red, h.opponent_id, o.name AS opponent, h.result, h.red_change,
-                h.points_after
-         FROM (SELECT id, seq, played_on, 1 AS red, black_id AS opponent_id, result, red_change,
-                      red_after AS points_after
+                h.points_after, u.kind, u.label, u.event_id, h.stage, h.round_no, h.game_no
+         FROM (SELECT id, seq, upload_id, played_on, 1 AS red, black_id AS opponent_id, result,
+                      red_change, red_after AS points_after, stage, round_no, game_no
                FROM rating_games WHERE +list_id = $1 AND red_id = $2
                UNION ALL
-               SELECT id, seq, played_on, 0 AS red, red_id AS opponent_id, result, red_change,
-                      black_after AS points_after
+               SELECT id, seq, upload_id, played_on, 0 AS red, red_id AS opponent_id, result,
+                      red_change, black_after AS points_after, stage, round_no, game_no
                FROM rating_games WHERE +list_id = $1 AND black_id = $2) h
          JOIN rating_players o ON o.id = h.opponent_id
+         JOIN rating_uploads u ON u.id = h.upload_id
          ORDER BY h.played_on, h.seq",
     )
     .bind(info.id)
@@ -1094,6 +1269,7 @@ pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Ve
                 .points_after
                 .ok_or_else(|| corrupt("rating_games", r.id, "red_after", "NULL"))?;
             let change = Points::from_hundredths(red_change);
+            let origin = r.origin()?;
             Ok(HistoryGame {
                 date: date("rating_games", r.id, "played_on", &r.played_on)?,
                 color,
@@ -1102,6 +1278,12 @@ pub async fn history(db: &Db, info: &ListInfo, player_id: i64) -> StoreResult<Ve
                 result: parse_result(r.id, &r.result)?.for_side(color),
                 change: if r.red.0 { change } else { -change },
                 points_after: Points::from_hundredths(points_after),
+                source: GameSource {
+                    kind: r.kind,
+                    label: r.label,
+                    event_id: r.event_id,
+                    origin,
+                },
             })
         })
         .collect()
@@ -1250,9 +1432,24 @@ mod tests {
 
     /// A new list with the default settings.
     async fn default_list(db: &Db, owner: &User, name: &str) -> i64 {
-        create(db, owner, name, &RatingSettings::default())
+        create(db, owner, name, Variant::Jieqi, &RatingSettings::default())
             .await
             .expect("list")
+    }
+
+    /// An event of `game` stored as its form would (only what a rating list reads of it).
+    async fn event_of(db: &Db, owner: &User, name: &str, game: Variant) -> i64 {
+        sqlx::query_scalar(
+            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
+             VALUES ($1, $2, '2026-03-01', '2026-03-02', $3, $4) RETURNING id",
+        )
+        .bind(owner.id)
+        .bind(name)
+        .bind(game.name())
+        .bind(now())
+        .fetch_one(db)
+        .await
+        .expect("event")
     }
 
     fn day(d: u32) -> NaiveDate {
@@ -1281,7 +1478,9 @@ mod tests {
     async fn replay_equals_incremental_application() {
         let (_tmp, db, owner) = fresh("replay").await;
         let settings = RatingSettings::default();
-        let list_id = create(&db, &owner, "測試", &settings).await.expect("list");
+        let list_id = create(&db, &owner, "測試", Variant::Jieqi, &settings)
+            .await
+            .expect("list");
         let info = get(&db, list_id).await.expect("get").expect("list exists");
 
         let mut rng = ChaCha8Rng::seed_from_u64(10);
@@ -1303,6 +1502,7 @@ mod tests {
                     red: names[r].into(),
                     black: names[b].into(),
                     outcome,
+                    origin: None,
                 });
             }
             for g in &games {
@@ -1373,11 +1573,14 @@ mod tests {
         assert_eq!(stored, expected, "standings after {step}");
         for s in &expected {
             let handle = replayed.handle(s.id).expect("handle");
+            let got = history(db, &info, s.id).await.expect("history");
+            // The replay knows the numbers; where each game came from is the stored history's own.
             let want: Vec<HistoryGame> = replayed
                 .list
                 .history(handle)
                 .into_iter()
-                .map(|h| HistoryGame {
+                .zip(&got)
+                .map(|(h, stored)| HistoryGame {
                     date: h.date,
                     color: h.color,
                     opponent_id: replayed.stored_id(h.opponent).expect("opponent"),
@@ -1385,9 +1588,10 @@ mod tests {
                     result: h.result,
                     change: h.change,
                     points_after: h.points_after,
+                    source: stored.source.clone(),
                 })
                 .collect();
-            let got = history(db, &info, s.id).await.expect("history");
+            assert_eq!(got.len(), replayed.list.history(handle).len());
             assert_eq!(got, want, "history of {} after {step}", s.name);
             let line = player(db, &info, s.id).await.expect("player");
             assert_eq!(line.as_ref(), Some(s), "player line after {step}");
@@ -1426,6 +1630,7 @@ mod tests {
                                 black: names[b].clone(),
                                 outcome: [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw]
                                     [rng.next_u32() as usize % 3],
+                                origin: None,
                             }
                         })
                         .collect();
@@ -1439,7 +1644,9 @@ mod tests {
                         .expect("append")
                     {
                         Appended::Added(u) => batches.push(u.id),
-                        Appended::Duplicate(_) => panic!("distinct digests"),
+                        Appended::Duplicate(_) | Appended::OtherGame(_) => {
+                            panic!("distinct digests, and a file has no game")
+                        }
                     }
                 } else if what < 8 {
                     let victim = batches.remove(rng.next_u32() as usize % batches.len());
@@ -1471,7 +1678,7 @@ mod tests {
                         rated_after_games: rng.next_u32() % 12,
                         ..RatingSettings::default()
                     };
-                    update(&db, &owner, &info, &info.name, &settings)
+                    update(&db, &owner, &info, &info.name, None, &settings)
                         .await
                         .expect("settings");
                 }
@@ -1492,6 +1699,7 @@ mod tests {
                 red: ["甲", "乙", "丙"][i as usize % 3].into(),
                 black: ["乙", "丙", "甲"][i as usize % 3].into(),
                 outcome: Outcome::RedWins,
+                origin: None,
             })
             .collect();
         append_games(&db, &owner, list_id, &games, &Source::Form)
@@ -1517,6 +1725,66 @@ mod tests {
         assert_eq!(compute_stale(&db, None).await.expect("none left"), 0);
     }
 
+    /// Migration 0015 gives a list stored before lists had a game the game of the events it holds:
+    /// Jieqi when it holds none, none ("several games") when it holds events of several.
+    #[tokio::test]
+    async fn a_list_from_before_lists_had_a_game_takes_the_game_it_holds() {
+        let (_tmp, db, owner) = fresh("list-game").await;
+        let mut events = HashMap::new();
+        for game in [Variant::Banqi, Variant::Jieqi, Variant::Xiangqi] {
+            events.insert(game.name(), event_of(&db, &owner, game.name(), game).await);
+        }
+        let banqi = default_list(&db, &owner, "banqi").await;
+        let files = default_list(&db, &owner, "files").await;
+        let several = default_list(&db, &owner, "several").await;
+        for (list, game) in [(banqi, "banqi"), (several, "jieqi"), (several, "xiangqi")] {
+            sqlx::query(
+                "INSERT INTO rating_uploads (list_id, kind, event_id, games, created_at)
+                 VALUES ($1, 'event', $2, 0, $3)",
+            )
+            .bind(list)
+            .bind(events[game])
+            .bind(now())
+            .execute(&db)
+            .await
+            .expect("batch");
+        }
+        sqlx::query(
+            "INSERT INTO rating_uploads (list_id, kind, label, games, created_at)
+             VALUES ($1, 'file', 'a.csv', 0, $2)",
+        )
+        .bind(files)
+        .bind(now())
+        .execute(&db)
+        .await
+        .expect("batch");
+        // The lists as they were before the migration, then its update of them.
+        sqlx::query("UPDATE rating_lists SET variant = NULL")
+            .execute(&db)
+            .await
+            .expect("before");
+        let migration = include_str!("../../migrations/0015_rating_games_of_events.sql");
+        let update = migration
+            .find("UPDATE rating_lists")
+            .and_then(|at| {
+                migration[at..]
+                    .find(';')
+                    .map(|end| &migration[at..=at + end])
+            })
+            .expect("the migration's update");
+        sqlx::raw_sql(sqlx::AssertSqlSafe(update))
+            .execute(&db)
+            .await
+            .expect("migrate");
+        let game = |id: i64| {
+            let db = db.clone();
+            async move { get(&db, id).await.expect("get").expect("list").variant }
+        };
+        assert_eq!(game(banqi).await, Some(Variant::Banqi));
+        assert_eq!(game(files).await, Some(Variant::Jieqi));
+        assert_eq!(game(several).await, None);
+    }
+
     #[tokio::test]
     async fn a_file_enters_a_list_once_and_a_refused_batch_writes_nothing() {
         let (_tmp, db, owner) = fresh("dup").await;
@@ -1527,6 +1795,7 @@ mod tests {
             red: "甲".into(),
             black: "乙".into(),
             outcome: Outcome::Draw,
+            origin: None,
         }];
         let file = Source::File {
             label: "a.csv".into(),
@@ -1543,7 +1812,7 @@ mod tests {
             .expect("append")
         {
             Appended::Duplicate(earlier) => assert_eq!(earlier.id, first.id),
-            Appended::Added(_) => panic!("duplicate accepted"),
+            Appended::Added(_) | Appended::OtherGame(_) => panic!("duplicate accepted"),
         }
         // The same file may enter another list.
         assert!(matches!(
@@ -1555,20 +1824,15 @@ mod tests {
         assert_eq!(uploads(&db, list_id).await.expect("uploads").len(), 1);
     }
 
-    /// The event push path: an event's games enter a list once; a second push is refused.
+    /// The event push path: an event's games enter a list of its game once; a second push, and a
+    /// push into a list of another game, are refused.
     #[tokio::test]
     async fn an_event_pushes_its_games_into_a_list_once() {
         let (_tmp, db, owner) = fresh("event").await;
-        let event_id: i64 = sqlx::query_scalar(
-            "INSERT INTO events (owner_id, name, start_date, end_date, variant, created_at)
-             VALUES ($1, '冬季賽', '2026-03-01', '2026-03-02', 'banqi', $2) RETURNING id",
-        )
-        .bind(owner.id)
-        .bind(now())
-        .fetch_one(&db)
-        .await
-        .expect("event");
-        let list_id = default_list(&db, &owner, "L").await;
+        let event_id = event_of(&db, &owner, "冬季賽", Variant::Banqi).await;
+        let list_id = create(&db, &owner, "L", Variant::Banqi, &RatingSettings::default())
+            .await
+            .expect("list");
         let games: Vec<NewGame> = [Outcome::RedWins, Outcome::Draw]
             .into_iter()
             .map(|outcome| NewGame {
@@ -1576,12 +1840,21 @@ mod tests {
                 red: "甲".into(),
                 black: "乙".into(),
                 outcome,
+                origin: None,
             })
             .collect();
         let push = Source::Event {
             event_id,
             label: "冬季賽".into(),
+            variant: Variant::Banqi,
         };
+        // A list of another game refuses the event, writing nothing.
+        let jieqi = default_list(&db, &owner, "J").await;
+        assert!(matches!(
+            append_games(&db, &owner, jieqi, &games, &push).await,
+            Ok(Appended::OtherGame(Some(Variant::Jieqi)))
+        ));
+        assert!(uploads(&db, jieqi).await.expect("uploads").is_empty());
         let Appended::Added(batch) = append_games(&db, &owner, list_id, &games, &push)
             .await
             .expect("push")
@@ -1602,6 +1875,54 @@ mod tests {
             replayed.list.points(jia),
             Some(Points::from_hundredths(150_400))
         );
+        // The lists an event's choice offers, and a list holding a Banqi event keeps its game.
+        let ids = |lists: Vec<ListInfo>| lists.into_iter().map(|l| l.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(accepting(&db, Variant::Banqi).await.expect("lists")),
+            [list_id]
+        );
+        assert_eq!(
+            ids(accepting(&db, Variant::Jieqi).await.expect("lists")),
+            [jieqi]
+        );
+        let settings = RatingSettings::default();
+        assert_eq!(
+            update(&db, &owner, &info, "L", Some(Variant::Jieqi), &settings)
+                .await
+                .expect("update"),
+            Updated::HoldsGame(Variant::Banqi)
+        );
+        let empty = get(&db, jieqi).await.expect("get").expect("exists");
+        assert_eq!(
+            update(&db, &owner, &empty, "J", Some(Variant::Xiangqi), &settings)
+                .await
+                .expect("update"),
+            Updated::Saved
+        );
+        // A list of several games (from before lists had a game) takes only the games it holds.
+        sqlx::query("UPDATE rating_lists SET variant = NULL WHERE id = $1")
+            .bind(list_id)
+            .execute(&db)
+            .await
+            .expect("several games");
+        assert_eq!(
+            ids(accepting(&db, Variant::Banqi).await.expect("lists")),
+            [list_id]
+        );
+        assert_eq!(
+            ids(accepting(&db, Variant::Xiangqi).await.expect("lists")),
+            [jieqi]
+        );
+        let xiangqi_event = event_of(&db, &owner, "象棋賽", Variant::Xiangqi).await;
+        let xiangqi_push = Source::Event {
+            event_id: xiangqi_event,
+            label: "象棋賽".into(),
+            variant: Variant::Xiangqi,
+        };
+        assert!(matches!(
+            append_games(&db, &owner, list_id, &games, &xiangqi_push).await,
+            Ok(Appended::OtherGame(None))
+        ));
     }
 
     #[tokio::test]
@@ -1624,6 +1945,7 @@ mod tests {
             red: "甲".into(),
             black: "乙".into(),
             outcome: Outcome::BlackWins,
+            origin: None,
         };
         append_games(&db, &owner, list_id, &[game], &Source::Form)
             .await
@@ -1673,6 +1995,7 @@ mod tests {
             red: red.into(),
             black: black.into(),
             outcome: Outcome::RedWins,
+            origin: None,
         };
         append_games(&db, &owner, list_id, &[game("甲", "乙")], &Source::Form)
             .await

@@ -1057,6 +1057,26 @@ pub async fn report_side(
     Ok(())
 }
 
+/// When each round of an event was paired (the creation of its row), by round number: what is
+/// stored closest to the day a round was played (a rated game's date, `service::rating_push`).
+pub async fn paired_at(
+    db: &Db,
+    event_id: i64,
+) -> StoreResult<std::collections::HashMap<u32, chrono::DateTime<chrono::Utc>>> {
+    let rows: Vec<(i64, i64, String)> =
+        sqlx::query_as("SELECT id, number, created_at FROM rounds WHERE event_id = $1")
+            .bind(event_id)
+            .fetch_all(db)
+            .await?;
+    rows.into_iter()
+        .map(|(id, n, at)| {
+            let when = chrono::DateTime::parse_from_rfc3339(&at)
+                .map_err(|_| corrupt("rounds", id, "created_at", &at))?;
+            Ok((number("rounds", id, "number", n)?, when.to_utc()))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 
 pub mod client;
 pub mod csrf;
+pub mod csv_upload;
 pub mod ctx;
 pub mod error;
 pub mod extract;

@@ -21,7 +21,8 @@ use crate::support::*;
 const ALLOWED: &[&str] = &[
     // formats and standards
     "ICCS", "WXF", "AXF", "FEN", "TRF", "FIDE", "PGN", "CSV", "JSON", "UTF", "SHA", "HKD", "YYYY",
-    "MM", "DD", "ISO", "API", // the product and the language switcher
+    "MM", "DD", "ISO", "API", "Big5", "GB18030", // the program that saves CSV files in them
+    "Excel", "Windows", // the product and the language switcher
     "Anqi", "English", // tie-break codes (FIDE abbreviations, explained next to them)
     "BH", "SB", "PS", "WIN", "WON", "BWG", "BPG", "DE", "PN", "C1", "M1",
     // PGN tag names, quoted in the upload help

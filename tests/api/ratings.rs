@@ -15,9 +15,9 @@ const DEFAULT_SETTINGS: [(&str, &str); 6] = [
     ("highest_level", "1"),
 ];
 
-/// The list form: a name and the default settings.
+/// The list form: a name, the game (Jieqi) and the default settings.
 pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
-    let mut fields = vec![("name", name)];
+    let mut fields = vec![("name", name), ("variant", "jieqi")];
     fields.extend(DEFAULT_SETTINGS);
     fields
 }
@@ -100,6 +100,11 @@ fn anqi_rate(dir: &TempDir, csv: &str, options: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// A list's standings download, after its byte-order mark.
+pub fn list_csv(client: &mut Client, list: i64) -> String {
+    crate::csv_files::after_bom(&client.get(&format!("/ratings/{list}/standings.csv")))
+}
+
 pub fn upload(client: &mut Client, list: i64, csv: &str) -> Resp {
     upload_as(client, list, csv, "二月.csv")
 }
@@ -150,7 +155,11 @@ fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
     assert_eq!(download.status, 200);
     assert!(download.content_type.starts_with("text/csv"));
     let expected = anqi_rate(&w.dir, &csv, &[]);
-    assert_eq!(download.body, expected, "web list differs from anqi rate");
+    assert_eq!(
+        crate::csv_files::after_bom(&download),
+        expected,
+        "web list differs from anqi rate"
+    );
 
     // The page shows the same numbers: every player with points and level as in the CSV.
     let mut anonymous = w.server.client();
@@ -182,10 +191,7 @@ fn uploaded_games_give_the_same_numbers_as_anqi_rate() {
         "{csv}{}",
         more.trim_start_matches("date,red,black,result\n")
     );
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        anqi_rate(&w.dir, &both, &[])
-    );
+    assert_eq!(list_csv(&mut club, list), anqi_rate(&w.dir, &both, &[]));
 }
 
 #[test]
@@ -214,20 +220,14 @@ fn list_settings_are_used_and_changing_them_recomputes() {
         "--lowest-level",
         "10",
     ];
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        anqi_rate(&w.dir, &csv, &options)
-    );
+    assert_eq!(list_csv(&mut club, list), anqi_rate(&w.dir, &csv, &options));
 
     let r = club.form(
         &format!("/ratings/{list}/settings"),
         &list_fields("Settings 2"),
     );
     assert_eq!(r.status, 303, "{}", r.body);
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        anqi_rate(&w.dir, &csv, &[])
-    );
+    assert_eq!(list_csv(&mut club, list), anqi_rate(&w.dir, &csv, &[]));
 
     // Bad settings name the field and change nothing.
     let r = club.form(
@@ -264,7 +264,7 @@ fn the_same_file_is_refused_the_second_time() {
     let list = create_list(&mut club, "Dup", &[]);
     let csv = games_csv(20, 11);
     assert_eq!(upload(&mut club, list, &csv).status, 303);
-    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let before = list_csv(&mut club, list);
 
     let r = upload(&mut club, list, &csv);
     assert_eq!(r.status, 409, "{}", r.body);
@@ -272,10 +272,7 @@ fn the_same_file_is_refused_the_second_time() {
     // As a browser sends a chosen file: CRLF line ends (and an Excel byte-order mark).
     let crlf = format!("\u{feff}{}", csv.replace('\n', "\r\n"));
     assert_eq!(upload(&mut club, list, &crlf).status, 409);
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        before
-    );
+    assert_eq!(list_csv(&mut club, list), before);
     let games = club.get(&format!("/ratings/{list}/games"));
     assert_eq!(
         games.body.matches("二月.csv").count(),
@@ -313,15 +310,9 @@ fn the_same_file_is_refused_the_second_time() {
         &[("confirm", "on"), ("reason", "wrong month")],
     );
     assert_eq!(r.status, 303);
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        "player,points,level,games\n"
-    );
+    assert_eq!(list_csv(&mut club, list), "player,points,level,games\n");
     assert_eq!(upload(&mut club, list, &crlf).status, 303);
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        before
-    );
+    assert_eq!(list_csv(&mut club, list), before);
 }
 
 /// The id of the first batch in the games page's remove buttons.
@@ -340,7 +331,7 @@ fn a_bad_file_names_line_and_column_and_adds_nothing() {
     let list = create_list(&mut club, "Bad", &[]);
     let good = games_csv(5, 1);
     assert_eq!(upload(&mut club, list, &good).status, 303);
-    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let before = list_csv(&mut club, list);
 
     let bad = "date,red,black,result\n2026-03-01,王小明,陳大文,1-0\n2026-03-02,李四,張三,0-1\n2026-02-30,李四,王小明,1-0\n";
     let r = upload(&mut club, list, bad);
@@ -374,10 +365,7 @@ fn a_bad_file_names_line_and_column_and_adds_nothing() {
         assert_eq!(r.status, 400, "{csv}");
         assert!(r.body.contains(expected), "{expected}: {}", r.body);
     }
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        before
-    );
+    assert_eq!(list_csv(&mut club, list), before);
     // After the errors the corrected file is accepted (a refused file is not remembered).
     let fixed = bad.replace("2026-02-30", "2026-02-28");
     assert_eq!(upload_as(&mut club, list, &fixed, "fixed.csv").status, 303);
@@ -415,7 +403,7 @@ fn games_by_form_history_chart_and_downloads() {
         add(&mut club, "2026-02-20", "陳大文", "王小明", "1/2-1/2").status,
         303
     );
-    let list_csv = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let list_csv = list_csv(&mut club, list);
     assert_eq!(
         list_csv,
         "player,points,level,games\n王小明,1518.40,,3\n陳大文,1481.60,,3\n"
@@ -456,7 +444,7 @@ fn games_by_form_history_chart_and_downloads() {
     assert_eq!(csv.status, 200);
     assert!(csv.content_type.starts_with("text/csv"));
     assert_eq!(
-        csv.body,
+        crate::csv_files::after_bom(&csv),
         "date,color,opponent,result,change,points\n\
          2026-02-20,black,陳大文,D,0.00,1500.00\n\
          2026-03-01,red,陳大文,W,+10.00,1510.00\n\
@@ -488,7 +476,7 @@ fn level_distribution_counts_players_per_level() {
     assert_eq!(upload(&mut club, list, csv).status, 303);
     // A and B: equal, A gains 10. C and D: equal draw, nothing moves. A (1510) beats E (1500): d = 10,
     // the higher side gains 10 − 10/12.5 = 9.20.
-    let standings = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let standings = list_csv(&mut club, list);
     assert_eq!(
         standings,
         "player,points,level,games\nA,1519.20,20,2\nC,1500.00,20,1\nD,1500.00,20,1\nE,1490.80,21,1\nB,1490.00,21,1\n"
@@ -581,11 +569,7 @@ fn only_the_owner_or_an_administrator_may_change_a_list() {
     );
 
     // The owner's list is unchanged; another club manager makes their own list; the admin may change any.
-    assert!(
-        club.get(&format!("/ratings/{list}/standings.csv"))
-            .body
-            .eq("player,points,level,games\n")
-    );
+    assert!(list_csv(&mut club, list).eq("player,points,level,games\n"));
     let mut club2 = w.login("club2");
     create_list(&mut club2, "Theirs", &[]);
     let mut admin = w.login("admin");
@@ -639,12 +623,12 @@ fn a_starting_list_brings_points_from_before_like_anqi_rate_players() {
     let games = games_csv(50, 21);
     assert_eq!(upload(&mut club, list, &games).status, 303);
     assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        list_csv(&mut club, list),
         anqi_rate_with_start(&w.dir, &games, start)
     );
 
     // A player already in the list cannot get a starting entry; nothing of the file is added.
-    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let before = list_csv(&mut club, list);
     let r = club.form(
         &format!("/ratings/{list}/start"),
         &[("csv", "player,points,games\n新手,1500,0\n李四,1700,30\n")],
@@ -661,10 +645,7 @@ fn a_starting_list_brings_points_from_before_like_anqi_rate_players() {
         "{}",
         r.body
     );
-    assert_eq!(
-        club.get(&format!("/ratings/{list}/standings.csv")).body,
-        before
-    );
+    assert_eq!(list_csv(&mut club, list), before);
     assert!(!club.get(&format!("/ratings/{list}")).body.contains("新手"));
     let mut other = w.login("player");
     assert_eq!(
@@ -695,7 +676,7 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
         &json!(players),
     );
     let mut club = w.login("club");
-    let list = create_list(&mut club, "會內等級分", &[]);
+    let list = create_list(&mut club, "會內等級分", &[("variant", "xiangqi")]);
     let push = |c: &mut Client| {
         c.form(
             &format!("/events/{id}/push-rating"),

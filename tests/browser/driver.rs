@@ -341,6 +341,19 @@ impl Browser {
         .unwrap_or_else(|e| panic!("type into {css}: {e}"));
     }
 
+    /// Chooses the file at `path` in the file input for `css`, as a visitor picking it would (its
+    /// `change` event fires).
+    pub(crate) fn choose_file(&self, css: &str, path: &std::path::Path) {
+        let el = self.element(css);
+        let path = path.to_str().expect("a UTF-8 path");
+        self.session(
+            "POST",
+            &format!("/element/{el}/value"),
+            Some(json!({ "text": path })),
+        )
+        .unwrap_or_else(|e| panic!("choose {path} in {css}: {e}"));
+    }
+
     /// An attribute of the element for `css` (`None` when absent or the element is missing).
     pub(crate) fn attribute(&self, css: &str, name: &str) -> Option<String> {
         let el = self.find(css).ok()?;

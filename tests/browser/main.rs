@@ -12,6 +12,7 @@
 mod support;
 
 mod corrections;
+mod csv_files;
 mod driver;
 mod knockout_deals;
 mod live;

@@ -121,6 +121,7 @@ fn screenshots_of_every_page_in_each_language_and_width() {
         "/ratings",
         &[
             ("name", "荃灣象棋會等級分"),
+            ("variant", "jieqi"),
             ("start_points", "1500"),
             ("rated_after", "10"),
             ("level_base", "1000"),

@@ -337,3 +337,37 @@ fn errors_are_in_the_language_of_lang() {
         )
     );
 }
+
+/// A games file and a starting list saved by Excel on a Chinese Windows (Big5, GB18030) are read as
+/// such, saying so on standard error; a file in neither is refused naming the encodings.
+#[test]
+fn big5_and_gb18030_files_are_read_and_others_refused() {
+    let dir = scratch("encodings");
+    let big5 = encoding_rs::BIG5.encode(GAMES).0;
+    let games = write(&dir, "games.csv", &big5);
+    let start = encoding_rs::GB18030
+        .encode("player,points,games\n王小明,1600,20\n")
+        .0;
+    let start = write(&dir, "start.csv", &start);
+    let out = anqi(&[games.as_os_str(), "--players".as_ref(), start.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\n王小明,1"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("\n陳大文,"), "{}", stdout(&out));
+    let notes = stderr(&out);
+    assert!(
+        notes.contains("games.csv is not UTF-8; it was read as Big5")
+            && notes.contains("start.csv is not UTF-8; it was read as GB18030"),
+        "{notes}"
+    );
+    let latin = encoding_rs::WINDOWS_1252
+        .encode("date,red,black,result\n2026-03-01,Müller,José,1-0\n")
+        .0;
+    let latin = write(&dir, "latin.csv", &latin);
+    let out = anqi(&[latin.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("latin.csv: line 2: byte 0xFC is not UTF-8"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -126,6 +126,8 @@ struct EventPage {
     /// Rating lists the visitor may push this event's rated games into: (id, name).
     rating_lists: Vec<(i64, String)>,
     pushed: Option<usize>,
+    /// Why a push into a rating list was refused, shown beside its form.
+    push_error: Option<String>,
     /// Games whose verdicts changed on upgrade (arbiters only; empty for everyone else).
     readjudicated: Vec<ChangedRow>,
 }
@@ -245,6 +247,7 @@ async fn event_page(
         flash: None,
         rating_lists: overview.rating_lists,
         pushed: None,
+        push_error: None,
         arbiter_form: None,
     })
 }
@@ -263,12 +266,13 @@ struct PushForm {
     start_from_event: String,
 }
 
-/// Pushes the finished event's rated games into one of the visitor's rating lists (one click).
+/// Pushes the finished event's rated games into one of the visitor's rating lists (one click); a
+/// refusal (a list of another game, an unfinished event …) is shown beside the form.
 #[post("/events/{id}/push-rating")]
 async fn push_rating(
     ctx: Ctx,
     state: web::Data<AppState>,
-    EventView { event, .. }: EventView,
+    EventView { event, access }: EventView,
     form: CsrfForm<PushForm>,
 ) -> AppResult<HttpResponse> {
     let user = ctx.require_user()?.clone();
@@ -278,8 +282,16 @@ async fn push_rating(
         )
     })?;
     let from_event = form.start_from_event == "on";
-    let n =
-        crate::service::rating_push::push(&state.db, &user, &event, list_id, from_event).await?;
+    let pushed = crate::service::rating_push::push(&state.db, &user, &event, list_id, from_event);
+    let n = match pushed.await {
+        Ok(n) => n,
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            let mut page = event_page(ctx, &state, event, access).await?;
+            page.push_error = Some(why);
+            return super::render_status(&page, status);
+        }
+    };
     Ok(redirect(&format!(
         "/events/{}?done=games_pushed&pushed={n}",
         event.id

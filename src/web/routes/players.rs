@@ -14,6 +14,7 @@ use crate::service::players::Roster;
 use crate::service::policy::Access;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
+use crate::web::csv_upload::{self, CsvSent};
 use crate::web::ctx::Ctx;
 use crate::web::error::AppResult;
 use crate::web::extract::{Arbitrated, EventView, Managed};
@@ -41,6 +42,14 @@ struct PlayersPage {
     imported: Option<usize>,
     errors: Vec<RowError>,
     csv: String,
+    /// A chosen file read on the server, shown for checking before anything is imported.
+    file: Option<FileRead>,
+}
+
+/// A chosen file as read on the server: the encoding's name and the players it holds.
+struct FileRead {
+    encoding: &'static str,
+    players: Vec<PlayerEntry>,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -71,6 +80,7 @@ async fn list(
         imported: q.imported,
         errors: vec![],
         csv: String::new(),
+        file: None,
     })
 }
 
@@ -81,6 +91,23 @@ async fn show_errors(
     errors: Vec<RowError>,
     csv: String,
 ) -> AppResult<HttpResponse> {
+    show_import(ctx, state, event, errors, csv, None).await
+}
+
+/// The page with an import's errors (400), or a chosen file's players to check (200).
+async fn show_import(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    errors: Vec<RowError>,
+    csv: String,
+    file: Option<FileRead>,
+) -> AppResult<HttpResponse> {
+    let status = if errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
     let roster = service::players::roster(&state.db, &event).await?;
     let page = PlayersPage {
         ctx,
@@ -94,8 +121,9 @@ async fn show_errors(
         imported: None,
         errors,
         csv,
+        file,
     };
-    render_status(&page, StatusCode::BAD_REQUEST)
+    render_status(&page, status)
 }
 
 /// The messages of this page's own actions (the shared [`Flash`] keys come first).
@@ -157,7 +185,11 @@ async fn add(
 
 #[derive(serde::Deserialize)]
 struct ImportForm {
+    #[serde(default)]
     csv: String,
+    /// A chosen file's bytes (base64), sent instead of `csv` when the file is not UTF-8.
+    #[serde(default)]
+    file: String,
 }
 
 #[post("/events/{id}/players/import")]
@@ -168,18 +200,29 @@ async fn import(
     form: CsrfForm<ImportForm>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?.clone();
-    let entries = match roster::parse_csv(&form.csv) {
+    let csv_error = |message| RowError {
+        line: 0,
+        field: "csv",
+        message,
+    };
+    let (csv, encoding) = match csv_upload::read(&form.csv, &form.file) {
+        Ok(CsvSent::Text(text)) => (text, None),
+        Ok(CsvSent::File { text, encoding }) => (text, Some(encoding)),
+        Err(why) => return show_errors(ctx, &state, event, vec![csv_error(why)], form.0.csv).await,
+    };
+    let read = |players| encoding.map(|encoding| FileRead { encoding, players });
+    let entries = match roster::parse_csv(&csv) {
         Ok(e) if !e.is_empty() => e,
         Ok(_) => {
-            let err = RowError {
-                line: 0,
-                field: "csv",
-                message: crate::i18n::Reason::new("roster_no_players"),
-            };
-            return show_errors(ctx, &state, event, vec![err], form.0.csv).await;
+            let err = csv_error(crate::i18n::Reason::new("roster_no_players"));
+            return show_import(ctx, &state, event, vec![err], csv, read(vec![])).await;
         }
-        Err(errors) => return show_errors(ctx, &state, event, errors, form.0.csv).await,
+        Err(errors) => return show_import(ctx, &state, event, errors, csv, read(vec![])).await,
     };
+    if encoding.is_some() {
+        // A chosen file is shown for checking; its text comes back as `csv` to be imported.
+        return show_import(ctx, &state, event, vec![], csv, read(entries)).await;
+    }
     match service::players::register(&state.db, &me, &event, &entries).await {
         Ok(added) => Ok(redirect(&format!(
             "/events/{}/players?done=imported&imported={}",
@@ -192,7 +235,7 @@ async fn import(
                 field: "name",
                 message: reason,
             };
-            show_errors(ctx, &state, event, vec![err], form.0.csv).await
+            show_errors(ctx, &state, event, vec![err], csv).await
         }
         Err(e) => Err(e.into()),
     }

@@ -322,13 +322,10 @@ async fn payout_csv(
         .as_ref()
         .map(|p| p.to_csv(ctx.lang))
         .unwrap_or_default();
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "content-disposition",
-            format!("attachment; filename=\"payout-{}.csv\"", event.id),
-        ))
-        .body(csv))
+    Ok(super::csv_download(
+        &format!("payout-{}.csv", event.id),
+        csv,
+    ))
 }
 
 #[cfg(test)]

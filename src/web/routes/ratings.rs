@@ -10,25 +10,28 @@
 mod chart;
 mod form;
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use self::chart::Chart;
 use self::form::{FieldError, GameForm, ListForm, fill, format_one, input_error_text, level_label};
-use super::{CorrectionForm, redirect, render, render_status};
+use super::{CorrectionForm, csv_download, redirect, render, render_status};
+use crate::i18n::Reason;
 use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
 use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
 use crate::service;
-use crate::service::User;
 use crate::service::ratings::{
-    Appended, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload, upload_digest,
+    Appended, GameSource, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload,
+    upload_digest,
 };
+use crate::service::{ServiceError, User};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
+use crate::web::csv_upload::{self, CsvSent};
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
 
@@ -151,9 +154,19 @@ async fn create(
     if !may_create(&user) {
         return Err(AppError::Forbidden);
     }
-    match form.parse(ctx.lang) {
-        Ok((name, settings)) => {
-            let id = service::ratings::create_list(&state.db, &user, &name, &settings).await?;
+    let chosen = form
+        .parse(ctx.lang)
+        .and_then(|(name, variant, settings)| match variant {
+            Some(variant) => Ok((name, variant, settings)),
+            None => Err(vec![FieldError {
+                field: "variant",
+                message: ctx.t("rating_choose_game").into(),
+            }]),
+        });
+    match chosen {
+        Ok((name, variant, settings)) => {
+            let id =
+                service::ratings::create_list(&state.db, &user, &name, variant, &settings).await?;
             Ok(redirect(&format!("/ratings/{id}?done=rating_list_created")))
         }
         Err(errors) => render_status(
@@ -183,7 +196,7 @@ async fn settings_form(
     id: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
     let (list, _) = load_owned(&ctx, &state, *id).await?;
-    let form = ListForm::of(&list.name, &list.settings);
+    let form = ListForm::of(&list.name, list.variant, &list.settings);
     render(&SettingsPage {
         ctx,
         list,
@@ -200,24 +213,39 @@ async fn save_settings(
     form: CsrfForm<ListForm>,
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
-    match form.parse(ctx.lang) {
-        Ok((name, settings)) => {
-            service::ratings::update_list(&state.db, &user, &list, &name, &settings).await?;
-            Ok(redirect(&format!(
-                "/ratings/{}?done=rating_settings_saved",
-                list.id
-            )))
+    let errors = match form.parse(ctx.lang) {
+        Ok((name, variant, settings)) => {
+            let saved =
+                service::ratings::update_list(&state.db, &user, &list, &name, variant, &settings)
+                    .await;
+            match saved {
+                Ok(()) => {
+                    return Ok(redirect(&format!(
+                        "/ratings/{}?done=rating_settings_saved",
+                        list.id
+                    )));
+                }
+                // The game of a list that holds another game's event: beside the field.
+                Err(ServiceError::Invalid { field, reason }) => vec![FieldError {
+                    field,
+                    message: ctx.lang.reason(&reason),
+                }],
+                Err(e) => return Err(e.into()),
+            }
         }
-        Err(errors) => render_status(
-            &SettingsPage {
-                ctx,
-                list,
-                form: form.0,
-                errors,
-            },
-            StatusCode::BAD_REQUEST,
-        ),
-    }
+        Err(errors) => errors,
+    };
+    let mut form = form.0;
+    form.several = list.variant.is_none();
+    render_status(
+        &SettingsPage {
+            ctx,
+            list,
+            form,
+            errors,
+        },
+        StatusCode::BAD_REQUEST,
+    )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -295,17 +323,6 @@ async fn show(
     })
 }
 
-/// A CSV download with an ASCII file name.
-fn csv_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{file_name}\""),
-        ))
-        .body(bytes)
-}
-
 fn write_failed(e: std::io::Error) -> AppError {
     AppError::Internal(format!("writing CSV: {e}"))
 }
@@ -323,7 +340,7 @@ async fn standings_csv(state: web::Data<AppState>, id: web::Path<i64>) -> AppRes
     });
     let mut out = Vec::new();
     write_standing_lines(&mut out, lines).map_err(write_failed)?;
-    Ok(csv_response(out, &format!("rating-list-{}.csv", list.id)))
+    Ok(csv_download(&format!("rating-list-{}.csv", list.id), out))
 }
 
 /// One level's line of the distribution.
@@ -415,6 +432,43 @@ struct GamesPage {
     /// Why the last starting list was refused (already translated), if it was.
     start_error: Option<String>,
     start_csv: String,
+    /// A chosen games file read on the server, shown for checking before anything is added.
+    upload_read: Option<FileRead>,
+    /// A chosen starting list read on the server, shown for checking.
+    start_read: Option<FileRead>,
+}
+
+/// A chosen file as read on the server, for checking (already translated): the encoding it was read
+/// in, what it holds, and the names in it.
+struct FileRead {
+    read_as: String,
+    holds: String,
+    names: Vec<String>,
+}
+
+impl FileRead {
+    /// The notice of a file read as `encoding` (nothing in it yet).
+    fn new(lang: crate::i18n::Lang, encoding: &str) -> FileRead {
+        FileRead {
+            read_as: lang.reason(&Reason::new("csv_read_as").arg("encoding", encoding)),
+            holds: String::new(),
+            names: vec![],
+        }
+    }
+}
+
+/// The text of a CSV form (`csv`, or the chosen file's `file`), the encoding a chosen file was read
+/// in, and why it cannot be read (translated).
+fn sent_text(
+    lang: crate::i18n::Lang,
+    csv: String,
+    file: &str,
+) -> (String, Option<&'static str>, Option<String>) {
+    match csv_upload::read(&csv, file) {
+        Ok(CsvSent::Text(text)) => (text, None, None),
+        Ok(CsvSent::File { text, encoding }) => (text, Some(encoding), None),
+        Err(why) => (csv, None, Some(lang.reason(&why))),
+    }
 }
 
 impl GamesPage {
@@ -437,6 +491,8 @@ impl GamesPage {
             game_errors: vec![],
             start_error: None,
             start_csv: String::new(),
+            upload_read: None,
+            start_read: None,
         })
     }
 
@@ -463,7 +519,11 @@ async fn games_page(
 struct UploadForm {
     #[serde(default)]
     label: String,
+    #[serde(default)]
     csv: String,
+    /// A chosen file's bytes (base64), sent instead of `csv` when the file is not UTF-8.
+    #[serde(default)]
+    file: String,
 }
 
 /// Appends the games of a pasted or chosen CSV file: all of them, or none when the file has an error or
@@ -477,15 +537,41 @@ async fn upload(
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     let lang = ctx.lang;
-    let UploadForm { label, csv } = form.0;
+    let UploadForm { label, csv, file } = form.0;
+    let (csv, encoding, unread) = sent_text(lang, csv, &file);
     let label_error = crate::text::check_line(&label, 120)
         .err()
-        .map(|e| (lang.reason(&e.reason()), StatusCode::BAD_REQUEST));
+        .map(|e| lang.reason(&e.reason()))
+        .or(unread)
+        .map(|m| (m, StatusCode::BAD_REQUEST));
     let refused = match label_error
         .map(Err)
         .unwrap_or_else(|| sheet_games(lang, &csv).map_err(|m| (m, StatusCode::BAD_REQUEST)))
     {
         Err(refusal) => refusal,
+        Ok(games) if encoding.is_some() => {
+            // A chosen file is shown for checking; its text comes back as `csv` to be added.
+            let mut read = FileRead::new(lang, encoding.unwrap_or_default());
+            let mut names: Vec<String> = Vec::new();
+            for g in &games {
+                for name in [&g.red, &g.black] {
+                    if !names.contains(name) {
+                        names.push(name.clone());
+                    }
+                }
+            }
+            read.holds = lang.reason(
+                &Reason::new("csv_games_read")
+                    .arg("games", games.len())
+                    .arg("players", names.len()),
+            );
+            read.names = names;
+            let mut page = GamesPage::new(ctx, &state, list).await?;
+            page.upload_read = Some(read);
+            page.csv = csv;
+            page.label = label;
+            return render(&page);
+        }
         Ok(games) => {
             let appended = service::ratings::append_file(
                 &state.db,
@@ -507,6 +593,10 @@ async fn upload(
                         list.id, batch.games
                     )));
                 }
+                // Only an event's games are of a game.
+                Ok(Appended::OtherGame(_)) => {
+                    return Err(AppError::Internal("file refused as of another game".into()));
+                }
                 Ok(Appended::Duplicate(earlier)) => (
                     format!(
                         "{} ({}, {}, {} {})",
@@ -524,6 +614,7 @@ async fn upload(
     let mut page = GamesPage::new(ctx, &state, list).await?;
     let (message, status) = refused;
     page.upload_error = Some(message);
+    page.upload_read = encoding.map(|e| FileRead::new(lang, e));
     // A file with an error comes back to be corrected; a duplicate is already in the list.
     if status == StatusCode::BAD_REQUEST {
         page.csv = csv;
@@ -547,6 +638,7 @@ fn sheet_games(lang: crate::i18n::Lang, csv: &str) -> Result<Vec<NewGame>, Strin
             red: sheet.name(g.red).unwrap_or_default().to_string(),
             black: sheet.name(g.black).unwrap_or_default().to_string(),
             outcome: g.outcome,
+            origin: None,
         })
         .collect())
 }
@@ -574,14 +666,20 @@ async fn add_game(
             "/ratings/{}?done=rating_game_added",
             list.id
         ))),
-        // A form entry has no digest, so it never duplicates an earlier batch.
-        Appended::Duplicate(_) => Err(AppError::Internal("form game refused as duplicate".into())),
+        // A form entry has no digest, so it never duplicates an earlier batch; nor has it a game.
+        Appended::Duplicate(_) | Appended::OtherGame(_) => Err(AppError::Internal(
+            "form game refused as duplicate or of another game".into(),
+        )),
     }
 }
 
 #[derive(serde::Deserialize)]
 struct StartForm {
+    #[serde(default)]
     csv: String,
+    /// A chosen file's bytes (base64), sent instead of `csv` when the file is not UTF-8.
+    #[serde(default)]
+    file: String,
 }
 
 /// Adds players with their starting points and games (`player,points,games`, as `anqi rate --players`
@@ -595,10 +693,24 @@ async fn add_start_list(
 ) -> AppResult<HttpResponse> {
     let (list, user) = load_owned(&ctx, &state, *id).await?;
     let lang = ctx.lang;
-    let csv = form.0.csv;
-    let refusal = match read_start_list(csv.as_bytes()) {
-        Err(e) => input_error_text(lang, &e),
+    let StartForm { csv, file } = form.0;
+    let (csv, encoding, unread) = sent_text(lang, csv, &file);
+    let read = unread
+        .map(Err)
+        .unwrap_or_else(|| read_start_list(csv.as_bytes()).map_err(|e| input_error_text(lang, &e)));
+    let refusal = match read {
+        Err(refusal) => refusal,
         Ok(entries) if entries.is_empty() => lang.t("rating_no_start_entries").into(),
+        Ok(entries) if encoding.is_some() => {
+            // A chosen file is shown for checking; its text comes back as `csv` to be added.
+            let mut read = FileRead::new(lang, encoding.unwrap_or_default());
+            read.holds = lang.reason(&Reason::new("csv_start_read").arg("players", entries.len()));
+            read.names = entries.into_iter().map(|e| e.name).collect();
+            let mut page = GamesPage::new(ctx, &state, list).await?;
+            page.start_read = Some(read);
+            page.start_csv = csv;
+            return render(&page);
+        }
         Ok(entries) => {
             match service::ratings::add_start_list(&state.db, &user, &list, &entries).await? {
                 StartAdded::Added(n) => {
@@ -615,6 +727,7 @@ async fn add_start_list(
     };
     let mut page = GamesPage::new(ctx, &state, list).await?;
     page.start_error = Some(refusal);
+    page.start_read = encoding.map(|e| FileRead::new(lang, e));
     page.start_csv = csv;
     render_status(&page, StatusCode::BAD_REQUEST)
 }
@@ -652,6 +765,10 @@ async fn remove_upload(
 /// One game of a history as shown.
 struct HistoryRow {
     date: String,
+    /// Where it came from: the event and its round and game, or the file or form.
+    source: String,
+    /// The event's page, while the event exists.
+    event_link: Option<String>,
     red: bool,
     opponent_id: i64,
     opponent: String,
@@ -689,6 +806,26 @@ impl PlayerPage {
             SideResult::Draw => "points_draw",
             SideResult::Loss => "points_loss",
         })
+    }
+}
+
+/// Where a game of a history came from, in the visitor's language: `中弈杯 · Round 3 · game 2`,
+/// `CSV file · 二月.csv`, `Form`.
+fn source_text(ctx: &Ctx, source: &GameSource) -> String {
+    let (kind, detail) = match source.kind.as_str() {
+        "event" => (
+            source.label.clone(),
+            source.origin.map(|o| ctx.lang.reason(&o.reason())),
+        ),
+        "file" => (
+            ctx.t("rating_source_file").to_string(),
+            Some(source.label.clone()).filter(|l| !l.is_empty()),
+        ),
+        _ => (ctx.t("rating_source_form").to_string(), None),
+    };
+    match detail {
+        Some(detail) => format!("{kind} · {detail}"),
+        None => kind,
     }
 }
 
@@ -744,6 +881,8 @@ async fn player(
         .iter()
         .map(|h| HistoryRow {
             date: h.date.to_string(),
+            source: source_text(&ctx, &h.source),
+            event_link: h.source.event_id.map(|id| format!("/events/{id}")),
             red: h.color == Color::Red,
             opponent_id: h.opponent_id,
             opponent: h.opponent.clone(),
@@ -789,8 +928,8 @@ async fn history_csv(
     });
     let mut out = Vec::new();
     write_history(&mut out, lines).map_err(write_failed)?;
-    Ok(csv_response(
-        out,
+    Ok(csv_download(
         &format!("rating-list-{}-player-{player_id}.csv", list.id),
+        out,
     ))
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 
-use super::render;
+use super::{csv_download, render};
 use crate::i18n::Reason;
 use crate::round::BoardResult;
 use crate::rules::Color;
@@ -138,16 +138,6 @@ fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-fn csv_response(name: &str, body: String) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "content-disposition",
-            format!("attachment; filename=\"{name}\""),
-        ))
-        .body(body)
-}
-
 #[get("/events/{id}/standings.csv")]
 async fn standings_csv(
     state: web::Data<AppState>,
@@ -179,7 +169,7 @@ async fn standings_csv(
             r
         })
         .collect();
-    Ok(csv_response(
+    Ok(csv_download(
         &format!("standings-{}.csv", event.id),
         csv_text(&header, &rows),
     ))
@@ -326,7 +316,7 @@ async fn crosstable_csv(
             r
         })
         .collect();
-    Ok(csv_response(
+    Ok(csv_download(
         &format!("crosstable-{}.csv", event.id),
         csv_text(&header, &rows),
     ))

@@ -7,6 +7,7 @@ use crate::i18n::Lang;
 use crate::rating::csv::InputError;
 use crate::rating::points::PointsError;
 use crate::rating::{Level, LevelTable, Outcome, Points, RatingSettings};
+use crate::rules::Variant;
 use crate::service::ratings::NewGame;
 
 /// Longest list name accepted.
@@ -52,12 +53,24 @@ pub struct ListForm {
     /// The highest level number.
     #[serde(default)]
     pub highest_level: String,
+    /// The game the list rates (`jieqi`, `xiangqi`, `banqi`); empty: unchanged (settings only).
+    #[serde(default)]
+    pub variant: String,
+    /// Whether the list is one of several games (from before lists had one), which the game's
+    /// choice offers to keep.
+    #[serde(skip)]
+    pub several: bool,
 }
 
+/// A list's name, game (`None`: not chosen, or unchanged) and settings, as the form gives them.
+pub type ListFields = (String, Option<Variant>, RatingSettings);
+
 impl ListForm {
-    /// The form filled with a list's current name and settings.
-    pub fn of(name: &str, s: &RatingSettings) -> ListForm {
+    /// The form filled with a list's current name, game and settings.
+    pub fn of(name: &str, variant: Option<Variant>, s: &RatingSettings) -> ListForm {
         ListForm {
+            variant: variant.map_or("", Variant::name).to_string(),
+            several: variant.is_none(),
             name: name.to_string(),
             start_points: s.start_points.to_string(),
             rated_after: s.rated_after_games.to_string(),
@@ -68,11 +81,21 @@ impl ListForm {
         }
     }
 
-    /// The name and settings, or every field that is wrong.
-    pub fn parse(&self, lang: Lang) -> Result<(String, RatingSettings), Vec<FieldError>> {
+    /// The name, game and settings, or every field that is wrong.
+    pub fn parse(&self, lang: Lang) -> Result<ListFields, Vec<FieldError>> {
         let mut errors = Vec::new();
         let mut fail = |field: &'static str, message: String| {
             errors.push(FieldError { field, message });
+        };
+        let variant = match self.variant.trim() {
+            "" => None,
+            typed => {
+                let v = Variant::parse(typed);
+                if v.is_none() {
+                    fail("variant", lang.t("rating_choose_game").into());
+                }
+                v
+            }
         };
         let name = self.name.trim().to_string();
         if name.is_empty() {
@@ -153,6 +176,7 @@ impl ListForm {
         match levels {
             Some(levels) if errors.is_empty() => Ok((
                 name,
+                variant,
                 RatingSettings {
                     start_points,
                     rated_after_games,
@@ -165,9 +189,12 @@ impl ListForm {
 }
 
 impl Default for ListForm {
-    /// The RULES.md §7 defaults and an empty name.
+    /// The RULES.md §7 defaults, an empty name and no game chosen yet.
     fn default() -> ListForm {
-        ListForm::of("", &RatingSettings::default())
+        ListForm {
+            several: false,
+            ..ListForm::of("", None, &RatingSettings::default())
+        }
     }
 }
 
@@ -249,6 +276,7 @@ impl GameForm {
                 red,
                 black,
                 outcome,
+                origin: None,
             }),
             _ => Err(errors),
         }
@@ -301,6 +329,8 @@ mod tests {
             level_step: step.into(),
             lowest_level: lowest.into(),
             highest_level: highest.into(),
+            variant: "banqi".into(),
+            several: false,
         }
     }
 
@@ -312,16 +342,16 @@ mod tests {
         };
         assert_eq!(
             f.parse(Lang::En),
-            Ok(("Club".into(), RatingSettings::default()))
+            Ok(("Club".into(), None, RatingSettings::default()))
         );
     }
 
     #[test]
     fn list_form_reads_custom_settings() {
-        let (name, s) = list_form("1200.5", "5", "100", "10", "1")
+        let (name, variant, s) = list_form("1200.5", "5", "100", "10", "1")
             .parse(Lang::En)
             .expect("valid");
-        assert_eq!(name, "九龍棋會");
+        assert_eq!((name.as_str(), variant), ("九龍棋會", Some(Variant::Banqi)));
         assert_eq!(s.start_points, Points::from_hundredths(120_050));
         assert_eq!(s.rated_after_games, 5);
         assert_eq!(s.levels.step(), Points::whole(100));
