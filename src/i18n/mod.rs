@@ -374,6 +374,7 @@ const AREAS: &[Area] = areas![
     "audit_details",
     "database",
     "cli",
+    "round_robin",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
