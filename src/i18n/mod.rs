@@ -375,6 +375,7 @@ const AREAS: &[Area] = areas![
     "database",
     "cli",
     "round_robin",
+    "tiebreaks",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -5,6 +5,7 @@
 
 pub mod dutch;
 pub mod hand;
+pub mod ladder;
 pub mod standings;
 pub mod tournament;
 pub mod trf;

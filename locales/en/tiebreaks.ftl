@@ -1,0 +1,25 @@
+# Tie-breaks of the Chinese rules' ladder, every tie-break's one-line explanation, and the presets.
+tb_FOUL = Fouls (犯規)
+tb_DEB = Black in the direct games (對局時後走)
+tb_PRV = Previous rounds (前輪成績)
+tb_PS-CUT = Progressive score with rounds cut (累進分去輪)
+tb_LOT = Lot (抽籤)
+tb_about_BH = 對手分: the sum of the opponents' scores; an unplayed round counts the lowest score in the field.
+tb_about_BH-C1 = The opponents' scores without the lowest one.
+tb_about_BH-M1 = The opponents' scores without the highest and the lowest.
+tb_about_SB = 小分: the scores of the opponents beaten plus half the scores of those drawn.
+tb_about_PS = 累進分: the running score after each round, added up.
+tb_about_WIN = 勝局: rounds scored as a win, byes and forfeits included.
+tb_about_WON = Games won over the board.
+tb_about_BWG = Games won with Black.
+tb_about_BPG = 後走局數: games played with Black; more ranks higher.
+tb_about_DE = 直勝: points scored against the other tied players, when all of them have met.
+tb_about_PN = The lower start number ranks higher.
+tb_about_FOUL = 犯規: the fouls the arbiter recorded; fewer ranks higher.
+tb_about_DEB = 對局時後走: games with Black against the other tied players, when all of them have met.
+tb_about_PRV = The points of the last round, then of the round before, and so on back to round 1.
+tb_about_PS-CUT = 累進分 without round 1, then without rounds 1 and 2, and so on.
+tb_about_LOT = A complete tie goes by a recorded, seeded lot.
+tb_preset_cxa_14_1 = Chinese Xiangqi Association 14.1 (round robin)
+tb_preset_cxa_14_3_1 = Chinese Xiangqi Association 14.3.1 (Swiss, opponents' scores)
+tb_preset_cxa_14_3_2 = Chinese Xiangqi Association 14.3.2 (Swiss, progressive score)

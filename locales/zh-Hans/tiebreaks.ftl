@@ -1,0 +1,25 @@
+# Tie-breaks of the Chinese rules' ladder, every tie-break's one-line explanation, and the presets.
+tb_FOUL = 犯规
+tb_DEB = 对局时后走
+tb_PRV = 前轮成绩
+tb_PS-CUT = 累进分去轮
+tb_LOT = 抽签
+tb_about_BH = 对手分：所有对手的积分之和；未下的一轮按全场最低积分计。
+tb_about_BH-C1 = 对手分减去最低的一个。
+tb_about_BH-M1 = 对手分减去最高和最低的各一个。
+tb_about_SB = 小分：所胜对手的全部积分与所和对手积分的一半之和。
+tb_about_PS = 累进分：每轮后的积分相加之和。
+tb_about_WIN = 胜局：按胜局计分的轮次，轮空和对方弃权也算。
+tb_about_WON = 实际对弈取胜的局数。
+tb_about_BWG = 后走取胜的局数。
+tb_about_BPG = 后走局数：后走的对局越多名次越前。
+tb_about_DE = 直胜：同分棋手之间的得分（须彼此都已对弈）。
+tb_about_PN = 编号小者列前。
+tb_about_FOUL = 犯规：裁判记录的犯规次数，少者列前。
+tb_about_DEB = 对局时后走：与其他同分棋手对局时后走的局数（须彼此都已对弈）。
+tb_about_PRV = 比较最后一轮的得分，再比较前一轮，依此类推至第 1 轮。
+tb_about_PS-CUT = 去除第 1 轮后的累进分，再去除第 2 轮，依此类推。
+tb_about_LOT = 完全相同时按记录在案的抽签（种子可重现）决定。
+tb_preset_cxa_14_1 = 中国象棋协会 14.1（循环赛）
+tb_preset_cxa_14_3_1 = 中国象棋协会 14.3.1（积分编排制，对手分）
+tb_preset_cxa_14_3_2 = 中国象棋协会 14.3.2（积分编排制，累进分）

@@ -1,0 +1,25 @@
+# Tie-breaks of the Chinese rules' ladder, every tie-break's one-line explanation, and the presets.
+tb_FOUL = 犯規
+tb_DEB = 對局時後走
+tb_PRV = 前輪成績
+tb_PS-CUT = 累進分去輪
+tb_LOT = 抽籤
+tb_about_BH = 對手分：所有對手的積分之和；未下的一輪按全場最低積分計。
+tb_about_BH-C1 = 對手分減去最低的一個。
+tb_about_BH-M1 = 對手分減去最高和最低的各一個。
+tb_about_SB = 小分：所勝對手的全部積分與所和對手積分的一半之和。
+tb_about_PS = 累進分：每輪後的積分相加之和。
+tb_about_WIN = 勝局：按勝局計分的輪次，輪空和對方棄權也算。
+tb_about_WON = 實際對弈取勝的局數。
+tb_about_BWG = 後走取勝的局數。
+tb_about_BPG = 後走局數：後走的對局越多名次越前。
+tb_about_DE = 直勝：同分棋手之間的得分（須彼此都已對弈）。
+tb_about_PN = 編號小者列前。
+tb_about_FOUL = 犯規：裁判記錄的犯規次數，少者列前。
+tb_about_DEB = 對局時後走：與其他同分棋手對局時後走的局數（須彼此都已對弈）。
+tb_about_PRV = 比較最後一輪的得分，再比較前一輪，依此類推至第 1 輪。
+tb_about_PS-CUT = 去除第 1 輪後的累進分，再去除第 2 輪，依此類推。
+tb_about_LOT = 完全相同時按記錄在案的抽籤（種子可重現）決定。
+tb_preset_cxa_14_1 = 中國象棋協會 14.1（循環賽）
+tb_preset_cxa_14_3_1 = 中國象棋協會 14.3.1（積分編排制，對手分）
+tb_preset_cxa_14_3_2 = 中國象棋協會 14.3.2（積分編排制，累進分）
