@@ -23,3 +23,4 @@ tb_about_LOT = A complete tie goes by a recorded, seeded lot.
 tb_preset_cxa_14_1 = Chinese Xiangqi Association 14.1 (round robin)
 tb_preset_cxa_14_3_1 = Chinese Xiangqi Association 14.3.1 (Swiss, opponents' scores)
 tb_preset_cxa_14_3_2 = Chinese Xiangqi Association 14.3.2 (Swiss, progressive score)
+team_counted_range = a team counts 1 to { $most } players, not { $counted }

@@ -23,3 +23,4 @@ tb_about_LOT = 完全相同时按记录在案的抽签（种子可重现）决�
 tb_preset_cxa_14_1 = 中国象棋协会 14.1（循环赛）
 tb_preset_cxa_14_3_1 = 中国象棋协会 14.3.1（积分编排制，对手分）
 tb_preset_cxa_14_3_2 = 中国象棋协会 14.3.2（积分编排制，累进分）
+team_counted_range = 每队计算 1 至 { $most } 名棋手的成绩，不能是 { $counted } 名

@@ -23,3 +23,4 @@ tb_about_LOT = 完全相同時按記錄在案的抽籤（種子可重現）決�
 tb_preset_cxa_14_1 = 中國象棋協會 14.1（循環賽）
 tb_preset_cxa_14_3_1 = 中國象棋協會 14.3.1（積分編排制，對手分）
 tb_preset_cxa_14_3_2 = 中國象棋協會 14.3.2（積分編排制，累進分）
+team_counted_range = 每隊計算 1 至 { $most } 名棋手的成績，不能是 { $counted } 名

@@ -7,6 +7,7 @@ pub mod dutch;
 pub mod hand;
 pub mod ladder;
 pub mod standings;
+pub mod teams;
 pub mod tournament;
 pub mod trf;
 

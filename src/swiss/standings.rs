@@ -145,10 +145,24 @@ impl TieBreak {
     }
 
     /// Whether a smaller value ranks higher (the pairing number, fouls, the lot's order).
-    const fn lower_is_better(self) -> bool {
+    pub const fn lower_is_better(self) -> bool {
         matches!(
             self,
             TieBreak::PairingNumber | TieBreak::Fouls | TieBreak::Lot
+        )
+    }
+
+    /// Whether a team may add its players' values up (`team_ranking`): the per-player values, not
+    /// those that depend on who else is tied, a round's comparison or a lot.
+    pub const fn is_additive(self) -> bool {
+        !matches!(
+            self,
+            TieBreak::DirectEncounter
+                | TieBreak::BlackInDirectGames
+                | TieBreak::PreviousRounds
+                | TieBreak::ProgressiveCuts
+                | TieBreak::Lot
+                | TieBreak::PairingNumber
         )
     }
 
@@ -213,6 +227,33 @@ impl TieBreakValue {
     /// Whether this is a whole count (wins, games) rather than points.
     pub fn is_count(self) -> bool {
         self.denominator == 1
+    }
+}
+
+impl std::ops::Add for TieBreakValue {
+    type Output = TieBreakValue;
+    /// The exact sum (a team's tie-break is its counted players' values added up), over the least
+    /// common denominator: points stay points (shown with decimals), counts stay counts.
+    fn add(self, other: TieBreakValue) -> TieBreakValue {
+        let gcd = |mut a: i64, mut b: i64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a.abs().max(1)
+        };
+        let common =
+            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
+        TieBreakValue {
+            numerator: self.numerator * (common / self.denominator)
+                + other.numerator * (common / other.denominator),
+            denominator: common,
+        }
+    }
+}
+
+impl std::iter::Sum for TieBreakValue {
+    fn sum<I: Iterator<Item = TieBreakValue>>(iter: I) -> TieBreakValue {
+        iter.fold(TieBreakValue::count(0), |a, b| a + b)
     }
 }
 
