@@ -24,3 +24,6 @@ tb_preset_cxa_14_1 = Chinese Xiangqi Association 14.1 (round robin)
 tb_preset_cxa_14_3_1 = Chinese Xiangqi Association 14.3.1 (Swiss, opponents' scores)
 tb_preset_cxa_14_3_2 = Chinese Xiangqi Association 14.3.2 (Swiss, progressive score)
 team_counted_range = a team counts 1 to { $most } players, not { $counted }
+prize_places_hort = Places { $first }–{ $last }, Hort split
+prize_hort_remainder_note = Places { $first }–{ $last }: { $pool } { $currency } split by Hort (half equally, half by tie-break); the shares are rounded down and the remaining { $remainder } go one each to the first { $remainder } by tie-break.
+prize_ties_hort = Hort: half of the tied places' prizes shared equally, half by tie-break (Swiss-only events)

@@ -24,3 +24,6 @@ tb_preset_cxa_14_1 = 中国象棋协会 14.1（循环赛）
 tb_preset_cxa_14_3_1 = 中国象棋协会 14.3.1（积分编排制，对手分）
 tb_preset_cxa_14_3_2 = 中国象棋协会 14.3.2（积分编排制，累进分）
 team_counted_range = 每队计算 1 至 { $most } 名棋手的成绩，不能是 { $counted } 名
+prize_places_hort = 第 { $first }–{ $last } 名，霍特分配
+prize_hort_remainder_note = 第 { $first }–{ $last } 名：{ $pool } { $currency } 按霍特法分配（一半均分，一半按小分次序）；每份舍去零头，余下的 { $remainder } 按小分次序由前 { $remainder } 人各得 1。
+prize_ties_hort = 霍特分配：并列名次奖金一半平分，一半按小分次序（只限积分赛）

@@ -24,3 +24,6 @@ tb_preset_cxa_14_1 = 中國象棋協會 14.1（循環賽）
 tb_preset_cxa_14_3_1 = 中國象棋協會 14.3.1（積分編排制，對手分）
 tb_preset_cxa_14_3_2 = 中國象棋協會 14.3.2（積分編排制，累進分）
 team_counted_range = 每隊計算 1 至 { $most } 名棋手的成績，不能是 { $counted } 名
+prize_places_hort = 第 { $first }–{ $last } 名，霍特分配
+prize_hort_remainder_note = 第 { $first }–{ $last } 名：{ $pool } { $currency } 按霍特法分配（一半均分，一半按小分次序）；每份捨去零頭，餘下的 { $remainder } 按小分次序由前 { $remainder } 人各得 1。
+prize_ties_hort = 霍特分配：並列名次獎金一半平分，一半按小分次序（只限積分賽）
