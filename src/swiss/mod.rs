@@ -3,6 +3,7 @@
 //! [`tournament`] holds the state pairing and standings need (players, round entries, byes,
 //! withdrawals, scoring); it is pure data with consistency checks and score arithmetic.
 
+pub mod avoidance;
 pub mod dutch;
 pub mod hand;
 pub mod ladder;
