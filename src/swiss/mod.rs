@@ -9,6 +9,8 @@ pub mod hand;
 pub mod ladder;
 pub mod standings;
 pub mod teams;
+#[cfg(test)]
+mod test_support;
 pub mod tournament;
 pub mod trf;
 

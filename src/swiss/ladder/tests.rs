@@ -9,6 +9,7 @@ use crate::deal::Seed;
 use crate::i18n::Lang;
 use crate::rules::Color::{Black, Red};
 use crate::swiss::standings::{Foul, Standing, TieBreakInputs, standings_with};
+use crate::swiss::test_support::record_games;
 use crate::swiss::tournament::{PlayerNumber, ResultCode, RoundEntry, ScoringSystem, Tournament};
 use ResultCode::{Draw as D, Loss as L, Win as W};
 
@@ -19,17 +20,7 @@ fn played(players: u32, rounds: &[&[(u32, u32, ResultCode)]]) -> Tournament {
         t.add_player(format!("P{i}"), 0);
     }
     for round in rounds {
-        let entries: Vec<_> = round
-            .iter()
-            .flat_map(|&(red, black, result)| {
-                let theirs = result.counterpart().expect("a game result");
-                [
-                    (red, RoundEntry::game(black, Red, result)),
-                    (black, RoundEntry::game(red, Black, theirs)),
-                ]
-            })
-            .collect();
-        t.record_round(&entries).expect("consistent round");
+        record_games(&mut t, round, None);
     }
     t
 }

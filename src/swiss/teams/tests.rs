@@ -8,22 +8,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use super::*;
 use crate::rules::Color::{Black, Red};
 use crate::swiss::standings::standings;
+use crate::swiss::test_support::record_games;
 use crate::swiss::tournament::{ResultCode, RoundEntry, ScoringSystem, Tournament};
-
-fn record(t: &mut Tournament, games: &[(u32, u32, ResultCode)], bye: Option<u32>) {
-    let mut entries: Vec<_> = games
-        .iter()
-        .flat_map(|&(red, black, result)| {
-            let theirs = result.counterpart().expect("a game result");
-            [
-                (red, RoundEntry::game(black, Red, result)),
-                (black, RoundEntry::game(red, Black, theirs)),
-            ]
-        })
-        .collect();
-    entries.extend(bye.map(|p| (p, RoundEntry::without_opponent(ResultCode::PairingBye))));
-    t.record_round(&entries).expect("consistent round");
-}
 
 /// Six players, two rounds, 2/1/0:
 ///
@@ -40,8 +26,8 @@ fn best_scores_add_up_and_rank_the_teams() {
         t.add_player(format!("P{i}"), 0);
     }
     use ResultCode::{Draw, Loss, Win};
-    record(&mut t, &[(1, 2, Win), (3, 4, Draw), (5, 6, Loss)], None);
-    record(&mut t, &[(1, 3, Win), (6, 2, Draw), (4, 5, Win)], None);
+    record_games(&mut t, &[(1, 2, Win), (3, 4, Draw), (5, 6, Loss)], None);
+    record_games(&mut t, &[(1, 3, Win), (6, 2, Draw), (4, 5, Win)], None);
     let tbs = [TieBreak::Buchholz, TieBreak::PairingNumber];
     let table = standings(&t, 2, &tbs);
     let teams: Vec<(PlayerNumber, String)> = [
@@ -87,7 +73,7 @@ fn equal_totals_go_by_the_tie_break_then_the_best_rank() {
     for i in 1..=4 {
         t.add_player(format!("P{i}"), 0);
     }
-    record(
+    record_games(
         &mut t,
         &[(1, 2, ResultCode::Win), (3, 4, ResultCode::Win)],
         None,
@@ -143,7 +129,7 @@ fn team_ranking_equals_a_recomputation() {
                     (p[0], p[1], result)
                 })
                 .collect();
-            record(&mut t, &games, bye);
+            record_games(&mut t, &games, bye);
         }
         let team_count = 1 + rng.next_u32() % 6;
         let mut teams: Vec<(PlayerNumber, String)> = Vec::new();
