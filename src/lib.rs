@@ -15,6 +15,7 @@ pub mod prizes;
 pub mod rating;
 pub mod roster;
 pub mod round;
+pub mod round_robin;
 pub mod rules;
 pub mod service;
 pub mod store;

@@ -10,7 +10,14 @@
 //! the places the group covers are summed and split equally, rounded down to the currency unit. The
 //! remainder (fewer units than players in the group) is paid one unit each to the group's best players
 //! by tie-break, so the whole table is paid out; each such remainder is listed in [`Payout::notes`].
-//! (This pools all of the money; the classical Hort system pools only half of it.)
+//! (This pools all of the money.)
+//!
+//! **Hort splitting** (setting, Swiss-only events): as chess arbiters split, half of the group's pooled
+//! prizes is shared equally and the other half goes by tie-break order, each player taking half the
+//! prize of the place the tie-breaks give them. Player k of a group of n covering places whose prizes
+//! add up to P, with a_k the prize of their tie-break place, gets (P + n·a_k) / 2n; amounts are whole
+//! currency units, so each share is rounded down and the units left over (fewer than n) are paid one
+//! each to the group's best players by tie-break, as for shared prizes (listed in [`Payout::notes`]).
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -213,6 +220,19 @@ pub enum TieHandling {
     ByTieBreak,
     /// Players level on score share the summed prizes of the places they cover equally.
     Shared,
+    /// Hort: half of the summed prizes shared equally, half by tie-break order (module text).
+    Hort,
+}
+
+impl TieHandling {
+    /// The message key of the option's name (what the settings and the audit log show).
+    pub const fn message(self) -> &'static str {
+        match self {
+            TieHandling::ByTieBreak => "prize_ties_by_tie_break",
+            TieHandling::Shared => "prize_ties_shared",
+            TieHandling::Hort => "prize_ties_hort",
+        }
+    }
 }
 
 /// A player in final ranking order, as the prize calculation needs them.
@@ -337,7 +357,7 @@ fn place_money(
     let mut start = 0;
     while start < remaining.len() {
         let mut end = start + 1;
-        if ties == TieHandling::Shared {
+        if ties != TieHandling::ByTieBreak {
             while end < remaining.len()
                 && ranking[remaining[end]].score == ranking[remaining[start]].score
             {
@@ -348,15 +368,42 @@ fn place_money(
         let (first, last) = (start as u32 + 1, end as u32);
         let pool: u64 = amounts[start..end].iter().sum();
         let size = (end - start) as u64;
-        let (share, remainder) = (pool / size, pool % size);
+        let hort = ties == TieHandling::Hort && size > 1;
+        // Each player's share rounded down, in tie-break order; the whole table fits a u64, so a
+        // share (at most the pool) does too.
+        let shares: Vec<u64> = if hort {
+            amounts[start..end]
+                .iter()
+                .map(|&a| {
+                    let exact = u128::from(pool) + u128::from(size) * u128::from(a);
+                    u64::try_from(exact / (2 * u128::from(size))).unwrap_or(pool)
+                })
+                .collect()
+        } else {
+            vec![pool / size; end - start]
+        };
+        let remainder = pool - shares.iter().sum::<u64>();
         let award = if size == 1 {
             Reason::new("prize_place").arg("place", first)
+        } else if hort {
+            Reason::new("prize_places_hort")
+                .arg("first", first)
+                .arg("last", last)
         } else {
             Reason::new("prize_places_shared")
                 .arg("first", first)
                 .arg("last", last)
         };
-        if remainder > 0 {
+        if remainder > 0 && hort {
+            notes.push(
+                Reason::new("prize_hort_remainder_note")
+                    .arg("first", first)
+                    .arg("last", last)
+                    .arg("pool", pool)
+                    .arg("currency", &table.currency)
+                    .arg("remainder", remainder),
+            );
+        } else if remainder > 0 {
             notes.push(
                 Reason::new("prize_remainder_note")
                     .arg("first", first)
@@ -364,13 +411,13 @@ fn place_money(
                     .arg("pool", pool)
                     .arg("currency", &table.currency)
                     .arg("size", size)
-                    .arg("share", share)
+                    .arg("share", shares[0])
                     .arg("remainder", remainder),
             );
         }
         for (k, &i) in remaining[start..end].iter().enumerate() {
             let extra = u64::from((k as u64) < remainder);
-            money[i] = Some((share + extra, award.clone()));
+            money[i] = Some((shares[k] + extra, award.clone()));
         }
         start = end;
     }
@@ -566,6 +613,98 @@ mod tests {
                 categories: Vec::new(),
             })
             .collect()
+    }
+
+    /// The seed's table with scores: three level for places 1–3, two for 4–5, four for 6–9.
+    fn hort_field() -> Vec<Contender> {
+        let mut players = field(12);
+        for (i, score) in [9, 9, 9, 8, 8, 7, 7, 7, 7, 6, 5, 4].into_iter().enumerate() {
+            players[i].score = score;
+        }
+        players
+    }
+
+    /// Worked examples (HKD, whole units):
+    /// - places 1–3 (3000 + 1200 + 1000 = 5200) for three: half (2600) equally, 866⅔ each, and half by
+    ///   tie-break, 1500, 600, 500: 2366⅔, 1466⅔, 1366⅔; rounded down 2366, 1466, 1366 leave 2,
+    ///   paid one each to the first two by tie-break: 2367, 1467, 1366;
+    /// - places 4–5 (800 + 300 = 1100) for two: (1100 + 2·800)/4 = 675 and (1100 + 2·300)/4 = 425;
+    /// - places 6–9 (300, 300, 300, 200 = 1100) for four: (1100 + 4·300)/8 = 287½ three times and
+    ///   (1100 + 4·200)/8 = 237½; rounded down 287, 287, 287, 237 leave 2: 288, 288, 287, 237;
+    /// - places 10–12 are not level: 200 each.
+    #[test]
+    fn hort_splits_half_equally_and_half_by_tie_break() {
+        let table = PrizeTable::seed_template();
+        let payout = award(&table, &hort_field(), TieHandling::Hort).expect("payout");
+        let prizes: Vec<u64> = (1..=12).map(|p| payout.prize_of(p)).collect();
+        assert_eq!(
+            prizes,
+            [
+                2367, 1467, 1366, 675, 425, 288, 288, 287, 237, 200, 200, 200
+            ]
+        );
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.unawarded, 0);
+        assert_eq!(payout.notes.len(), 2, "remainders of places 1–3 and 6–9");
+        assert_eq!(payout.notes[0].key, "prize_hort_remainder_note");
+        assert_eq!(payout.rows[0].award.key, "prize_places_hort");
+        assert_eq!(payout.rows[9].award.key, "prize_place");
+        // Between the two other options: shared equally pays 1734, 1733, 1733 for places 1–3, by
+        // tie-break 3000, 1200, 1000.
+        let shared = award(&table, &hort_field(), TieHandling::Shared).expect("payout");
+        let by_tie_break = award(&table, &hort_field(), TieHandling::ByTieBreak).expect("payout");
+        for p in 1..=5 {
+            let (lo, hi) = {
+                let (a, b) = (shared.prize_of(p), by_tie_break.prize_of(p));
+                (a.min(b), a.max(b))
+            };
+            assert!((lo..=hi).contains(&payout.prize_of(p)), "player {p}");
+        }
+    }
+
+    /// Hort pays the whole pool of every group, whatever the amounts, and each share is the exact
+    /// (P + n·a_k) / 2n rounded down, or one unit more.
+    #[test]
+    fn hort_pays_every_pool_exactly() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x4047);
+        for _ in 0..500 {
+            let places = 1 + rng.next_u32() % 12;
+            let rows: Vec<PrizeRow> = (1..=places)
+                .map(|p| PrizeRow {
+                    from: p,
+                    to: p,
+                    amount: u64::from(rng.next_u32() % 5000),
+                })
+                .collect();
+            let table = PrizeTable::new("TWD", rows, Vec::new()).expect("valid");
+            let mut players = field(15);
+            let mut score = 50;
+            for p in players.iter_mut() {
+                score -= rng.next_u32() % 2;
+                p.score = score;
+            }
+            let payout = award(&table, &players, TieHandling::Hort).expect("payout");
+            assert_eq!(payout.paid(), table.total(), "{players:?}");
+            let mut start = 0;
+            while start < players.len() {
+                let end = (start..players.len())
+                    .find(|&i| players[i].score != players[start].score)
+                    .unwrap_or(players.len());
+                let amounts: Vec<u64> = (start..end)
+                    .map(|i| table.place_amount(i as u32 + 1))
+                    .collect();
+                let (n, pool) = (amounts.len() as f64, amounts.iter().sum::<u64>() as f64);
+                for (k, &a) in amounts.iter().enumerate() {
+                    let exact = (pool + n * a as f64) / (2.0 * n);
+                    let got = payout.prize_of(players[start + k].start) as f64;
+                    assert!(
+                        got == exact.floor() || got == exact.floor() + 1.0,
+                        "{got} vs {exact}"
+                    );
+                }
+                start = end;
+            }
+        }
     }
 
     #[test]

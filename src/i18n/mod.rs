@@ -375,6 +375,8 @@ const AREAS: &[Area] = areas![
     "database",
     "cli",
     "csv_files",
+    "round_robin",
+    "tiebreaks",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

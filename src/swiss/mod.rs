@@ -3,9 +3,14 @@
 //! [`tournament`] holds the state pairing and standings need (players, round entries, byes,
 //! withdrawals, scoring); it is pure data with consistency checks and score arithmetic.
 
+pub mod avoidance;
 pub mod dutch;
 pub mod hand;
+pub mod ladder;
 pub mod standings;
+pub mod teams;
+#[cfg(test)]
+mod test_support;
 pub mod tournament;
 pub mod trf;
 

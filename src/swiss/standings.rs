@@ -10,7 +10,11 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::fmt;
 
+use rand_chacha::ChaCha20Rng;
+use rand_chacha::rand_core::SeedableRng;
+
 use super::tournament::{PlayerNumber, Points, ResultCode, Tournament};
+use crate::deal::{Seed, shuffle};
 use crate::rules::Color;
 
 /// One tie-break rule. FIDE codes (C.07) are used in the CLI and the database.
@@ -40,6 +44,21 @@ pub enum TieBreak {
     DirectEncounter,
     /// Pairing number (`PN`): the lower number ranks higher; the last resort.
     PairingNumber,
+    /// 犯規 fouls (`FOUL`): the fouls the arbiter recorded up to the round of the standings; fewer
+    /// ranks higher.
+    Fouls,
+    /// 對局時後走 Black in the direct games (`DEB`): games played with Black against the other
+    /// players of the tie, used only when all of them have met (otherwise it separates nobody).
+    BlackInDirectGames,
+    /// 比較前輪成績 previous rounds (`PRV`): the points of the last round, then of the round before,
+    /// and so on back to round 1, each compared only among the players still tied.
+    PreviousRounds,
+    /// 累進分去輪 progressive score cut (`PS-CUT`): the progressive score without round 1's running
+    /// score, then without rounds 1–2, and so on, each compared only among the players still tied.
+    ProgressiveCuts,
+    /// 抽籤 lot (`LOT`): the order of one recorded, seeded lot of the whole field; the last resort
+    /// for a complete tie. Without a seed it separates nobody.
+    Lot,
 }
 
 impl TieBreak {
@@ -53,7 +72,7 @@ impl TieBreak {
     ];
 
     /// Every tie-break, for menus.
-    pub const ALL: [TieBreak; 11] = [
+    pub const ALL: [TieBreak; 16] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
         TieBreak::BuchholzMedian,
@@ -65,10 +84,15 @@ impl TieBreak {
         TieBreak::GamesWithBlack,
         TieBreak::DirectEncounter,
         TieBreak::PairingNumber,
+        TieBreak::Fouls,
+        TieBreak::BlackInDirectGames,
+        TieBreak::PreviousRounds,
+        TieBreak::ProgressiveCuts,
+        TieBreak::Lot,
     ];
 
     /// The short code (FIDE C.07 style): `BH`, `BH-C1`, `BH-M1`, `SB`, `PS`, `WIN`, `WON`, `BWG`,
-    /// `BPG`, `DE`, `PN`.
+    /// `BPG`, `DE`, `PN`; and for the Chinese rules' ladder `FOUL`, `DEB`, `PRV`, `PS-CUT`, `LOT`.
     pub const fn code(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "BH",
@@ -82,6 +106,11 @@ impl TieBreak {
             TieBreak::GamesWithBlack => "BPG",
             TieBreak::DirectEncounter => "DE",
             TieBreak::PairingNumber => "PN",
+            TieBreak::Fouls => "FOUL",
+            TieBreak::BlackInDirectGames => "DEB",
+            TieBreak::PreviousRounds => "PRV",
+            TieBreak::ProgressiveCuts => "PS-CUT",
+            TieBreak::Lot => "LOT",
         }
     }
 
@@ -99,6 +128,11 @@ impl TieBreak {
             TieBreak::GamesWithBlack => "后手局数",
             TieBreak::DirectEncounter => "直胜",
             TieBreak::PairingNumber => "编号",
+            TieBreak::Fouls => "犯规",
+            TieBreak::BlackInDirectGames => "对局时后走",
+            TieBreak::PreviousRounds => "前轮成绩",
+            TieBreak::ProgressiveCuts => "累进分去轮",
+            TieBreak::Lot => "抽签",
         }
     }
 
@@ -110,9 +144,36 @@ impl TieBreak {
             .find(|t| t.code().eq_ignore_ascii_case(s))
     }
 
-    /// Whether a smaller value ranks higher (only the pairing number).
-    const fn lower_is_better(self) -> bool {
-        matches!(self, TieBreak::PairingNumber)
+    /// Whether a smaller value ranks higher (the pairing number, fouls, the lot's order).
+    pub const fn lower_is_better(self) -> bool {
+        matches!(
+            self,
+            TieBreak::PairingNumber | TieBreak::Fouls | TieBreak::Lot
+        )
+    }
+
+    /// Whether a team may add its players' values up (`team_ranking`): the per-player values, not
+    /// those that depend on who else is tied, a round's comparison or a lot.
+    pub const fn is_additive(self) -> bool {
+        !matches!(
+            self,
+            TieBreak::DirectEncounter
+                | TieBreak::BlackInDirectGames
+                | TieBreak::PreviousRounds
+                | TieBreak::ProgressiveCuts
+                | TieBreak::Lot
+                | TieBreak::PairingNumber
+        )
+    }
+
+    /// How many comparisons the tie-break makes after `rounds` rounds: one, but for the
+    /// round-by-round ones (each round back to round 1, each cut until one round is left).
+    fn steps(self, rounds: usize) -> usize {
+        match self {
+            TieBreak::PreviousRounds => rounds.max(1),
+            TieBreak::ProgressiveCuts => rounds.saturating_sub(1).max(1),
+            _ => 1,
+        }
     }
 }
 
@@ -166,6 +227,33 @@ impl TieBreakValue {
     /// Whether this is a whole count (wins, games) rather than points.
     pub fn is_count(self) -> bool {
         self.denominator == 1
+    }
+}
+
+impl std::ops::Add for TieBreakValue {
+    type Output = TieBreakValue;
+    /// The exact sum (a team's tie-break is its counted players' values added up), over the least
+    /// common denominator: points stay points (shown with decimals), counts stay counts.
+    fn add(self, other: TieBreakValue) -> TieBreakValue {
+        let gcd = |mut a: i64, mut b: i64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a.abs().max(1)
+        };
+        let common =
+            self.denominator / gcd(self.denominator, other.denominator) * other.denominator;
+        TieBreakValue {
+            numerator: self.numerator * (common / self.denominator)
+                + other.numerator * (common / other.denominator),
+            denominator: common,
+        }
+    }
+}
+
+impl std::iter::Sum for TieBreakValue {
+    fn sum<I: Iterator<Item = TieBreakValue>>(iter: I) -> TieBreakValue {
+        iter.fold(TieBreakValue::count(0), |a, b| a + b)
     }
 }
 
@@ -280,14 +368,58 @@ pub fn final_standings(tournament: &Tournament, tie_breaks: &[TieBreak]) -> Vec<
     standings(tournament, tournament.rounds_played, tie_breaks)
 }
 
+/// Fouls (犯規) the arbiter recorded against a player in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Foul {
+    /// The player's pairing number.
+    pub player: PlayerNumber,
+    /// The round of the fouls.
+    pub round: u32,
+    /// How many.
+    pub count: u32,
+}
+
+/// What some tie-breaks need beyond the games: the arbiter's fouls (`FOUL`) and the recorded seed
+/// of the final lot (`LOT`).
+#[derive(Debug, Clone, Default)]
+pub struct TieBreakInputs {
+    /// Fouls by player and round; standings after round N count those of rounds 1 … N.
+    pub fouls: Vec<Foul>,
+    /// The lot's seed: the whole field is shuffled once by it (ChaCha20, Fisher–Yates from
+    /// pairing-number order, as deals are drawn), and a complete tie goes by that order.
+    pub lot_seed: Option<Seed>,
+}
+
 /// Standings after `after_round` rounds (clamped to the rounds played): ordered by score, then by
-/// each tie-break in turn; players still equal after all of them share a rank.
+/// each tie-break in turn; players still equal after all of them share a rank. No fouls are
+/// counted and `LOT` separates nobody: see [`standings_with`].
 pub fn standings(
     tournament: &Tournament,
     after_round: u32,
     tie_breaks: &[TieBreak],
 ) -> Vec<Standing> {
-    let field = Field::new(tournament, after_round.min(tournament.rounds_played));
+    standings_with(
+        tournament,
+        after_round,
+        tie_breaks,
+        &TieBreakInputs::default(),
+    )
+}
+
+/// [`standings`] with the arbiter's fouls and the lot's seed. A tie-break of several steps
+/// (`PRV`, `PS-CUT`) compares its steps in turn among the players still tied, and shows the value
+/// of the last step it compared for each player.
+pub fn standings_with(
+    tournament: &Tournament,
+    after_round: u32,
+    tie_breaks: &[TieBreak],
+    inputs: &TieBreakInputs,
+) -> Vec<Standing> {
+    let field = Field::new(
+        tournament,
+        after_round.min(tournament.rounds_played),
+        inputs,
+    );
     let n = tournament.players.len();
     // values[i][k]: tie-break k of player index i.
     let mut values: Vec<Vec<TieBreakValue>> = vec![Vec::with_capacity(tie_breaks.len()); n];
@@ -304,33 +436,10 @@ pub fn standings(
         }
     }
 
-    for &tie_break in tie_breaks {
-        let mut next_groups = Vec::with_capacity(groups.len());
-        for group in groups {
-            let members: Vec<usize> = order[group.clone()].to_vec();
-            for &i in &members {
-                let v = field.value(tie_break, i, &members);
-                values[i].push(v);
-            }
-            let k = values[members[0]].len() - 1;
-            let slice = &mut order[group.clone()];
-            slice.sort_by(|&a, &b| {
-                let by_value = if tie_break.lower_is_better() {
-                    values[a][k].cmp(&values[b][k])
-                } else {
-                    values[b][k].cmp(&values[a][k])
-                };
-                by_value.then(a.cmp(&b))
-            });
-            let mut sub_start = group.start;
-            for i in group.start + 1..=group.end {
-                if i == group.end || values[order[i]][k] != values[order[sub_start]][k] {
-                    next_groups.push(sub_start..i);
-                    sub_start = i;
-                }
-            }
+    for (k, &tie_break) in tie_breaks.iter().enumerate() {
+        for step in 0..tie_break.steps(field.rounds) {
+            groups = refine(&field, &mut order, &mut values, groups, tie_break, step, k);
         }
-        groups = next_groups;
     }
 
     let mut result = Vec::with_capacity(n);
@@ -348,6 +457,52 @@ pub fn standings(
     result
 }
 
+/// One comparison: step `step` of tie-break `k` splits every group of tied players (all groups in
+/// its first step, so that every player has a value in column `k`; later steps only the groups
+/// still tied, whose players' column then shows the later step).
+fn refine(
+    field: &Field<'_>,
+    order: &mut [usize],
+    values: &mut [Vec<TieBreakValue>],
+    groups: Vec<std::ops::Range<usize>>,
+    tie_break: TieBreak,
+    step: usize,
+    k: usize,
+) -> Vec<std::ops::Range<usize>> {
+    let mut next_groups = Vec::with_capacity(groups.len());
+    for group in groups {
+        if step > 0 && group.len() < 2 {
+            next_groups.push(group);
+            continue;
+        }
+        let members: Vec<usize> = order[group.clone()].to_vec();
+        for &i in &members {
+            let v = field.value(tie_break, step, i, &members);
+            if step == 0 {
+                values[i].push(v);
+            } else {
+                values[i][k] = v;
+            }
+        }
+        order[group.clone()].sort_by(|&a, &b| {
+            let by_value = if tie_break.lower_is_better() {
+                values[a][k].cmp(&values[b][k])
+            } else {
+                values[b][k].cmp(&values[a][k])
+            };
+            by_value.then(a.cmp(&b))
+        });
+        let mut sub_start = group.start;
+        for i in group.start + 1..=group.end {
+            if i == group.end || values[order[i]][k] != values[order[sub_start]][k] {
+                next_groups.push(sub_start..i);
+                sub_start = i;
+            }
+        }
+    }
+    next_groups
+}
+
 /// Everything the tie-breaks need after a given round, indexed by player position.
 struct Field<'a> {
     tournament: &'a Tournament,
@@ -355,21 +510,47 @@ struct Field<'a> {
     scores: Vec<Points>,
     /// The lowest score in the field: the score of the virtual opponent of an unplayed round.
     lowest: Points,
+    /// Fouls per player up to the round of the standings.
+    fouls: Vec<u32>,
+    /// Each player's place in the lot's order (1 first); all 0 without a seed.
+    lot: Vec<usize>,
 }
 
 impl<'a> Field<'a> {
-    fn new(tournament: &'a Tournament, rounds: u32) -> Field<'a> {
+    fn new(tournament: &'a Tournament, rounds: u32, inputs: &TieBreakInputs) -> Field<'a> {
         let scores: Vec<Points> = tournament
             .players
             .iter()
             .map(|p| tournament.score_after(p.number, rounds))
             .collect();
         let lowest = scores.iter().copied().min().unwrap_or(Points::ZERO);
+        let n = tournament.players.len();
+        let position =
+            |number: PlayerNumber| tournament.players.iter().position(|p| p.number == number);
+        let mut fouls = vec![0u32; n];
+        for foul in &inputs.fouls {
+            if foul.round <= rounds
+                && let Some(i) = position(foul.player)
+            {
+                fouls[i] = fouls[i].saturating_add(foul.count);
+            }
+        }
+        let mut lot = vec![0usize; n];
+        if let Some(seed) = &inputs.lot_seed {
+            let mut drawn: Vec<usize> = (0..n).collect();
+            drawn.sort_by_key(|&i| tournament.players[i].number);
+            shuffle(&mut ChaCha20Rng::from_seed(*seed.as_bytes()), &mut drawn);
+            for (place, i) in drawn.into_iter().enumerate() {
+                lot[i] = place + 1;
+            }
+        }
         Field {
             tournament,
             rounds: rounds as usize,
             scores,
             lowest,
+            fouls,
+            lot,
         }
     }
 
@@ -392,7 +573,7 @@ impl<'a> Field<'a> {
             .collect()
     }
 
-    fn value(&self, tie_break: TieBreak, i: usize, tied: &[usize]) -> TieBreakValue {
+    fn value(&self, tie_break: TieBreak, step: usize, i: usize, tied: &[usize]) -> TieBreakValue {
         let player = &self.tournament.players[i];
         let scoring = &self.tournament.scoring;
         let entries = || player.rounds.iter().take(self.rounds);
@@ -458,34 +639,77 @@ impl<'a> Field<'a> {
             ),
             TieBreak::DirectEncounter => self.direct_encounter(i, tied),
             TieBreak::PairingNumber => TieBreakValue::count(player.number as usize),
+            TieBreak::Fouls => TieBreakValue::count(self.fouls[i] as usize),
+            TieBreak::BlackInDirectGames => self.black_in_direct_games(i, tied),
+            TieBreak::PreviousRounds => {
+                // Step 0 is the last round, step 1 the one before …
+                let round = self.rounds.checked_sub(step + 1);
+                let points = round
+                    .and_then(|r| player.rounds.get(r))
+                    .map_or(Points::ZERO, |e| e.score(scoring));
+                TieBreakValue::points(points)
+            }
+            TieBreak::ProgressiveCuts => TieBreakValue::points(
+                (step as u32 + 2..=self.rounds as u32)
+                    .map(|r| self.tournament.score_after(player.number, r))
+                    .sum(),
+            ),
+            TieBreak::Lot => TieBreakValue::count(self.lot[i]),
         }
+    }
+
+    /// Whether every two of the tied players have met (played or forfeited) in the rounds counted.
+    fn all_met(&self, tied: &[usize]) -> bool {
+        let numbers: Vec<PlayerNumber> = tied
+            .iter()
+            .map(|&j| self.tournament.players[j].number)
+            .collect();
+        tied.iter().all(|&a| {
+            let own = self.tournament.players[a].number;
+            numbers.iter().all(|&b| {
+                b == own
+                    || self.tournament.players[a]
+                        .rounds
+                        .iter()
+                        .take(self.rounds)
+                        .any(|e| e.opponent == Some(b))
+            })
+        })
+    }
+
+    /// Games played with Black against the other tied players, when every two of them have met;
+    /// otherwise zero for all.
+    fn black_in_direct_games(&self, i: usize, tied: &[usize]) -> TieBreakValue {
+        if tied.len() < 2 || !self.all_met(tied) {
+            return TieBreakValue::count(0);
+        }
+        let numbers: HashSet<PlayerNumber> = tied
+            .iter()
+            .map(|&j| self.tournament.players[j].number)
+            .collect();
+        TieBreakValue::count(
+            self.tournament.players[i]
+                .rounds
+                .iter()
+                .take(self.rounds)
+                .filter(|e| {
+                    e.played_colour() == Some(Color::Black)
+                        && e.opponent.is_some_and(|o| numbers.contains(&o))
+                })
+                .count(),
+        )
     }
 
     /// Points scored against the other tied players, when every two of them have met (played or
     /// forfeited); otherwise zero for all, so the rule separates nobody.
     fn direct_encounter(&self, i: usize, tied: &[usize]) -> TieBreakValue {
-        if tied.len() < 2 {
+        if tied.len() < 2 || !self.all_met(tied) {
             return TieBreakValue::points(Points::ZERO);
         }
         let numbers: HashSet<PlayerNumber> = tied
             .iter()
             .map(|&j| self.tournament.players[j].number)
             .collect();
-        let met = |a: usize, b: PlayerNumber| {
-            self.tournament.players[a]
-                .rounds
-                .iter()
-                .take(self.rounds)
-                .any(|e| e.opponent == Some(b))
-        };
-        let all_met = tied.iter().all(|&a| {
-            numbers
-                .iter()
-                .all(|&b| b == self.tournament.players[a].number || met(a, b))
-        });
-        if !all_met {
-            return TieBreakValue::points(Points::ZERO);
-        }
         let scored: Points = self.tournament.players[i]
             .rounds
             .iter()

@@ -454,6 +454,46 @@ fn cut_before(full: &anqi::swiss::Tournament, round: u32) -> anqi::swiss::Tourna
     cut
 }
 
+/// The cases found to differ from bbpPairings (`../shared/data/trf/found`: `NAME.trf` with
+/// bbpPairings' `NAME.bbpPairings.output`) pair exactly as bbpPairings does. The shared data is
+/// not part of the project: without it the test is reported as ignored and passes.
+#[test]
+fn found_cases_pair_as_bbp_pairings_does() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/trf/found");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "ignored: {} is absent (shared data, not in the project)",
+            dir.display()
+        );
+        return;
+    };
+    let mut cases: Vec<PathBuf> = entries
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty(), "no case in {}", dir.display());
+    for case in &cases {
+        let expected = std::fs::read_to_string(case.with_extension("bbpPairings.output"))
+            .expect("bbpPairings' output beside the case");
+        let out = pair(case);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            case.display(),
+            stderr(&out)
+        );
+        let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(
+            stdout(&out).lines().collect::<Vec<_>>(),
+            expected,
+            "{}",
+            case.display()
+        );
+    }
+}
+
 /// The regression fixtures of `tests/data/trf/pairings` (written by `scripts/make-pairing-fixtures`
 /// with bbpPairings' random tournament generator): every round of every tournament, cut before
 /// that round, pairs exactly as bbpPairings paired it — the same boards, order and colours.

@@ -85,6 +85,7 @@ type IndexMap = HashMap<usize, usize, BuildHasherDefault<IndexHasher>>;
 /// Tie-break fields appended below the criteria.
 #[derive(Debug, Clone, Copy)]
 struct Ties {
+    mdp_set: usize,
     exchanges: usize,
     bsn_sum: usize,
     moved_out: usize,
@@ -295,9 +296,11 @@ fn solve(field: &Field<'_>, spec: &Spec, lookahead: Lookahead) -> Option<Outcome
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mate;
 
-    // MDP-pairing first (B.3): each MDP in rank order is paired if an optimal candidate allows it,
-    // with the first resident that allows it (transposition order). Edges that are not tight under
-    // the optimal duals belong to no optimal candidate and are skipped without a matching run.
+    // MDP-pairing first (B.3): which MDPs are paired is settled by the weights' MDP-set field
+    // (D.3: the S1 of the lowest BSNs among optimal candidates); then each paired MDP in rank
+    // order takes the first resident an optimal candidate allows (D.1's transpositions). Edges
+    // that are not tight under the optimal duals belong to no optimal candidate and are skipped
+    // without a matching run.
     if mdp_count > 0 {
         let tight = solver.matching(false).tight;
         solver.tight = Some(tight.clone());
@@ -760,6 +763,7 @@ impl<'f, 'a> Solver<'f, 'a> {
             .filter(|s| s.exact)
             .map_or(0, |s| s.position.len() as u32);
         let ties = Ties {
+            mdp_set: layout.field_bits(self.graph.mdp_count as u32),
             exchanges: layout.field(total),
             bsn_sum: layout.field(total * total),
             moved_out: layout.field_bits(split_bits),
@@ -841,6 +845,12 @@ impl<'f, 'a> Solver<'f, 'a> {
         let g = &self.graph;
         if u >= g.bracket || v >= g.bracket || (u < g.mdp_count && v < g.mdp_count) {
             return;
+        }
+        if u < g.mdp_count {
+            // D.3: which MDPs S1 holds comes before their partners (the MDP-exchanges are the
+            // outer loop of the generation order, D.1's transpositions the inner one), and the
+            // S1 with the lowest BSNs comes first: each MDP paired outweighs all lower ones.
+            values.add_bit(ties.mdp_set, (g.mdp_count - 1 - u) as u32, false);
         }
         let n = g.vertices.len() as i64 + 1;
         // Heuristic steer towards S1[i]–S2[i]; decisions never depend on it.

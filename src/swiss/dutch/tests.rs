@@ -933,3 +933,32 @@ fn a_bracket_of_moved_down_bye_candidates_gives_the_bye_by_fewest_unplayed_games
     assert_eq!(pairing.boards, vec![(4, 3), (2, 6), (7, 5)]);
     assert_eq!(pairing.bye, Some(1));
 }
+
+#[test]
+fn moved_down_players_of_s1_are_chosen_before_their_partners() {
+    // Round 2 of 8: 1, 2 and 3 beat 5, 6 and 7 with Red; 4 and 8 took half-point byes. 1, 2 and 3
+    // may not meet (forbidden pairs), so all three move down to {4, 8}, where 2 may meet only 4
+    // and 3 only 8: one MDP stays in Limbo. The candidates {1-8, 2-4} (3 moved on) and {1-4, 3-8}
+    // (2 moved on) are equally good. D.3 puts the MDP-exchanges before D.1's transpositions, and
+    // S1 = {1, 2} (the lowest BSNs) comes first: 1 meets 8 rather than its first partner 4.
+    let mut t = field(8, 5);
+    play(
+        &mut t,
+        &[
+            (1, 5, ResultCode::Win),
+            (2, 6, ResultCode::Win),
+            (3, 7, ResultCode::Win),
+        ],
+        &[(4, ResultCode::HalfBye), (8, ResultCode::HalfBye)],
+    );
+    t.forbidden_pairs
+        .extend([(1, 2), (1, 3), (2, 3), (2, 8), (3, 4)]);
+    let r2 = pair_next_round(&t).expect("pairable");
+    let pairs: HashSet<(u32, u32)> = r2
+        .boards
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    assert_eq!(pairs, HashSet::from([(1, 8), (2, 4), (3, 5), (6, 7)]));
+    assert_eq!(r2.bye, None);
+}
