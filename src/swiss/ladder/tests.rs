@@ -7,10 +7,10 @@
 use super::*;
 use crate::deal::Seed;
 use crate::i18n::Lang;
-use crate::rules::Color::{Black, Red};
+use crate::rules::Color::Red;
 use crate::swiss::standings::{Foul, Standing, TieBreakInputs, standings_with};
 use crate::swiss::test_support::record_games;
-use crate::swiss::tournament::{PlayerNumber, ResultCode, RoundEntry, ScoringSystem, Tournament};
+use crate::swiss::tournament::{PlayerNumber, ResultCode, ScoringSystem, Tournament};
 use ResultCode::{Draw as D, Loss as L, Win as W};
 
 /// A tournament of `players` with 2/1/0 scoring from rounds of `(red, black, red's result)`.

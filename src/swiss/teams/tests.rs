@@ -6,10 +6,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::*;
-use crate::rules::Color::{Black, Red};
+use crate::rules::Color::Red;
 use crate::swiss::standings::standings;
 use crate::swiss::test_support::record_games;
-use crate::swiss::tournament::{ResultCode, RoundEntry, ScoringSystem, Tournament};
+use crate::swiss::tournament::{ResultCode, ScoringSystem, Tournament};
 
 /// Six players, two rounds, 2/1/0:
 ///
