@@ -171,6 +171,84 @@ fn settings_change_while_they_do_not_matter_and_lock_with_a_reason() {
     assert_eq!(org2.get(&format!("/events/{id}/settings")).status, 403);
 }
 
+/// The tie-breaks are ordered place by place, each offered by its name; what is chosen is saved in
+/// that order, empty places skipped; a tie-break chosen twice is refused beside the form, and the
+/// places keep what was chosen.
+#[test]
+fn tie_breaks_are_chosen_in_order_by_name() {
+    let w = World::new("corr-tie-breaks");
+    let id = setup(&w, "xiangqi", 4);
+    let mut org = w.login("org");
+    let form = org.get(&format!("/events/{id}/settings")).body;
+    let chosen = |body: &str| -> Vec<String> {
+        (1..=8)
+            .map(|i| {
+                html::attrs(
+                    body,
+                    &format!("select[name=tb{i}] option[selected]"),
+                    "value",
+                )
+                .pop()
+                .unwrap_or_default()
+            })
+            .collect()
+    };
+    assert_eq!(
+        chosen(&form),
+        ["BH", "WIN", "BWG", "PS", "PN", "", "", ""].map(String::from),
+        "the default order, place by place"
+    );
+    assert!(
+        html::attrs(&form, "input[name=tie_breaks]", "name").is_empty(),
+        "no code list"
+    );
+    let names = html::texts(&form, "select[name=tb1] option");
+    assert!(
+        names.contains(&"Sonneborn–Berger (SB)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.contains("(FOUL)") || n.contains("(LOT)")),
+        "only what an event records: {names:?}"
+    );
+    let meanings = html::text(&form, "#tie-break-meanings").expect("explained");
+    assert!(
+        meanings.contains("the scores of the opponents beaten"),
+        "{meanings}"
+    );
+
+    let places = [
+        ("tb1", "SB"),
+        ("tb2", ""),
+        ("tb3", "PRV"),
+        ("tb4", "PN"),
+        ("tb5", ""),
+        ("tb6", ""),
+        ("tb7", ""),
+        ("tb8", ""),
+    ];
+    let r = settings(&mut org, id, &places);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = org.get(&format!("/events/{id}")).body;
+    assert_eq!(
+        html::definition(&page, "Tie-breaks").as_deref(),
+        Some("Sonneborn–Berger, Previous rounds (前輪成績), Pairing number")
+    );
+
+    let mut twice = places;
+    twice[1] = ("tb2", "PN");
+    let r = settings(&mut org, id, &twice);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("“PN”"), "{}", r.body);
+    assert_eq!(
+        chosen(&r.body)[..4],
+        ["SB", "PN", "PRV", "PN"].map(String::from),
+        "what was chosen stays"
+    );
+}
+
 #[test]
 fn the_audit_log_is_paginated_and_filtered() {
     let w = World::new("corr-audit");

@@ -405,6 +405,7 @@ fn form_of(event: &Event) -> EventForm {
         tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
         deals_required: if s.deals_required { "on" } else { "" }.into(),
         public_value_required: if s.public_value_required { "on" } else { "" }.into(),
+        ..Default::default()
     }
 }
 
