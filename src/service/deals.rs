@@ -19,7 +19,7 @@
 //! fixed after the commitment, is entered ([`enter_public_value`]); until then no setup sheet
 //! exists ([`require_layout`]).
 
-use super::policy::Access;
+use super::policy::{self, Access};
 use super::{Reason, ServiceError, ServiceResult};
 
 use crate::deal::{
@@ -1004,6 +1004,73 @@ pub async fn of_game(
     game: GameNumber,
 ) -> ServiceResult<Option<DealRecord>> {
     Ok(store::deals::active(db, event.id, round, game).await?)
+}
+
+/// The deals of one round, for the round page: commitments when the event announces duplicate deals,
+/// and everything (deal, seed, verify link) once unsealed. Arbiters get links to the deal pages.
+/// Decided here, on the server: a row holds only what its visitor may see (a visitor's page model
+/// never holds a sealed deal or seed).
+pub struct RoundDeals {
+    /// The deals this visitor may know of, with what they may see of each.
+    pub deals: Vec<RoundDealRow>,
+    /// Whether the visitor arbitrates the event.
+    pub arbiter: bool,
+    /// A plain note when the round has no deal in use: "played without a deal", or, where deals
+    /// are required, that one must be sealed before publishing (shown to arbiters, and to everyone
+    /// when the event announces its deals).
+    pub notice: Option<&'static str>,
+}
+
+/// One deal of the round panel.
+pub struct RoundDealRow {
+    /// The deal id (for links).
+    pub id: i64,
+    /// The game number as shown; `None` for a decider.
+    pub game: Option<u32>,
+    /// The commitment (public once announced, or for arbiters).
+    pub commitment: String,
+    /// The deal and seed, only once unsealed.
+    pub unsealed: Option<(String, String)>,
+}
+
+impl RoundDeals {
+    /// Whether the panel shows anything to this visitor.
+    pub fn any_visible(&self) -> bool {
+        !self.deals.is_empty() || self.notice.is_some()
+    }
+}
+
+/// The round panel of the round page, from the deals of the event's kept state this viewer sees
+/// ([`policy::round_deals_shown`], [`policy::deal_notice_shown`]).
+pub fn round_deals(
+    event: &Event,
+    access: Access,
+    round: u32,
+    deals: &[super::event_state::DealInfo],
+) -> RoundDeals {
+    let in_use = deals.iter().any(|d| d.round == round);
+    let notice = (!in_use && policy::deal_notice_shown(event, access)).then(|| {
+        if deals_required(event) {
+            "deal_required_missing"
+        } else {
+            "deal_played_without"
+        }
+    });
+    RoundDeals {
+        notice,
+        deals: policy::round_deals_shown(event, access, round, deals)
+            .map(|d| RoundDealRow {
+                id: d.id,
+                game: match d.game {
+                    GameNumber::Decider => None,
+                    GameNumber::Game(n) => Some(n),
+                },
+                unsealed: d.unsealed.clone(),
+                commitment: d.commitment.clone(),
+            })
+            .collect(),
+        arbiter: access.arbitrate,
+    }
 }
 
 #[cfg(test)]

@@ -90,6 +90,14 @@ impl ServiceError {
     pub fn invalid(field: &'static str, reason: Reason) -> ServiceError {
         ServiceError::Invalid { field, reason }
     }
+
+    /// The form field an [`ServiceError::Invalid`] names (a form shows the refusal beside it).
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            ServiceError::Invalid { field, .. } => Some(field),
+            _ => None,
+        }
+    }
 }
 
 impl From<StoreError> for ServiceError {

@@ -220,6 +220,14 @@ pub fn rounds_with_visible_records<'a>(
         .collect()
 }
 
+/// Whether the viewer is told that a round has no deal in use ("played without a deal", or "a
+/// deal must be sealed"): in the hidden-piece games, for the event's arbiters, and for everyone
+/// when the event announces its deals.
+pub fn deal_notice_shown(event: &Event, access: Access) -> bool {
+    event.settings.variant != crate::rules::Variant::Xiangqi
+        && (access.arbitrate || event.announces_deals)
+}
+
 /// The deals of a round's panel this viewer sees: unsealed ones, and the sealed ones' commitments
 /// for the event's arbiters or when the event announces its deals.
 pub fn round_deals_shown<'a>(

@@ -612,6 +612,41 @@ pub async fn visible(
         .ok_or(ServiceError::NotFound)
 }
 
+/// The games of knockout match `match_id` whose record this viewer may see, by the rule of
+/// [`visible`] ([`super::policy::may_see_records`]): the event's knockout records and the match's
+/// deals are each read once, whatever the number of games.
+pub async fn visible_match_records(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    bracket: &Bracket,
+    match_id: u32,
+    games: &[u32],
+) -> ServiceResult<Vec<u32>> {
+    let stored = store::records::knockout_games_with_records(db, event.id).await?;
+    let mut shown = Vec::new();
+    let mut deals: Option<(u32, Vec<store::deals::DealRecord>)> = None;
+    for &game in games {
+        if !stored.contains(&(match_id, game)) {
+            continue;
+        }
+        let slot = deal_slot(event, bracket, match_id, game)?;
+        if !matches!(&deals, Some((round, _)) if *round == slot.round) {
+            let of_round = store::deals::active_in_round(db, event.id, slot.round).await?;
+            deals = Some((slot.round, of_round));
+        }
+        let secret = deals.as_ref().is_some_and(|(_, of_round)| {
+            of_round
+                .iter()
+                .any(|d| d.game == slot.game && !d.is_public())
+        });
+        if access.arbitrate || !secret {
+            shown.push(game);
+        }
+    }
+    Ok(shown)
+}
+
 /// Deletes the record of a game (a Swiss board's or a knockout match's) with its verdict, as an
 /// arbiter of the event, with the reason logged and the confirmation checked; the game's result —
 /// the arbiter's — stays as it is.

@@ -61,9 +61,11 @@ impl Ctx {
         self.user.as_ref().ok_or(AppError::LoginRequired)
     }
 
-    /// Whether the visitor is an administrator.
-    pub fn is_admin(&self) -> bool {
-        self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
+    /// Whether the visitor may back up and restore the database (`policy::may_copy_database`).
+    pub fn can_copy_database(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|u| crate::service::policy::may_copy_database(u.role))
     }
 
     /// Whether the visitor may create events (`policy::may_create_events`).

@@ -13,7 +13,6 @@ use crate::rules::{Color, Variant};
 use crate::service;
 use crate::service::Event;
 use crate::service::deals::DealRecord;
-use crate::service::event_state::DealInfo;
 use crate::service::policy::Access;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -87,71 +86,6 @@ impl DealView {
     /// The game number as shown (`1`, `2`, or the decider's name key is handled by the template).
     pub fn is_decider(&self) -> bool {
         self.record.game == GameNumber::Decider
-    }
-}
-
-/// The deals of one round, for the round page: commitments when the event announces duplicate deals,
-/// and everything (deal, seed, verify link) once unsealed. Arbiters get links to the deal pages.
-/// Decided here, on the server: a row holds only what its visitor may see (a visitor's page model
-/// never holds a sealed deal or seed).
-pub struct RoundDeals {
-    /// The deals this visitor may know of, with what they may see of each.
-    pub deals: Vec<RoundDealRow>,
-    /// Whether the visitor arbitrates the event.
-    pub arbiter: bool,
-    /// A plain note when the round has no deal in use: "played without a deal", or, where deals
-    /// are required, that one must be sealed before publishing (shown to arbiters, and to everyone
-    /// when the event announces its deals).
-    pub notice: Option<&'static str>,
-}
-
-/// One deal of the round panel.
-pub struct RoundDealRow {
-    /// The deal id (for links).
-    pub id: i64,
-    /// The game number as shown; `None` for a decider.
-    pub game: Option<u32>,
-    /// The commitment (public once announced, or for arbiters).
-    pub commitment: String,
-    /// The deal and seed, only once unsealed.
-    pub unsealed: Option<(String, String)>,
-}
-
-impl RoundDeals {
-    /// Whether the panel shows anything to this visitor.
-    pub fn any_visible(&self) -> bool {
-        !self.deals.is_empty() || self.notice.is_some()
-    }
-}
-
-/// The round panel of the round page, from the deals of the event's kept state this viewer sees
-/// (`policy::round_deals_shown`).
-pub fn round_deals(event: &Event, access: Access, round: u32, deals: &[DealInfo]) -> RoundDeals {
-    let in_use = deals.iter().any(|d| d.round == round);
-    let notice = (event.settings.variant != Variant::Xiangqi
-        && !in_use
-        && (access.arbitrate || event.announces_deals))
-        .then(|| {
-            if service::deals::deals_required(event) {
-                "deal_required_missing"
-            } else {
-                "deal_played_without"
-            }
-        });
-    RoundDeals {
-        notice,
-        deals: crate::service::policy::round_deals_shown(event, access, round, deals)
-            .map(|d| RoundDealRow {
-                id: d.id,
-                game: match d.game {
-                    GameNumber::Decider => None,
-                    GameNumber::Game(n) => Some(n),
-                },
-                unsealed: d.unsealed.clone(),
-                commitment: d.commitment.clone(),
-            })
-            .collect(),
-        arbiter: access.arbitrate,
     }
 }
 

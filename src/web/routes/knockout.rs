@@ -565,24 +565,11 @@ async fn match_model(
     let games = game_views(&bracket, mt, &names);
     let played = mt.played();
     let decided = matches!(state_now, MatchState::Decided { .. });
-    let mut records = Vec::new();
-    for g in &games {
-        let visible = access.arbitrate
-            || crate::service::records::visible(
-                &state.db,
-                &event,
-                access,
-                crate::service::records::GameRef::Knockout {
-                    match_id: m,
-                    game: g.number,
-                },
-            )
-            .await
-            .is_ok();
-        if visible {
-            records.push(g.number);
-        }
-    }
+    let numbers: Vec<u32> = games.iter().map(|g| g.number).collect();
+    let records = crate::service::records::visible_match_records(
+        &state.db, &event, access, &bracket, m, &numbers,
+    )
+    .await?;
     let next_deal = service::deals::next_game_deal(&state.db, &event, access, &bracket, mt).await?;
     Ok(MatchPage {
         refusal: None,

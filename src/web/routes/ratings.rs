@@ -28,7 +28,7 @@ use crate::service::ratings::{
     Appended, GameSource, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload,
     upload_digest,
 };
-use crate::service::{ServiceError, User};
+use crate::service::User;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::csv_upload::{self, CsvSent};
@@ -226,11 +226,11 @@ async fn save_settings(
                     )));
                 }
                 // The game of a list that holds another game's event: beside the field.
-                Err(ServiceError::Invalid { field, reason }) => vec![FieldError {
-                    field,
-                    message: ctx.lang.reason(&reason),
-                }],
-                Err(e) => return Err(e.into()),
+                Err(e) => {
+                    let field = e.field().unwrap_or("name");
+                    let (_, message) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+                    vec![FieldError { field, message }]
+                }
             }
         }
         Err(errors) => errors,
@@ -583,10 +583,8 @@ async fn upload(
             )
             .await;
             match appended {
-                Err(crate::service::ServiceError::Conflict(why)) => {
-                    (lang.reason(&why), StatusCode::CONFLICT)
-                }
-                Err(e) => return Err(e.into()),
+                Err(e) => crate::web::extract::inline_refusal(e, lang)
+                    .map(|(status, why)| (why, status))?,
                 Ok(Appended::Added(batch)) => {
                     return Ok(redirect(&format!(
                         "/ratings/{}?done=rating_games_added&n={}",

@@ -409,7 +409,7 @@ struct RoundPage {
     match_games: Option<u32>,
     /// Whether the ♟ links to the boards' records are shown to this visitor.
     records_visible: bool,
-    round_deals: super::deals::RoundDeals,
+    round_deals: service::deals::RoundDeals,
     /// How many results the last save stored (the confirmation).
     saved: Option<usize>,
     /// Boards of the last save that were refused, with the reason in the reader's language.
@@ -508,7 +508,7 @@ async fn round_page(
     if !may_see {
         boards.iter_mut().for_each(|b| b.has_record = false);
     }
-    let round_deals = super::deals::round_deals(&event, access, round.number, &es.deals);
+    let round_deals = service::deals::round_deals(&event, access, round.number, &es.deals);
     let absences = data
         .absences
         .iter()

@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
@@ -16,12 +15,12 @@ use crate::rules::describe;
 use crate::service::Event;
 use crate::service::records::RecordStatus;
 use crate::service::uploads::{self, Assignments, Placement, Plan};
-use crate::service::{self, ServiceError, stale_reason};
+use crate::service;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::Arbitrated;
+use crate::web::extract::{Arbitrated, inline_refusal};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(upload_form).service(upload);
@@ -315,37 +314,22 @@ async fn upload(
                     event.id, done.records, done.results
                 )));
             }
-            Err(e @ (ServiceError::Conflict(_) | ServiceError::Stale { .. })) => {
-                let why = match &e {
-                    ServiceError::Stale { board } => ctx.lang.reason(&stale_reason(*board)),
-                    ServiceError::Conflict(r) => ctx.lang.reason(r),
-                    _ => e.to_string(),
-                };
-                let plan =
-                    uploads::preview(&state.db, &me, &event, round, &text, &assigned).await?;
-                let page = again(ctx, event, Some(why), Some(plan));
-                return render_status(&page, StatusCode::CONFLICT);
+            Err(e) => {
+                // Refused (a stale board, a conflict, an assignment that cannot be): said above
+                // the plan, which is read again as it now stands (none when the text itself fails).
+                let (status, why) = inline_refusal(e, ctx.lang)?;
+                let plan = uploads::preview(&state.db, &me, &event, round, &text, &assigned)
+                    .await
+                    .ok();
+                return render_status(&again(ctx, event, Some(why), plan), status);
             }
-            Err(ServiceError::Refused(r)) => {
-                let why = ctx.lang.reason(&r);
-                let plan =
-                    uploads::preview(&state.db, &me, &event, round, &text, &assigned).await?;
-                let page = again(ctx, event, Some(why), Some(plan));
-                return render_status(&page, StatusCode::BAD_REQUEST);
-            }
-            Err(ServiceError::Invalid { reason, .. }) => {
-                let why = ctx.lang.reason(&reason);
-                return render_status(&again(ctx, event, Some(why), None), StatusCode::BAD_REQUEST);
-            }
-            Err(e) => return Err(e.into()),
         }
     }
     match uploads::preview(&state.db, &me, &event, round, &text, &assigned).await {
         Ok(plan) => render(&again(ctx, event, None, Some(plan))),
-        Err(ServiceError::Invalid { reason, .. } | ServiceError::Refused(reason)) => {
-            let why = ctx.lang.reason(&reason);
-            render_status(&again(ctx, event, Some(why), None), StatusCode::BAD_REQUEST)
+        Err(e) => {
+            let (status, why) = inline_refusal(e, ctx.lang)?;
+            render_status(&again(ctx, event, Some(why), None), status)
         }
-        Err(e) => Err(e.into()),
     }
 }
