@@ -3,6 +3,7 @@
 //! `Application::build` binds its own listener (port 0 in tests) and reports the address, then `run`
 //! serves until stopped.
 
+pub mod bounds;
 pub mod client;
 pub mod csrf;
 pub mod csv_upload;
@@ -37,6 +38,8 @@ pub struct AppState {
     pub network: client::Network,
     /// The live pages' change hub (`routes/live.rs` streams from it).
     pub live: std::sync::Arc<crate::service::live::Hub>,
+    /// Requests in flight per client and the request body's deadline.
+    pub bounds: std::sync::Arc<bounds::Bounds>,
 }
 
 /// Where to listen and which database to use.
@@ -55,6 +58,11 @@ pub struct Config {
     /// Request workers (threads); `None`: one per physical core, actix-web's default. Each worker
     /// builds its own routes, so a process that starts many servers (the tests) may want fewer.
     pub workers: Option<usize>,
+    /// Requests in flight per client, the request body's deadline.
+    pub requests: bounds::Settings,
+    /// Password checks running at once (`None`: twice the cores); the first server of a process
+    /// sets it for the process.
+    pub password_checks: Option<usize>,
 }
 
 impl Config {
@@ -68,6 +76,8 @@ impl Config {
             page_cache_bytes: page_cache::DEFAULT_BYTES,
             live: Default::default(),
             workers: None,
+            requests: Default::default(),
+            password_checks: None,
         }
     }
 }
@@ -127,6 +137,7 @@ pub enum StartError {
 impl Application {
     /// Opens the database (creating and migrating it) and binds the listener.
     pub async fn build(config: &Config) -> Result<Application, StartError> {
+        crate::service::accounts::bound_password_checks(config.password_checks);
         let db = store::open(&config.database_url).await?;
         // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
         crate::service::records::readjudicate_outdated(&db).await?;
@@ -150,12 +161,15 @@ impl Application {
             events: Default::default(),
             network: config.network.clone(),
             live: live.clone(),
+            bounds: bounds::Bounds::new(config.requests),
         });
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
                 .wrap(actix_web::middleware::from_fn(middleware::middleware))
+                // Outermost: a client past its bound costs nothing more.
+                .wrap(actix_web::middleware::from_fn(bounds::middleware))
                 .configure(routes::configure)
         });
         if let Some(workers) = config.workers {
