@@ -38,7 +38,11 @@ fn client_key(client: Option<IpAddr>) -> String {
 
 /// The key of one client's failures at one account.
 fn pair_key(client: Option<IpAddr>, name: &str) -> String {
-    format!("{}|account:{}", client_key(client), accounts::normalize_name(name))
+    format!(
+        "{}|account:{}",
+        client_key(client),
+        accounts::normalize_name(name)
+    )
 }
 
 /// The key of an account's failures in the current minute (from any client), and the seconds
@@ -46,7 +50,11 @@ fn pair_key(client: Option<IpAddr>, name: &str) -> String {
 fn minute_key(name: &str) -> (String, i64) {
     let now = chrono::Utc::now().timestamp();
     (
-        format!("minute:{}|account:{}", now.div_euclid(60), accounts::normalize_name(name)),
+        format!(
+            "minute:{}|account:{}",
+            now.div_euclid(60),
+            accounts::normalize_name(name)
+        ),
         now.rem_euclid(60),
     )
 }
@@ -556,4 +564,36 @@ pub async fn user_of_session(db: &Db, token: &str) -> Result<Option<User>, Servi
 /// The live account of an API token (none when revoked, expired or its account is disabled).
 pub async fn user_of_api_token(db: &Db, token: &str) -> Result<Option<User>, ServiceError> {
     Ok(store::sessions::user_for_api_token(db, token).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Twenty checks asked at once through a bound of 2 running and 3 waiting: 5 get a place, the
+    /// rest are refused at once, and never more than 2 run together.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn password_checks_are_bounded_with_a_short_queue() {
+        let checks = PasswordChecks::new(2, 3);
+        let places: Vec<Place> = (0..20).filter_map(|_| checks.admit()).collect();
+        assert_eq!(places.len(), 5);
+        let runs: Vec<_> = places
+            .into_iter()
+            .map(|place| {
+                let checks = checks.clone();
+                tokio::spawn(async move {
+                    let _place = place;
+                    checks
+                        .run(|| std::thread::sleep(std::time::Duration::from_millis(50)))
+                        .await
+                })
+            })
+            .collect();
+        for run in runs {
+            run.await.unwrap().unwrap();
+        }
+        assert_eq!(checks.peak(), 2);
+        // The places are given back.
+        assert!(checks.admit().is_some());
+    }
 }

@@ -70,7 +70,9 @@ fn parallel_guesses_are_counted_atomically() {
     });
     let checked = statuses.iter().filter(|&&s| s == 401).count();
     let throttled = statuses.iter().filter(|&&s| s == 429).count();
-    assert_eq!(checked + throttled, 30, "{statuses:?}");
+    // 503: too many password checks at once, nothing checked or counted.
+    let busy = statuses.iter().filter(|&&s| s == 503).count();
+    assert_eq!(checked + throttled + busy, 30, "{statuses:?}");
     assert!(checked <= 3, "{checked} guesses were checked: {statuses:?}");
 }
 

@@ -1,0 +1,258 @@
+//! A server that one attacker cannot bring down: the bound on password checks and the memory a
+//! burst of wrong logins costs, request bodies under a deadline, requests in flight per client, and
+//! the open-file limit raised at start. Each test runs `anqi serve` as its own process, so its
+//! memory and limits are measured alone.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use crate::support::*;
+
+/// A field of `/proc/<pid>/status` in kB (`VmHWM`, `VmRSS`).
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("{field} in {status}"))
+}
+
+fn host(base: &str) -> &str {
+    base.trim_start_matches("http://")
+}
+
+/// Sends one raw request and reads the answer's status line and headers (the connection closes).
+fn raw(base: &str, request: &str) -> String {
+    let mut s = TcpStream::connect(host(base)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer
+}
+
+/// A wrong-password login from `client` (as a trusted proxy on 127.0.0.1 says).
+fn wrong_login(base: &str, client: &str) -> String {
+    let body = "name=nobody&password=wrong-password&csrf=x";
+    raw(
+        base,
+        &format!(
+            "POST /login HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+             Cookie: anqi_csrf=x\r\nX-Forwarded-For: {client}\r\nConnection: close\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            host(base),
+            body.len()
+        ),
+    )
+}
+
+fn status_of(answer: &str) -> u16 {
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+/// 64 wrong logins at once from 64 addresses: at most 2 checks run at once (19 MiB each), the
+/// queue's overflow is answered 503 with `Retry-After` at once, the peak memory stays far below
+/// 64 checks' (1.2 GB), and the memory is given back after the burst.
+#[test]
+fn a_burst_of_wrong_logins_is_bounded_in_checks_and_memory() {
+    let dir = TempDir::new("login-burst");
+    let serving = ServeProcess::start_with(
+        &dir,
+        &["--password-checks", "2", "--trusted-proxies", "127.0.0.1"],
+    );
+    let pid = serving.child.id();
+    let before = status_kb(pid, "VmRSS");
+    let start = Arc::new(Barrier::new(64));
+    let answers: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..64)
+            .map(|i| {
+                let (base, start) = (serving.base.clone(), start.clone());
+                s.spawn(move || {
+                    start.wait();
+                    wrong_login(&base, &format!("10.20.{}.{}", i / 200, i % 200 + 1))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let busy: Vec<&String> = answers.iter().filter(|a| status_of(a) == 503).collect();
+    let checked = answers.iter().filter(|a| status_of(a) == 401).count();
+    assert_eq!(
+        busy.len() + checked,
+        64,
+        "{:?}",
+        answers.iter().map(|a| status_of(a)).collect::<Vec<_>>()
+    );
+    assert!(!busy.is_empty(), "no login was refused for busy checks");
+    assert!(
+        busy.iter()
+            .all(|a| a.to_ascii_lowercase().contains("retry-after: ")),
+        "{}",
+        busy[0]
+    );
+    let peak = status_kb(pid, "VmHWM");
+    assert!(
+        peak < before + 120 * 1024,
+        "peak RSS {} MB from {} MB",
+        peak / 1024,
+        before / 1024
+    );
+    // Given back: the checks' memory does not stay with the process.
+    let until = Instant::now() + Duration::from_secs(5);
+    loop {
+        let now = status_kb(pid, "VmRSS");
+        if now < before + 30 * 1024 {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "RSS {} MB after the burst, {} MB before",
+            now / 1024,
+            before / 1024
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// A body that drips one byte at a time is ended at its deadline: the server answers and closes
+/// the connection instead of holding it (and its file) for ever.
+#[test]
+fn a_slow_request_body_is_cut_off() {
+    let dir = TempDir::new("slow-body");
+    let serving =
+        ServeProcess::start_with(&dir, &["--body-grace-secs", "1", "--body-min-rate", "100"]);
+    let mut s = TcpStream::connect(host(&serving.base)).unwrap();
+    s.write_all(
+        b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+          Content-Length: 100000\r\n\r\n",
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    let closed = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "still open after {:?}",
+            started.elapsed()
+        );
+        if s.write_all(b"a").is_err() {
+            break true;
+        }
+        let mut buf = [0u8; 4096];
+        match s.read(&mut buf) {
+            Ok(0) => break true,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => break true,
+        }
+    };
+    assert!(closed);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.is_empty() || status_of(&answer) == 400, "{answer}");
+}
+
+/// A client holding its bound of requests in flight (slow uploads) gets 503 with `Retry-After` for
+/// the next at once, and its places back when they end.
+#[test]
+fn a_client_has_a_bounded_number_of_requests_in_flight() {
+    let dir = TempDir::new("per-client");
+    let serving = ServeProcess::start_with(
+        &dir,
+        &["--requests-per-client", "2", "--body-grace-secs", "60"],
+    );
+    let slow: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(host(&serving.base)).unwrap();
+            s.write_all(
+                b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+                  Content-Length: 100000\r\n\r\nname=",
+            )
+            .unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let refused = raw(
+        &serving.base,
+        "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status_of(&refused), 503, "{refused}");
+    assert!(
+        refused.to_ascii_lowercase().contains("retry-after: "),
+        "{refused}"
+    );
+    drop(slow);
+    let until = Instant::now() + Duration::from_secs(3);
+    loop {
+        let again = raw(
+            &serving.base,
+            "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        );
+        if status_of(&again) == 200 {
+            break;
+        }
+        assert!(Instant::now() < until, "{again}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Started with the soft open-file limit a unit without `LimitNOFILE` gets (1024), the server
+/// raises it to the hard limit: every connection and stream is a file.
+#[test]
+fn the_open_file_limit_is_raised_at_start() {
+    let hard: u64 = String::from_utf8(
+        Command::new("sh")
+            .args(["-c", "ulimit -Hn"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+    .trim()
+    .parse()
+    .unwrap_or(u64::MAX);
+    if hard <= 1024 {
+        eprintln!("skipped: the hard open-file limit is {hard}");
+        return;
+    }
+    let dir = TempDir::new("nofile");
+    let url = dir.database_url();
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -Sn 1024 && exec \"$0\" serve --database-url \"$1\" --bind 127.0.0.1:0",
+            anqi_bin(),
+            &url,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("Anqi is serving") {
+        line.clear();
+        assert!(std::io::BufRead::read_line(&mut out, &mut line).unwrap() > 0);
+    }
+    let limits = std::fs::read_to_string(format!("/proc/{}/limits", child.id())).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let soft: u64 = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .and_then(|l| l.split_whitespace().nth(3))
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    assert!(soft > 1024, "{limits}");
+}
