@@ -113,6 +113,8 @@ pub struct Application {
     /// Held open while the server runs: `anqi restore` refuses a database in use
     /// (`store::snapshot`).
     presence: store::snapshot::Presence,
+    /// Becomes true when the start-up re-adjudication has ended.
+    readjudicated: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Why the server could not start.
@@ -121,9 +123,6 @@ pub enum StartError {
     /// The database could not be opened or migrated.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
-    /// The stored records could not be re-adjudicated under the current rules.
-    #[error("re-adjudicating stored records: {0}")]
-    Upgrade(#[from] crate::service::ServiceError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -139,8 +138,6 @@ impl Application {
     pub async fn build(config: &Config) -> Result<Application, StartError> {
         crate::service::accounts::bound_password_checks(config.password_checks);
         let db = store::open(&config.database_url).await?;
-        // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
-        crate::service::records::readjudicate_outdated(&db).await?;
         let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             addr: config.bind.clone(),
@@ -150,6 +147,21 @@ impl Application {
             addr: config.bind.clone(),
             source,
         })?;
+        // Verdicts stored under older rules are re-adjudicated once, results unchanged, in the
+        // background: however many an import brought, the server listens at once.
+        let (done, readjudicated) = tokio::sync::watch::channel(false);
+        let upgrading = db.clone();
+        actix_web::rt::spawn(async move {
+            match crate::service::records::readjudicate_outdated(&upgrading).await {
+                Ok(0) => {}
+                Ok(n) => eprintln!(
+                    "[{}] re-adjudicated under the current rules: {n} verdicts changed",
+                    store::now()
+                ),
+                Err(e) => error::log_error(&format!("re-adjudicating stored records: {e}")),
+            }
+            let _ = done.send(true);
+        });
         let live = crate::service::live::Hub::start(db.clone(), config.live);
         // Several instances on one PostgreSQL database: each hears of the others' commits.
         if store::backend(&db) == store::Backend::Postgres {
@@ -189,7 +201,15 @@ impl Application {
             addr,
             db,
             presence,
+            readjudicated,
         })
+    }
+
+    /// Waits until the verdicts stored under older rules have been judged again (it runs in the
+    /// background from the start; the tests of the upgrade wait for it).
+    pub async fn readjudicated(&self) {
+        let mut done = self.readjudicated.clone();
+        let _ = done.wait_for(|d| *d).await;
     }
 
     /// The address actually bound.
