@@ -256,3 +256,65 @@ fn the_open_file_limit_is_raised_at_start() {
         .unwrap();
     assert!(soft > 1024, "{limits}");
 }
+
+/// A shuffle of `plies` plies (cannons back and forth, never a capture).
+fn shuffle(plies: usize) -> String {
+    let cycle = ["h2e2", "h7e7", "e2h2", "e7h7"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(plies).copied().collect();
+    format!("{} *\n", moves.join(" "))
+}
+
+/// A record longer than `MAX_PLIES` is refused at submission, by the form and the API, naming its
+/// plies and the limit; one of exactly `MAX_PLIES` is judged.
+#[test]
+fn a_record_longer_than_the_ply_cap_is_refused_at_submission() {
+    let limit = anqi::rules::adjudicate::MAX_PLIES;
+    let w = World::new("ply-cap");
+    let id = crate::deals::setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    crate::deals::pair_and_publish(&mut arb, id, 1);
+    let form = format!("/events/{id}/rounds/1/boards/1/record");
+    let r = arb.form(&form, &[("game", "1"), ("record", &shuffle(limit + 1))]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains(&format!("{}", limit + 1)), "{}", r.body);
+    let mut api = crate::json_api::api_client(&w, "arb");
+    let r = api.send(
+        "POST",
+        &format!("/api/events/{id}/rounds/1/boards/1/record"),
+        "text/plain",
+        shuffle(limit + 1),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains(&limit.to_string()), "{}", r.body);
+    let r = arb.form(&form, &[("game", "1"), ("record", &shuffle(limit))]);
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+/// A backup whose record is longer than the cap is refused, naming the table, row and column: the
+/// start-up re-adjudication never meets such a record.
+#[test]
+fn an_import_with_a_record_past_the_ply_cap_is_refused() {
+    let limit = anqi::rules::adjudicate::MAX_PLIES;
+    let w = World::new("ply-cap-import");
+    let id = crate::deals::setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    crate::deals::pair_and_publish(&mut arb, id, 1);
+    let r = arb.form(
+        &format!("/events/{id}/rounds/1/boards/1/record"),
+        &[("game", "1"), ("record", "h2e2 h7e7 *")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let backup = w
+        .login("org")
+        .get(&format!("/events/{id}/export.json"))
+        .body;
+    let mut crafted: serde_json::Value = serde_json::from_str(&backup).unwrap();
+    crafted["tables"]["game_records"][0]["record"] = shuffle(limit + 1).into();
+    crafted["tables"]["game_records"][0]["rules_version"] = 0.into();
+    crafted["tables"]["events"][0]["name"] = "Crafted".into();
+    let mut admin = w.login("admin");
+    let r = admin.form("/events/import", &[("backup", &crafted.to_string())]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("game_records row 1"), "{}", r.body);
+    assert!(r.body.contains(&limit.to_string()), "{}", r.body);
+}
