@@ -90,6 +90,21 @@ fn a_correct_password_from_a_clean_client_gets_in() {
     assert_eq!(attempt(&mut owner, "arb", PASSWORD), 303);
 }
 
+/// Others failing at an account from fresh addresses do not lock its owner out after one typo:
+/// the back-off counts per (client, account), and the account's budget per minute is well above
+/// a few failures.
+#[test]
+fn an_owner_after_one_typo_is_not_locked_out_by_failures_from_other_addresses() {
+    let w = World::with_network("typo", proxied());
+    for i in 0..10 {
+        let mut attacker = client_from(&w, &format!("10.0.3.{i}"));
+        assert_eq!(attempt(&mut attacker, "arb", "wrong-password"), 401);
+    }
+    let mut owner = client_from(&w, "10.0.4.1");
+    assert_eq!(attempt(&mut owner, "arb", "a typo"), 401);
+    assert_eq!(attempt(&mut owner, "arb", PASSWORD), 303);
+}
+
 /// Item 6: `X-Forwarded-For` counts only from a configured trusted proxy: without one, a guesser
 /// cannot escape its throttle by inventing addresses.
 #[test]
