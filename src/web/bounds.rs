@@ -127,11 +127,26 @@ pub async fn middleware(
         },
         None => None,
     };
+    // HEAD is GET without the body (monitors ask it): routed as GET, the body dropped below.
+    let head = req.method() == actix_web::http::Method::HEAD;
+    if head {
+        req.head_mut().method = actix_web::http::Method::GET;
+    }
     let payload = req.take_payload();
     req.set_payload(Payload::Stream {
         payload: Box::pin(Deadline::new(payload, bounds.settings)),
     });
     let res = next.call(req).await.map(|r| r.map_into_boxed_body());
+    let res = if head {
+        res.map(|r| {
+            r.map_body(|head, _| {
+                head.no_chunking(true);
+                BoxBody::new(())
+            })
+        })
+    } else {
+        res
+    };
     // A streamed answer (a live page) holds its place until the stream ends.
     match (res, place) {
         (Ok(res), Some(place)) => Ok(res.map_body(|_, body| {

@@ -318,3 +318,57 @@ fn an_import_with_a_record_past_the_ply_cap_is_refused() {
     assert!(r.body.contains("game_records row 1"), "{}", r.body);
     assert!(r.body.contains(&limit.to_string()), "{}", r.body);
 }
+
+/// HEAD answers as GET without a body (monitors ask it), on pages and `/health`.
+#[test]
+fn head_answers_as_get_without_a_body() {
+    let w = World::new("head");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Head", "xiangqi");
+    for path in ["/".to_string(), "/health".into(), format!("/events/{id}")] {
+        let answer = raw(
+            &w.server.base,
+            &format!("HEAD {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+        );
+        assert_eq!(status_of(&answer), 200, "{path}: {answer}");
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+        assert!(body.is_empty(), "{path}: {body}");
+    }
+}
+
+/// Signed-in renders are `private, no-store`; pages that one URL serves to both say `Vary: Cookie`.
+#[test]
+fn signed_in_pages_are_private_and_pages_vary_by_cookie() {
+    let w = World::new("cache-headers");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Headers", "xiangqi");
+    let path = format!("/events/{id}/standings");
+    let signed = org.get(&path);
+    assert_eq!(signed.cache_control, "private, no-store");
+    assert!(
+        signed
+            .header_values("vary")
+            .iter()
+            .any(|v| v.contains("Cookie"))
+    );
+    let anon = w.server.client().get(&path);
+    assert_eq!(anon.cache_control, "");
+    assert!(
+        anon.header_values("vary")
+            .iter()
+            .any(|v| v.contains("Cookie"))
+    );
+}
+
+/// With the database gone, `/health` answers 503 at once (a proxy can tell), not 500 after the
+/// pool's timeout.
+#[test]
+fn health_answers_503_at_once_without_the_database() {
+    let w = World::new("health-down");
+    w.server.on_db(|db| async move { db.close().await });
+    let started = Instant::now();
+    let r = w.server.client().get("/health");
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert!(!r.header_values("retry-after").is_empty());
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
