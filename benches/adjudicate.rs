@@ -3,6 +3,11 @@
 //! adjudicated as one multi-game file, parsing included, as `anqi adjudicate FILE` does it. The
 //! collection is read from `../shared/data/real-games/` when it is there (decompressed with
 //! `gzip -dc`); otherwise the committed sample `tests/data/real-games/ccpd-sample.chinese.pgn` is used.
+//! And a capture-free shuffle (two cannons back and forth, no capture ever) of 500 to 16,000 plies:
+//! counting a position's occurrences since the last capture is O(1) a ply, so the time per ply
+//! stays flat however long the shuffle (it grew with the length before: 145 s for a 4 MB record);
+//! the bench asserts it before measuring. `rules::adjudicate::MAX_PLIES` (2,000) bounds what an
+//! event takes.
 //! Run: `cargo bench --bench adjudicate`.
 
 use anqi::rules::Variant;
@@ -120,5 +125,50 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_collection);
+/// A legal xiangqi record of `plies` plies without a capture: the cannons of both sides shuffle.
+fn shuffle(plies: usize) -> String {
+    let cycle = ["h2e2", "h7e7", "e2h2", "e7h7"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(plies).copied().collect();
+    format!("{} *\n", moves.join(" "))
+}
+
+/// The fastest of five adjudications of `text`, per ply.
+fn per_ply(text: &str, plies: usize, opts: &AdjudicateOptions) -> std::time::Duration {
+    (0..5)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let v = adjudicate(text.as_bytes(), Variant::Xiangqi, None, opts).expect("readable");
+            assert_eq!(v.plies as usize, plies);
+            t.elapsed()
+        })
+        .min()
+        .expect("five runs")
+        / plies as u32
+}
+
+fn bench_shuffle(c: &mut Criterion) {
+    let opts = AdjudicateOptions::default();
+    // Linear: 16 times the plies cost at most 3 times as much per ply (quadratic counting: 16
+    // times).
+    let (short, long) = (
+        per_ply(&shuffle(1000), 1000, &opts),
+        per_ply(&shuffle(16_000), 16_000, &opts),
+    );
+    assert!(
+        long < short * 3,
+        "per ply: {short:?} at 1,000 plies, {long:?} at 16,000"
+    );
+    let mut group = c.benchmark_group("adjudicate shuffle");
+    group.sample_size(20);
+    for plies in [500, 2000, 16_000] {
+        let text = shuffle(plies);
+        group.throughput(Throughput::Elements(plies as u64));
+        group.bench_function(format!("{plies} plies"), |b| {
+            b.iter(|| adjudicate(text.as_bytes(), Variant::Xiangqi, None, &opts).expect("readable"))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_collection, bench_shuffle);
 criterion_main!(benches);

@@ -1,5 +1,7 @@
 //! Accounts: roles, password hashing (argon2id) and random tokens. No I/O besides the OS random source.
 
+use std::net::IpAddr;
+
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
@@ -177,26 +179,57 @@ pub fn login_delay_secs(failures: i64, free: i64) -> i64 {
     }
 }
 
-/// Failures an account name may have before attempts at it must wait.
+/// Failures one client may have at one account before its attempts there must wait.
 pub const FREE_ACCOUNT_FAILURES: i64 = 3;
-/// Failures a client address may have before its attempts must wait (higher: a venue's players
-/// share one address).
+/// Failures a client address may have (at any accounts) before its attempts must wait (higher: a
+/// venue's players share one address).
 pub const FREE_CLIENT_FAILURES: i64 = 10;
+/// A client with fewer failures than this at an account keeps one try there every
+/// [`KEPT_TRY_SECS`], whatever other clients do to the account (its owner after a typo).
+pub const FEW_FAILURES: i64 = 3;
+/// How often a client with few failures may try an account under attack.
+pub const KEPT_TRY_SECS: i64 = 30;
+/// Failures an account may take per minute from clients that are failing at it, across all
+/// addresses; past it they wait for the next minute (clients with few failures keep their try).
+pub const ACCOUNT_FAILURES_PER_MINUTE: i64 = 20;
 
-/// The throttle's counters for one attempt: the client address's and the account name's, each as
-/// (consecutive failures, seconds since the last one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LoginCounts {
-    /// Failures from this client address (any account).
-    pub client: (i64, i64),
-    /// Failures at this account name (from any client).
-    pub account: (i64, i64),
+/// The unit the throttle and the stream bound count a client by: an IPv4 address, or an IPv6
+/// address's /64 network (one subscriber's line holds 2^64 addresses); an IPv4 address written as
+/// IPv6 is the IPv4 address.
+pub fn client_block(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let net = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(net))
+            }
+        },
+    }
 }
 
-/// Whether an attempt may be checked, or how many seconds it must wait. A client address that is
-/// failing waits out its delay; an account under attack is closed to every client that has failed
-/// recently, but a client that has not been failing may still try it once (so the owner, signing in
-/// from a clean client, gets in with the right password, while each guessing client is throttled).
+/// The throttle's counters for one attempt, each failures as (consecutive failures, seconds since
+/// the last one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoginCounts {
+    /// Failures from this client (any account).
+    pub client: (i64, i64),
+    /// Failures from this client at this account.
+    pub pair: (i64, i64),
+    /// Failures at this account in the current minute, from any client.
+    pub account_minute: i64,
+    /// Seconds into the current minute.
+    pub second: i64,
+}
+
+/// Whether an attempt may be checked, or how many seconds it must wait.
+///
+/// A client that is failing at many accounts waits out its delay. A client with few failures at the
+/// account keeps one try every [`KEPT_TRY_SECS`] whatever the account's state, so neither an
+/// attacker failing from fresh addresses nor a neighbour behind the same NAT locks the owner out
+/// after a typo. Past that, each client's failures at the account cost it a growing delay, and the
+/// account takes at most [`ACCOUNT_FAILURES_PER_MINUTE`] of them per minute across all addresses.
 pub fn login_wait_secs(counts: LoginCounts) -> Option<i64> {
     let remaining = |(failures, since): (i64, i64), free| {
         let delay = login_delay_secs(failures, free);
@@ -205,10 +238,22 @@ pub fn login_wait_secs(counts: LoginCounts) -> Option<i64> {
     if let Some(wait) = remaining(counts.client, FREE_CLIENT_FAILURES) {
         return Some(wait);
     }
-    if counts.client.0 == 0 {
+    if counts.pair.0 < FEW_FAILURES && counts.pair.1 >= KEPT_TRY_SECS {
         return None;
     }
-    remaining(counts.account, FREE_ACCOUNT_FAILURES)
+    if let Some(wait) = remaining(counts.pair, FREE_ACCOUNT_FAILURES) {
+        return Some(wait);
+    }
+    if counts.account_minute >= ACCOUNT_FAILURES_PER_MINUTE {
+        let to_next_minute = (60 - counts.second).max(1);
+        // A client with few failures need not wait past its kept try.
+        return Some(if counts.pair.0 < FEW_FAILURES {
+            to_next_minute.min(KEPT_TRY_SECS - counts.pair.1)
+        } else {
+            to_next_minute
+        });
+    }
+    None
 }
 
 #[cfg(test)]
@@ -257,33 +302,66 @@ mod tests {
         assert_eq!(login_delay_secs(10, 10), 2);
     }
 
+    fn counts(client: (i64, i64), pair: (i64, i64), account_minute: i64) -> LoginCounts {
+        LoginCounts {
+            client,
+            pair,
+            account_minute,
+            second: 10,
+        }
+    }
+
     #[test]
     fn a_locked_account_stays_open_to_a_client_that_has_not_failed() {
-        let locked = (8, 1);
-        // A clean client may try once.
-        let clean = LoginCounts {
-            client: (0, i64::MAX),
-            account: locked,
-        };
-        assert_eq!(login_wait_secs(clean), None);
-        // A client that has failed recently waits out the account's delay.
-        let guessing = LoginCounts {
-            client: (1, 1),
-            account: locked,
-        };
-        assert_eq!(login_wait_secs(guessing), Some(login_delay_secs(8, 3) - 1));
+        let never = (0, i64::MAX);
+        // A clean client may try, however many failures the account takes this minute.
+        assert_eq!(login_wait_secs(counts(never, never, 500)), None);
+        // A client guessing at the account waits out its own delay there.
+        assert_eq!(
+            login_wait_secs(counts((8, 1), (8, 1), 0)),
+            Some(login_delay_secs(8, 3) - 1)
+        );
         // A client address past its own free failures waits whatever the account.
-        let noisy = LoginCounts {
-            client: (12, 0),
-            account: (0, i64::MAX),
-        };
-        assert_eq!(login_wait_secs(noisy), Some(login_delay_secs(12, 10)));
+        assert_eq!(
+            login_wait_secs(counts((12, 0), never, 0)),
+            Some(login_delay_secs(12, 10))
+        );
         // Delays pass.
-        let later = LoginCounts {
-            client: (1, 400),
-            account: (8, 400),
-        };
-        assert_eq!(login_wait_secs(later), None);
+        assert_eq!(login_wait_secs(counts((8, 400), (8, 400), 0)), None);
+    }
+
+    /// The owner who mistyped once, while others fail at the account from fresh addresses every
+    /// second, keeps a try every 30 s.
+    #[test]
+    fn one_typo_keeps_a_try_every_thirty_seconds() {
+        let typo = |since| counts((1, since), (1, since), 60);
+        assert_eq!(login_wait_secs(typo(3)), Some(KEPT_TRY_SECS - 3));
+        assert_eq!(login_wait_secs(typo(29)), Some(1));
+        assert_eq!(login_wait_secs(typo(30)), None);
+    }
+
+    /// Clients failing at an account share its budget per minute, whatever their addresses.
+    #[test]
+    fn an_account_takes_a_bounded_number_of_failures_per_minute() {
+        let failing = (FEW_FAILURES, 20);
+        assert_eq!(login_wait_secs(counts(failing, failing, 19)), None);
+        assert_eq!(
+            login_wait_secs(counts(failing, failing, ACCOUNT_FAILURES_PER_MINUTE)),
+            Some(50)
+        );
+    }
+
+    #[test]
+    fn ipv6_clients_count_by_their_64_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_block(a), client_block(b));
+        assert_eq!(client_block(a), "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_ne!(client_block(a), client_block(other));
+        let v4: IpAddr = "10.1.2.3".parse().unwrap();
+        assert_eq!(client_block(v4), v4);
+        assert_eq!(client_block("::ffff:10.1.2.3".parse().unwrap()), v4);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod event;
 pub mod i18n;
 pub mod knockout;
 pub mod prizes;
+pub mod process;
 pub mod rating;
 pub mod roster;
 pub mod round;

@@ -67,6 +67,7 @@ role_club = Club manager
 login_title = Log in
 login_failed = Wrong user name or password.
 login_wait = Too many failed attempts. Wait and try again in seconds:
+login_busy = The server is checking too many passwords at once. Nothing was checked: try again in a few seconds.
 setup_title = Create the administrator
 setup_invalid = This setup link is invalid or was already used.
 create_user = Create an account

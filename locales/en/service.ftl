@@ -68,6 +68,7 @@ svc_deal_tag_differs = record: the Deal tag differs from the round's sealed deal
 svc_record_red_differs = record: the Red tag names '{ $tag }', but Red in this game is { $player } (no. { $start })
 svc_record_black_differs = record: the Black tag names '{ $tag }', but Black in this game is { $player } (no. { $start })
 svc_record_empty = record: the record is empty
+svc_record_too_long = record: { $plies } plies, more than the { $limit } a record may have (no real game comes near)
 svc_nothing_to_apply = board { $board } game { $game }: the record has no result to apply ({ $status })
 svc_not_a_match_game = game: { $game } is not a played or due game of match { $match }
 # Bulk record upload (issue 14).

@@ -67,6 +67,7 @@ role_club = 棋会管理者
 login_title = 登录
 login_failed = 用户名或密码错误。
 login_wait = 尝试失败次数过多，请稍候再试（秒）：
+login_busy = 服务器正同时核对太多密码，这次未有核对，请数秒后再试。
 setup_title = 创建管理员
 setup_invalid = 此设置链接无效或已使用。
 create_user = 创建账户

@@ -68,6 +68,7 @@ svc_deal_tag_differs = 记录：Deal 标签与本轮密封的布局不同
 svc_record_red_differs = 记录：Red 标签写的是“{ $tag }”，但本局红方是 { $player }（{ $start } 号）
 svc_record_black_differs = 记录：Black 标签写的是“{ $tag }”，但本局黑方是 { $player }（{ $start } 号）
 svc_record_empty = 记录：记录是空的
+svc_record_too_long = 记录：共 { $plies } 步，超过记录上限 { $limit } 步（实战对局远不及此数）
 svc_nothing_to_apply = 第 { $board } 台第 { $game } 局：记录没有可采用的结果（{ $status }）
 svc_not_a_match_game = 局：{ $game } 不是第 { $match } 场比赛已下或待下的对局
 # Bulk record upload (issue 14).

@@ -67,6 +67,7 @@ role_club = 棋會管理者
 login_title = 登入
 login_failed = 用戶名或密碼錯誤。
 login_wait = 嘗試失敗次數過多，請稍候再試（秒）：
+login_busy = 伺服器正同時核對太多密碼，這次未有核對，請數秒後再試。
 setup_title = 建立管理員
 setup_invalid = 此設定連結無效或已使用。
 create_user = 建立帳戶

@@ -68,6 +68,7 @@ svc_deal_tag_differs = 記錄：Deal 標籤與本輪密封的佈局不同
 svc_record_red_differs = 記錄：Red 標籤寫的是「{ $tag }」，但本局紅方是 { $player }（{ $start } 號）
 svc_record_black_differs = 記錄：Black 標籤寫的是「{ $tag }」，但本局黑方是 { $player }（{ $start } 號）
 svc_record_empty = 記錄：記錄是空的
+svc_record_too_long = 記錄：共 { $plies } 步，超過記錄上限 { $limit } 步（實戰對局遠不及此數）
 svc_nothing_to_apply = 第 { $board } 台第 { $game } 局：記錄沒有可採用的結果（{ $status }）
 svc_not_a_match_game = 局：{ $game } 不是第 { $match } 場比賽已下或待下的對局
 # Bulk record upload (issue 14).

@@ -38,6 +38,24 @@ pub struct ServeArgs {
     /// instances' change notifications bring them at once, and this is the fallback).
     #[arg(long, env = "ANQI_LIVE_POLL_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=60000))]
     pub live_poll_ms: u64,
+    /// The most live streams open at once in all (beyond it 503 with `Retry-After`).
+    #[arg(long, env = "ANQI_LIVE_TOTAL", default_value_t = crate::service::live::DEFAULT_TOTAL)]
+    pub live_total: usize,
+    /// Password checks (argon2, 19 MiB each) running at once; as many more wait, and a login beyond
+    /// them is answered 503 with `Retry-After` without a check. Default: twice the processor cores.
+    #[arg(long, env = "ANQI_PASSWORD_CHECKS", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub password_checks: Option<u64>,
+    /// The most requests one client (an IPv4 address or an IPv6 /64) may have in flight at once;
+    /// beyond it 503 with `Retry-After`, the connection closed.
+    #[arg(long, env = "ANQI_REQUESTS_PER_CLIENT", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=100000))]
+    pub requests_per_client: u64,
+    /// Seconds any request body may take before the minimum rate applies.
+    #[arg(long, env = "ANQI_BODY_GRACE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_grace_secs: u64,
+    /// Bytes per second a request body must average after the grace (slower: the request is
+    /// answered 400 and the connection closed).
+    #[arg(long, env = "ANQI_BODY_MIN_RATE", default_value_t = 8192, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub body_min_rate: u64,
 }
 
 /// The database option shared by the commands that open the database.
@@ -54,6 +72,14 @@ pub struct DatabaseArg {
 
 /// Runs the server until interrupted; returns the exit status.
 pub fn run(args: ServeArgs) -> i32 {
+    crate::process::return_large_allocations();
+    crate::process::log_library_warnings();
+    // Every connection and live stream is a file: a unit's default 1024 would cap them.
+    if let Some(files) = crate::process::raise_open_files()
+        && files < 4096
+    {
+        eprintln!("anqi: open-file limit {files}: set LimitNOFILE (docs/deploy.md)");
+    }
     let system = actix_web::rt::System::new();
     system.block_on(async move {
         let trusted_proxies = match Network::parse_proxies(&args.trusted_proxies) {
@@ -75,10 +101,17 @@ pub fn run(args: ServeArgs) -> i32 {
             },
             page_cache_bytes: args.page_cache_mb.saturating_mul(1024 * 1024),
             workers: None,
+            requests: crate::web::bounds::Settings {
+                per_client: args.requests_per_client as usize,
+                body_grace: std::time::Duration::from_secs(args.body_grace_secs),
+                body_min_rate: args.body_min_rate,
+            },
+            password_checks: args.password_checks.map(|n| n as usize),
             live: crate::service::live::Settings {
                 poll: std::time::Duration::from_millis(args.live_poll_ms),
                 heartbeat: std::time::Duration::from_secs(args.live_heartbeat_secs),
                 per_client: args.live_per_client,
+                total: args.live_total,
             },
         };
         let app = match Application::build(&config).await {

@@ -10,6 +10,11 @@ mod xiangqi;
 pub use xiangqi::judge as replay_xiangqi;
 pub use xiangqi::start_position;
 
+/// The most plies a record submitted to an event may have. No real game comes near 1,000 plies
+/// (the move limit and the repetition rules end a shuffle long before); twice that leaves room for
+/// any long endgame while bounding what one submission costs to replay, store and show.
+pub const MAX_PLIES: usize = 2000;
+
 /// Settings of an adjudication.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdjudicateOptions {

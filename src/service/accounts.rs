@@ -4,6 +4,8 @@
 //! async workers.
 
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use super::{Reason, ServiceError};
 use crate::accounts::{self, LoginCounts};
@@ -22,17 +24,39 @@ pub enum SignIn {
     Wait(i64),
     /// The password was right but an administrator disabled the account.
     Disabled,
+    /// Too many password checks are running or waiting: try again in this many seconds (nothing
+    /// was checked or counted).
+    Busy(i64),
 }
 
 fn client_key(client: Option<IpAddr>) -> String {
     match client {
-        Some(ip) => format!("ip:{ip}"),
+        Some(ip) => format!("ip:{}", accounts::client_block(ip)),
         None => "ip:unknown".into(),
     }
 }
 
-fn account_key(name: &str) -> String {
-    format!("account:{}", accounts::normalize_name(name))
+/// The key of one client's failures at one account.
+fn pair_key(client: Option<IpAddr>, name: &str) -> String {
+    format!(
+        "{}|account:{}",
+        client_key(client),
+        accounts::normalize_name(name)
+    )
+}
+
+/// The key of an account's failures in the current minute (from any client), and the seconds
+/// into that minute.
+fn minute_key(name: &str) -> (String, i64) {
+    let now = chrono::Utc::now().timestamp();
+    (
+        format!(
+            "minute:{}|account:{}",
+            now.div_euclid(60),
+            accounts::normalize_name(name)
+        ),
+        now.rem_euclid(60),
+    )
 }
 
 /// Seconds since a moment (a very large number when there is none).
@@ -41,18 +65,129 @@ fn since(at: Option<chrono::DateTime<chrono::Utc>>) -> i64 {
         .unwrap_or(i64::MAX)
 }
 
-/// Runs a password check (argon2: tens of milliseconds of CPU) on the blocking pool.
-async fn verify(password: String, hash: String) -> Result<bool, ServiceError> {
-    tokio::task::spawn_blocking(move || accounts::verify_password(&password, &hash))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("password check: {e}")))
+/// The bound on password checks (argon2id: 19 MiB and tens of milliseconds of CPU each) running at
+/// once, with a short queue behind it. A login beyond both is refused at once, without hashing, so a
+/// burst of wrong logins from many addresses costs a bounded amount of memory.
+#[derive(Debug)]
+pub struct PasswordChecks {
+    turns: tokio::sync::Semaphore,
+    at_once: usize,
+    /// Running and queued checks of logins (each holds a [`Place`]).
+    admitted: AtomicUsize,
+    /// The most logins admitted at once: `at_once` running plus the queue.
+    capacity: usize,
+    running: AtomicUsize,
+    peak: AtomicUsize,
 }
 
-/// Hashes a new password on the blocking pool.
-async fn hash(password: String) -> Result<String, ServiceError> {
-    tokio::task::spawn_blocking(move || accounts::hash_password(&password))
+/// A login's place among the admitted checks (running or queued), given back when dropped.
+#[derive(Debug)]
+pub struct Place(Arc<PasswordChecks>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.admitted.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl PasswordChecks {
+    /// At most `at_once` checks run at once (at least one) and `queue` more logins wait for a turn.
+    pub fn new(at_once: usize, queue: usize) -> Arc<PasswordChecks> {
+        let at_once = at_once.max(1);
+        Arc::new(PasswordChecks {
+            turns: tokio::sync::Semaphore::new(at_once),
+            at_once,
+            admitted: AtomicUsize::new(0),
+            capacity: at_once + queue,
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+        })
+    }
+
+    /// The default bound: twice the processor cores at once (the checks are CPU-bound: more at once
+    /// only hold more memory), and as many again waiting.
+    pub fn for_this_machine() -> Arc<PasswordChecks> {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        PasswordChecks::new(2 * cores, 2 * cores)
+    }
+
+    /// How many checks may run at once.
+    pub fn at_once(&self) -> usize {
+        self.at_once
+    }
+
+    /// The most checks that have run at once so far.
+    pub fn peak(&self) -> usize {
+        self.peak.load(Ordering::SeqCst)
+    }
+
+    /// A place for a login's check, or `None` when the running and queued checks are all taken.
+    pub fn admit(self: &Arc<Self>) -> Option<Place> {
+        self.admitted
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.capacity).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Place(self.clone()))
+    }
+
+    /// Runs `work` on the blocking pool in its turn (at most `at_once` at a time). When the last
+    /// check of a burst ends, the heap's free pages are given back to the system.
+    pub async fn run<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        let _turn = self
+            .turns
+            .acquire()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("password check: {e}")))?;
+        let checks = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let now = checks.running.fetch_add(1, Ordering::SeqCst) + 1;
+            checks.peak.fetch_max(now, Ordering::SeqCst);
+            let out = work();
+            if checks.running.fetch_sub(1, Ordering::SeqCst) == 1 {
+                crate::process::trim_heap();
+            }
+            out
+        })
         .await
-        .map_err(|e| ServiceError::Internal(format!("password hashing: {e}")))?
+        .map_err(|e| ServiceError::Internal(format!("password check: {e}")))
+    }
+}
+
+static CHECKS: OnceLock<Arc<PasswordChecks>> = OnceLock::new();
+
+/// Sets the process's bound on password checks running at once (`anqi serve
+/// --password-checks`); the first call wins, later ones (another server in the same process) keep
+/// it. Returns the bound in force.
+pub fn bound_password_checks(at_once: Option<usize>) -> Arc<PasswordChecks> {
+    CHECKS
+        .get_or_init(|| match at_once {
+            Some(n) => PasswordChecks::new(n, n),
+            None => PasswordChecks::for_this_machine(),
+        })
+        .clone()
+}
+
+fn checks() -> Arc<PasswordChecks> {
+    bound_password_checks(None)
+}
+
+/// Runs a password check (argon2) in its turn on the blocking pool.
+async fn verify(password: String, hash: String) -> Result<bool, ServiceError> {
+    checks()
+        .run(move || accounts::verify_password(&password, &hash))
+        .await
+}
+
+/// Hashes a new password in its turn on the blocking pool (signed-in work: it waits for a turn
+/// rather than being refused).
+async fn hash(password: String) -> Result<String, ServiceError> {
+    checks()
+        .run(move || accounts::hash_password(&password))
+        .await?
         .map_err(|e| match e {
             accounts::AccountError::ShortPassword => ServiceError::Invalid {
                 field: "password",
@@ -62,20 +197,33 @@ async fn hash(password: String) -> Result<String, ServiceError> {
         })
 }
 
-/// Checks a login. Every attempt, whatever the name, takes the same path: the throttle first (an
-/// attempt is counted before its password is checked, so parallel guesses are counted one by one),
-/// then one argon2 verification (against a dummy hash of the same parameters for an unknown name).
+/// Checks a login. Every attempt, whatever the name, takes the same path: a place among the
+/// bounded password checks ([`PasswordChecks`]; none free: [`SignIn::Busy`] at once), the throttle
+/// (an attempt is counted before its password is checked, so parallel guesses are counted one by
+/// one), then one argon2 verification (against a dummy hash of the same parameters for an unknown
+/// name).
 pub async fn sign_in(
     db: &Db,
     name: &str,
     password: &str,
     client: Option<IpAddr>,
 ) -> Result<SignIn, ServiceError> {
-    let keys = [client_key(client), account_key(name)];
+    let checks = checks();
+    let Some(_place) = checks.admit() else {
+        log(&format!(
+            "login refused: {} password checks running or waiting",
+            checks.capacity
+        ));
+        return Ok(SignIn::Busy(BUSY_RETRY_SECS));
+    };
+    let (minute, second) = minute_key(name);
+    let keys = [client_key(client), pair_key(client, name), minute];
     let reserved = store::throttle::reserve(db, &keys, |counts| {
         let counts = LoginCounts {
             client: (counts[0].failures, since(counts[0].last_failed_at)),
-            account: (counts[1].failures, since(counts[1].last_failed_at)),
+            pair: (counts[1].failures, since(counts[1].last_failed_at)),
+            account_minute: counts[2].failures,
+            second,
         };
         match accounts::login_wait_secs(counts) {
             Some(wait) => Err(wait),
@@ -85,10 +233,7 @@ pub async fn sign_in(
     .await
     .map_err(ServiceError::Store)?;
     if let Err(wait) = reserved {
-        log(&format!(
-            "login throttled: {} at {}, wait {wait} s",
-            keys[0], keys[1]
-        ));
+        log(&format!("login throttled: {}, wait {wait} s", keys[1]));
         return Ok(SignIn::Wait(wait));
     }
     let creds = store::users::credentials(db, &accounts::normalize_name(name))
@@ -107,6 +252,9 @@ pub async fn sign_in(
             store::throttle::clear(db, &keys[1])
                 .await
                 .map_err(ServiceError::Store)?;
+            store::throttle::release(db, &keys[2])
+                .await
+                .map_err(ServiceError::Store)?;
             // Only the right password learns that the account is disabled: names cannot be probed.
             if c.disabled {
                 log(&format!("login refused: {} is disabled", keys[1]));
@@ -115,11 +263,14 @@ pub async fn sign_in(
             Ok(SignIn::In(c.user))
         }
         _ => {
-            log(&format!("login failed: {} at {}", keys[0], keys[1]));
+            log(&format!("login failed: {}", keys[1]));
             Ok(SignIn::Failed)
         }
     }
 }
+
+/// How soon a login refused for busy password checks is told to try again.
+pub const BUSY_RETRY_SECS: i64 = 2;
 
 /// Changes a password after checking the current one; ends the account's other sessions (all but
 /// `keep_session`) and revokes its API tokens. Returns false when the current password is wrong.
@@ -413,4 +564,36 @@ pub async fn user_of_session(db: &Db, token: &str) -> Result<Option<User>, Servi
 /// The live account of an API token (none when revoked, expired or its account is disabled).
 pub async fn user_of_api_token(db: &Db, token: &str) -> Result<Option<User>, ServiceError> {
     Ok(store::sessions::user_for_api_token(db, token).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Twenty checks asked at once through a bound of 2 running and 3 waiting: 5 get a place, the
+    /// rest are refused at once, and never more than 2 run together.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn password_checks_are_bounded_with_a_short_queue() {
+        let checks = PasswordChecks::new(2, 3);
+        let places: Vec<Place> = (0..20).filter_map(|_| checks.admit()).collect();
+        assert_eq!(places.len(), 5);
+        let runs: Vec<_> = places
+            .into_iter()
+            .map(|place| {
+                let checks = checks.clone();
+                tokio::spawn(async move {
+                    let _place = place;
+                    checks
+                        .run(|| std::thread::sleep(std::time::Duration::from_millis(50)))
+                        .await
+                })
+            })
+            .collect();
+        for run in runs {
+            run.await.unwrap().unwrap();
+        }
+        assert_eq!(checks.peak(), 2);
+        // The places are given back.
+        assert!(checks.admit().is_some());
+    }
 }

@@ -672,7 +672,20 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 put!("match_id", c.need_int("match_id", 1..=999)?);
             }
             put!("game_no", c.need_int("game_no", 1..=99)?);
-            put!("record", c.block("record")?);
+            let record = c.block("record")?;
+            // A record longer than a submission may be is refused here too: the start-up
+            // re-adjudication must not replay it.
+            if let Ok(read) = crate::rules::adjudicate::read_record(record.as_bytes(), 1)
+                && read.moves.len() > crate::rules::adjudicate::MAX_PLIES
+            {
+                return Err(c.err(
+                    "record",
+                    Reason::new("svc_record_too_long")
+                        .arg("plies", read.moves.len())
+                        .arg("limit", crate::rules::adjudicate::MAX_PLIES),
+                ));
+            }
+            put!("record", record);
             let verdict = c.block("verdict")?;
             serde_json::from_str::<Verdict>(&verdict).map_err(|e| {
                 c.err(

@@ -36,8 +36,11 @@ pub struct Settings {
     pub poll: Duration,
     /// How long a stream may stay silent before it sends a heartbeat comment.
     pub heartbeat: Duration,
-    /// The most streams one client address may hold open at once.
+    /// The most streams one client (an IPv4 address or an IPv6 /64) may hold open at once.
     pub per_client: usize,
+    /// The most streams open at once in all, so that pages and the database keep their files and
+    /// workers (beyond it a stream is refused with 503 and `Retry-After`).
+    pub total: usize,
 }
 
 impl Default for Settings {
@@ -46,9 +49,14 @@ impl Default for Settings {
             poll: Duration::from_secs(1),
             heartbeat: Duration::from_secs(15),
             per_client: 8,
+            total: DEFAULT_TOTAL,
         }
     }
 }
+
+/// The default bound on all streams at once: one stream is one open file and a little memory; the
+/// rest of the open-file limit is left to pages, the database and the proxy.
+pub const DEFAULT_TOTAL: usize = 2000;
 
 /// Why a subscription was refused.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +64,12 @@ pub enum Refusal {
     /// The client address already holds [`Settings::per_client`] streams.
     #[error("at most {limit} live streams per client")]
     TooMany {
+        /// The bound.
+        limit: usize,
+    },
+    /// The server holds [`Settings::total`] streams.
+    #[error("at most {limit} live streams in all")]
+    Full {
         /// The bound.
         limit: usize,
     },
@@ -82,8 +96,10 @@ struct Inner {
     /// The latest known version of each event with subscribers (entries without receivers are
     /// dropped by the next refresh).
     events: HashMap<i64, watch::Sender<i64>>,
-    /// Open subscriptions per client address.
+    /// Open subscriptions per client (IPv4 address or IPv6 /64).
     clients: HashMap<IpAddr, usize>,
+    /// Open subscriptions in all (those of unknown addresses too).
+    open: usize,
     /// Closed: no new subscriptions, the open ones ended.
     closed: bool,
     /// Events other instances changed whose versions the watcher has not read since.
@@ -196,6 +212,12 @@ impl Hub {
         if inner.closed {
             return Err(Refusal::Closed);
         }
+        if inner.open >= self.settings.total {
+            return Err(Refusal::Full {
+                limit: self.settings.total,
+            });
+        }
+        let client = client.map(crate::accounts::client_block);
         if let Some(ip) = client {
             let open = inner.clients.entry(ip).or_default();
             if *open >= self.settings.per_client {
@@ -205,6 +227,7 @@ impl Hub {
             }
             *open += 1;
         }
+        inner.open += 1;
         Ok(ClientSlot {
             hub: Arc::downgrade(self),
             client,
@@ -383,10 +406,14 @@ struct ClientSlot {
 
 impl Drop for ClientSlot {
     fn drop(&mut self) {
-        let (Some(hub), Some(ip)) = (self.hub.upgrade(), self.client) else {
+        let Some(hub) = self.hub.upgrade() else {
             return;
         };
         let mut inner = hub.inner();
+        inner.open = inner.open.saturating_sub(1);
+        let Some(ip) = self.client else {
+            return;
+        };
         if let Some(open) = inner.clients.get_mut(&ip) {
             *open = open.saturating_sub(1);
             if *open == 0 {

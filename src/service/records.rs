@@ -146,6 +146,9 @@ async fn board_of_game(
 /// event's move limit. `round_no` is the deal's round number: the Swiss round, or `swiss_rounds + k`
 /// for knockout round k (see `deals::knockout_deal_round`). A record that cannot be read at all is
 /// a 400 naming the line.
+///
+/// The reading and the judging run on the blocking pool, off the async workers: a long record
+/// costs its own thread, never the pages served beside it.
 pub async fn adjudicate_for(
     db: &Db,
     event: &Event,
@@ -153,9 +156,15 @@ pub async fn adjudicate_for(
     game: GameNumber,
     text: &str,
 ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
-    let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
-        .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
-    adjudicate_read(db, event, round_no, game, &record).await
+    let judge = adjudicator(db, event, round_no, game).await?;
+    let text = text.to_string();
+    tokio::task::spawn_blocking(move || {
+        let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
+            .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+        judge.judge(&record)
+    })
+    .await
+    .map_err(|e| ServiceError::Internal(format!("adjudication: {e}")))?
 }
 
 /// [`adjudicate_for`] for a record already read (a game of a multi-game file keeps its own line
@@ -208,12 +217,13 @@ pub async fn adjudicator(
 }
 
 impl Adjudicator {
-    /// Judges a record read already (400 when it cannot be adjudicated at all: its setup, or a
-    /// Deal tag other than the sealed deal).
+    /// Judges a record read already (400 when it cannot be adjudicated at all: its setup, a Deal
+    /// tag other than the sealed deal, or more plies than `rules::adjudicate::MAX_PLIES`).
     pub fn judge(
         &self,
         record: &crate::rules::notation::record::Record,
     ) -> ServiceResult<crate::rules::adjudicate::Verdict> {
+        check_length(record)?;
         let unreadable = |detail: Reason| {
             ServiceError::invalid(
                 "record",
@@ -264,6 +274,20 @@ impl Adjudicator {
             })
         })
     }
+}
+
+/// Refuses a record of more plies than `rules::adjudicate::MAX_PLIES` (the reason says both).
+pub fn check_length(record: &crate::rules::notation::record::Record) -> ServiceResult<()> {
+    let limit = crate::rules::adjudicate::MAX_PLIES;
+    if record.moves.len() > limit {
+        return Err(ServiceError::invalid(
+            "record",
+            Reason::new("svc_record_too_long")
+                .arg("plies", record.moves.len())
+                .arg("limit", limit),
+        ));
+    }
+    Ok(())
 }
 
 /// A tag value that is a game number (`2`, also full-width), as a `Game` tag or the part after the

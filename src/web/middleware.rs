@@ -233,9 +233,27 @@ fn finish(
         }
     }
     let private = holds_secrets(res.request().path());
+    let signed_in = res
+        .request()
+        .cookie(super::client::SESSION_COOKIE)
+        .is_some();
     let headers = res.headers_mut();
     if private {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    } else if signed_in && !headers.contains_key(header::CACHE_CONTROL) {
+        // A signed-in render holds the account's name and CSRF token: no shared cache may keep it.
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+    }
+    let html = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        // One URL serves anonymous and signed-in renders: a cache must tell them apart.
+        headers.append(header::VARY, HeaderValue::from_static("Cookie"));
     }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,

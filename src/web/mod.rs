@@ -3,6 +3,7 @@
 //! `Application::build` binds its own listener (port 0 in tests) and reports the address, then `run`
 //! serves until stopped.
 
+pub mod bounds;
 pub mod client;
 pub mod csrf;
 pub mod csv_upload;
@@ -37,6 +38,8 @@ pub struct AppState {
     pub network: client::Network,
     /// The live pages' change hub (`routes/live.rs` streams from it).
     pub live: std::sync::Arc<crate::service::live::Hub>,
+    /// Requests in flight per client and the request body's deadline.
+    pub bounds: std::sync::Arc<bounds::Bounds>,
 }
 
 /// Where to listen and which database to use.
@@ -55,6 +58,11 @@ pub struct Config {
     /// Request workers (threads); `None`: one per physical core, actix-web's default. Each worker
     /// builds its own routes, so a process that starts many servers (the tests) may want fewer.
     pub workers: Option<usize>,
+    /// Requests in flight per client, the request body's deadline.
+    pub requests: bounds::Settings,
+    /// Password checks running at once (`None`: twice the cores); the first server of a process
+    /// sets it for the process.
+    pub password_checks: Option<usize>,
 }
 
 impl Config {
@@ -68,6 +76,8 @@ impl Config {
             page_cache_bytes: page_cache::DEFAULT_BYTES,
             live: Default::default(),
             workers: None,
+            requests: Default::default(),
+            password_checks: None,
         }
     }
 }
@@ -103,6 +113,8 @@ pub struct Application {
     /// Held open while the server runs: `anqi restore` refuses a database in use
     /// (`store::snapshot`).
     presence: store::snapshot::Presence,
+    /// Becomes true when the start-up re-adjudication has ended.
+    readjudicated: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Why the server could not start.
@@ -111,9 +123,6 @@ pub enum StartError {
     /// The database could not be opened or migrated.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
-    /// The stored records could not be re-adjudicated under the current rules.
-    #[error("re-adjudicating stored records: {0}")]
-    Upgrade(#[from] crate::service::ServiceError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -127,9 +136,8 @@ pub enum StartError {
 impl Application {
     /// Opens the database (creating and migrating it) and binds the listener.
     pub async fn build(config: &Config) -> Result<Application, StartError> {
+        crate::service::accounts::bound_password_checks(config.password_checks);
         let db = store::open(&config.database_url).await?;
-        // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
-        crate::service::records::readjudicate_outdated(&db).await?;
         let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             addr: config.bind.clone(),
@@ -139,6 +147,21 @@ impl Application {
             addr: config.bind.clone(),
             source,
         })?;
+        // Verdicts stored under older rules are re-adjudicated once, results unchanged, in the
+        // background: however many an import brought, the server listens at once.
+        let (done, readjudicated) = tokio::sync::watch::channel(false);
+        let upgrading = db.clone();
+        actix_web::rt::spawn(async move {
+            match crate::service::records::readjudicate_outdated(&upgrading).await {
+                Ok(0) => {}
+                Ok(n) => eprintln!(
+                    "[{}] re-adjudicated under the current rules: {n} verdicts changed",
+                    store::now()
+                ),
+                Err(e) => error::log_error(&format!("re-adjudicating stored records: {e}")),
+            }
+            let _ = done.send(true);
+        });
         let live = crate::service::live::Hub::start(db.clone(), config.live);
         // Several instances on one PostgreSQL database: each hears of the others' commits.
         if store::backend(&db) == store::Backend::Postgres {
@@ -150,12 +173,15 @@ impl Application {
             events: Default::default(),
             network: config.network.clone(),
             live: live.clone(),
+            bounds: bounds::Bounds::new(config.requests),
         });
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
                 .wrap(actix_web::middleware::from_fn(middleware::middleware))
+                // Outermost: a client past its bound costs nothing more.
+                .wrap(actix_web::middleware::from_fn(bounds::middleware))
                 .configure(routes::configure)
         });
         if let Some(workers) = config.workers {
@@ -175,7 +201,15 @@ impl Application {
             addr,
             db,
             presence,
+            readjudicated,
         })
+    }
+
+    /// Waits until the verdicts stored under older rules have been judged again (it runs in the
+    /// background from the start; the tests of the upgrade wait for it).
+    pub async fn readjudicated(&self) {
+        let mut done = self.readjudicated.clone();
+        let _ = done.wait_for(|d| *d).await;
     }
 
     /// The address actually bound.

@@ -525,6 +525,21 @@ pub fn key(
             }
             format!("/{page}/{n}")
         }
+        // The game viewer: a record's replay is many times the record's size, and the same for
+        // every viewer of a class until the event changes.
+        ["rounds", n, "boards", b] => {
+            format!(
+                "/rounds/{}/boards/{}",
+                n.parse::<u32>().ok()?,
+                b.parse::<u32>().ok()?
+            )
+        }
+        ["rounds", n, "boards", b, "games", g] => format!(
+            "/rounds/{}/boards/{}/games/{}",
+            n.parse::<u32>().ok()?,
+            b.parse::<u32>().ok()?,
+            g.parse::<u32>().ok()?
+        ),
         _ => return None,
     };
     let wanted = read_params(&tail);
@@ -596,6 +611,10 @@ mod tests {
         assert_eq!(id("/events/new"), None);
         assert_eq!(id("/events/3/rounds/2/slips"), None);
         assert_eq!(id("/events/3/rounds/x"), None);
+        assert_eq!(id("/events/3/rounds/2/boards/4"), Some(3));
+        assert_eq!(id("/events/3/rounds/2/boards/4/games/2"), Some(3));
+        assert_eq!(id("/events/3/rounds/2/boards/4/games/2/export"), None);
+        assert_eq!(id("/events/3/rounds/2/boards/x"), None);
     }
 
     #[test]

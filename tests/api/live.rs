@@ -54,6 +54,7 @@ fn live_settings(
             poll: Duration::from_millis(poll_ms),
             heartbeat: Duration::from_millis(heartbeat_ms),
             per_client,
+            ..Default::default()
         }
     }
 }
@@ -209,6 +210,56 @@ fn a_client_address_holds_at_most_its_bound_of_streams() {
         assert!(Instant::now() < until, "the place was not given back");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Streams are bounded in all, whatever the addresses: beyond the bound 503 with `Retry-After`, so
+/// pages and the database keep their files; clients of one IPv6 /64 count as one.
+#[test]
+fn the_server_holds_at_most_its_bound_of_streams_in_all() {
+    let w = World::configured("live-total", |config| {
+        config.live = anqi::service::live::Settings {
+            poll: Duration::from_millis(30_000),
+            heartbeat: Duration::from_millis(100),
+            per_client: 2,
+            total: 3,
+        };
+        config.network = anqi::web::client::Network {
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            secure_cookies: false,
+        };
+    });
+    let (id, _) = event_with_round(&w);
+    let path = format!("/events/{id}/live");
+    let from = |addr: &'static str| [("X-Forwarded-For", addr), ("Accept-Language", "en")];
+    let mut open = Vec::new();
+    for addr in ["10.7.0.1", "10.7.0.2", "10.7.0.3"] {
+        let mut s = Stream::open(&w.server.base, &path, &from(addr));
+        assert_eq!(s.status, 200, "{addr}: {}", s.body);
+        opening(&mut s);
+        open.push(s);
+    }
+    let refused = Stream::open(&w.server.base, &path, &from("10.7.0.4"));
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert!(refused.header("retry-after").is_some());
+    assert!(refused.body.contains("live pages"), "{}", refused.body);
+    drop(open);
+    // Two addresses of one /64 are one client: its third stream is refused by the per-client bound.
+    let until = Instant::now() + Duration::from_secs(3);
+    let mut held = Vec::new();
+    for addr in ["2001:db8:5:6::1", "2001:db8:5:6:ffff::2"] {
+        loop {
+            let mut s = Stream::open(&w.server.base, &path, &from(addr));
+            if s.status == 200 {
+                opening(&mut s);
+                held.push(s);
+                break;
+            }
+            assert!(Instant::now() < until, "the places were not given back");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    let third = Stream::open(&w.server.base, &path, &from("2001:db8:5:6:1234::3"));
+    assert_eq!(third.status, 429, "{}", third.body);
 }
 
 #[test]

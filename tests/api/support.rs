@@ -181,6 +181,8 @@ impl Server {
                 let app = anqi::web::Application::build(&config)
                     .await
                     .expect("start the application");
+                // The tests of the upgrade read verdicts judged again at start.
+                app.readjudicated().await;
                 let base = format!("http://127.0.0.1:{}", app.addr().port());
                 let link = anqi::cli::serve::setup_link(app.db(), &base)
                     .await

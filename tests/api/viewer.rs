@@ -309,3 +309,42 @@ fn a_game_is_written_for_the_jieqi_tools_only_once_its_deal_is_unsealed() {
     assert_eq!(seen["plies"][0]["iccs"], first);
     assert_eq!(seen["plies"].as_array().map(Vec::len), Some(2));
 }
+
+/// The viewer page is cached per event version and viewer class: a second anonymous view is
+/// served from the cache (here: the record removed behind the server's back still shows), and a
+/// write to the event renders it again.
+#[test]
+fn the_viewer_page_is_cached_per_event_version() {
+    let w = World::new("viewer-cached");
+    let (mut arb, id) = published_round(&w, "xiangqi", 4);
+    submit(&mut arb, id, 1, "1. h2e2 h7e7 2. e2h2 e7h7");
+    let path = format!("/events/{id}/rounds/1/boards/1");
+    let mut anon = w.server.client();
+    let first = anon.get(&path);
+    assert_eq!(
+        game_data(&first.body).expect("viewer data")["plies"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    // Not a write of the server's: the event's version does not move.
+    w.server.on_db(|db| async move {
+        sqlx::query("DELETE FROM game_records")
+            .execute(&db)
+            .await
+            .unwrap();
+    });
+    let again = anon.get(&path);
+    assert_eq!(again.body, first.body, "rendered again: not cached");
+    // A write through the server moves the version: the page is rendered again.
+    submit(&mut arb, id, 1, "1. h2e2 h7e7");
+    let after = anon.get(&path);
+    assert_eq!(
+        game_data(&after.body).expect("viewer data")["plies"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}

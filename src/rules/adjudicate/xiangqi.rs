@@ -8,6 +8,8 @@ use super::{
     AdjudicateError, AdjudicateOptions, GameResult, PlyError, Rule, RulingEvent, SetupError,
     Termination, Verdict,
 };
+use std::collections::HashMap;
+
 use crate::rules::notation::Record;
 use crate::rules::replay::Replay;
 use crate::rules::xiangqi::{Deal, Position, Undo};
@@ -74,14 +76,18 @@ type Ruling = (GameResult, Termination, Option<Color>);
 
 /// What the repetition and move-limit rules remember while a record is replayed.
 struct Rulings {
-    /// Position hashes, index = ply (0 = start).
-    hashes: Vec<u64>,
+    /// Positions so far (the start included): the index of the current one is `positions - 1`.
+    positions: usize,
+    /// Each position since the last capture or reveal (its hash, which includes the side to move):
+    /// how often it has occurred and where last. Cleared at a capture or reveal, so counting an
+    /// occurrence costs O(1) a ply, not the plies since the last capture.
+    seen: HashMap<u64, (usize, usize)>,
+    /// The current position's occurrences (itself included) and the index of its previous one.
+    current: (usize, Option<usize>),
     /// The plies made, for taking a cycle back to judge chases.
     undos: Vec<Undo>,
     /// Whether ply i+1 gave check.
     checks: Vec<bool>,
-    /// Index of the first position that can recur (after the last capture or reveal).
-    since: usize,
     /// Whether the current position belongs to a repetition episode (RULES.md §5).
     in_episode: bool,
     events: Vec<RulingEvent>,
@@ -97,15 +103,7 @@ pub fn judge(
     move_limit: u16,
 ) -> Verdict {
     let variant = start.variant();
-    let mut rulings = Rulings {
-        hashes: Vec::with_capacity(tokens.len() + 1),
-        undos: Vec::with_capacity(tokens.len()),
-        checks: Vec::with_capacity(tokens.len()),
-        since: 0,
-        in_episode: false,
-        events: Vec::new(),
-    };
-    rulings.hashes.push(start.hash());
+    let mut rulings = Rulings::new(start.hash(), tokens.len());
     let mut clock_before = start.plies_since_capture();
     let mut replay = Replay::new(start, tokens.iter().copied());
     let mut error: Option<PlyError> = None;
@@ -118,12 +116,9 @@ pub fn judge(
             }
         };
         rulings.undos.push(ply.undo);
-        rulings.hashes.push(replay.position().hash());
         rulings.checks.push(ply.check);
-        if ply.capture || ply.reveal {
-            // Positions before a capture or a reveal can never come back.
-            rulings.since = rulings.hashes.len() - 1;
-        }
+        // Positions before a capture or a reveal can never come back.
+        rulings.record(replay.position().hash(), ply.capture || ply.reveal);
         let pos = replay.position();
         let (count, _) = rulings.occurrences();
         if count >= 2 && rulings.in_episode {
@@ -201,28 +196,40 @@ pub fn judge(
 }
 
 impl Rulings {
-    /// How many times the current position has occurred (itself included), and the index of its
-    /// previous occurrence.
-    fn occurrences(&self) -> (usize, Option<usize>) {
-        let last = self.hashes.len() - 1;
-        let now = self.hashes[last];
-        // Only positions since the last capture or reveal, with the same side to move, can match.
-        let mut count = 0;
-        let mut previous = None;
-        let mut i = last;
-        loop {
-            if self.hashes[i] == now {
-                count += 1;
-                if i != last && previous.is_none() {
-                    previous = Some(i);
-                }
-            }
-            if i < self.since + 2 {
-                break;
-            }
-            i -= 2;
+    /// The rulings' memory at the start position (of hash `start`) of a record of `plies` plies.
+    fn new(start: u64, plies: usize) -> Rulings {
+        let mut rulings = Rulings {
+            positions: 0,
+            seen: HashMap::new(),
+            current: (0, None),
+            undos: Vec::with_capacity(plies),
+            checks: Vec::with_capacity(plies),
+            in_episode: false,
+            events: Vec::new(),
+        };
+        rulings.record(start, true);
+        rulings
+    }
+
+    /// Counts the position reached (of hash `hash`); `irreversible` when no earlier position can
+    /// recur (the start, a capture, a reveal).
+    fn record(&mut self, hash: u64, irreversible: bool) {
+        if irreversible {
+            self.seen.clear();
         }
-        (count, previous)
+        let index = self.positions;
+        self.positions += 1;
+        let entry = self.seen.entry(hash).or_insert((0, index));
+        let previous = (entry.0 > 0).then_some(entry.1);
+        entry.0 += 1;
+        entry.1 = index;
+        self.current = (entry.0, previous);
+    }
+
+    /// How many times the current position has occurred since the last capture or reveal (itself
+    /// included), and the index of its previous occurrence.
+    fn occurrences(&self) -> (usize, Option<usize>) {
+        self.current
     }
 
     /// The ruling on the current position, a third-or-later occurrence (RULES.md §5): the moves of
@@ -494,14 +501,7 @@ mod tests {
         // to exercise each branch of the rule.
         let mut pos =
             Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", Variant::Xiangqi).unwrap();
-        let mut rulings = Rulings {
-            hashes: vec![pos.hash()],
-            undos: vec![],
-            checks: vec![],
-            since: 0,
-            in_episode: false,
-            events: vec![],
-        };
+        let mut rulings = Rulings::new(pos.hash(), 8);
         for m in [
             "d0d1", "e9e8", "d1d0", "e8e9", "d0d1", "e9e8", "d1d0", "e8e9",
         ] {
@@ -509,8 +509,8 @@ mod tests {
                 pos.make_move(crate::rules::xiangqi::Move::parse_iccs(m).unwrap())
                     .unwrap(),
             );
-            rulings.hashes.push(pos.hash());
-            if rulings.hashes.len() == 8 {
+            rulings.record(pos.hash(), false);
+            if rulings.positions == 8 {
                 assert_eq!(rulings.occurrences(), (2, Some(3)));
             }
         }

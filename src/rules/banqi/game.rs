@@ -3,6 +3,8 @@
 //! side without pieces or without a legal turn) end the game; the draws (repetition, the move limit,
 //! perpetual chase) are rulings: reported as events, never refusing later turns.
 
+use std::collections::HashMap;
+
 use super::board::{Cell, Piece, Square};
 use super::position::{MoveRules, Position, Turn, TurnError};
 use crate::rules::Color;
@@ -49,9 +51,10 @@ pub struct Outcome {
 pub struct Game {
     position: Position,
     settings: Settings,
-    /// Hashes of the positions since the last flip or capture (including the current one); earlier
-    /// positions cannot recur because flips and captures cannot be undone.
-    since_progress: Vec<u64>,
+    /// How often each position (by hash) has occurred since the last flip or capture (the current
+    /// one included); earlier positions cannot recur because flips and captures cannot be undone.
+    /// A map, so that counting costs O(1) a ply however long the shuffle.
+    since_progress: HashMap<u64, usize>,
     /// For each ply since the last flip or capture: the mover and whether the ply chased.
     chases: Vec<(Color, bool)>,
     plies: u32,
@@ -70,7 +73,7 @@ impl Game {
     pub fn new(position: Position, settings: Settings) -> Game {
         let position = position.with_rules(settings.move_rules);
         let mut game = Game {
-            since_progress: vec![position.hash()],
+            since_progress: HashMap::from([(position.hash(), 1)]),
             position,
             settings,
             chases: Vec::new(),
@@ -151,7 +154,7 @@ impl Game {
                 }
             }
         }
-        self.since_progress.push(self.position.hash());
+        *self.since_progress.entry(self.position.hash()).or_default() += 1;
         self.hard_end = self.decided_by_material();
         if self.hard_end.is_none() {
             self.note_events(no_progress_before);
@@ -205,11 +208,10 @@ impl Game {
 
     /// How many times the current position has occurred since the last flip or capture.
     fn occurrences(&self) -> usize {
-        let current = self.position.hash();
         self.since_progress
-            .iter()
-            .filter(|&&h| h == current)
-            .count()
+            .get(&self.position.hash())
+            .copied()
+            .unwrap_or(0)
     }
 
     fn chase_holds(&self) -> bool {

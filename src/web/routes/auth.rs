@@ -173,9 +173,27 @@ async fn login(
     match service::accounts::sign_in(&state.db, &form.name, &form.password, client).await? {
         SignIn::In(user) => start_session(&req, &state, user.id, &next).await,
         SignIn::Failed => refused(ctx, "login_failed", 0, StatusCode::UNAUTHORIZED),
-        SignIn::Wait(wait) => refused(ctx, "login_wait", wait, StatusCode::TOO_MANY_REQUESTS),
+        SignIn::Wait(wait) => retry_after(
+            refused(ctx, "login_wait", wait, StatusCode::TOO_MANY_REQUESTS),
+            wait,
+        ),
         SignIn::Disabled => refused(ctx, "login_disabled", 0, StatusCode::FORBIDDEN),
+        // Too many password checks at once: nothing was checked; the page says to try again.
+        SignIn::Busy(wait) => retry_after(
+            refused(ctx, "login_busy", 0, StatusCode::SERVICE_UNAVAILABLE),
+            wait,
+        ),
     }
+}
+
+/// Adds `Retry-After` (seconds) to a refusal.
+fn retry_after(res: AppResult<HttpResponse>, secs: i64) -> AppResult<HttpResponse> {
+    let mut res = res?;
+    if let Ok(v) = actix_web::http::header::HeaderValue::from_str(&secs.max(1).to_string()) {
+        res.headers_mut()
+            .insert(actix_web::http::header::RETRY_AFTER, v);
+    }
+    Ok(res)
 }
 
 #[derive(serde::Deserialize)]

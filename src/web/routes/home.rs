@@ -55,9 +55,25 @@ async fn home(
 
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let version = crate::service::backups::schema_version(&state.db).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ok", "schema_version": version })))
+    // A database that does not answer at once is down for a proxy's purposes: say so now rather
+    // than after the pool's timeout.
+    let asked = tokio::time::timeout(
+        HEALTH_WAIT,
+        crate::service::backups::schema_version(&state.db),
+    )
+    .await;
+    match asked {
+        Ok(Ok(version)) => Ok(HttpResponse::Ok()
+            .json(serde_json::json!({ "status": "ok", "schema_version": version }))),
+        _ => Ok(HttpResponse::ServiceUnavailable()
+            .insert_header((actix_web::http::header::RETRY_AFTER, "5"))
+            .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+            .json(serde_json::json!({ "status": "database unavailable" }))),
+    }
 }
+
+/// How long `/health` waits for the database before answering 503.
+const HEALTH_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The static files, embedded in the binary so a single file runs the whole site.
 const STATIC_FILES: &[(&str, &str, &str)] = &[

@@ -64,6 +64,15 @@ async fn live_stream(
                 .content_type("text/plain; charset=utf-8")
                 .body(why));
         }
+        Err(Refusal::Full { limit }) => {
+            let lang = lang_of(&req);
+            let why = lang.reason(&Reason::new("live_server_full").arg("limit", limit));
+            return Ok(HttpResponse::build(StatusCode::SERVICE_UNAVAILABLE)
+                .insert_header((header::RETRY_AFTER, "30"))
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .content_type("text/plain; charset=utf-8")
+                .body(why));
+        }
         Err(Refusal::Closed) => {
             let lang = lang_of(&req);
             return Ok(HttpResponse::build(StatusCode::SERVICE_UNAVAILABLE)
