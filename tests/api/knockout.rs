@@ -471,7 +471,20 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     assert!(!page.body.contains("id=\"seed\""), "no forms for visitors");
     let page = anon.get(&format!("/events/{id}/ranking"));
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("3000"));
+    // The page's rows are the API's: place, start number and prize of each of the 42.
+    let shown: Vec<(String, String, String)> = html::rows(&page.body, "#ranking tbody tr")
+        .into_iter()
+        .map(|cells| (cells[0].clone(), cells[1].clone(), cells[4].clone()))
+        .collect();
+    let expected: Vec<(String, String, String)> = lines
+        .iter()
+        .zip(&prizes)
+        .map(|(l, &p)| {
+            let prize = if p > 0 { p.to_string() } else { String::new() };
+            (l["place"].to_string(), l["start"].to_string(), prize)
+        })
+        .collect();
+    assert_eq!(shown, expected);
     let sheet = anon.get(&format!("/events/{id}/payout"));
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("8000"));

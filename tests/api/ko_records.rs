@@ -113,7 +113,9 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
         arb.get(&match_page).body.contains(&page),
         "the arbiters' link"
     );
-    assert!(!anon.get(&match_page).body.contains(&page), "no link yet");
+    let seen = anon.get(&match_page);
+    assert_eq!(seen.status, 200, "the match page is public");
+    assert!(!seen.body.contains(&page), "no link yet");
     let r = api.get(&url(1));
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["legal"], true);
@@ -136,10 +138,9 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["record"], record.as_str());
     assert_eq!(anon.get(&page).status, 200);
-    assert!(
-        anon.get(&match_page).body.contains(&page),
-        "linked once public"
-    );
+    let seen = anon.get(&match_page);
+    assert_eq!(seen.status, 200);
+    assert!(seen.body.contains(&page), "linked once public");
     let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("knockout.record"), "audit-logged");
 

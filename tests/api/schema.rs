@@ -143,11 +143,9 @@ async fn schema_of(url: &str) -> Schema {
 }
 
 #[test]
-fn a_fresh_postgresql_database_has_the_tables_and_columns_of_a_fresh_sqlite_one() {
-    if !on_postgres() {
-        println!("note: the schema comparison runs with ANQI_TEST_PG (PostgreSQL) only");
-        return;
-    }
+#[ignore = "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)"]
+fn on_postgres_a_fresh_database_has_the_tables_and_columns_of_a_fresh_sqlite_one() {
+    require_postgres();
     let dir = TempDir::new("schema-twins");
     let sqlite_url = format!("sqlite://{}", dir.0.join("fresh.db").display());
     let postgres_url = dir.database_url();

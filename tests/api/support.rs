@@ -49,6 +49,18 @@ pub fn on_postgres() -> bool {
     test_pg().is_some()
 }
 
+/// The reason a PostgreSQL-only test gives for being ignored: such tests are `#[ignore]`d with it
+/// and named `on_postgres_…`, so that `scripts/test` runs them (`--include-ignored`) on its
+/// PostgreSQL run only and skips them (`--skip on_postgres_`) on SQLite.
+pub const NEEDS_POSTGRES: &str =
+    "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)";
+
+/// For a PostgreSQL-only test that was run without `ANQI_TEST_PG`: fails, saying why, instead of
+/// passing without having tested anything.
+pub fn require_postgres() {
+    assert!(on_postgres(), "{NEEDS_POSTGRES}");
+}
+
 /// For a test of what only SQLite has (its database file, `VACUUM INTO`): true, after printing a
 /// note naming the test, when the suite runs on PostgreSQL (the test then returns at once).
 pub fn sqlite_only(test: &str) -> bool {
@@ -561,18 +573,24 @@ impl Drop for ServeProcess {
     }
 }
 
-/// A bearer token for `name`, made with `anqi user token`.
+/// A bearer token for `name`, made through the store as `anqi user token` and the account page
+/// make it (`service::accounts::create_token`), as sessions are: no process per token.
 pub fn token(dir: &TempDir, name: &str) -> String {
-    let out = Command::new(anqi_bin())
-        .args(["user", "token", name, "--database-url", &dir.database_url()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    let url = dir.database_url();
+    let name = name.to_string();
+    actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&url).await.expect("open the database");
+        let user = anqi::store::users::credentials(&db, &name)
+            .await
+            .expect("read the account")
+            .unwrap_or_else(|| panic!("no account {name}"))
+            .user;
+        let made = anqi::service::accounts::create_token(&db, user.id, "tests", None)
+            .await
+            .expect("make a token");
+        db.close().await;
+        made.token
+    })
 }
 
 /// Creates an account with the CLI (`anqi user add … --password-stdin`); returns the exit status.
