@@ -646,9 +646,9 @@ fn valid_write(route: &str) -> Write {
         "/events/import" => form(&[("backup", "{}")]),
         "/events/import/confirm" => form(&[("backup", "{}")]),
         "/events/{id}/arbiters" => form(&[("name", "arb2")]),
-        "/events/{id}/byes" => form(&[("start", "2"), ("round", "2"), ("kind", "half")]),
+        "/events/{id}/byes" => form(&[("start", "2"), ("round", "2"), ("kind", "H")]),
         "/events/{id}/byes/cancel" => form(&[("start", "2"), ("round", "2"), ("reason", "back")]),
-        "/events/{id}/byes/late" => form(&[("start", "2"), ("kind", "zero")]),
+        "/events/{id}/byes/late" => form(&[("start", "2"), ("kind", "Z")]),
         "/events/{id}/withdraw" | "/events/{id}/withdraw/undo" => {
             form(&[("start", "2"), ("reason", "ill"), ("confirm", "yes")])
         }
