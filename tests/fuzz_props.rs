@@ -1,4 +1,4 @@
-//! The fuzz targets as property tests, run in CI (issue 17): the same properties as `fuzz/` (one
+//! The fuzz targets as property tests, run in CI: the same properties as `fuzz/` (one
 //! file, `fuzz/checks.rs`, holds them), fed by proptest with arbitrary bytes and with valid samples
 //! mutated byte by byte, so that the inputs reach past the first syntax check. Each property runs a
 //! bounded number of cases (a few seconds in release).

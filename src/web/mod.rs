@@ -128,7 +128,7 @@ impl Application {
     /// Opens the database (creating and migrating it) and binds the listener.
     pub async fn build(config: &Config) -> Result<Application, StartError> {
         let db = store::open(&config.database_url).await?;
-        // Verdicts stored under older rules are re-adjudicated once (issue 14); results stay.
+        // Verdicts stored under older rules are re-adjudicated once; results stay.
         crate::service::records::readjudicate_outdated(&db).await?;
         let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {

@@ -506,7 +506,7 @@ fn the_seeds_event_from_swiss_to_prize_money() {
     create_user(&fresh, "admin", "admin");
     let server = Server::start(&fresh);
     let mut admin = server.login("admin");
-    // Import is two steps (issue 16): read and check, then confirm with the accounts to link (none).
+    // Import is two steps: read and check, then confirm with the accounts to link (none).
     let r = admin.form("/events/import", &[("backup", &backup.body)]);
     assert_eq!(r.status, 200, "{}", r.body);
     let r = admin.form("/events/import/confirm", &[("backup", &backup.body)]);
@@ -781,4 +781,26 @@ fn a_swiss_only_event_shares_prizes_among_players_level_on_score() {
     let sheet = anon.get(&format!("/events/{id}/payout"));
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("shared"), "{}", sheet.body);
+}
+
+#[test]
+fn the_seed_list_prints_one_number_per_column() {
+    let w = World::new("readability-seeds");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "1", "4", "1");
+    register(&mut org, id, 6);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    play_swiss_round(&mut arb, id, 1);
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/knockout"));
+    let seeds = html::rows(&page.body, "#seeds tbody tr");
+    assert_eq!(seeds.len(), 4);
+    for (i, row) in seeds.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string(), "seed column: {row:?}");
+        row[1].parse::<u32>().expect("start-number column");
+        assert!(row[2].starts_with("棋手"), "the name alone: {row:?}");
+    }
+    assert!(!page.body.contains("<ol>"), "no second number from a list");
 }

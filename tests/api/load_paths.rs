@@ -1,4 +1,4 @@
-//! The fast paths of issue 17 through HTTP: the page cache serves signed-in viewers per viewer
+//! The fast paths through HTTP: the page cache serves signed-in viewers per viewer
 //! class (a page cached for one class never reaches another; the account name and the CSRF token
 //! are each viewer's own), a writer's next page shows the write, a logout ends the cached view, and
 //! a change made by another process shows once the kept version expires.

@@ -816,7 +816,7 @@ fn holds_word(body: &str, word: &str) -> bool {
     })
 }
 
-/// Issue 16's secrecy test: with round 1 in play under a sealed deal and a record stored on board 1,
+/// The secrecy test: with round 1 in play under a sealed deal and a record stored on board 1,
 /// no response to anyone but the event's arbiters — on any page or API route, export, viewer or
 /// print sheet, before and after the arbiters have loaded them (the page cache) — holds the deal,
 /// its seed or a move of the record.

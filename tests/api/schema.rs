@@ -1,4 +1,4 @@
-//! The two backends' schemas stay twins (issue 19): every SQLite migration in `migrations/` has
+//! The two backends' schemas stay twins: every SQLite migration in `migrations/` has
 //! its PostgreSQL step in `migrations/postgres/` (the first PostgreSQL step carries every SQLite
 //! migration up to its number, each later SQLite migration needs a PostgreSQL one of the same
 //! number), checked from the files on every run; and, with `ANQI_TEST_PG`, a fresh SQLite

@@ -394,7 +394,7 @@ fn cached_public_pages_change_as_soon_as_a_result_does() {
     assert!(page(&mut anon).contains("Board"));
 }
 
-/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// A bye recorded before round 1 goes to the player it was recorded for, even when the
 /// registration order is not the rating order (pairing round 1 sorts the starting rank by rating).
 #[test]
 fn a_bye_recorded_before_round_one_stays_with_its_player() {

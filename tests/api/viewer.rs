@@ -129,7 +129,7 @@ fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
 
     let viewer = format!("/events/{id}/rounds/1/boards/1");
     let mut anon = w.server.client();
-    // Hidden and missing give the same answer (issue 16, item 9): board 1 has a record under the
+    // Hidden and missing give the same answer: board 1 has a record under the
     // sealed deal, board 2 none.
     let hidden = anon.get(&viewer);
     let missing = anon.get(&format!("/events/{id}/rounds/1/boards/2"));
@@ -226,7 +226,7 @@ fn slips_and_scoresheets_print_every_played_board_for_the_arbiters() {
     assert!(!sheets.body.contains("class=\"rev\""));
 }
 
-/// Issue 14: the viewer marks the plies of the verdict's ruling events on its move list, with the
+/// The viewer marks the plies of the verdict's ruling events on its move list, with the
 /// event in the reader's language.
 #[test]
 fn the_viewer_marks_the_ruling_event_plies_on_the_move_list() {

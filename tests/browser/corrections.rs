@@ -1,4 +1,4 @@
-//! Issue 18 in a real browser: an organizer corrects an event's settings, a player and the
+//! Corrections in a real browser: an organizer corrects an event's settings, a player and the
 //! arbiters, archives the event, and undoes each; an administrator disables an account, re-enables
 //! it and resets its password. Every correction goes through the page's own form: a reason and the
 //! confirmation box.

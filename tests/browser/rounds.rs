@@ -176,7 +176,7 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
     }
 }
 
-/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// A bye recorded before round 1 goes to the player it was recorded for, even when the
 /// registration order is not the rating order — here also when a stronger registration moves the
 /// start numbers after the bye was recorded. The arbiter records the bye, confirms the starting
 /// list and pairs round 1 with the pages' own forms.

@@ -1,4 +1,4 @@
-//! An arbiter corrects and undoes in the browser (issue 18), with the pages' own forms: withdraws a
+//! An arbiter corrects and undoes in the browser, with the pages' own forms: withdraws a
 //! published round and pairs it again, enters a results form with one bad token (the valid boards
 //! are saved, the bad one is marked and keeps what was typed), moves from result box to result box
 //! with Tab, cancels a bye, undoes a withdrawal, gives a late entry a bye and cancels it, and

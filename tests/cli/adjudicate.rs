@@ -108,7 +108,7 @@ fn garbage_bytes_in_a_move_are_reported_at_their_ply() {
 #[test]
 fn garbage_bytes_in_a_tag_make_the_record_unreadable() {
     let text = b"[Event \"\xff\xfe\"]\n\n1. h2e2 *\n";
-    let (code, out, err) = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let (code, out, err) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(text)
         .lang("C")
         .run()
@@ -123,7 +123,7 @@ fn garbage_bytes_in_a_tag_make_the_record_unreadable() {
 fn the_deal_on_the_command_line_is_checked_like_the_tag() {
     // The shuffled deal puts a pawn under h2: 炮二平五炮 contradicts it at ply 1.
     let text = "[Variant \"jieqi\"]\n\n1. 炮二平五炮 *\n";
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "adjudicate",
         "--variant",
         "jieqi",
@@ -144,7 +144,7 @@ fn the_deal_on_the_command_line_is_checked_like_the_tag() {
 #[test]
 fn without_a_deal_every_reveal_must_be_written() {
     let text = "[Variant \"jieqi\"]\n\n1. h2e2C h9g7n 2. h0g2 *\n";
-    let (code, out, _) = anqi(&["adjudicate", "--variant", "jieqi", "--json", "-"])
+    let (code, out, _) = anqi(["adjudicate", "--variant", "jieqi", "--json", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run()
@@ -161,7 +161,7 @@ fn without_a_deal_every_reveal_must_be_written() {
     assert_eq!(v["termination"], "illegal");
     // Written reveals, any notation, mixed: unfinished without a result token.
     let text = "[Variant \"jieqi\"]\n\n1. h2e2C 马8进7马 2. H2+3=R *\n";
-    let (code, out, _) = anqi(&["adjudicate", "--variant", "jieqi", "--json", "-"])
+    let (code, out, _) = anqi(["adjudicate", "--variant", "jieqi", "--json", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run()
@@ -175,13 +175,13 @@ fn without_a_deal_every_reveal_must_be_written() {
 #[test]
 fn readable_report_follows_lang() {
     let path = record("checkmate.pgn");
-    let (code, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", &path])
+    let (code, out, _) = anqi(["adjudicate", "--variant", "xiangqi", &path])
         .lang("zh_CN.UTF-8")
         .run()
         .parts();
     assert_eq!(code, 0);
     assert!(out.contains("1-0") && out.contains("将死"), "{out}");
-    let (_, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", &path])
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", &path])
         .run()
         .parts();
     assert!(out.contains("1-0") && out.contains("checkmate"), "{out}");
@@ -314,7 +314,7 @@ fn rule_a_fourth_occurrence_after_play_went_on_is_a_second_event() {
     );
     // The text report lists both events in the reader's language.
     let text = format!("{PERPETUAL} e8e9 6. a8a7 e9e8 7. a7a8 *");
-    let (_, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(text.as_bytes())
         .lang("zh_TW.UTF-8")
         .run()
@@ -327,7 +327,7 @@ fn rule_a_fourth_occurrence_after_play_went_on_is_a_second_event() {
         out.contains("第 13 著：局面第四次重複，判和；棋譜至此結束"),
         "{out}"
     );
-    let (_, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(text.as_bytes())
         .run()
         .parts();
@@ -379,7 +379,7 @@ fn a_numeric_game_tag_is_a_game_number_not_a_variant() {
         (&"unfinished".into(), &2.into())
     );
     // Without --variant the record names none: the Game tag is not taken for one.
-    let (code, _, err) = anqi(&["adjudicate", "--json", "-"])
+    let (code, _, err) = anqi(["adjudicate", "--json", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run()
@@ -510,7 +510,7 @@ fn a_multi_game_file_prints_one_verdict_per_game_in_file_order() {
     assert_eq!(v[2]["termination"], "repetition");
     assert_eq!(v[3]["error"]["token"], "#$%&");
     // The summary counts by termination.
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "adjudicate",
         "--variant",
         "xiangqi",
@@ -534,7 +534,7 @@ fn a_multi_game_file_prints_one_verdict_per_game_in_file_order() {
 
 #[test]
 fn a_one_game_file_prints_what_it_printed_before() {
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "adjudicate",
         "--variant",
         "xiangqi",
@@ -569,15 +569,15 @@ fn a_one_game_file_prints_what_it_printed_before() {
 fn refusals_are_worded_with_correct_grammar_in_each_language() {
     let path = record("wrong_reveal.pgn");
     let args = ["adjudicate", "--variant", "jieqi", path.as_str()];
-    let (code, out, _) = anqi(&args).run().parts();
+    let (code, out, _) = anqi(args).run().parts();
     assert_eq!(code, 1);
     assert!(
         out.contains("the piece on h0 is a horse, not a chariot"),
         "{out}"
     );
-    let (_, out, _) = anqi(&args).lang("zh_TW.UTF-8").run().parts();
+    let (_, out, _) = anqi(args).lang("zh_TW.UTF-8").run().parts();
     assert!(out.contains("h0 的暗子是馬，不是車"), "{out}");
-    let (_, out, _) = anqi(&args).lang("zh_CN.UTF-8").run().parts();
+    let (_, out, _) = anqi(args).lang("zh_CN.UTF-8").run().parts();
     assert!(out.contains("h0 的暗子是马，不是车"), "{out}");
     // The JSON message is the English sentence.
     let (_, v) = json("jieqi", "wrong_reveal.pgn", &[]);
@@ -594,7 +594,7 @@ fn the_text_report_of_a_multi_game_file_heads_each_game() {
         std::fs::read_to_string(record("repetition.pgn")).expect("record"),
     ]
     .join("\n");
-    let (code, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let (code, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run()
@@ -614,7 +614,7 @@ fn the_text_report_of_a_multi_game_file_heads_each_game() {
         out.contains(&format!("\n\nGame 2 (line {second}):\nXiangqi: 8 plies")),
         "{out}"
     );
-    let (_, out, _) = anqi(&["adjudicate", "--variant", "xiangqi", "--summary", "-"])
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "--summary", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run()
@@ -640,7 +640,7 @@ fn a_move_that_ignores_or_walks_into_check_says_so() {
         (pinned, "1. R5=6", "into check"),
     ] {
         let text = format!("{position}{token}");
-        let (code, out, err) = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+        let (code, out, err) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
             .stdin(text.as_bytes())
             .lang("zh_TW.UTF-8")
             .run()

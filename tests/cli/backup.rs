@@ -20,7 +20,7 @@ impl Drop for Serving {
 
 /// `anqi backup FILE` or `anqi restore FILE` on the database at `url`.
 fn on_file(command: &str, file: &std::path::Path, url: &str) -> Ran {
-    anqi(&[command, file.to_str().expect("path"), "--database-url", url]).run()
+    anqi([command, file.to_str().expect("path"), "--database-url", url]).run()
 }
 
 /// Starts `anqi serve` on a free port; returns it with its base URL.
@@ -84,7 +84,7 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     std::fs::create_dir_all(&dir).expect("temp dir");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
-    let add = anqi(&[
+    let add = anqi([
         "user",
         "add",
         "org",
@@ -97,7 +97,7 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     .stdin("long-enough-1\n")
     .run();
     assert_eq!(add.code, 0, "{}", add.stderr);
-    let token = anqi(&["user", "token", "org", "--database-url", &url]).run();
+    let token = anqi(["user", "token", "org", "--database-url", &url]).run();
     assert_eq!(token.code, 0);
     let token = token.stdout.trim().to_string();
 
@@ -215,7 +215,7 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
     let url = format!("sqlite://{}", db_file.display());
     let backup = |name: &str, url: &str| {
         let copy = dir.join(name);
-        let out = anqi(&[
+        let out = anqi([
             "backup",
             copy.to_str().expect("path"),
             "--database-url",
@@ -233,7 +233,7 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
     assert!(!db_file.exists(), "the backup created the database");
     assert!(!copy.exists());
 
-    let add = anqi(&[
+    let add = anqi([
         "user",
         "add",
         "org",

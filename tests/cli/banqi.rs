@@ -12,7 +12,7 @@ fn record_file(name: &str, bytes: &[u8]) -> PathBuf {
 }
 #[test]
 fn perft_from_the_start_with_a_deal() {
-    let o = anqi(&["perft", "--variant", "banqi", "--deal", DEAL, "1"])
+    let o = anqi(["perft", "--variant", "banqi", "--deal", DEAL, "1"])
         .lang("C")
         .run();
     assert_eq!(o.code, 0, "{}", o.stderr);
@@ -21,7 +21,7 @@ fn perft_from_the_start_with_a_deal() {
     assert_eq!(lines.len(), 33);
     assert_eq!(lines[0], "a1=K: 1");
     assert_eq!(lines[32], "Nodes searched: 32");
-    let o = anqi(&["perft", "--variant", "banqi", "--deal", DEAL, "2"])
+    let o = anqi(["perft", "--variant", "banqi", "--deal", DEAL, "2"])
         .lang("C")
         .run();
     assert!(
@@ -34,7 +34,7 @@ fn perft_from_the_start_with_a_deal() {
 
 #[test]
 fn perft_from_a_fen() {
-    let o = anqi(&[
+    let o = anqi([
         "perft",
         "--variant",
         "banqi",
@@ -52,7 +52,7 @@ fn perft_from_a_fen() {
         "a1-a2: 3\na1xc1: 1\nb1=K: 2\nNodes searched: 6\n"
     );
     // Without face-down pieces no deal is needed.
-    let o = anqi(&[
+    let o = anqi([
         "perft",
         "--variant",
         "banqi",
@@ -67,12 +67,12 @@ fn perft_from_a_fen() {
 
 #[test]
 fn perft_refuses_bad_input() {
-    anqi(&["perft", "--variant", "banqi", "--deal", DEAL, "0"])
+    anqi(["perft", "--variant", "banqi", "--deal", DEAL, "0"])
         .lang("C")
         .run()
         .assert_refused("depth");
     let three_chariots = DEAL.replacen('N', "R", 1);
-    anqi(&[
+    anqi([
         "perft",
         "--variant",
         "banqi",
@@ -83,7 +83,7 @@ fn perft_refuses_bad_input() {
     .lang("C")
     .run()
     .assert_refused("deal");
-    anqi(&[
+    anqi([
         "perft",
         "--variant",
         "banqi",
@@ -94,11 +94,11 @@ fn perft_refuses_bad_input() {
     .lang("C")
     .run()
     .assert_refused("FEN");
-    anqi(&["perft", "--variant", "banqi", "2"])
+    anqi(["perft", "--variant", "banqi", "2"])
         .lang("C")
         .run()
         .assert_refused("deal");
-    let o = anqi(&["perft", "--variant", "chess", "1"]).lang("C").run();
+    let o = anqi(["perft", "--variant", "chess", "1"]).lang("C").run();
     assert_eq!(o.code, 2);
     assert!(
         o.stderr.as_str().contains("unknown variant"),
@@ -113,7 +113,7 @@ fn adjudicate_a_legal_record_as_json() {
         "legal.pgn",
         "\u{feff}[Variant \"Banqi\"]\r\n[Red \"甲\"]\r\n\r\n1. a1=帥 b1 2. a2 *\r\n".as_bytes(),
     );
-    let o = anqi(&[
+    let o = anqi([
         "adjudicate",
         "--variant",
         "banqi",
@@ -137,7 +137,7 @@ fn adjudicate_a_legal_record_as_json() {
 #[test]
 fn adjudicate_reports_the_first_illegal_ply_with_exit_1() {
     let text = "[Variant \"banqi\"]\n1. a1 b1\n2. a1xb1 c1\n";
-    let o = anqi(&["adjudicate", "--deal", DEAL, "--json", "-"])
+    let o = anqi(["adjudicate", "--deal", DEAL, "--json", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run();
@@ -159,7 +159,7 @@ fn adjudicate_reports_the_first_illegal_ply_with_exit_1() {
 
 #[test]
 fn adjudicate_reports_a_flip_contradicting_the_deal() {
-    let o = anqi(&[
+    let o = anqi([
         "adjudicate",
         "--variant",
         "banqi",
@@ -186,7 +186,7 @@ fn adjudicate_reports_a_flip_contradicting_the_deal() {
 #[test]
 fn adjudicate_decided_games_and_settings() {
     let won = "[Variant \"banqi\"]\n[FEN \"8/8/8/Rn6 r 0 9\"]\n9. a1xb1 1-0\n";
-    let v = anqi(&["adjudicate", "--json", "-"])
+    let v = anqi(["adjudicate", "--json", "-"])
         .stdin(won.as_bytes())
         .lang("C")
         .run()
@@ -206,12 +206,12 @@ fn adjudicate_decided_games_and_settings() {
         "--json",
         "-",
     ];
-    let v = anqi(&args).stdin(limit.as_bytes()).lang("C").run().json();
+    let v = anqi(args).stdin(limit.as_bytes()).lang("C").run().json();
     assert_eq!(
         (v["result"].as_str(), v["termination"].as_str()),
         (Some("1/2-1/2"), Some("move_limit"))
     );
-    let v = anqi(&["adjudicate", "--variant", "banqi", "--json", "-"])
+    let v = anqi(["adjudicate", "--variant", "banqi", "--json", "-"])
         .stdin(limit.as_bytes())
         .lang("C")
         .run()
@@ -222,7 +222,7 @@ fn adjudicate_decided_games_and_settings() {
 #[test]
 fn adjudicate_house_rules_by_flag() {
     let chain = "[FEN \"8/8/8/Rnn5 r 0 5\"]\n5. a1xb1xc1\n";
-    let plain = anqi(&["adjudicate", "--variant", "banqi", "--json", "-"])
+    let plain = anqi(["adjudicate", "--variant", "banqi", "--json", "-"])
         .stdin(chain.as_bytes())
         .lang("C")
         .run();
@@ -235,7 +235,7 @@ fn adjudicate_house_rules_by_flag() {
         "--json",
         "-",
     ];
-    let v = anqi(&args).stdin(chain.as_bytes()).lang("C").run().json();
+    let v = anqi(args).stdin(chain.as_bytes()).lang("C").run().json();
     assert_eq!(v["termination"], "no_pieces");
     let slide = "[FEN \"8/8/8/R5n1 r 0 5\"]\n5. a1xg1\n";
     let args = [
@@ -246,7 +246,7 @@ fn adjudicate_house_rules_by_flag() {
         "--json",
         "-",
     ];
-    let v = anqi(&args).stdin(slide.as_bytes()).lang("C").run().json();
+    let v = anqi(args).stdin(slide.as_bytes()).lang("C").run().json();
     assert_eq!(v["termination"], "no_pieces");
 }
 
@@ -254,35 +254,35 @@ fn adjudicate_house_rules_by_flag() {
 fn adjudicate_report_follows_lang() {
     let won = "[FEN \"8/8/8/Rn6 r 0 9\"]\n9. a1xb1 1-0\n";
     let args = ["adjudicate", "--variant", "banqi", "-"];
-    let o = anqi(&args).stdin(won.as_bytes()).lang("en_GB.UTF-8").run();
+    let o = anqi(args).stdin(won.as_bytes()).lang("en_GB.UTF-8").run();
     assert_eq!(o.code, 0);
     assert_eq!(
         o.stdout.as_str(),
         "Banqi: 1 plies, 1-0 (Red wins: a side has no pieces left)\nFinal position: 8/8/8/1R6 b 0 9\n"
     );
-    let o = anqi(&args).stdin(won.as_bytes()).lang("zh_TW.UTF-8").run();
+    let o = anqi(args).stdin(won.as_bytes()).lang("zh_TW.UTF-8").run();
     assert_eq!(
         o.stdout.as_str(),
         "暗棋：共 1 步，1-0（紅勝，一方棋子被吃光）\n終局局面：8/8/8/1R6 b 0 9\n"
     );
-    let o = anqi(&args).stdin(won.as_bytes()).lang("zh_CN.UTF-8").run();
+    let o = anqi(args).stdin(won.as_bytes()).lang("zh_CN.UTF-8").run();
     assert!(o.stdout.as_str().contains("红胜"), "{}", o.stdout);
 }
 
 #[test]
 fn adjudicate_refuses_unreadable_input() {
     let path = record_file("garbage.pgn", b"[Variant \"banqi\"]\n1. a1 \xff\xfe b1\n");
-    let o = anqi(&["adjudicate", "--variant", "banqi", path.to_str().unwrap()])
+    let o = anqi(["adjudicate", "--variant", "banqi", path.to_str().unwrap()])
         .lang("C")
         .run();
     o.assert_refused("line 2, column 7: byte 0xFF at offset 24 is not UTF-8");
-    anqi(&["adjudicate", "--variant", "banqi", "-"])
+    anqi(["adjudicate", "--variant", "banqi", "-"])
         .stdin(b"1. a1 {open")
         .lang("C")
         .run()
         .assert_refused("unterminated comment");
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_banqi_no_such_file.pgn");
-    anqi(&[
+    anqi([
         "adjudicate",
         "--variant",
         "banqi",
@@ -291,18 +291,18 @@ fn adjudicate_refuses_unreadable_input() {
     .lang("C")
     .run()
     .assert_refused("cannot read");
-    anqi(&["adjudicate", "--variant", "banqi", "--deal", "KK", "-"])
+    anqi(["adjudicate", "--variant", "banqi", "--deal", "KK", "-"])
         .stdin(b"1. a1")
         .lang("C")
         .run()
         .assert_refused("deal");
-    anqi(&["adjudicate", "-"])
+    anqi(["adjudicate", "-"])
         .stdin(b"1. a1")
         .lang("C")
         .run()
         .assert_refused("no variant");
     let jieqi = b"[Variant \"jieqi\"]\n1. h2e2";
-    anqi(&["adjudicate", "--variant", "banqi", "-"])
+    anqi(["adjudicate", "--variant", "banqi", "-"])
         .stdin(jieqi)
         .lang("C")
         .run()
@@ -310,7 +310,7 @@ fn adjudicate_refuses_unreadable_input() {
 }
 
 /// Everything `anqi adjudicate` says about a Banqi record is worded in the language of `LANG`
-/// (issue 18): an illegal turn, an unreadable record and a refused flag.
+///: an illegal turn, an unreadable record and a refused flag.
 #[test]
 fn adjudicate_words_its_refusals_in_the_language_of_lang() {
     for (lang, first_flip, no_closing, move_limit, no_variant) in [
@@ -329,7 +329,7 @@ fn adjudicate_words_its_refusals_in_the_language_of_lang() {
             "没有指定棋种",
         ),
     ] {
-        let o = anqi(&["adjudicate", "--variant", "banqi", "-"])
+        let o = anqi(["adjudicate", "--variant", "banqi", "-"])
             .stdin(b"1. a1-a2")
             .lang(lang)
             .run();
@@ -339,12 +339,12 @@ fn adjudicate_words_its_refusals_in_the_language_of_lang() {
             "{lang}: {}",
             o.stdout.as_str()
         );
-        let o = anqi(&["adjudicate", "--variant", "banqi", "-"])
+        let o = anqi(["adjudicate", "--variant", "banqi", "-"])
             .stdin(b"1. a1 {open")
             .lang(lang)
             .run();
         o.assert_refused(no_closing);
-        let o = anqi(&[
+        let o = anqi([
             "adjudicate",
             "--variant",
             "banqi",
@@ -356,11 +356,11 @@ fn adjudicate_words_its_refusals_in_the_language_of_lang() {
         .lang(lang)
         .run();
         o.assert_refused(move_limit);
-        let o = anqi(&["adjudicate", "-"]).stdin(b"1. a1").lang(lang).run();
+        let o = anqi(["adjudicate", "-"]).stdin(b"1. a1").lang(lang).run();
         o.assert_refused(no_variant);
     }
     // The JSON keeps its English message and now carries the cause for other languages.
-    let o = anqi(&["adjudicate", "--variant", "banqi", "--json", "-"])
+    let o = anqi(["adjudicate", "--variant", "banqi", "--json", "-"])
         .stdin(b"1. a1-a2")
         .lang("C")
         .run();

@@ -12,7 +12,7 @@ fn field(text: &str, key: &str) -> String {
 const SEED: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
 fn new_deal(variant: &str, seed: &str) -> String {
-    let out = anqi(&[
+    let out = anqi([
         "deal",
         "new",
         "--variant",
@@ -69,7 +69,7 @@ fn new_with_a_seed_is_deterministic_and_verifies() {
         assert_eq!(field(&first, "seed"), SEED);
         assert_eq!(field(&first, "game"), "decider");
         let commitment = field(&first, "commitment");
-        let out = anqi(&verify_args(
+        let out = anqi(verify_args(
             variant,
             "7",
             "decider",
@@ -85,20 +85,20 @@ fn new_with_a_seed_is_deterministic_and_verifies() {
 
 #[test]
 fn new_without_a_seed_draws_a_fresh_one() {
-    let a = anqi(&["deal", "new", "--variant", "jieqi"]).run();
-    let b = anqi(&["deal", "new", "--variant", "jieqi"]).run();
+    let a = anqi(["deal", "new", "--variant", "jieqi"]).run();
+    let b = anqi(["deal", "new", "--variant", "jieqi"]).run();
     assert_eq!(a.code, 0);
     let (a, b) = (a.stdout.as_str(), b.stdout.as_str());
-    assert_ne!(field(&a, "seed"), field(&b, "seed"));
-    assert_eq!(field(&a, "seed").len(), 64);
+    assert_ne!(field(a, "seed"), field(b, "seed"));
+    assert_eq!(field(a, "seed").len(), 64);
     let out = anqi(
-        &verify_args(
+        verify_args(
             "jieqi",
             "1",
             "1",
-            &field(&a, "deal"),
-            &field(&a, "seed"),
-            &field(&a, "commitment"),
+            &field(a, "deal"),
+            &field(a, "seed"),
+            &field(a, "commitment"),
         )
         .into_iter()
         .map(|s| if s == "hk2011" { "local" } else { s })
@@ -145,9 +145,9 @@ fn malformed_input_exits_2_with_one_line() {
         let err = out.stderr.as_str();
         assert!(!err.trim().is_empty(), "{args:?}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(out.stdout.as_str().is_empty());
+        assert!(out.stdout.is_empty());
     }
-    let out = anqi(&verify_args(
+    let out = anqi(verify_args(
         "jieqi",
         "7",
         "decider",
@@ -161,7 +161,7 @@ fn malformed_input_exits_2_with_one_line() {
     assert!(err.contains("--deal"), "{err}");
 }
 
-/// `anqi deal` words its refusals in the language of `LANG` (issue 18): a bad flag value and a
+/// `anqi deal` words its refusals in the language of `LANG`: a bad flag value and a
 /// verification mismatch.
 #[test]
 fn refusals_follow_lang() {
@@ -228,7 +228,7 @@ fn a_public_value_draws_the_deal_of_the_mixed_seed() {
         .map(|b| format!("{b:02x}"))
         .collect();
     for variant in ["jieqi", "banqi"] {
-        let with_value = anqi(&[
+        let with_value = anqi([
             "deal",
             "new",
             "--variant",
@@ -241,19 +241,15 @@ fn a_public_value_draws_the_deal_of_the_mixed_seed() {
         .run();
         assert_eq!(with_value.code, 0);
         let with_value = with_value.stdout.as_str();
-        let plain = anqi(&["deal", "new", "--variant", variant, "--seed", &mixed]).run();
+        let plain = anqi(["deal", "new", "--variant", variant, "--seed", &mixed]).run();
         let plain = plain.stdout.as_str();
-        assert_eq!(
-            field(&with_value, "deal"),
-            field(&plain, "deal"),
-            "{variant}"
-        );
-        assert_eq!(field(&with_value, "public value"), value);
-        assert_eq!(field(&with_value, "seed"), SEED);
+        assert_eq!(field(with_value, "deal"), field(plain, "deal"), "{variant}");
+        assert_eq!(field(with_value, "public value"), value);
+        assert_eq!(field(with_value, "seed"), SEED);
         // The commitment covers the seed, not the deal: it is not the plain deal's.
-        let commitment = field(&with_value, "commitment");
-        assert_ne!(commitment, field(&plain, "commitment"));
-        let deal = field(&with_value, "deal");
+        let commitment = field(with_value, "commitment");
+        assert_ne!(commitment, field(plain, "commitment"));
+        let deal = field(with_value, "deal");
         let verify = |v: &str| {
             let mut args = verify_args(variant, "1", "1", &deal, SEED, &commitment);
             args.iter_mut().for_each(|a| {

@@ -20,7 +20,7 @@ fn write_trf<S: AsRef<str>>(name: &str, lines: &[S]) -> PathBuf {
     path
 }
 fn pair(input: &Path) -> Ran {
-    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"]).run()
+    anqi(["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"]).run()
 }
 /// A player line with the columns of TRF-2026: start number, name, rating, points, then round blocks.
 fn player(number: u32, name: &str, rating: u32, points: &str, rounds: &[&str]) -> String {
@@ -68,7 +68,7 @@ fn second_round_to_a_file() {
     ];
     let input = write_trf("r2.trf", &lines);
     let output = scratch("r2.out");
-    let out = anqi(&[
+    let out = anqi([
         "pair",
         "--dutch",
         input.to_str().expect("path"),
@@ -231,7 +231,7 @@ fn invalid_file_is_refused_in_the_language_of_lang() {
             .into_iter()
             .zip(expected)
         {
-            let out = anqi(&["pair", "--dutch", input.to_str().unwrap(), "-p"])
+            let out = anqi(["pair", "--dutch", input.to_str().unwrap(), "-p"])
                 .lang(lang)
                 .run();
             assert_eq!(out.code, 3, "{lang}");
@@ -300,7 +300,7 @@ fn finished_tournament_and_file_access() {
 
     let input = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/hk2026-r3.trf");
     let unwritable = scratch("no-such-dir").join("out.txt");
-    let out = anqi(&[
+    let out = anqi([
         "pair",
         "--dutch",
         input.to_str().expect("path"),
@@ -315,9 +315,9 @@ fn finished_tournament_and_file_access() {
         out.stderr.as_str()
     );
 
-    let out = anqi(&["pair", "--dutch", "x.trf"]).run();
+    let out = anqi(["pair", "--dutch", "x.trf"]).run();
     assert_eq!(out.code, 2, "-p or -c is required");
-    let out = anqi(&["pair", "--dutch", "x.trf", "-p", "-c"]).run();
+    let out = anqi(["pair", "--dutch", "x.trf", "-p", "-c"]).run();
     assert_eq!(out.code, 2, "-p and -c exclude each other");
 }
 
@@ -360,7 +360,7 @@ fn bbp_pairings_regression_cases() {
 }
 
 fn check(input: &Path) -> Ran {
-    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-c"]).run()
+    anqi(["pair", "--dutch", input.to_str().expect("utf-8 path"), "-c"]).run()
 }
 
 /// The verdict lines of a checker report.
@@ -379,7 +379,7 @@ fn verdicts(o: &Ran) -> Vec<String> {
     not(shared_trf_bbp),
     ignore = "needs ../shared/data/trf/bbpPairings-tests beside the repository"
 )]
-fn checker_on_bbp_issue_15() {
+fn checker_on_a_tournament_not_paired_by_the_dutch_system() {
     let out = check(&bbp_case("issue_15.input"));
     assert_eq!(out.code, 6, "{}", out.stderr);
     let expected: Vec<String> = (1..=11).map(|r| format!("Round {r}: differs")).collect();
@@ -565,7 +565,7 @@ fn fixture_rounds_pair_as_bbp_pairings_did() {
 }
 
 /// The Swiss model's consistency errors inside the TRF reader's, and the pairing engine's refusal,
-/// are worded in the language of `LANG` (issue 18).
+/// are worded in the language of `LANG`.
 #[test]
 fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
     // Both entries of the game between 1 and 2 say Red: the model refuses them (ModelError).
@@ -598,14 +598,14 @@ fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
             "第 2 轮不存在合规的编排",
         ),
     ] {
-        let out = anqi(&["pair", "--dutch", asymmetric.to_str().unwrap(), "-p"])
+        let out = anqi(["pair", "--dutch", asymmetric.to_str().unwrap(), "-p"])
             .lang(lang)
             .run();
         assert_eq!(out.code, 3, "{lang}: {}", out.stderr);
         let message = out.stderr.as_str();
         assert!(message.contains(model), "{lang}: {message}");
         assert_eq!(message.lines().count(), 1, "one line: {message}");
-        let out = anqi(&["pair", "--dutch", rematch.to_str().unwrap(), "-p"])
+        let out = anqi(["pair", "--dutch", rematch.to_str().unwrap(), "-p"])
             .lang(lang)
             .run();
         assert_eq!(out.code, 1, "{lang}: {}", out.stderr);

@@ -3,7 +3,7 @@
 use crate::run::anqi;
 #[test]
 fn xiangqi_start_divide_and_total() {
-    let (code, out, err) = anqi(&["perft", "--variant", "xiangqi", "2"]).run().parts();
+    let (code, out, err) = anqi(["perft", "--variant", "xiangqi", "2"]).run().parts();
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
     assert_eq!(lines.len(), 45);
@@ -13,7 +13,7 @@ fn xiangqi_start_divide_and_total() {
 
 #[test]
 fn jieqi_rows_of_the_rules() {
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "perft",
         "--variant",
         "jieqi",
@@ -25,7 +25,7 @@ fn jieqi_rows_of_the_rules() {
     .parts();
     assert_eq!(code, 0);
     assert!(out.ends_with("Nodes searched: 72765\n"), "{out}");
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "perft",
         "--variant",
         "jieqi",
@@ -41,10 +41,10 @@ fn jieqi_rows_of_the_rules() {
 
 #[test]
 fn jieqi_without_deal_counts_one_ply_but_needs_the_deal_deeper() {
-    let (code, out, _) = anqi(&["perft", "--variant", "jieqi", "1"]).run().parts();
+    let (code, out, _) = anqi(["perft", "--variant", "jieqi", "1"]).run().parts();
     assert_eq!(code, 0);
     assert!(out.ends_with("Nodes searched: 44\n"));
-    let (code, _, err) = anqi(&["perft", "--variant", "jieqi", "2"]).run().parts();
+    let (code, _, err) = anqi(["perft", "--variant", "jieqi", "2"]).run().parts();
     assert_eq!(code, 2);
     assert!(err.contains("--deal"), "{err}");
 }

@@ -35,7 +35,7 @@ fn rates_games_in_date_order_to_stdout() {
         out.stdout.as_str(),
         "player,points,level,games\n李四,1514.26,,2\n王小明,1504.50,,2\n陳大文,1481.24,,2\n"
     );
-    assert!(out.stderr.as_str().is_empty());
+    assert!(out.stderr.is_empty());
 }
 
 #[test]
@@ -61,10 +61,7 @@ fn starting_list_and_out_file_with_bom_and_crlf() {
     ]))
     .run();
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.as_str().is_empty(),
-        "the standings go to --out only"
-    );
+    assert!(out.stdout.is_empty(), "the standings go to --out only");
     // 王 (1623.50) beats 陳 (1500): higher wins, d = 123.50 → 2. 李 (1500) draws 王 (1625.50):
     // d = 125.50 → d/4 = 31.375 → 31.38. 李 (1531.38) beats 陳 (1498): d = 33.38 → 10 − 2.6704 → 7.33.
     // 王 reaches 11 games: 30 − ⌊594.12/50⌋ = 19級; 張三 kept 20 games at 1400: 22級.
@@ -222,7 +219,7 @@ fn bad_games_files_exit_2_naming_line_and_column_and_write_nothing() {
             std::fs::read_to_string(&ratings).expect("still there"),
             "previous list\n"
         );
-        assert!(out.stdout.as_str().is_empty());
+        assert!(out.stdout.is_empty());
     }
 }
 

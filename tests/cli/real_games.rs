@@ -45,7 +45,7 @@ fn shared_text(name: &str) -> String {
 
 /// The verdicts of every game of a record text, in order (one multi-game run).
 fn verdicts(label: &str, text: &str) -> Vec<serde_json::Value> {
-    let out = anqi(&["adjudicate", "--variant", "xiangqi", "--json", "-"])
+    let out = anqi(["adjudicate", "--variant", "xiangqi", "--json", "-"])
         .stdin(text.as_bytes())
         .run();
     assert!(matches!(out.code, 0 | 1), "{label}: {}", out.stderr);
@@ -268,7 +268,7 @@ fn a_traditional_record_with_moves_after_mate_is_illegal_there() {
         (&v["error"]["ply"], &v["error"]["token"]),
         (&4.into(), &"將５平４".into())
     );
-    let out = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let out = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(text.as_bytes())
         .lang("C")
         .run();
@@ -297,7 +297,7 @@ fn the_real_game_with_moves_after_mate_is_illegal_at_ply_72() {
 
 /// `anqi adjudicate` on bytes that are not UTF-8: exit 2, one line naming the likely encoding.
 fn assert_names_encoding(label: &str, bytes: &[u8], encoding: &str) {
-    let out = anqi(&["adjudicate", "--variant", "xiangqi", "-"])
+    let out = anqi(["adjudicate", "--variant", "xiangqi", "-"])
         .stdin(bytes)
         .run();
     assert_eq!(out.code, 2, "{label}");

@@ -79,7 +79,7 @@ fn user_refusals_are_in_the_language_of_lang() {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("anqi.db").display());
     let add = |lang: &str| {
-        anqi(&[
+        anqi([
             "user",
             "add",
             "scorer",
@@ -108,7 +108,7 @@ fn user_refusals_are_in_the_language_of_lang() {
             "用户名“scorer”已有人使用",
         ),
     ] {
-        let none = anqi(&["user", "tokens", "ghost", "--database-url", &url])
+        let none = anqi(["user", "tokens", "ghost", "--database-url", &url])
             .lang(lang)
             .run();
         assert_eq!(none.code, 1);
@@ -129,7 +129,7 @@ fn user_refusals_are_in_the_language_of_lang() {
         );
     }
     // English stays as it was.
-    let none = anqi(&["user", "tokens", "ghost", "--database-url", &url])
+    let none = anqi(["user", "tokens", "ghost", "--database-url", &url])
         .lang("C")
         .run();
     assert_eq!(none.stderr, "anqi: no user 'ghost'\n");
@@ -154,7 +154,7 @@ fn a_bad_trusted_proxy_is_refused_in_the_language_of_lang() {
             "anqi: --trusted-proxies: trusted proxy 'bogus' is not an IP address\n",
         ),
     ] {
-        let out = anqi(&[
+        let out = anqi([
             "serve",
             "--bind",
             "127.0.0.1:0",

@@ -1,4 +1,4 @@
-//! Corrections and undo of rounds and records over HTTP (issue 18): withdrawing a published round
+//! Corrections and undo of rounds and records over HTTP: withdrawing a published round
 //! and pairing it again, cancelling byes, undoing a withdrawal, late-entry byes, deleting a record,
 //! and the results form that stores the valid boards and marks the bad one. Every correction needs
 //! a reason (kept in the audit log) and the confirmation box, both checked by the server.
@@ -422,4 +422,41 @@ fn the_results_form_stores_the_valid_boards_and_marks_the_bad_one() {
     let links = html::attrs(&page.body, "#pairings a", "tabindex");
     assert!(!links.is_empty());
     assert!(links.iter().all(|t| t == "-1"), "{links:?}");
+}
+
+#[test]
+fn a_late_entrant_is_paired_when_the_round_they_joined_for_is_paired_again() {
+    let w = World::new("gaps-late-withdrawn");
+    let id = crate::deals::setup(&w, "xiangqi", 7);
+    let mut arb = w.login("arb");
+    let mut org = w.login("org");
+    crate::deals::pair_and_publish(&mut arb, id, 1);
+    crate::deals::finish_round(&mut arb, id, 1, "1-0");
+    // Seven players: three boards and a bye.
+    assert_eq!(crate::deals::pair_and_publish(&mut arb, id, 2), 3);
+    // A player registers while round 2 is out (they would join at round 3) ...
+    let r = org.form(
+        &format!("/events/{id}/players/import"),
+        &[("csv", "name,club,rating\n遲來者,荃灣,1500\n")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // ... then round 2 is withdrawn and paired again: the late entrant is in it.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/2/withdraw"),
+        &[("reason", "a late entry arrived"), ("confirm", "yes")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(crate::deals::pair_and_publish(&mut arb, id, 2), 4);
+    let page = arb.get(&format!("/events/{id}/rounds/2")).body;
+    assert!(page.contains("遲來者"), "{page}");
+    // They missed round 1 only: its late-entry bye is given, none is due for round 2.
+    let late_bye = |arb: &mut Client| {
+        arb.form(
+            &format!("/events/{id}/byes/late"),
+            &[("start", "8"), ("kind", "Z")],
+        )
+        .status
+    };
+    assert_eq!(late_bye(&mut arb), 303);
+    assert_eq!(late_bye(&mut arb), 409, "round 2 was not missed");
 }
