@@ -16,26 +16,29 @@ use serde_json::json;
 /// An event of `variant` with `players` players, arbiter "arb", and the account "player" linked to
 /// start number 1. Another event (organizer org2) has "arb2" as its arbiter.
 pub fn setup(w: &World, variant: &str, players: usize) -> i64 {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Deals test", variant);
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
-    }
-    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(
-        &format!("/events/{id}/players/1/link"),
-        &[("name", "player")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut org2 = w.login("org2");
-    let other = create_event(&mut org2, "Other event", variant);
-    let r = org2.form(&format!("/events/{other}/arbiters"), &[("name", "arb2")]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let id = event("Deals test", variant)
+        .players(players)
+        .arbiter("arb")
+        .link(1, "player")
+        .build(w);
+    event("Other event", variant)
+        .by("org2")
+        .arbiter("arb2")
+        .build(w);
     id
+}
+
+/// A Jieqi event (中弈杯's dates and venue) that requires deals: one Swiss round, then a knockout of
+/// four, one game a match; returns its id.
+pub fn required_deals_event(org: &mut Client) -> i64 {
+    let mut fields = new_event_fields("必須佈局", "jieqi").to_vec();
+    fields.extend([
+        ("swiss_rounds", "1"),
+        ("knockout_size", "4"),
+        ("best_of", "1"),
+        ("deals_required", "on"),
+    ]);
+    create_event_with(org, &fields)
 }
 
 /// Seals a deal for a game of a round as `arb`; returns the deal id.
@@ -71,10 +74,7 @@ pub fn fields(client: &mut Client, id: i64, deal_id: i64) -> HashMap<String, Str
 
 /// Pairs and publishes the next round as `arb`; returns the number of boards with a game.
 pub fn pair_and_publish(arb: &mut Client, id: i64, round: u32) -> usize {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "pair: {}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/{round}/publish"), &[]);
-    assert_eq!(r.status, 303, "publish: {}", r.body);
+    publish_round(arb, id, round);
     let page = arb.get(&format!("/events/{id}/rounds/{round}"));
     crate::swiss::versions(&page.body).len()
 }
@@ -515,18 +515,7 @@ fn xiangqi_events_have_no_deals() {
 fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
     let w = World::new("readability-required");
     let mut org = w.login("org");
-    let id = create_event_with(
-        &mut org,
-        &[
-            ("name", "必須佈局"),
-            ("start_date", "2011-05-01"),
-            ("variant", "jieqi"),
-            ("swiss_rounds", "1"),
-            ("knockout_size", "4"),
-            ("best_of", "1"),
-            ("deals_required", "on"),
-        ],
-    );
+    let id = crate::deals::required_deals_event(&mut org);
     register(&mut org, id, 4);
     let mut arb = w.login("arb");
     let mut api = api_client(&w, "arb");

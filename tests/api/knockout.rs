@@ -10,24 +10,13 @@ use crate::swiss::{pairings, versions};
 
 /// Creates an event through the form with the given stage sizes; returns its id.
 pub fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &str) -> i64 {
-    let r = org.form(
-        "/events",
-        &[
-            ("name", "中弈杯"),
-            ("start_date", "2011-05-01"),
-            ("variant", "jieqi"),
-            ("venue", "荃灣"),
-            ("swiss_rounds", swiss_rounds),
-            ("knockout_size", knockout),
-            ("best_of", best_of),
-        ],
-    );
-    assert_eq!(r.status, 303, "create event: {}", r.body);
-    r.location
-        .unwrap()
-        .trim_start_matches("/events/")
-        .parse()
-        .unwrap()
+    let mut fields = new_event_fields("中弈杯", "jieqi").to_vec();
+    fields.extend([
+        ("swiss_rounds", swiss_rounds),
+        ("knockout_size", knockout),
+        ("best_of", best_of),
+    ]);
+    create_event_with(org, &fields)
 }
 
 /// Registers `n` players (rating falling with the start number; start numbers 1, 6, 11… are juniors)
@@ -48,13 +37,25 @@ pub fn register(org: &mut Client, id: i64, n: usize) {
     assert_eq!(r.status, 303);
 }
 
+/// A Jieqi event of four players (arbiter "arb") whose one Swiss round is played, then a knockout of
+/// four seeded through the API, `best_of` games a match; returns its id and the arbiter's page and
+/// API clients.
+pub fn seeded_after_one_round(w: &World, best_of: &str) -> (i64, Client, Client) {
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "1", "4", best_of);
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    let mut api = crate::json_api::api_client(w, "arb");
+    play_swiss_round(&mut arb, id, 1);
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    (id, arb, api)
+}
+
 /// Pairs, publishes and completes Swiss round `n` through the pages: the lower start number wins,
 /// except that every third board is drawn (so the standings have ties for the tie-breaks to settle).
 pub fn play_swiss_round(arb: &mut Client, id: i64, n: u32) {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
-    assert_eq!(r.status, 303);
+    publish_round(arb, id, n);
     let page = arb.get(&format!("/events/{id}/rounds/{n}"));
     let boards = pairings(&page.body);
     let mut fields: Vec<(String, String)> = Vec::new();

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::deals::seal;
 use crate::json_api::api_client;
-use crate::knockout::{event_with, find_match, play_swiss_round, register};
+use crate::knockout::{find_match, register};
 use crate::support::*;
 
 /// An 8-player Jieqi event with one Swiss round and a top-8 best-of-3 knockout, deals required;
@@ -261,15 +261,8 @@ fn unseal_round(arb: &mut Client, id: i64, deal: i64) -> Resp {
 #[test]
 fn the_final_and_the_third_place_match_are_dealt_sealed_and_unsealed_apart() {
     let w = World::new("readability-ko-deals");
-    let mut org = w.login("org");
     // One Swiss round (deal round 1), semi-finals (2), the final (3), the 3rd-place match (4).
-    let id = event_with(&mut org, "1", "4", "1");
-    register(&mut org, id, 4);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    play_swiss_round(&mut arb, id, 1);
-    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "1");
 
     let list = arb.get(&format!("/events/{id}/deals"));
     assert!(

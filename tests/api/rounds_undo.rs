@@ -6,8 +6,7 @@
 use serde_json::json;
 
 use crate::deals::{fields, jieqi_record, pair_and_publish, seal, setup};
-use crate::json_api::api_client;
-use crate::knockout::{event_with, find_match, play_swiss_round, register};
+use crate::knockout::find_match;
 use crate::support::*;
 use anqi::rules::adjudicate::GameResult;
 
@@ -325,14 +324,7 @@ fn deleting_a_record_keeps_the_boards_result() {
 #[test]
 fn deleting_a_knockout_game_record_keeps_the_games_result() {
     let w = World::new("rc-delete-ko-record");
-    let mut org = w.login("org");
-    let id = event_with(&mut org, "1", "4", "1");
-    register(&mut org, id, 4);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    play_swiss_round(&mut arb, id, 1);
-    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "1");
     let deal_id = seal(&mut arb, id, 2, "1");
     let deal = fields(&mut arb, id, deal_id)["deal"].clone();
     let api_url = format!("/api/events/{id}/knockout/matches/1/games/1/record");

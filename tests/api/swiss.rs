@@ -26,23 +26,11 @@ pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
 }
 
 fn setup_event(w: &World, players: usize) -> (Client, i64) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Swiss test", "jieqi");
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
-    }
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
-    (org, id)
+    let id = event("Swiss test", "jieqi")
+        .players(players)
+        .arbiter("arb")
+        .build(w);
+    (w.login("org"), id)
 }
 
 #[test]

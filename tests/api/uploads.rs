@@ -420,15 +420,8 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
 #[test]
 fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     let w = World::new("uploads-knockout");
-    let mut org = w.login("org");
     // One Swiss round, then semi-finals (round 2) best of 3 with lots drawn automatically.
-    let id = event_with(&mut org, "1", "4", "3");
-    register(&mut org, id, 4);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    play_swiss_round(&mut arb, id, 1);
-    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "3");
     let deal: Vec<String> = (1..=3)
         .map(|g| {
             let deal_id = seal(&mut arb, id, 2, &g.to_string());
@@ -629,18 +622,7 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
 /// seeded, one game per match. Returns the event id.
 fn seeded_knockout_requiring_deals(w: &World) -> i64 {
     let mut org = w.login("org");
-    let id = create_event_with(
-        &mut org,
-        &[
-            ("name", "必須佈局"),
-            ("start_date", "2011-05-01"),
-            ("variant", "jieqi"),
-            ("swiss_rounds", "1"),
-            ("knockout_size", "4"),
-            ("best_of", "1"),
-            ("deals_required", "on"),
-        ],
-    );
+    let id = crate::deals::required_deals_event(&mut org);
     crate::knockout::register(&mut org, id, 4);
     let mut arb = w.login("arb");
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);

@@ -5,22 +5,12 @@ use crate::support::*;
 
 /// An event of `variant` with `players` players and "arb" as arbiter; round 1 paired and published.
 fn published_round(w: &World, variant: &str, players: usize) -> (Client, i64) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Viewer test", variant);
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club,{}\n", 2000 - i * 10));
-    }
-    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut arb = w.login("arb");
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    (arb, id)
+    let id = event("Viewer test", variant)
+        .players(players)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(w);
+    (w.login("arb"), id)
 }
 
 /// Submits a record for game 1 of a board through the scoresheet form.

@@ -1,7 +1,7 @@
 //! An arbiter runs a round in the browser; the public views a game; a bye before round one.
 
 use crate::driver::*;
-use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, create_event, import_players};
+use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, create_event, event};
 
 #[test]
 fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
@@ -9,14 +9,10 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
 
     // The event and its players are set up over HTTP; the round is run in the browser.
     let w = World::new("browser");
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "瀏覽器盃", "jieqi");
-    import_players(&mut org, id, FOUR_PLAYERS);
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
+    let id = event("瀏覽器盃", "jieqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .build(&w);
     let base = w.server.base.clone();
 
     // Log in as the arbiter through the login form.

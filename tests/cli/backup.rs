@@ -8,6 +8,23 @@ use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+/// Creates the organizer "org" on the database at `url` with `anqi user add`.
+fn add_organizer(url: &str) {
+    let add = anqi([
+        "user",
+        "add",
+        "org",
+        "--role",
+        "organizer",
+        "--password-stdin",
+        "--database-url",
+        &url,
+    ])
+    .stdin("long-enough-1\n")
+    .run();
+    assert_eq!(add.code, 0, "{}", add.stderr);
+}
+
 /// A server started with `anqi serve`, killed when dropped.
 struct Serving(Child);
 
@@ -84,19 +101,7 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     std::fs::create_dir_all(&dir).expect("temp dir");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
-    let add = anqi([
-        "user",
-        "add",
-        "org",
-        "--role",
-        "organizer",
-        "--password-stdin",
-        "--database-url",
-        &url,
-    ])
-    .stdin("long-enough-1\n")
-    .run();
-    assert_eq!(add.code, 0, "{}", add.stderr);
+    add_organizer(&url);
     let token = anqi(["user", "token", "org", "--database-url", &url]).run();
     assert_eq!(token.code, 0);
     let token = token.stdout.trim().to_string();
@@ -233,19 +238,7 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
     assert!(!db_file.exists(), "the backup created the database");
     assert!(!copy.exists());
 
-    let add = anqi([
-        "user",
-        "add",
-        "org",
-        "--role",
-        "organizer",
-        "--password-stdin",
-        "--database-url",
-        &url,
-    ])
-    .stdin("long-enough-1\n")
-    .run();
-    assert_eq!(add.code, 0, "{}", add.stderr);
+    add_organizer(&url);
     let all = execute(&db_file, "SELECT 1");
     let latest = *all.last().expect("migrations");
 
