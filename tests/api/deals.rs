@@ -404,6 +404,14 @@ fn the_verify_page_recomputes_the_commitment_and_detects_tampering() {
     let ok = anon.get(&base);
     assert_eq!(ok.status, 200);
     assert!(ok.body.contains("data-verdict=\"ok\""), "{}", ok.body);
+    // The game is chosen by its name; the form sends the command line's code.
+    assert_eq!(
+        crate::support::html::texts(&ok.body, "select[name=variant] option[selected]"),
+        vec!["Jieqi".to_string()],
+        "{}",
+        ok.body
+    );
+    assert!(crate::support::html::attrs(&ok.body, "input[name=variant]", "value").is_empty());
     assert!(ok.body.contains(&format!(
         "anqi deal verify --variant jieqi --event {id} --round 1 --game 1"
     )));
@@ -513,7 +521,7 @@ fn xiangqi_events_have_no_deals() {
 
 #[test]
 fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
-    let w = World::new("readability-required");
+    let w = World::new("deals-required");
     let mut org = w.login("org");
     let id = crate::deals::required_deals_event(&mut org);
     register(&mut org, id, 4);
@@ -573,7 +581,7 @@ fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
 
 #[test]
 fn without_deals_required_the_round_page_says_it_is_played_without_a_deal() {
-    let w = World::new("readability-no-deal");
+    let w = World::new("deals-none");
     let mut org = w.login("org");
     let id = event_with(&mut org, "2", "0", "1");
     register(&mut org, id, 4);

@@ -786,7 +786,7 @@ fn a_swiss_only_event_shares_prizes_among_players_level_on_score() {
 
 #[test]
 fn the_seed_list_prints_one_number_per_column() {
-    let w = World::new("readability-seeds");
+    let w = World::new("knockout-seeds");
     let mut org = w.login("org");
     let id = event_with(&mut org, "1", "4", "1");
     register(&mut org, id, 6);

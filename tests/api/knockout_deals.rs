@@ -260,7 +260,7 @@ fn unseal_round(arb: &mut Client, id: i64, deal: i64) -> Resp {
 
 #[test]
 fn the_final_and_the_third_place_match_are_dealt_sealed_and_unsealed_apart() {
-    let w = World::new("readability-ko-deals");
+    let w = World::new("ko-deals-final");
     // One Swiss round (deal round 1), semi-finals (2), the final (3), the 3rd-place match (4).
     let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "1");
 

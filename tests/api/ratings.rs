@@ -786,7 +786,7 @@ fn a_bad_level_table_is_refused_in_the_readers_language() {
 
 #[test]
 fn the_organizer_pushes_the_event_into_a_club_list_starting_players_at_their_event_rating() {
-    let w = World::new("readability-push");
+    let w = World::new("ratings-push");
     let mut org = w.login("org");
     let id = event_with(&mut org, "1", "0", "1");
     register(&mut org, id, 4);
@@ -826,7 +826,7 @@ fn the_organizer_pushes_the_event_into_a_club_list_starting_players_at_their_eve
 
 #[test]
 fn a_rating_batch_is_removed_only_when_confirmed_and_labels_are_unique() {
-    let w = World::new("readability-batches");
+    let w = World::new("ratings-batches");
     let mut club = w.login("club");
     let list = crate::ratings::create_list(&mut club, "會內", &[]);
     let first = crate::ratings::games_csv(10, 1);

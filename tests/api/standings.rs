@@ -7,7 +7,7 @@ use crate::swiss::pairings;
 
 #[test]
 fn crosstable_cells_and_player_cards_read_from_the_players_side() {
-    let w = World::new("readability-swiss");
+    let w = World::new("standings-cells");
     let mut org = w.login("org");
     let id = event_with(&mut org, "3", "0", "1");
     register(&mut org, id, 8);
