@@ -871,7 +871,7 @@ fn a_rating_batch_is_removed_only_when_confirmed_and_labels_are_unique() {
 
 #[test]
 fn the_old_rating_route_asks_for_a_confirmation_and_a_reason() {
-    let w = World::new("gaps-rating-reason");
+    let w = World::new("ratings-old-route");
     let mut org = w.login("org");
     let id = create_event(&mut org, "等級分更正", "xiangqi");
     let r = org.form(

@@ -418,7 +418,7 @@ fn the_results_form_stores_the_valid_boards_and_marks_the_bad_one() {
 
 #[test]
 fn a_late_entrant_is_paired_when_the_round_they_joined_for_is_paired_again() {
-    let w = World::new("gaps-late-withdrawn");
+    let w = World::new("rc-late-withdrawn");
     let id = crate::deals::setup(&w, "xiangqi", 7);
     let mut arb = w.login("arb");
     let mut org = w.login("org");

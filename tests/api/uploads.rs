@@ -639,7 +639,7 @@ fn seeded_knockout_requiring_deals(w: &World) -> i64 {
 
 #[test]
 fn a_knockout_upload_enters_no_result_of_a_game_without_its_deal() {
-    let w = World::new("gaps-upload-deal");
+    let w = World::new("uploads-ko-deal");
     let id = seeded_knockout_requiring_deals(&w);
     let mut arb = w.login("arb");
     let mut api = api_client(&w, "arb");

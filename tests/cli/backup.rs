@@ -18,7 +18,7 @@ fn add_organizer(url: &str) {
         "organizer",
         "--password-stdin",
         "--database-url",
-        &url,
+        url,
     ])
     .stdin("long-enough-1\n")
     .run();
