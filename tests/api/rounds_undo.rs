@@ -361,17 +361,7 @@ fn the_results_form_stores_the_valid_boards_and_marks_the_bad_one() {
     assert_eq!(pair_and_publish(&mut arb, id, 1), 4);
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let v = crate::swiss::versions(&page.body);
-    let typed = ["1-0", "2-0", "0-1", ""];
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (i, (board, version)) in v.iter().enumerate() {
-        fields.push((format!("r{board}"), typed[i].to_string()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &refs);
+    let r = send_results(&mut arb, id, 1, &v, &["1-0", "2-0", "0-1", ""]);
     assert_eq!(r.status, 400, "{}", r.body);
     let saved = html::text(&r.body, "#saved").expect("the confirmation");
     assert!(saved.starts_with("Results saved: 2."), "{saved}");

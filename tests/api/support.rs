@@ -849,6 +849,32 @@ impl EventSpec {
     }
 }
 
+/// Sends round `n`'s results form as the page does: `typed[i]` in the box of the i-th of `boards`
+/// (board number, the version the page showed).
+pub fn send_results(
+    c: &mut Client,
+    id: i64,
+    n: u32,
+    boards: &[(u32, i64)],
+    typed: &[&str],
+) -> Resp {
+    let fields: Vec<(String, String)> = boards
+        .iter()
+        .zip(typed)
+        .flat_map(|((board, version), result)| {
+            [
+                (format!("r{board}"), result.to_string()),
+                (format!("v{board}"), version.to_string()),
+            ]
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    c.form(&format!("/events/{id}/rounds/{n}/results"), &refs)
+}
+
 /// Pairs the next round (Red to player 1 by the lot) and publishes it as `arb`, round `n`.
 pub fn publish_round(arb: &mut Client, id: i64, n: u32) {
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);

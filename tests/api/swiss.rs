@@ -72,17 +72,7 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let v = versions(&page.body);
     assert_eq!(v.len(), 4);
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (i, (board, version)) in v.iter().enumerate() {
-        let result = ["1-0", "0-1", "=", "1-0F"][i];
-        fields.push((format!("r{board}"), result.to_string()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &refs);
+    let r = send_results(&mut arb, id, 1, &v, &["1-0", "0-1", "=", "1-0F"]);
     assert_eq!(r.status, 303);
     assert!(!r.location.unwrap().contains("stale"));
 
