@@ -2,7 +2,7 @@
 //! holds every write acknowledged before it and passes SQLite's integrity check; a restore is refused
 //! while the server runs and puts the copy back once it is stopped.
 
-use crate::run::{Ran, anqi};
+use crate::run::{Ran, anqi, scratch};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,9 +96,7 @@ fn integrity(file: &std::path::Path) -> String {
 
 #[test]
 fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_stop() {
-    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("backup-under-writes");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
     add_organizer(&url);
@@ -213,9 +211,7 @@ fn execute(file: &std::path::Path, sql: &str) -> Vec<i64> {
 
 #[test]
 fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
-    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-schema-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("backup-schema");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
     let backup = |name: &str, url: &str| {
