@@ -1,4 +1,4 @@
-//! Rating 1,000,000 games among 10,000 players from CSV (issue 10 target: under 1 s, parsing included).
+//! Rating 1,000,000 games among 10,000 players from CSV (target: under 1 s, parsing included).
 
 use anqi::rating::csv::{read_games, write_standings};
 use anqi::rating::{RatingList, RatingSettings};

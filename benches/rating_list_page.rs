@@ -1,4 +1,4 @@
-//! A club rating list of 110,000 games among 1,000 players, served over HTTP (issue 17 target: the page
+//! A club rating list of 110,000 games among 1,000 players, served over HTTP (target: the page
 //! under 20 ms). The list is built through the store as the web forms build it: 110 batches of 1,000
 //! games in date order, then one batch of 1,000 games reaching back to the middle of the list (re-rated
 //! from that day on). Measured: the standings page, a player's page, a missing player's 404, the level

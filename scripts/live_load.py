@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The load client of scripts/bench-live and scripts/bench-hosted (issue 19).
+"""The load client of scripts/bench-live and scripts/bench-hosted.
 
 Holds SPECTATORS Server-Sent Events streams of one event (`GET /events/{id}/live`) open, spread over
 the --streams servers (e.g. instance B directly and the proxy), in --procs processes; stores results

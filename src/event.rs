@@ -56,7 +56,7 @@ pub struct EventSettings {
     /// Tie-breaks of the Swiss standings, in order (default RULES.md §8).
     pub tie_breaks: Vec<TieBreak>,
     /// A round's pairing is published, and a knockout game started, only once its deal is sealed
-    /// (issue 18; never for xiangqi, which has no deals).
+    /// (never for xiangqi, which has no deals).
     pub deals_required: bool,
     /// Each deal is drawn from its seed and a public value entered after sealing (SquareDeal);
     /// its setup sheet exists only once the value is entered (never for xiangqi).

@@ -3,6 +3,8 @@
 //! Data flows one way: `rules` (pure game logic) ← tournament logic (`swiss`, `knockout`, `prizes`,
 //! `rating`, `deal`) ← `store` (sqlx) ← `web` and `cli`. Nothing lower imports anything higher.
 
+#![warn(missing_docs)]
+
 pub mod accounts;
 pub mod cli;
 pub mod csv_safe;

@@ -1,4 +1,4 @@
-//! The fuzz targets as property tests, run in CI (issue 17): the same properties as `fuzz/` (one
+//! The fuzz targets as property tests, run in CI: the same properties as `fuzz/` (one
 //! file, `fuzz/checks.rs`, holds them), fed by proptest with arbitrary bytes and with valid samples
 //! mutated byte by byte, so that the inputs reach past the first syntax check. Each property runs a
 //! bounded number of cases (a few seconds in release).
@@ -62,13 +62,6 @@ fn file(path: &str) -> Vec<u8> {
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The first game of a multi-game record file.
-fn first_game(path: &str) -> Vec<u8> {
-    let text = String::from_utf8(file(path)).unwrap();
-    let end = text[1..].find("\n[Event").map_or(text.len(), |i| i + 1);
-    text.as_bytes()[..end].to_vec()
-}
-
 fn record_samples() -> Vec<Vec<u8>> {
     let mut samples: Vec<Vec<u8>> = [
         "checkmate",
@@ -83,8 +76,8 @@ fn record_samples() -> Vec<Vec<u8>> {
     .iter()
     .map(|name| file(&format!("tests/records/{name}.pgn")))
     .collect();
-    for f in ["xqdb-15.iccs.pgn", "xqdb-15.wxf.pgn", "xqdb-15.chinese.pgn"] {
-        samples.push(first_game(&format!("tests/data/real-games/{f}")));
+    for f in ["iccs", "wxf", "chinese", "traditional"] {
+        samples.push(file(&format!("tests/records/tandem.{f}.pgn")));
     }
     samples.push(
         b"[Variant \"Banqi\"]\n[Deal \"KAABBRRNNCCPPPPPkaabbrrnnccppppp\"]\n\n1. a1=K b2=p 2. a1-a2 b2-b3 3. c1 1-0\n"
@@ -103,7 +96,7 @@ fn trf_samples() -> Vec<Vec<u8>> {
         "tests/data/trf/hk2026-r3.trf",
         "tests/data/trf/pairings/s101-t00-p7.trf",
         "tests/data/trf/checker/rtg13.trf",
-        "tests/data/trf/bbpPairings/issue_7.input",
+        "tests/data/trf/pairings/c16-t020-p27.trf",
     ]
     .iter()
     .map(|p| file(p))

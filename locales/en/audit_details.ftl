@@ -1,4 +1,4 @@
-# The audit log's details (issue 18): what changed, worded for the reader (`audit_d_*`; stored as
+# The audit log's details: what changed, worded for the reader (`audit_d_*`; stored as
 # JSON in the detail column by `Reason::audit`). Names and values the user typed stay as typed.
 audit_d_players = { $count } players
 audit_d_fixed_by_pairing = { $count } players, fixed by the first pairing
@@ -66,7 +66,7 @@ audit_d_record_delete_board = round { $round } board { $board } game { $game } (
 audit_d_record_delete_match = match { $match } game { $game } ({ $reason })
 audit_d_game_board = round { $round } board { $board } game { $game }
 audit_d_game_match = match { $match } game { $game }
-audit_d_readjudicated = { $game }: the verdict changed with the rules of issue 14; the result stays
+audit_d_readjudicated = { $game }: re-adjudicated by the newer rules, the verdict changed; the result stays
 audit_d_upload = round { $round }: { $stored } of { $games } games stored, { $results } results set
 audit_d_ko_lot = match { $match }: #{ $start } plays Red in game 1
 audit_d_ko_decider_colour = match { $match }: the higher seed plays { $colour ->

@@ -118,3 +118,16 @@ deal_value_enter = Enter the public value and draw the deal
 deal_value_entered = Entered
 deal_sheet_needs_value = round { $round }: the deal waits for its public value; enter it on the deal's page before printing the setup sheet
 svc_deal_no_value_awaited = deal #{ $deal } does not wait for a public value (it has one, or is not drawn with one, or is no longer sealed)
+
+## "Deals required", "public value required", and a round or knockout game played without a deal.
+deals_required = Deals required: publish a round, or start a knockout game, only once its deal is sealed
+deals_required_help = For Jieqi and Banqi (xiangqi has no deals). Without it, a round may be played without a sealed deal, and the pages say so.
+public_value_required = Public value required: each deal is drawn from its seed and a value fixed at the venue after sealing
+public_value_required_help = For Jieqi and Banqi. The arbiter then cannot choose a layout by drawing seeds until one suits: the setup sheet is printed only once the value is entered (see docs/deals.md).
+deal_played_without = This round is played without a sealed deal.
+deal_required_missing = No deal is sealed for this round yet: the pairing cannot be published before it is (the event requires deals).
+ko_deal_played_without = The next game is played without a sealed deal.
+ko_deal_required_missing = The next game cannot start before its deal is sealed (the event requires deals).
+svc_deal_required_round = Round { $round } cannot be published: no deal is sealed for game { $games } (the event requires deals)
+svc_deal_required_game = Game { $game } of match { $match } cannot start: its deal is not sealed (the event requires deals)
+svc_deal_required_decider = The decider of match { $match } cannot start: its deal is not sealed (the event requires deals)

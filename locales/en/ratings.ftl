@@ -111,3 +111,11 @@ rating_origin_third_place = 3rd-place match
 rating_origin_game = { $round } · game { $game }
 svc_push_other_game = the list “{ $list }” rates { $list_game }, and this event is { $game }: choose a { $game } list
 svc_push_game_not_held = the list “{ $list }” holds no { $game } event's games, and it takes only the games it holds: choose a { $game } list
+
+## Batches of a list (labels, removal) and pushing an event into a list.
+svc_rating_label_taken = Another batch of this list is already labelled '{ $label }': give this file another label
+svc_rating_remove_unconfirmed = Tick the confirmation to remove the batch: every rating is recomputed without its games
+svc_rating_remove_reason = Give the reason for removing the batch (it is kept in the audit log)
+svc_rating_remove_bad_reason = reason: { $detail }
+rating_remove_confirm = Yes, remove this batch and recompute every rating
+push_start_from_event = Players new to the list start from their rating in this event (not the list's start points)

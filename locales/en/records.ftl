@@ -1,4 +1,4 @@
-### Strings of the bulk record upload and of the list of verdicts changed on upgrade (issue 14).
+### Strings of the bulk record upload and of the list of verdicts changed on upgrade.
 
 upload_records = Upload a round's records
 upload_help = One record file (PGN) holding the games of a round, or of a knockout round (the rounds after the Swiss). Each game is matched to its board or match by its Round tag (3, or 7.2 for game 2 of a match) and its Red and Black tags (names or start numbers), which must give that game's colours. Nothing is stored before you confirm; games that already have a result keep it.

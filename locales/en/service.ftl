@@ -71,7 +71,7 @@ svc_record_empty = record: the record is empty
 svc_record_too_long = record: { $plies } plies, more than the { $limit } a record may have (no real game comes near)
 svc_nothing_to_apply = board { $board } game { $game }: the record has no result to apply ({ $status })
 svc_not_a_match_game = game: { $game } is not a played or due game of match { $match }
-# Bulk record upload (issue 14).
+# Bulk record upload.
 svc_upload_bad_round_tag = the Round tag '{ $tag }' is not a round number (3, or 3.2 for game 2)
 svc_upload_other_round = the Round tag says round { $tag }; this upload is for round { $round }
 svc_upload_no_names = the game has no Red and Black tags to find its board by

@@ -26,3 +26,26 @@ tb_BWG_matches = Matches won as second mover
 tb_BPG_matches = Matches as second mover
 tie_breaks_help = Choose the tie-breaks in the order they decide, the first first; leave the places you do not need empty.
 tie_breaks_meanings = What each tie-break counts
+
+## Cells of the crosstable and the player card read from the player's side.
+st_after_round = After round { $round }
+ct_round = Rd { $round }
+ct_red = r
+ct_black = b
+ct_bye = bye
+ct_absent = absent
+ct_forfeit = F
+ct_forfeit_title = by forfeit
+ct_legend = Each cell: opponent's number, colour (r Red, b Black), points scored. F: by forfeit.
+pc_win = Win
+pc_draw = Draw
+pc_loss = Loss
+pc_forfeit_win = Win by forfeit
+pc_forfeit_loss = Loss by forfeit
+pc_withdrawn = withdrawn
+pc_withdrawn_from = Withdrawn: not paired from round { $round } on
+pc_outcome = Result
+pc_round_points = Points
+pc_running = Total
+ct_half_bye = half-point bye
+ct_full_bye = full-point bye

@@ -1,4 +1,4 @@
-# TRF files read by `anqi pair` (issue 18): what is wrong, with the line and column.
+# TRF files read by `anqi pair`: what is wrong, with the line and column.
 trf_at_column = line { $line }, column { $column }: { $what }
 trf_at_line = line { $line }: { $what }
 trf_not_a_number = { $what } '{ $value }' is not a number

@@ -1,4 +1,4 @@
-# Form and reader errors worded per language (issue 18): event settings fields.
+# Form and reader errors worded per language: event settings fields.
 words_not_whole_number = “{ $value }” is not a whole number
 words_out_of_range = { $value } is outside { $min }–{ $max }
 words_not_date = “{ $value }” is not a date (YYYY-MM-DD)

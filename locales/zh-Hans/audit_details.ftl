@@ -1,4 +1,4 @@
-# The audit log's details (issue 18): what changed, worded for the reader (`audit_d_*`; stored as
+# The audit log's details: what changed, worded for the reader (`audit_d_*`; stored as
 # JSON in the detail column by `Reason::audit`). Names and values the user typed stay as typed.
 audit_d_players = { $count } 名棋手
 audit_d_fixed_by_pairing = { $count } 名棋手，于首轮编排时固定

@@ -124,3 +124,16 @@ deal_value_enter = 输入公开值并抽出布局
 deal_value_entered = 输入于
 deal_sheet_needs_value = 第 { $round } 轮：布局仍在等待公开值；请先在布局页输入公开值，再打印摆棋表
 svc_deal_no_value_awaited = 布局 #{ $deal } 并不在等待公开值（已有公开值、不用公开值，或已不再密封）
+
+## "Deals required", "public value required", and a round or knockout game played without a deal.
+deals_required = 必须先密封布局：布局密封后才可公布该轮编排或开始淘汰赛对局
+deals_required_help = 适用于揭棋及暗棋（象棋无布局）。不选此项时，可不密封布局而对局，页面会注明。
+public_value_required = 须有公开值：每个布局由种子与密封后在赛场定出的数值抽出
+public_value_required_help = 适用于揭棋与暗棋。裁判便无法反复抽种子挑选合意的布局：须输入公开值后才能打印摆棋表。
+deal_played_without = 本轮不使用密封布局。
+deal_required_missing = 本轮尚未密封布局：本赛事规定须先密封布局，才可公布编排。
+ko_deal_played_without = 下一局不使用密封布局。
+ko_deal_required_missing = 本赛事规定须先密封布局：下一局的布局密封后才可开始。
+svc_deal_required_round = 第{ $round }轮不能公布：第{ $games }局尚未密封布局（本赛事规定须先密封布局）
+svc_deal_required_game = 第{ $match }场比赛第{ $game }局不能开始：布局尚未密封（本赛事规定须先密封布局）
+svc_deal_required_decider = 第{ $match }场比赛的加赛局不能开始：布局尚未密封（本赛事规定须先密封布局）

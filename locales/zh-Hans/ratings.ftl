@@ -111,3 +111,11 @@ rating_origin_third_place = 季军战
 rating_origin_game = { $round }第 { $game } 局
 svc_push_other_game = 积分榜“{ $list }”计{ $list_game }，而本赛事是{ $game }：请选择{ $game }积分榜
 svc_push_game_not_held = 积分榜“{ $list }”没有收过{ $game }赛事的对局，也只收它已收有的棋种：请选择{ $game }积分榜
+
+## Batches of a list (labels, removal) and pushing an event into a list.
+svc_rating_label_taken = 本名单已有标为“{ $label }”的一批对局：请为此文件另取标签
+svc_rating_remove_unconfirmed = 请勾选确认方可删除此批对局：所有等级分将重新计算
+svc_rating_remove_reason = 请填写删除此批对局的原因（记入审计记录）
+svc_rating_remove_bad_reason = 原因：{ $detail }
+rating_remove_confirm = 确定删除此批对局并重新计算所有等级分
+push_start_from_event = 新加入名单的棋手以本赛事的等级分起算（而非名单的起始分）

@@ -1,4 +1,4 @@
-### Strings of the bulk record upload and of the list of verdicts changed on upgrade (issue 14).
+### Strings of the bulk record upload and of the list of verdicts changed on upgrade.
 
 upload_records = 上传整轮棋谱
 upload_help = 一个棋谱文件（PGN），内含一轮（或一轮淘汰赛，即积分编排之后的轮次）的对局。每局依 Round 标签（3，或比赛第 2 局写 7.2）及 Red、Black 标签（姓名或编号）对应到台或场次，红黑方须与该局相符。确认之前不会保存任何内容；已有结果的对局保留其结果。

@@ -67,3 +67,59 @@ reports_conflict = 报告不一致：
 red_reported = 红方报
 black_reported = 黑方报
 withdrawn_from = 自第 { $round } 轮起退出
+
+## Corrections and undo of rounds and records: withdrawing a round, cancelling byes and withdrawals, late-entry byes, deleting a record, the results form's report, and the refusals of those workflows (`rc_*`).
+# Every correction's reason and confirmation.
+rc_confirm_box = 我确认此项更正
+rc_reason_needed = 原因：请填写原因（记入审计日志）
+rc_reason_too_long = 原因：最多 { $max } 个字符
+rc_reason_bad_char = 原因：不可使用字符 { $code }
+rc_confirm_needed = 请勾选确认框以进行此项更正
+# Typed numbers.
+rc_not_a_start_no = 编号：“{ $typed }”不是本赛事的选手编号
+rc_not_a_round_no = 轮次：“{ $typed }”不是轮次
+rc_not_a_future_round = 轮次：“{ $typed }”不是尚待编排的轮次（第 { $from }–{ $to } 轮）
+rc_bye_kind = 类别：“{ $typed }”不是半分、全分或零分轮空
+rc_late_bye_kind = 类别：“{ $typed }”：迟到报名的轮空只可得零分或半分
+rc_not_a_board_no = 台号：“{ $typed }”不是台号
+rc_plays_themselves = 黑方：选手不能与自己对局
+rc_not_a_played_result = 结果：“{ $typed }”不是 1-0、0-1 或 1/2-1/2
+rc_version_missing = 第 { $board } 台：表格未附此台的版本，请重新载入页面
+rc_board_has_result = 第 { $board } 台已有结果
+# Rounds.
+rc_round_is_draft = 第 { $round } 轮仍是草稿：请改用舍弃
+rc_round_not_last = 第 { $round } 轮不是最后编排的一轮：请先撤回之后的轮次
+rc_round_has_results = 第 { $round } 轮不能撤回：第 { $boards } 台已有结果
+rc_round_has_records = 第 { $round } 轮不能撤回：第 { $boards } 台已有棋谱（请先删除）
+rc_discard_published = 第 { $round } 轮已公布，不能舍弃（未有结果时可撤回）
+rc_fix_published = 第 { $round } 轮已公布；请撤回该轮或输入结果
+rc_withdraw_round = 撤回本轮编排
+rc_withdraw_round_help = 本轮尚未输入任何结果：可撤回本轮（删除其编排、轮空及各台），然后重新编排。已封存的布局保留。
+# Byes.
+rc_cancel_bye = 取消轮空
+rc_no_such_bye = { $player } 号选手在第 { $round } 轮没有可取消的轮空
+rc_bye_round_paired = 第 { $round } 轮已编排：{ $player } 号选手的轮空属于该轮编排；请先撤回或舍弃该轮
+rc_late_entries = 迟到报名
+rc_late_rule = 在某轮编排后才报名的选手，不参与已错过轮次的编排（国际棋联 C.04.2 迟到报名）：错过的轮次得零分，赛事规程容许时得半分。
+rc_missed_rounds = 错过轮次
+rc_give_late_byes = 为错过的轮次记轮空
+rc_late_byes_given = 迟到报名的轮空
+rc_no_missed_round = { $player } 号选手没有未记轮空的错过轮次
+# Withdrawals.
+rc_withdraw_undo = 取消退赛
+rc_already_withdrawn = { $player } 号选手已退赛（自第 { $round } 轮起）
+rc_player_changed = { $player } 号选手刚被更改，请重新载入页面
+rc_not_withdrawn = { $player } 号选手并未退赛
+# The results form.
+rc_saved_results = 已保存结果：{ $count } 个。
+rc_refused_results = 未接受：{ $count } 个 —
+rc_results_each_board = 每台独立保存：即使其他格有错，有效结果仍会保存；有错的格会标示出来，并保留所输入的内容。
+# Records.
+rc_delete_record = 删除此棋谱
+rc_delete_record_help = 棋谱及其判定将被删除；裁判输入的结果保留。
+rc_no_record = 第 { $game } 局没有可删除的棋谱
+rc_next_round_paired = 第 { $round } 轮已按原来的分数编排
+rc_knockout_seeded = 淘汰赛已按原来的排名排定
+rc_late_change_unconfirmed = 第 { $board } 台：{ $stage }。更改结果不会重新编排：如要更改，请填写原因并勾选确认。
+rc_late_change = 编排后更正结果
+rc_late_change_warning = { $stage }。在此更改结果不会重新编排。更改须填写原因并确认，并会记录在操作记录中。

@@ -71,7 +71,7 @@ svc_record_empty = 记录：记录是空的
 svc_record_too_long = 记录：共 { $plies } 步，超过记录上限 { $limit } 步（实战对局远不及此数）
 svc_nothing_to_apply = 第 { $board } 台第 { $game } 局：记录没有可采用的结果（{ $status }）
 svc_not_a_match_game = 局：{ $game } 不是第 { $match } 场比赛已下或待下的对局
-# Bulk record upload (issue 14).
+# Bulk record upload.
 svc_upload_bad_round_tag = Round 标签“{ $tag }”不是轮次（3，或第 2 局写 3.2）
 svc_upload_other_round = Round 标签写的是第 { $tag } 轮；本次上传的是第 { $round } 轮
 svc_upload_no_names = 本局没有 Red 和 Black 标签，无法找到对应的台

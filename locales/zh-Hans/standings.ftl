@@ -26,3 +26,26 @@ tb_BWG_matches = 后手胜场数
 tb_BPG_matches = 后手场数
 tie_breaks_help = 依决定次序选择小分，先比第一项；不需要的位置留空。
 tie_breaks_meanings = 各项小分的计法
+
+## Cells of the crosstable and the player card read from the player's side.
+st_after_round = 第 { $round } 轮后
+ct_round = 第{ $round }轮
+ct_red = 红
+ct_black = 黑
+ct_bye = 轮空
+ct_absent = 缺席
+ct_forfeit = 弃
+ct_forfeit_title = 对方或己方弃权
+ct_legend = 每格：对手编号、执色（红／黑）、该轮得分。弃：弃权。
+pc_win = 胜
+pc_draw = 和
+pc_loss = 负
+pc_forfeit_win = 胜（对方弃权）
+pc_forfeit_loss = 负（弃权）
+pc_withdrawn = 已退赛
+pc_withdrawn_from = 已退赛：自第 { $round } 轮起不再编排
+pc_outcome = 胜负
+pc_round_points = 得分
+pc_running = 累计积分
+ct_half_bye = 半分轮空
+ct_full_bye = 全分轮空

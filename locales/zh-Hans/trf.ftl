@@ -1,4 +1,4 @@
-# TRF files read by `anqi pair` (issue 18): what is wrong, with the line and column.
+# TRF files read by `anqi pair`: what is wrong, with the line and column.
 trf_at_column = 第 { $line } 行第 { $column } 列：{ $what }
 trf_at_line = 第 { $line } 行：{ $what }
 trf_not_a_number = { $what }“{ $value }”不是数字

@@ -1,4 +1,4 @@
-# Verdicts of the adjudicator in words (issue 18): pieces, sides, results, how a game ended, why a
+# Verdicts of the adjudicator in words: pieces, sides, results, how a game ended, why a
 # ply was refused, the rulings met on the way, and the report `anqi adjudicate` prints.
 verdict_piece_king_red = 帅
 verdict_piece_king_black = 将

@@ -1,4 +1,4 @@
-### Strings of the corrections of events, players, arbiters and accounts (issue 18), and of the
+### Strings of the corrections of events, players, arbiters and accounts, and of the
 ### audit log: its filter, and every action as a word.
 
 # Every correction form.

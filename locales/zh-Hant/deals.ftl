@@ -124,3 +124,16 @@ deal_value_enter = 輸入公開值並抽出佈局
 deal_value_entered = 輸入於
 deal_sheet_needs_value = 第 { $round } 輪：佈局仍在等待公開值；請先在佈局頁輸入公開值，再列印擺棋表
 svc_deal_no_value_awaited = 佈局 #{ $deal } 並不在等待公開值（已有公開值、不用公開值，或已不再密封）
+
+## "Deals required", "public value required", and a round or knockout game played without a deal.
+deals_required = 必須先密封佈局：佈局密封後才可公佈該輪編排或開始淘汰賽對局
+deals_required_help = 適用於揭棋及暗棋（象棋無佈局）。不選此項時，可不密封佈局而對局，頁面會註明。
+public_value_required = 須有公開值：每個佈局由種子與密封後在賽場定出的數值抽出
+public_value_required_help = 適用於揭棋與暗棋。裁判便無法反覆抽種子挑選合意的佈局：須輸入公開值後才能列印擺棋表。
+deal_played_without = 本輪不使用密封佈局。
+deal_required_missing = 本輪尚未密封佈局：本賽事規定須先密封佈局，才可公佈編排。
+ko_deal_played_without = 下一局不使用密封佈局。
+ko_deal_required_missing = 本賽事規定須先密封佈局：下一局的佈局密封後才可開始。
+svc_deal_required_round = 第{ $round }輪不能公佈：第{ $games }局尚未密封佈局（本賽事規定須先密封佈局）
+svc_deal_required_game = 第{ $match }場比賽第{ $game }局不能開始：佈局尚未密封（本賽事規定須先密封佈局）
+svc_deal_required_decider = 第{ $match }場比賽的加賽局不能開始：佈局尚未密封（本賽事規定須先密封佈局）

@@ -111,3 +111,11 @@ rating_origin_third_place = 季軍戰
 rating_origin_game = { $round }第 { $game } 局
 svc_push_other_game = 積分榜「{ $list }」計{ $list_game }，而本賽事是{ $game }：請選擇{ $game }積分榜
 svc_push_game_not_held = 積分榜「{ $list }」沒有收過{ $game }賽事的對局，也只收它已收有的棋種：請選擇{ $game }積分榜
+
+## Batches of a list (labels, removal) and pushing an event into a list.
+svc_rating_label_taken = 本名單已有標為「{ $label }」的一批對局：請為此檔案另取標籤
+svc_rating_remove_unconfirmed = 請勾選確認方可刪除此批對局：所有等級分將重新計算
+svc_rating_remove_reason = 請填寫刪除此批對局的原因（記入審計紀錄）
+svc_rating_remove_bad_reason = 原因：{ $detail }
+rating_remove_confirm = 確定刪除此批對局並重新計算所有等級分
+push_start_from_event = 新加入名單的棋手以本賽事的等級分起算（而非名單的起始分）

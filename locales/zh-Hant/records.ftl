@@ -1,4 +1,4 @@
-### Strings of the bulk record upload and of the list of verdicts changed on upgrade (issue 14).
+### Strings of the bulk record upload and of the list of verdicts changed on upgrade.
 
 upload_records = 上傳整輪棋譜
 upload_help = 一個棋譜檔（PGN），內含一輪（或一輪淘汰賽，即積分編排之後的輪次）的對局。每局依 Round 標籤（3，或比賽第 2 局寫 7.2）及 Red、Black 標籤（姓名或編號）對應到台或場次，紅黑方須與該局相符。確認之前不會儲存任何內容；已有結果的對局保留其結果。

@@ -67,3 +67,59 @@ reports_conflict = 報告不一致：
 red_reported = 紅方報
 black_reported = 黑方報
 withdrawn_from = 自第 { $round } 輪起退出
+
+## Corrections and undo of rounds and records: withdrawing a round, cancelling byes and withdrawals, late-entry byes, deleting a record, the results form's report, and the refusals of those workflows (`rc_*`).
+# Every correction's reason and confirmation.
+rc_confirm_box = 我確認此項更正
+rc_reason_needed = 原因：請填寫原因（記入審計日誌）
+rc_reason_too_long = 原因：最多 { $max } 個字元
+rc_reason_bad_char = 原因：不可使用字元 { $code }
+rc_confirm_needed = 請勾選確認框以進行此項更正
+# Typed numbers.
+rc_not_a_start_no = 編號：「{ $typed }」不是本賽事的選手編號
+rc_not_a_round_no = 輪次：「{ $typed }」不是輪次
+rc_not_a_future_round = 輪次：「{ $typed }」不是尚待編排的輪次（第 { $from }–{ $to } 輪）
+rc_bye_kind = 類別：「{ $typed }」不是半分、全分或零分輪空
+rc_late_bye_kind = 類別：「{ $typed }」：遲到報名的輪空只可得零分或半分
+rc_not_a_board_no = 台號：「{ $typed }」不是台號
+rc_plays_themselves = 黑方：選手不能與自己對局
+rc_not_a_played_result = 結果：「{ $typed }」不是 1-0、0-1 或 1/2-1/2
+rc_version_missing = 第 { $board } 台：表格未附此台的版本，請重新載入頁面
+rc_board_has_result = 第 { $board } 台已有結果
+# Rounds.
+rc_round_is_draft = 第 { $round } 輪仍是草稿：請改用捨棄
+rc_round_not_last = 第 { $round } 輪不是最後編排的一輪：請先撤回之後的輪次
+rc_round_has_results = 第 { $round } 輪不能撤回：第 { $boards } 台已有結果
+rc_round_has_records = 第 { $round } 輪不能撤回：第 { $boards } 台已有棋譜（請先刪除）
+rc_discard_published = 第 { $round } 輪已公佈，不能捨棄（未有結果時可撤回）
+rc_fix_published = 第 { $round } 輪已公佈；請撤回該輪或輸入結果
+rc_withdraw_round = 撤回本輪編排
+rc_withdraw_round_help = 本輪尚未輸入任何結果：可撤回本輪（刪除其編排、輪空及各台），然後重新編排。已封存的佈局保留。
+# Byes.
+rc_cancel_bye = 取消輪空
+rc_no_such_bye = { $player } 號選手在第 { $round } 輪沒有可取消的輪空
+rc_bye_round_paired = 第 { $round } 輪已編排：{ $player } 號選手的輪空屬於該輪編排；請先撤回或捨棄該輪
+rc_late_entries = 遲到報名
+rc_late_rule = 在某輪編排後才報名的選手，不參與已錯過輪次的編排（國際棋聯 C.04.2 遲到報名）：錯過的輪次得零分，賽事規程容許時得半分。
+rc_missed_rounds = 錯過輪次
+rc_give_late_byes = 為錯過的輪次記輪空
+rc_late_byes_given = 遲到報名的輪空
+rc_no_missed_round = { $player } 號選手沒有未記輪空的錯過輪次
+# Withdrawals.
+rc_withdraw_undo = 取消退賽
+rc_already_withdrawn = { $player } 號選手已退賽（自第 { $round } 輪起）
+rc_player_changed = { $player } 號選手剛被更改，請重新載入頁面
+rc_not_withdrawn = { $player } 號選手並未退賽
+# The results form.
+rc_saved_results = 已儲存結果：{ $count } 個。
+rc_refused_results = 未接受：{ $count } 個 —
+rc_results_each_board = 每台獨立儲存：即使其他格有錯，有效結果仍會儲存；有錯的格會標示出來，並保留所輸入的內容。
+# Records.
+rc_delete_record = 刪除此棋譜
+rc_delete_record_help = 棋譜及其判定將被刪除；裁判輸入的結果保留。
+rc_no_record = 第 { $game } 局沒有可刪除的棋譜
+rc_next_round_paired = 第 { $round } 輪已按原來的分數編排
+rc_knockout_seeded = 淘汰賽已按原來的排名排定
+rc_late_change_unconfirmed = 第 { $board } 台：{ $stage }。更改結果不會重新編排：如要更改，請填寫原因並勾選確認。
+rc_late_change = 編排後更正結果
+rc_late_change_warning = { $stage }。在此更改結果不會重新編排。更改須填寫原因並確認，並會記錄在操作紀錄中。

@@ -71,7 +71,7 @@ svc_record_empty = 記錄：記錄是空的
 svc_record_too_long = 記錄：共 { $plies } 步，超過記錄上限 { $limit } 步（實戰對局遠不及此數）
 svc_nothing_to_apply = 第 { $board } 台第 { $game } 局：記錄沒有可採用的結果（{ $status }）
 svc_not_a_match_game = 局：{ $game } 不是第 { $match } 場比賽已下或待下的對局
-# Bulk record upload (issue 14).
+# Bulk record upload.
 svc_upload_bad_round_tag = Round 標籤「{ $tag }」不是輪次（3，或第 2 局寫 3.2）
 svc_upload_other_round = Round 標籤寫的是第 { $tag } 輪；本次上傳的是第 { $round } 輪
 svc_upload_no_names = 本局沒有 Red 和 Black 標籤，無法找到對應的台

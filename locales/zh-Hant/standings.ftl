@@ -26,3 +26,26 @@ tb_BWG_matches = 後手勝場數
 tb_BPG_matches = 後手場數
 tie_breaks_help = 依決定次序選擇小分，先比第一項；不需要的位置留空。
 tie_breaks_meanings = 各項小分的計法
+
+## Cells of the crosstable and the player card read from the player's side.
+st_after_round = 第 { $round } 輪後
+ct_round = 第{ $round }輪
+ct_red = 紅
+ct_black = 黑
+ct_bye = 輪空
+ct_absent = 缺席
+ct_forfeit = 棄
+ct_forfeit_title = 對方或己方棄權
+ct_legend = 每格：對手編號、執色（紅／黑）、該輪得分。棄：棄權。
+pc_win = 勝
+pc_draw = 和
+pc_loss = 負
+pc_forfeit_win = 勝（對方棄權）
+pc_forfeit_loss = 負（棄權）
+pc_withdrawn = 已退賽
+pc_withdrawn_from = 已退賽：自第 { $round } 輪起不再編排
+pc_outcome = 勝負
+pc_round_points = 得分
+pc_running = 累計積分
+ct_half_bye = 半分輪空
+ct_full_bye = 全分輪空

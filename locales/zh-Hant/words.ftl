@@ -1,4 +1,4 @@
-# Form and reader errors worded per language (issue 18): event settings fields.
+# Form and reader errors worded per language: event settings fields.
 words_not_whole_number = 「{ $value }」不是整數
 words_out_of_range = { $value } 不在 { $min }–{ $max } 之間
 words_not_date = 「{ $value }」不是日期（格式：年-月-日，如 2011-05-01）

@@ -11,6 +11,7 @@ use crate::web::{Application, Config};
 /// Options of `anqi serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
+    /// The database to use.
     #[command(flatten)]
     pub db: DatabaseArg,
     /// Address to listen on (port 0 picks a free port).

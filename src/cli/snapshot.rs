@@ -16,6 +16,7 @@ use crate::store;
 pub struct BackupArgs {
     /// The new file to write the copy to (refused if it exists).
     pub file: PathBuf,
+    /// The database to use.
     #[command(flatten)]
     pub db: DatabaseArg,
 }
@@ -25,6 +26,7 @@ pub struct BackupArgs {
 pub struct RestoreArgs {
     /// A copy made by `anqi backup` (or the administrator's download).
     pub file: PathBuf,
+    /// The database to use.
     #[command(flatten)]
     pub db: DatabaseArg,
 }

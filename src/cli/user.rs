@@ -14,6 +14,7 @@ use crate::store;
 /// Options of `anqi user`.
 #[derive(Debug, Args)]
 pub struct UserArgs {
+    /// The `user` subcommand to run.
     #[command(subcommand)]
     pub command: UserCommand,
 }
@@ -31,6 +32,7 @@ pub enum UserCommand {
         /// Read the password from standard input (first line).
         #[arg(long, required = true)]
         password_stdin: bool,
+        /// The database to use.
         #[command(flatten)]
         db: DatabaseArg,
     },
@@ -44,6 +46,7 @@ pub enum UserCommand {
         /// How many days the token works (1 to 365).
         #[arg(long, default_value_t = crate::service::accounts::TOKEN_DAYS_DEFAULT)]
         days: i64,
+        /// The database to use.
         #[command(flatten)]
         db: DatabaseArg,
     },
@@ -51,6 +54,7 @@ pub enum UserCommand {
     Tokens {
         /// Login name.
         name: String,
+        /// The database to use.
         #[command(flatten)]
         db: DatabaseArg,
     },
@@ -60,6 +64,7 @@ pub enum UserCommand {
         name: String,
         /// The token's id.
         id: String,
+        /// The database to use.
         #[command(flatten)]
         db: DatabaseArg,
     },

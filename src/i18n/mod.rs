@@ -365,8 +365,6 @@ const AREAS: &[Area] = areas![
     "records",
     "errors",
     "corrections",
-    "readability",
-    "corrections_rounds",
     "live",
     "words",
     "verdicts",

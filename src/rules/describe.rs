@@ -397,7 +397,7 @@ mod tests {
     }
 
     /// Banqi's refused turns are worded from their cause in every language, not from the English
-    /// the verdict JSON keeps (issue 18).
+    /// the verdict JSON keeps.
     #[test]
     fn banqi_refusals_are_worded_in_each_language() {
         use crate::rules::banqi::{self, Settings};

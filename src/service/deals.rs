@@ -441,7 +441,7 @@ impl KoDealRound {
 
 /// The 3rd-place match's own deal round number (`swiss_rounds + knockout rounds + 1`), for events
 /// with a knockout of 4 or more whose final was not dealt before the final and the 3rd-place match
-/// got separate deals (issue 18; such older events keep sharing the final's).
+/// got separate deals (such older events keep sharing the final's).
 pub fn third_place_deal_round(event: &Event) -> Option<u32> {
     let k = knockout_rounds(event);
     (event.third_place_own_deals && k >= 2).then(|| knockout_deal_round(event, k - 1) + 1)

@@ -1,4 +1,4 @@
-//! Importing an event backup (issue 16): nothing is taken on trust.
+//! Importing an event backup: nothing is taken on trust.
 //!
 //! * Every value of every row goes through the parsing the forms use (event settings through
 //!   [`EventForm::parse`], players through [`PlayerEntry::parse`], results, byes, deals, seeds,
@@ -403,15 +403,15 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let created_raw = c.need("created_at", created_raw)?.to_string();
     let created_at = c.need_time("created_at")?;
     let announce = c.flag("announce_deals")?;
-    // A backup from before issue 18 played its 3rd-place match on the final's deals.
+    // A backup from before the 3rd-place match had deals of its own played its 3rd-place match on the final's deals.
     let third_place_own_deals = c.flag("third_place_own_deals")?;
-    // The starting list (issue 15): when it was fixed, whether by a confirmation, its size, and why
+    // The starting list: when it was fixed, whether by a confirmation, its size, and why
     // it was re-opened.
     let list_fixed_at = c.time("start_list_fixed_at")?;
     let list_confirmed = c.flag("start_list_confirmed")?;
     let list_size = c.int("start_list_size", 0..=9999)?.unwrap_or(0);
     let list_reopened = c.line("start_list_reopened", 200)?;
-    // Issue 18: the event's time zone (an IANA name) and whether it is archived.
+    // The event's time zone (an IANA name) and whether it is archived.
     let time_zone = match c.line("time_zone", 64)? {
         Some(typed) => super::events::time_zone(&typed)
             .map_err(|_| {
@@ -647,7 +647,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 let start = c.start_no("start_no", &cx.starts)?;
                 put!("start_no", c.need("start_no", start)?);
             } else {
-                // Bye requests name the player's entry (issue 15), never a start number.
+                // Bye requests name the player's entry, never a start number.
                 put!("player_id", c.refers("player_id", cx.ids("players"))?);
             }
             let kind = c.line("kind", 2)?;

@@ -1,4 +1,4 @@
-//! Live pages (issue 19): the hub that tells open pages of an event that the event changed.
+//! Live pages: the hub that tells open pages of an event that the event changed.
 //!
 //! Each event with subscribers has a `watch` channel holding its latest version (the change counter
 //! of `store::events::version`, the number the page cache keys on). One watcher task per hub learns

@@ -7,7 +7,7 @@
 //! move limit) or, for an undecided final position, the result the record claims (resignation,
 //! agreement, time), which the players' signed scoresheet states.
 //!
-//! Knockout games (issue 9) work the same way: the record of game g of match m is adjudicated with
+//! Knockout games work the same way: the record of game g of match m is adjudicated with
 //! the sealed deal of that knockout round for that game number (round number `swiss_rounds + k`, see
 //! `deals`), and — when legal, decided and the game has no result yet — the result is recorded
 //! through the bracket's usual game-result path. Before the deal is unsealed a record is visible to
@@ -843,7 +843,7 @@ fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<M
 }
 
 /// Whether two verdicts say the same about a game: legality (and the bad ply), result,
-/// termination and the claim conflict (the ruling events are new with the rules of issue 14).
+/// termination and the claim conflict (the ruling events came with the rules that made rulings events).
 fn same_verdict(old: &serde_json::Value, new: &serde_json::Value) -> bool {
     let key = |v: &serde_json::Value| {
         (

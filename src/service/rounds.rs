@@ -577,7 +577,7 @@ pub async fn set_draft(
         })
 }
 
-// Corrections and undo (issue 18). Each takes the reason the arbiter typed (logged with the change)
+// Corrections and undo. Each takes the reason the arbiter typed (logged with the change)
 // and the confirmation box the form sends, both checked here rather than only in the browser.
 
 /// The reason and confirmation of a correction: the box must be ticked and the reason typed (one

@@ -1,4 +1,4 @@
-//! Bulk upload of a round's move records (issue 14): an arbiter uploads one record file holding the
+//! Bulk upload of a round's move records: an arbiter uploads one record file holding the
 //! games of a Swiss round or of a knockout round (round numbers after the Swiss rounds, see
 //! `deals::knockout_round`). Each game is matched to its board's or match's game by its `Round` tag
 //! (`3`, or `7.2` for game 2 of a knockout or Banqi match; a numeric `Game` tag gives the game

@@ -20,7 +20,7 @@ pub struct Event {
     pub settings: EventSettings,
     /// Whether round pages announce the commitments of sealed duplicate deals.
     pub announces_deals: bool,
-    /// Whether the 3rd-place match has its own deal rounds (issue 18); events whose final was dealt
+    /// Whether the 3rd-place match has its own deal rounds; events whose final was dealt
     /// before that share the final's (`service::deals`).
     pub third_place_own_deals: bool,
     /// Its change counter ([`version`]) when it was read, in the same statement (0 from `create`).

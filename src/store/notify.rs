@@ -1,4 +1,4 @@
-//! Change notifications between instances on one PostgreSQL database (issue 19): the LISTEN side.
+//! Change notifications between instances on one PostgreSQL database: the LISTEN side.
 //!
 //! Every write transaction on PostgreSQL sends `pg_notify('anqi_changes', '<event id>')` (delivered
 //! to the listeners when it commits). Each instance runs one listener ([`listen`]) on its own

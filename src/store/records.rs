@@ -76,8 +76,8 @@ impl RecordRow {
 }
 
 /// The version of the adjudication rules that verdicts stored now were made by. Records stored
-/// under an older version are re-adjudicated once at start-up (issue 14: 1, rulings became events;
-/// 2, a numeric `Game` tag is a match's game number, not a variant; issue 18: 3, a refused Banqi
+/// under an older version are re-adjudicated once at start-up (1, rulings became events;
+/// 2, a numeric `Game` tag is a match's game number, not a variant; 3, a refused Banqi
 /// turn, and a xiangqi ply refused for another reason than the known ones, carry their cause, so
 /// that pages word them in the reader's language).
 pub const RULES_VERSION: i64 = 3;

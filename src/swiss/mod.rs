@@ -70,7 +70,7 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
 
-    /// The model's and the engine's refusals are messages for the reader's language (issue 18),
+    /// The model's and the engine's refusals are messages for the reader's language,
     /// the English `Display` as before.
     #[test]
     fn refusals_are_worded_in_each_language() {

@@ -402,7 +402,7 @@ mod tests {
     }
 
     /// Why a record cannot be shown, and a Banqi turn it stops at, are worded in the reader's
-    /// language (issue 18); the view's JSON keeps the English.
+    /// language; the view's JSON keeps the English.
     #[test]
     fn errors_are_worded_for_the_reader() {
         use crate::i18n::Lang;

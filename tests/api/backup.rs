@@ -1,5 +1,5 @@
 //! Export → import into a fresh server gives identical pages; a broken backup imports nothing.
-//! Issue 16: an import keeps sealed deals sealed and verifiable, parses every value as the forms do,
+//! An import keeps sealed deals sealed and verifiable, parses every value as the forms do,
 //! creates no account and grants no right, gives the event to the importer, links accounts only as
 //! the importer chooses, imports an event once, and writes all or nothing.
 

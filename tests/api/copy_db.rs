@@ -1,4 +1,4 @@
-//! `anqi copy-db` (issue 19): a whole database copied into an empty one serves identical pages and
+//! `anqi copy-db`: a whole database copied into an empty one serves identical pages and
 //! the identical JSON export, ids, sealed deals and sequences kept; a non-empty target is refused.
 //! The source and the final target are the test databases of `TempDir::database_url` (SQLite
 //! files, or PostgreSQL databases when `ANQI_TEST_PG` is set), the middle copy a SQLite file — so

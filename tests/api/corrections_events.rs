@@ -1,4 +1,4 @@
-//! Issue 18, corrections and undo of events, players, arbiters and accounts: each needs a reason
+//! Corrections and undo of events, players, arbiters and accounts: each needs a reason
 //! (kept in the audit log) and a confirmation the server checks; settings lock once they matter
 //! and a forged form is refused; an archived event is read-only, off the home list and still
 //! public; a disabled account cannot sign in and its sessions and tokens end; the audit log is

@@ -1,37 +1,44 @@
-//! Sealed duplicate deals over HTTP (RULES.md §9, issue 7): sealing, secrecy (404 for players, other
+//! Sealed duplicate deals over HTTP (RULES.md §9): sealing, secrecy (404 for players, other
 //! events' arbiters and anonymous visitors), unsealing only when every game has a result or by a
 //! logged override, re-draws that keep the withdrawn deal listed, and public verification.
 
 use std::collections::HashMap;
 
+use crate::json_api::api_client;
+use crate::knockout::{event_with, play_swiss_round, register};
+use crate::knockout_deals::ko_result;
 use crate::support::*;
 use anqi::rules::adjudicate::GameResult;
 use anqi::rules::notation::{Notation, WrittenMove, write_game};
 use anqi::rules::xiangqi::{Deal, Position};
+use serde_json::json;
 
 /// An event of `variant` with `players` players, arbiter "arb", and the account "player" linked to
 /// start number 1. Another event (organizer org2) has "arb2" as its arbiter.
 pub fn setup(w: &World, variant: &str, players: usize) -> i64 {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Deals test", variant);
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
-    }
-    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(
-        &format!("/events/{id}/players/1/link"),
-        &[("name", "player")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut org2 = w.login("org2");
-    let other = create_event(&mut org2, "Other event", variant);
-    let r = org2.form(&format!("/events/{other}/arbiters"), &[("name", "arb2")]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let id = event("Deals test", variant)
+        .players(players)
+        .arbiter("arb")
+        .link(1, "player")
+        .build(w);
+    event("Other event", variant)
+        .by("org2")
+        .arbiter("arb2")
+        .build(w);
     id
+}
+
+/// A Jieqi event (中弈杯's dates and venue) that requires deals: one Swiss round, then a knockout of
+/// four, one game a match; returns its id.
+pub fn required_deals_event(org: &mut Client) -> i64 {
+    let mut fields = new_event_fields("必須佈局", "jieqi").to_vec();
+    fields.extend([
+        ("swiss_rounds", "1"),
+        ("knockout_size", "4"),
+        ("best_of", "1"),
+        ("deals_required", "on"),
+    ]);
+    create_event_with(org, &fields)
 }
 
 /// Seals a deal for a game of a round as `arb`; returns the deal id.
@@ -67,10 +74,7 @@ pub fn fields(client: &mut Client, id: i64, deal_id: i64) -> HashMap<String, Str
 
 /// Pairs and publishes the next round as `arb`; returns the number of boards with a game.
 pub fn pair_and_publish(arb: &mut Client, id: i64, round: u32) -> usize {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "pair: {}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/{round}/publish"), &[]);
-    assert_eq!(r.status, 303, "publish: {}", r.body);
+    publish_round(arb, id, round);
     let page = arb.get(&format!("/events/{id}/rounds/{round}"));
     crate::swiss::versions(&page.body).len()
 }
@@ -513,4 +517,80 @@ fn xiangqi_events_have_no_deals() {
     let r = arb.form(&format!("/events/{id}/deals"), &[("round", "1")]);
     assert_eq!(r.status, 400);
     assert!(r.body.contains("xiangqi"), "{}", r.body);
+}
+
+#[test]
+fn deals_required_refuses_to_publish_or_start_a_game_without_its_deal() {
+    let w = World::new("deals-required");
+    let mut org = w.login("org");
+    let id = crate::deals::required_deals_event(&mut org);
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+
+    // The creation form offers the setting, ticked.
+    let form = org.get("/events/new");
+    assert!(
+        html::attrs(&form.body, "input[name=deals_required][checked]", "value")
+            .contains(&"on".to_string()),
+        "{}",
+        form.body
+    );
+
+    // The draft is paired; publishing it is refused, naming the round.
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let draft = arb.get(&format!("/events/{id}/rounds/1"));
+    assert_eq!(draft.status, 200);
+    let note = html::text(&draft.body, "#deal-notice").expect("the round page says so");
+    assert!(note.contains("cannot be published"), "{note}");
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("Round 1 cannot be published"), "{}", r.body);
+    assert_eq!(
+        w.server
+            .client()
+            .get(&format!("/events/{id}/rounds/1"))
+            .status,
+        404,
+        "still a draft"
+    );
+    seal(&mut arb, id, 1, "1");
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    crate::deals::finish_round(&mut arb, id, 1, "1-0");
+
+    // A knockout game does not start without its deal.
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/knockout/matches/1"));
+    let note = html::text(&page.body, "#deal-notice").expect("the match page says so");
+    assert!(note.contains("cannot start"), "{note}");
+    let r = ko_result(&mut api, id, 1, "1-0");
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("Game 1 of match 1 cannot start"),
+        "{}",
+        r.body
+    );
+    seal(&mut arb, id, 2, "1");
+    assert_eq!(ko_result(&mut api, id, 1, "1-0").status, 200);
+    let page = arb.get(&format!("/events/{id}/knockout/matches/2"));
+    assert!(html::text(&page.body, "#deal-notice").is_none(), "dealt");
+}
+
+#[test]
+fn without_deals_required_the_round_page_says_it_is_played_without_a_deal() {
+    let w = World::new("deals-none");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "2", "0", "1");
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    play_swiss_round(&mut arb, id, 1);
+    let page = arb.get(&format!("/events/{id}/rounds/1"));
+    let note = html::text(&page.body, "#deal-notice").expect("said plainly");
+    assert_eq!(note, "This round is played without a sealed deal.");
+    // Visitors are told only when the event announces its deals (it is the arbiters' secret).
+    let anon = w.server.client().get(&format!("/events/{id}/rounds/1"));
+    assert!(html::text(&anon.body, "#deal-notice").is_none());
 }

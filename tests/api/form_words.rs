@@ -1,4 +1,4 @@
-//! Form and reader errors in the reader's language (issue 18): every kind of bad event-settings
+//! Form and reader errors in the reader's language: every kind of bad event-settings
 //! field, on the new-event and settings forms in 繁體中文, names the field and says what is wrong in
 //! Chinese; the JSON API words the same errors in English.
 

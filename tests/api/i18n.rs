@@ -1,4 +1,4 @@
-//! Issue 18: no English on Chinese pages, and the glossary. A whole event is built over HTTP (a Jieqi
+//! No English on Chinese pages, and the glossary. A whole event is built over HTTP (a Jieqi
 //! Swiss stage with sealed deals, results and records, a knockout with a 3rd-place match, prizes, a
 //! club rating list), then every page reachable by links from it, and every kind of error page (404,
 //! 403, the 409 kinds, form and CSV errors, verdicts), is read in 繁體中文 and 简体中文. Tags,
@@ -617,7 +617,7 @@ fn banqi_round_one(w: &World, players: u32) -> (i64, Client) {
     (id, arb)
 }
 
-/// Items of issue 18 the whole event above does not reach: a Banqi record refused turn by turn, a
+/// What the whole event above does not reach: a Banqi record refused turn by turn, a
 /// stored record the viewer cannot read, and the club rating list's audit details are worded in
 /// both Chinese scripts.
 #[test]
@@ -766,7 +766,7 @@ fn banqi_refusals_stored_before_they_had_a_cause_are_worded_after_the_upgrade() 
     );
     assert_eq!(r.status, 303, "{}", r.body);
 
-    // The verdict as the rules before issue 18 stored it: the refusal in English, no cause.
+    // The verdict as older rules stored it: the refusal in English, no cause.
     let World { server, dir } = w;
     server.stop();
     let url = dir.database_url();

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::deals::seal;
 use crate::json_api::api_client;
 use crate::knockout::{find_match, register};
 use crate::support::*;
@@ -241,4 +242,72 @@ fn a_knockout_is_sealed_and_its_finished_deals_unsealed_in_one_step_each() {
         "the Swiss round's and the quarter-finals' games 1–3 and decider: {after:?}"
     );
     assert!(after[5..].iter().all(|s| s == "sealed"), "{after:?}");
+}
+
+/// Enters the result of game 1 of a knockout match through the API.
+pub fn ko_result(api: &mut Client, id: i64, m: u32, result: &str) -> Resp {
+    api.json(
+        "PUT",
+        &format!("/api/events/{id}/knockout/matches/{m}/games/1/result"),
+        &json!({ "result": result }),
+    )
+}
+
+/// Unseals a deal as an arbiter (no override).
+fn unseal_round(arb: &mut Client, id: i64, deal: i64) -> Resp {
+    arb.form(&format!("/events/{id}/deals/{deal}/unseal"), &[])
+}
+
+#[test]
+fn the_final_and_the_third_place_match_are_dealt_sealed_and_unsealed_apart() {
+    let w = World::new("ko-deals-final");
+    // One Swiss round (deal round 1), semi-finals (2), the final (3), the 3rd-place match (4).
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "1");
+
+    let list = arb.get(&format!("/events/{id}/deals"));
+    assert!(
+        html::text(&list.body, "#seal select[name=round] option[value='3']")
+            .is_some_and(|t| t.starts_with("Final")),
+        "{}",
+        list.body
+    );
+    assert!(
+        html::text(&list.body, "#seal select[name=round] option[value='4']")
+            .is_some_and(|t| t.starts_with("3rd-place match")),
+        "{}",
+        list.body
+    );
+    let semis = seal(&mut arb, id, 2, "1");
+    assert_eq!(ko_result(&mut api, id, 1, "1-0").status, 200);
+    assert_eq!(ko_result(&mut api, id, 2, "1-0").status, 200);
+    assert_eq!(unseal_round(&mut arb, id, semis).status, 303);
+
+    let final_deal = seal(&mut arb, id, 3, "1");
+    let third_deal = seal(&mut arb, id, 4, "1");
+    // The 3rd-place match is played first: the final's deal may still be drawn again (it was a
+    // 409 when both shared one deal round), and the 3rd-place deal is unsealed on its own.
+    assert_eq!(ko_result(&mut api, id, 4, "0-1").status, 200);
+    let redrawn = crate::deals::redraw(&mut arb, id, 3, "1");
+    assert_ne!(redrawn, final_deal, "a re-draw of the final's deal");
+    let r = unseal_round(&mut arb, id, third_deal);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = unseal_round(&mut arb, id, redrawn);
+    assert_eq!(r.status, 409, "the final is not played yet");
+    assert!(r.body.contains("3"), "names the final: {}", r.body);
+    assert!(!r.body.contains("match 4"), "{}", r.body);
+
+    // The final's game cannot be re-dealt once started; then its deal unseals.
+    assert_eq!(ko_result(&mut api, id, 3, "1-0").status, 200);
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "3"), ("game", "1")],
+    );
+    assert_eq!(r.status, 409, "the final has started");
+    assert_eq!(unseal_round(&mut arb, id, redrawn).status, 303);
+    // Past the 3rd-place match's round there is no knockout deal round.
+    let r = arb.form(
+        &format!("/events/{id}/deals"),
+        &[("round", "5"), ("game", "1")],
+    );
+    assert_eq!(r.status, 400, "past the final");
 }

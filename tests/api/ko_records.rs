@@ -1,4 +1,4 @@
-//! Knockout game records over HTTP (issue 9): every game 1 of a knockout round uses the deal sealed
+//! Knockout game records over HTTP: every game 1 of a knockout round uses the deal sealed
 //! for that round (round number `swiss_rounds + k`, game 1); a record consistent with it decides the
 //! game, one whose reveal contradicts it is reported at its ply with nothing changed; the records stay
 //! secret until the deal is unsealed, which waits until every game 1 of the round has a result.
@@ -69,7 +69,7 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
         .status
     };
     assert_eq!(redraw(&mut arb, "2"), 409);
-    // Round 4 is the 3rd-place match's own deal round (issue 18); round 5 is past the final.
+    // Round 4 is the 3rd-place match's own deal round; round 5 is past the final.
     assert_eq!(redraw(&mut arb, "5"), 400, "past the final");
 
     // Match 2 game 1: Red's h2 cannon square holds letter 22 of the deal; naming another piece is
@@ -113,7 +113,9 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
         arb.get(&match_page).body.contains(&page),
         "the arbiters' link"
     );
-    assert!(!anon.get(&match_page).body.contains(&page), "no link yet");
+    let seen = anon.get(&match_page);
+    assert_eq!(seen.status, 200, "the match page is public");
+    assert!(!seen.body.contains(&page), "no link yet");
     let r = api.get(&url(1));
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["legal"], true);
@@ -136,10 +138,9 @@ fn knockout_records_use_the_rounds_deal_and_stay_secret_until_it_is_unsealed() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["record"], record.as_str());
     assert_eq!(anon.get(&page).status, 200);
-    assert!(
-        anon.get(&match_page).body.contains(&page),
-        "linked once public"
-    );
+    let seen = anon.get(&match_page);
+    assert_eq!(seen.status, 200);
+    assert!(seen.body.contains(&page), "linked once public");
     let audit = arb.get(&format!("/events/{id}/audit"));
     assert!(audit.body.contains("knockout.record"), "audit-logged");
 

@@ -1,4 +1,4 @@
-//! Live pages (issue 19): the stream of an event's changes, `GET /events/{id}/live`, over real
+//! Live pages: the stream of an event's changes, `GET /events/{id}/live`, over real
 //! HTTP — a stored result arrives within a second (from this server's own commit, and from a write
 //! of another `anqi serve` process on the same database through the periodic version query), a
 //! reconnect with `Last-Event-ID` catches up at once, heartbeats, the bound on streams per client

@@ -1,4 +1,4 @@
-//! The fast paths of issue 17 through HTTP: the page cache serves signed-in viewers per viewer
+//! The fast paths through HTTP: the page cache serves signed-in viewers per viewer
 //! class (a page cached for one class never reaches another; the account name and the CSRF token
 //! are each viewer's own), a writer's next page shows the write, a logout ends the cached view, and
 //! a change made by another process shows once the kept version expires.
@@ -39,20 +39,11 @@ fn is_page_of(page: &str, client: &mut Client, name: &str) {
 }
 
 fn setup(w: &World) -> (Client, i64) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Cache classes", "jieqi");
-    let csv = "name,club,rating\n甲,A,2000\n乙,B,1990\n丙,C,1980\n丁,D,1970\n";
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
-    (org, id)
+    let id = event("Cache classes", "jieqi")
+        .sheet("name,club,rating\n甲,A,2000\n乙,B,1990\n丙,C,1980\n丁,D,1970\n")
+        .arbiter("arb")
+        .build(w);
+    (w.login("org"), id)
 }
 
 #[test]

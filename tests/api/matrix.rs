@@ -1,13 +1,13 @@
-//! The authorization matrix (issue 16): every route of the site, pages and API, requested by every
-//! kind of visitor, against one table of who may use it. The routes are read from the handlers'
+//! The authorization matrix: every route of the site, pages and API, requested by every kind of
+//! visitor, against one table of who may use it. The routes are read from the handlers'
 //! attributes in `src/web/routes/`, so a new route without a row here fails the test.
 //!
 //! "Allowed" means the request reached its handler's work (any status but a refusal); "refused"
-//! means 401, 403, 404 or a redirect to the login page. Forms are sent empty (with a valid CSRF
-//! token), so an allowed write mostly answers 400 and changes nothing. A visitor who may not use a
-//! route must be refused — or, for a write, get the 400 of a form that does not parse, which the
-//! body extractor may answer before the rights are checked: nothing is read or written then. Any
-//! other answer (a page, a redirect, a 409 that tells the event's state) fails the test.
+//! means 401, 403, 404 or a redirect to the login page, and nothing else. A visitor who may not
+//! use a write is sent a form (or JSON body) that parses and would do the write
+//! ([`valid_write`]), so only the rights check can stop it: a 400, a page, a redirect or a 409
+//! that tells the event's state fails the test. Visitors who may use a write send it empty (with a
+//! valid CSRF token), so that it answers 400 and the fixture stays as it is for the next visitor.
 
 use std::collections::BTreeSet;
 
@@ -66,6 +66,10 @@ enum Who {
     BoardPlayerOrArbiters,
     /// Administrators only.
     Admins,
+    /// The event's arbiters, its organizer and administrators, on a knockout write whose bracket
+    /// is not seeded in this fixture: they reach the handler, which says so (409, or 400 for a
+    /// record with nowhere to go); everyone else is refused before it.
+    KnockoutWriters,
     /// Nobody in this fixture (the thing does not exist here: a knockout before seeding, a setup
     /// link once an administrator exists).
     Nobody,
@@ -76,7 +80,9 @@ impl Who {
         match self {
             Who::Public => true,
             Who::SignedIn => role != Anonymous,
-            Who::EventArbiters => matches!(role, Arbiter | Organizer | Admin),
+            Who::EventArbiters | Who::KnockoutWriters => {
+                matches!(role, Arbiter | Organizer | Admin)
+            }
             Who::EventManagers => matches!(role, Organizer | Admin),
             Who::Organizers | Who::AccountMakers => {
                 matches!(role, Organizer | OtherOrganizer | Admin)
@@ -107,11 +113,11 @@ const TABLE: &[(&str, &str, Who)] = &[
     ("post", "/account/tokens/revoke", Who::SignedIn),
     ("get", "/users", Who::AccountMakers),
     ("post", "/users", Who::AccountMakers),
-    // Corrections of accounts (issue 18).
+    // Corrections of accounts.
     ("post", "/users/{user}/disable", Who::Admins),
     ("post", "/users/{user}/enable", Who::Admins),
     ("post", "/users/{user}/password", Who::Admins),
-    // Corrections of events (issue 18).
+    // Corrections of events.
     ("get", "/events/{id}/settings", Who::EventManagers),
     ("post", "/events/{id}/settings", Who::EventManagers),
     ("post", "/events/{id}/archive", Who::EventManagers),
@@ -336,7 +342,7 @@ const TABLE: &[(&str, &str, Who)] = &[
     (
         "post",
         "/events/{id}/knockout/matches/{m}/games/{g}/record",
-        Who::Nobody,
+        Who::KnockoutWriters,
     ),
     ("get", "/events/{id}/ranking", Who::Public),
     ("get", "/events/{id}/prizes", Who::Public),
@@ -390,7 +396,7 @@ const TABLE: &[(&str, &str, Who)] = &[
     (
         "put",
         "/api/events/{id}/knockout/matches/{m}/decider",
-        Who::Nobody,
+        Who::KnockoutWriters,
     ),
     (
         "get",
@@ -400,12 +406,12 @@ const TABLE: &[(&str, &str, Who)] = &[
     (
         "post",
         "/api/events/{id}/knockout/matches/{m}/games/{g}/record",
-        Who::Nobody,
+        Who::KnockoutWriters,
     ),
     (
         "put",
         "/api/events/{id}/knockout/matches/{m}/games/{g}/result",
-        Who::Nobody,
+        Who::KnockoutWriters,
     ),
     // Last: it ends the session of the client that asks.
     ("post", "/logout", Who::Public),
@@ -572,6 +578,172 @@ fn client_for(w: &World, role: Role) -> Client {
     c
 }
 
+/// A write's body that parses and would do its work for a visitor allowed to send it.
+enum Write {
+    /// Form fields (the CSRF token is added by the client).
+    Form(Vec<(&'static str, &'static str)>),
+    /// A JSON body (the API).
+    Json(serde_json::Value),
+    /// A plain-text body (a record sent to the API).
+    Text(&'static str),
+}
+
+/// The valid body of each write route of [`TABLE`].
+fn valid_write(route: &str) -> Write {
+    use serde_json::json;
+    const RECORD: &str = "1. h2e2 h9g7 *";
+    let form = |fields: &[(&'static str, &'static str)]| Write::Form(fields.to_vec());
+    let why = [("reason", "checked by the arbiter"), ("confirm", "yes")];
+    match route {
+        "/login" => form(&[("name", "nobody"), ("password", "wrong-password")]),
+        "/setup" => form(&[("token", "0"), ("name", "root"), ("password", PASSWORD)]),
+        "/logout" | "/admin/backup" => form(&[]),
+        "/account/name" => form(&[("display_name", "Chan")]),
+        "/account/password" => form(&[("current", PASSWORD), ("new", "another-long-pass")]),
+        "/account/tokens" => form(&[("label", "scripts"), ("days", "30")]),
+        "/account/tokens/revoke" => form(&[("id", "1")]),
+        "/users" => form(&[
+            ("name", "newcomer"),
+            ("role", "player"),
+            ("password", PASSWORD),
+        ]),
+        "/users/{user}/disable" | "/users/{user}/enable" => form(&why),
+        "/users/{user}/password" => form(&[
+            ("reason", "forgotten"),
+            ("confirm", "yes"),
+            ("password", "another-long-pass"),
+        ]),
+        "/events" | "/events/{id}/settings" => form(&[
+            ("name", "Matrix Open"),
+            ("venue", "Hall"),
+            ("start_date", "2026-03-01"),
+            ("end_date", "2026-03-02"),
+            ("variant", "jieqi"),
+            ("swiss_rounds", "6"),
+            ("knockout_size", "0"),
+            ("best_of", "1"),
+            ("points_win", "2"),
+            ("points_draw", "1"),
+            ("points_loss", "0"),
+            ("move_limit", "120"),
+            ("time_zone", "Asia/Hong_Kong"),
+            ("reason", "a better name"),
+            ("confirm", "yes"),
+        ]),
+        "/events/{id}/archive" | "/events/{id}/unarchive" | "/events/{id}/delete" => form(&why),
+        "/events/{id}/arbiters/{user}/remove" => form(&why),
+        "/events/{id}/players/{player}/edit" => form(&[
+            ("name", "甲乙"),
+            ("club", "C"),
+            ("rating", "1600"),
+            ("reason", "typo"),
+            ("confirm", "yes"),
+        ]),
+        "/events/{id}/players/{player}/delete" => form(&why),
+        "/events/{id}/players/{player}/rating" => {
+            form(&[("rating", "1600"), ("reason", "typo"), ("confirm", "yes")])
+        }
+        "/events/import" => form(&[("backup", "{}")]),
+        "/events/import/confirm" => form(&[("backup", "{}")]),
+        "/events/{id}/arbiters" => form(&[("name", "arb2")]),
+        "/events/{id}/byes" => form(&[("start", "2"), ("round", "2"), ("kind", "H")]),
+        "/events/{id}/byes/cancel" => form(&[("start", "2"), ("round", "2"), ("reason", "back")]),
+        "/events/{id}/byes/late" => form(&[("start", "2"), ("kind", "Z")]),
+        "/events/{id}/withdraw" | "/events/{id}/withdraw/undo" => {
+            form(&[("start", "2"), ("reason", "ill"), ("confirm", "yes")])
+        }
+        "/events/{id}/rounds/{n}/withdraw" => form(&why),
+        "/events/{id}/rounds/{n}/boards/{b}/record/delete"
+        | "/events/{id}/knockout/matches/{m}/games/{g}/record/delete" => {
+            form(&[("game", "1"), ("reason", "wrong board"), ("confirm", "yes")])
+        }
+        "/events/{id}/players" => form(&[("name", "丙"), ("club", "C"), ("rating", "1500")]),
+        "/events/{id}/players/import" => form(&[("csv", "name,club,rating\n丁,D,1450\n")]),
+        "/events/{id}/players/confirm" => form(&[]),
+        "/events/{id}/records/upload" => form(&[("round", "1"), ("pgn", RECORD)]),
+        "/events/{id}/players/{start}/link" => form(&[("name", "player2")]),
+        "/events/{id}/rounds" | "/events/{id}/rounds/by-hand" => form(&[("lot", "red")]),
+        "/events/{id}/rounds/{n}/draft" => form(&[("board_1", "1-2")]),
+        "/events/{id}/rounds/{n}/publish" | "/events/{id}/rounds/{n}/discard" => form(&[]),
+        "/events/{id}/rounds/{n}/fix" => form(&[
+            ("board", "1"),
+            ("red", "2"),
+            ("black", "1"),
+            ("reason", "lot"),
+        ]),
+        "/events/{id}/rounds/{n}/results" => form(&[("r1", "1-0")]),
+        "/events/{id}/rounds/{n}/boards/{b}/players" => {
+            form(&[("red", "2"), ("black", "1"), ("reason", "lot")])
+        }
+        "/events/{id}/rounds/{n}/boards/{b}/report" => form(&[("result", "1-0")]),
+        "/events/{id}/rounds/{n}/boards/{b}/record" => form(&[("game", "1"), ("record", RECORD)]),
+        "/events/{id}/rounds/{n}/boards/{b}/record/apply" => {
+            form(&[("game", "1"), ("version", "1")])
+        }
+        "/events/{id}/deals" => form(&[("round", "2"), ("game", "1")]),
+        "/events/{id}/deals/round" => form(&[("round", "2")]),
+        "/events/{id}/deals/knockout" | "/events/{id}/deals/unseal-finished" => form(&[]),
+        "/events/{id}/deals/announce" => form(&[("announce", "on")]),
+        "/events/{id}/deals/{deal_id}/unseal" => form(&[("override", "on")]),
+        "/events/{id}/deals/{deal_id}/public-value" => {
+            form(&[("public_value", "2026-03-01 lottery 12 34 56")])
+        }
+        "/events/{id}/push-rating" => form(&[("list", "1"), ("start_from_event", "on")]),
+        "/events/{id}/knockout" => form(&[("tie_rule", "armageddon"), ("third_place", "on")]),
+        "/events/{id}/knockout/discard" => form(&[]),
+        "/events/{id}/knockout/withdraw" => {
+            form(&[("start", "2"), ("reason", "ill"), ("confirm", "yes")])
+        }
+        "/events/{id}/knockout/matches/{m}/decider" => form(&[("v", "1"), ("colour", "red")]),
+        "/events/{id}/knockout/matches/{m}/forfeit" => {
+            form(&[("v", "1"), ("start", "1"), ("reason", "absent")])
+        }
+        "/events/{id}/knockout/matches/{m}/lot" => form(&[("v", "1"), ("red", "1")]),
+        "/events/{id}/knockout/matches/{m}/games/{g}" => form(&[("v", "1"), ("result", "1-0")]),
+        "/events/{id}/knockout/matches/{m}/games/{g}/record" => form(&[("record", RECORD)]),
+        "/events/{id}/prizes" => form(&[("currency", "HKD"), ("rows", "1 1 3000")]),
+        "/events/{id}/prizes/template" => form(&[]),
+        "/ratings" | "/ratings/{id}/settings" => form(&[
+            ("name", "Matrix list"),
+            ("start_points", "1500"),
+            ("variant", "jieqi"),
+        ]),
+        "/ratings/{id}/games" => form(&[
+            ("date", "2026-03-01"),
+            ("red", "甲"),
+            ("black", "乙"),
+            ("result", "1-0"),
+        ]),
+        "/ratings/{id}/start" => form(&[("csv", "player,points,games\n甲,1600,3\n")]),
+        "/ratings/{id}/upload" => form(&[
+            ("label", "more"),
+            ("csv", "date,red,black,result\n2026-03-01,甲,乙,1-0\n"),
+        ]),
+        "/ratings/{id}/uploads/{upload}/remove" => form(&why),
+        "/api/events" => Write::Json(json!({
+            "name": "API Open", "variant": "jieqi", "rounds": 5, "scoring": [2, 1, 0],
+            "knockout_size": 0, "best_of": 1
+        })),
+        "/api/events/{id}/players" => {
+            Write::Json(json!([{ "name": "戊", "club": "E", "rating": 1400 }]))
+        }
+        "/api/events/{id}/rounds" | "/api/events/{id}/knockout" => Write::Json(json!({})),
+        "/api/events/{id}/rounds/{n}/boards/{b}/result"
+        | "/api/events/{id}/knockout/matches/{m}/games/{g}/result" => {
+            Write::Json(json!({ "result": "1-0" }))
+        }
+        "/api/events/{id}/rounds/{n}/boards/{b}/record"
+        | "/api/events/{id}/knockout/matches/{m}/games/{g}/record" => Write::Text(RECORD),
+        "/api/events/{id}/knockout/matches/{m}/decider" => {
+            Write::Json(json!({ "higher_seed_plays": "red" }))
+        }
+        "/api/events/{id}/prizes" => Write::Json(json!({
+            "currency": "HKD", "rows": [{ "from": 1, "to": 1, "amount": 3000 }]
+        })),
+        other => panic!("no valid body for {other}: add one"),
+    }
+}
+
 /// Whether a response is a refusal: 401, 403, 404, or the redirect to the login page.
 fn refused(r: &Resp) -> bool {
     matches!(r.status, 401 | 403 | 404)
@@ -601,20 +773,23 @@ fn every_route_answers_every_role_as_the_table_says() {
                     &format!("/uploads/{batch}/"),
                 );
             }
-            let r = match *method {
-                "get" => c.get(&path),
-                "post" if route.starts_with("/api/") => {
-                    c.json("POST", &path, &serde_json::json!({}))
+            let allowed = who.allows(role);
+            let r = match (*method, allowed) {
+                ("get", _) => c.get(&path),
+                (_, true) if route.starts_with("/api/") => {
+                    c.json(&method.to_uppercase(), &path, &serde_json::json!({}))
                 }
-                "post" => c.form(&path, &[]),
-                "put" => c.json("PUT", &path, &serde_json::json!({})),
-                other => panic!("no request for {other}"),
+                ("post", true) => c.form(&path, &[]),
+                (_, false) => match valid_write(route) {
+                    Write::Form(fields) => c.form(&path, &fields),
+                    Write::Json(body) => c.json(&method.to_uppercase(), &path, &body),
+                    Write::Text(body) => {
+                        c.send(&method.to_uppercase(), &path, "text/plain", body.into())
+                    }
+                },
+                (other, _) => panic!("no request for {other}"),
             };
-            let ok = if who.allows(role) {
-                !refused(&r)
-            } else {
-                refused(&r) || (*method != "get" && r.status == 400)
-            };
+            let ok = if allowed { !refused(&r) } else { refused(&r) };
             if !ok {
                 wrong.push(format!(
                     "{role:?} {method} {path}: {} (table: {who:?}) {}",
@@ -641,7 +816,7 @@ fn holds_word(body: &str, word: &str) -> bool {
     })
 }
 
-/// Issue 16's secrecy test: with round 1 in play under a sealed deal and a record stored on board 1,
+/// The secrecy test: with round 1 in play under a sealed deal and a record stored on board 1,
 /// no response to anyone but the event's arbiters — on any page or API route, export, viewer or
 /// print sheet, before and after the arbiters have loaded them (the page cache) — holds the deal,
 /// its seed or a move of the record.

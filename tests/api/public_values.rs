@@ -8,27 +8,17 @@ use anqi::deal::{Commitment, Deal, DealContext, GameNumber, PublicValue, Seed, v
 use anqi::rules::Variant;
 
 /// A Jieqi event with "public value required" and arbiter "arb"; returns its id.
-fn event(w: &World) -> i64 {
-    let mut org = w.login("org");
-    let id = create_event_with(
-        &mut org,
-        &[
-            ("name", "Public value"),
-            ("start_date", "2011-05-01"),
-            ("variant", "jieqi"),
-            ("venue", "荃灣"),
-            ("public_value_required", "on"),
-        ],
-    );
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    id
+fn public_value_event(w: &World) -> i64 {
+    event("Public value", "jieqi")
+        .with("public_value_required", "on")
+        .arbiter("arb")
+        .build(w)
 }
 
 #[test]
 fn the_setup_sheet_waits_for_the_public_value() {
     let w = World::new("public-value-sheet");
-    let id = event(&w);
+    let id = public_value_event(&w);
     let mut arb = w.login("arb");
     let deal_id = seal(&mut arb, id, 1, "1");
     let before = fields(&mut arb, id, deal_id);
@@ -80,7 +70,7 @@ fn the_setup_sheet_waits_for_the_public_value() {
 #[test]
 fn the_verify_page_refuses_a_value_that_does_not_draw_the_deal() {
     let w = World::new("public-value-verify");
-    let id = event(&w);
+    let id = public_value_event(&w);
     let mut arb = w.login("arb");
     let deal_id = seal(&mut arb, id, 1, "1");
     let r = arb.form(

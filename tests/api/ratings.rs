@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+use crate::knockout::{event_with, play_swiss_round, register};
 use crate::support::*;
 
 /// The settings fields of the list form with the RULES.md §7 defaults.
@@ -711,7 +712,7 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
         );
     }
     // Another user's list cannot be chosen by someone who does not organize the event; the
-    // event's organizer sees the push form with the club's list (issue 18).
+    // event's organizer sees the push form with the club's list.
     let mut other = w.login("org2");
     assert_eq!(
         other
@@ -781,4 +782,132 @@ fn a_bad_level_table_is_refused_in_the_readers_language() {
             "English in {errors:?}"
         );
     }
+}
+
+#[test]
+fn the_organizer_pushes_the_event_into_a_club_list_starting_players_at_their_event_rating() {
+    let w = World::new("ratings-push");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "1", "0", "1");
+    register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    play_swiss_round(&mut arb, id, 1);
+    let mut club = w.login("club");
+    let list = crate::ratings::create_list(&mut club, "會內", &[]);
+
+    // The organizer sees the push form (they own no list) and may start players from the event.
+    let page = org.get(&format!("/events/{id}"));
+    assert!(
+        html::attrs(&page.body, "#push-rating option", "value").contains(&list.to_string()),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("name=\"start_from_event\""));
+    let r = org.form(
+        &format!("/events/{id}/push-rating"),
+        &[("list", &list.to_string()), ("start_from_event", "on")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let csv = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let points: Vec<f64> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(points.len(), 4, "{csv}");
+    // register() rates them 2390 … 2360: they start there, not at 1500.
+    assert!(points.iter().all(|p| *p > 2300.0 && *p < 2450.0), "{csv}");
+    let again = org.form(
+        &format!("/events/{id}/push-rating"),
+        &[("list", &list.to_string()), ("start_from_event", "on")],
+    );
+    assert_eq!(again.status, 409, "once only");
+}
+
+#[test]
+fn a_rating_batch_is_removed_only_when_confirmed_and_labels_are_unique() {
+    let w = World::new("ratings-batches");
+    let mut club = w.login("club");
+    let list = crate::ratings::create_list(&mut club, "會內", &[]);
+    let first = crate::ratings::games_csv(10, 1);
+    let second = crate::ratings::games_csv(10, 2);
+    assert_eq!(
+        crate::ratings::upload_as(&mut club, list, &first, "一月.csv").status,
+        303
+    );
+    let r = crate::ratings::upload_as(&mut club, list, &second, " 一月.csv ");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("already labelled"), "{}", r.body);
+    assert_eq!(
+        crate::ratings::upload_as(&mut club, list, &second, "二月.csv").status,
+        303
+    );
+    let page = club.get(&format!("/ratings/{list}/games"));
+    let batch = crate::ratings::upload_id(&page.body, list);
+    assert!(
+        html::attrs(&page.body, "input[name=confirm][required]", "value").len() >= 2,
+        "each removal asks for a confirmation"
+    );
+    let remove = |c: &mut Client, fields: &[(&str, &str)]| {
+        c.form(&format!("/ratings/{list}/uploads/{batch}/remove"), fields)
+    };
+    let before = club.get(&format!("/ratings/{list}/standings.csv")).body;
+    let r = remove(&mut club, &[("reason", "wrong file")]);
+    assert_eq!(r.status, 400, "not confirmed");
+    let r = remove(&mut club, &[("confirm", "on")]);
+    assert_eq!(r.status, 400, "no reason");
+    assert_eq!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before,
+        "nothing removed"
+    );
+    let r = remove(&mut club, &[("confirm", "on"), ("reason", "wrong file")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_ne!(
+        club.get(&format!("/ratings/{list}/standings.csv")).body,
+        before
+    );
+}
+
+#[test]
+fn the_old_rating_route_asks_for_a_confirmation_and_a_reason() {
+    let w = World::new("ratings-old-route");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "等級分更正", "xiangqi");
+    let r = org.form(
+        &format!("/events/{id}/players/import"),
+        &[("csv", "name,club,rating\n甲,荃灣,1800\n乙,荃灣,1700\n")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let yi = entry_id(&mut org, id, "乙");
+    let url = format!("/events/{id}/players/{yi}/rating");
+    let rating_of_yi = |org: &mut Client| {
+        let page = org.get(&format!("/events/{id}/players")).body;
+        html::rows(&page, "#players tbody tr")
+            .into_iter()
+            .find(|r| r[1].contains('乙'))
+            .map(|r| r.join(" "))
+            .unwrap_or_default()
+    };
+    for (fields, why) in [
+        (vec![("rating", "1900")], "confirm"),
+        (vec![("rating", "1900"), ("confirm", "yes")], "reason"),
+        (vec![("rating", "1900"), ("reason", "May list")], "confirm"),
+    ] {
+        let r = org.form(&url, &fields);
+        assert_eq!(r.status, 400, "{why}: {}", r.body);
+        assert!(rating_of_yi(&mut org).contains("1700"), "unchanged");
+    }
+    let r = org.form(
+        &url,
+        &[
+            ("rating", "1900"),
+            ("confirm", "yes"),
+            ("reason", "the May rating list"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(rating_of_yi(&mut org).contains("1900"));
+    let audit = org.get(&format!("/events/{id}/audit")).body;
+    assert!(audit.contains("the May rating list"), "{audit}");
 }

@@ -1,4 +1,4 @@
-//! Scoresheets over HTTP (issue 8): a submitted move record is adjudicated at once with the round's
+//! Scoresheets over HTTP: a submitted move record is adjudicated at once with the round's
 //! sealed deal and the event's move limit; a legal decided record sets or confirms the result, a
 //! conflict or an illegal ply is reported with nothing changed until the arbiter applies it (logged).
 
@@ -191,7 +191,7 @@ fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
     assert_eq!(st, "undecided");
 }
 
-/// Issue 14: a record whose Red or Black tag names another player than the board's is refused (page
+/// A record whose Red or Black tag names another player than the board's is refused (page
 /// and API) and the board keeps its state; names compare after folding (traditional/simplified,
 /// full-width) or by start number, and a record without those tags stays accepted.
 #[test]
@@ -255,7 +255,7 @@ fn a_record_naming_other_players_is_refused_and_the_board_is_unchanged() {
     assert_eq!((entered.as_str(), st.as_str()), ("1–0", "agrees"));
 }
 
-/// Issue 14: the scoresheet page lists the verdict's ruling events and its termination in the
+/// The scoresheet page lists the verdict's ruling events and its termination in the
 /// reader's language, never the raw codes of the verdict JSON.
 #[test]
 fn the_scoresheet_lists_the_ruling_events_in_the_readers_language() {

@@ -10,17 +10,12 @@ use crate::swiss::{pairings, versions};
 
 /// A 4-player Jieqi event without deals required, its arbiter "arb", round 1 paired and published.
 fn round_one(w: &World) -> (i64, Client) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "結果表格", "jieqi");
-    import_players(&mut org, id, FOUR_PLAYERS);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut arb = w.login("arb");
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    (id, arb)
+    let id = event("結果表格", "jieqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(w);
+    (id, w.login("arb"))
 }
 
 /// The value of board `b`'s result box on a round page.

@@ -1,5 +1,5 @@
-//! The security review's findings on sign-in, sessions, tokens, headers and typed text (issue 16,
-//! items 5–8 and 11), one test per finding.
+//! The security review's findings on sign-in, sessions, tokens, headers and typed text, one
+//! test per finding.
 
 use std::net::IpAddr;
 

@@ -1,4 +1,4 @@
-//! Issue 15, start numbers that never move: the starting list follows the initial order while it is
+//! Start numbers that never move: the starting list follows the initial order while it is
 //! open, is fixed by "confirm the starting list" (or the first pairing), is re-opened with a warning
 //! by a rating change or a deletion before round 1, and is printable; a late entry gets the next
 //! free start number and is paired where the handling rules rank it, and the exported TRF — that

@@ -49,6 +49,18 @@ pub fn on_postgres() -> bool {
     test_pg().is_some()
 }
 
+/// The reason a PostgreSQL-only test gives for being ignored: such tests are `#[ignore]`d with it
+/// and named `on_postgres_…`, so that `scripts/test` runs them (`--include-ignored`) on its
+/// PostgreSQL run only and skips them (`--skip on_postgres_`) on SQLite.
+pub const NEEDS_POSTGRES: &str =
+    "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)";
+
+/// For a PostgreSQL-only test that was run without `ANQI_TEST_PG`: fails, saying why, instead of
+/// passing without having tested anything.
+pub fn require_postgres() {
+    assert!(on_postgres(), "{NEEDS_POSTGRES}");
+}
+
 /// For a test of what only SQLite has (its database file, `VACUUM INTO`): true, after printing a
 /// note naming the test, when the suite runs on PostgreSQL (the test then returns at once).
 pub fn sqlite_only(test: &str) -> bool {
@@ -563,18 +575,25 @@ impl Drop for ServeProcess {
     }
 }
 
-/// A bearer token for `name`, made with `anqi user token`.
+/// A bearer token for `name`, made through the store as `anqi user token` and the account page
+/// make it (`service::accounts::create_token`, labelled as the command labels it), as sessions
+/// are: no process per token.
 pub fn token(dir: &TempDir, name: &str) -> String {
-    let out = Command::new(anqi_bin())
-        .args(["user", "token", name, "--database-url", &dir.database_url()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    let url = dir.database_url();
+    let name = name.to_string();
+    actix_web::rt::System::new().block_on(async move {
+        let db = anqi::store::open(&url).await.expect("open the database");
+        let user = anqi::store::users::credentials(&db, &name)
+            .await
+            .expect("read the account")
+            .unwrap_or_else(|| panic!("no account {name}"))
+            .user;
+        let made = anqi::service::accounts::create_token(&db, user.id, "cli", None)
+            .await
+            .expect("make a token");
+        db.close().await;
+        made.token
+    })
 }
 
 /// Creates an account with the CLI (`anqi user add … --password-stdin`); returns the exit status.
@@ -690,15 +709,17 @@ impl World {
 
 /// Creates an event through the form as `client`; returns its id.
 pub fn create_event(client: &mut Client, name: &str, variant: &str) -> i64 {
-    create_event_with(
-        client,
-        &[
-            ("name", name),
-            ("start_date", "2011-05-01"),
-            ("variant", variant),
-            ("venue", "荃灣"),
-        ],
-    )
+    create_event_with(client, &new_event_fields(name, variant))
+}
+
+/// The fields every test event starts from: its name and game, starting on 2011-05-01 at 荃灣.
+pub fn new_event_fields<'a>(name: &'a str, variant: &'a str) -> [(&'static str, &'a str); 4] {
+    [
+        ("name", name),
+        ("start_date", "2011-05-01"),
+        ("variant", variant),
+        ("venue", "荃灣"),
+    ]
 }
 
 /// Creates an event through the new-event form with these fields; returns its id.
@@ -710,6 +731,158 @@ pub fn create_event_with(client: &mut Client, fields: &[(&str, &str)]) -> i64 {
         .trim_start_matches("/events/")
         .parse()
         .unwrap()
+}
+
+/// An event made over HTTP the way its organizer and arbiters make one, step by step, each step's
+/// answer asserted: the new-event form, a players sheet, arbiters, accounts linked to start
+/// numbers, and rounds paired (Red to player 1 by the lot) and published by the first arbiter.
+/// The one fixture of the HTTP, browser and two-instance tests; start with [`event`].
+pub struct EventSpec {
+    organizer: String,
+    fields: Vec<(String, String)>,
+    sheet: Option<String>,
+    arbiters: Vec<String>,
+    links: Vec<(u32, String)>,
+    published: u32,
+}
+
+/// An event named `name` of `variant` (Jieqi, xiangqi or Banqi) as "org" creates it, starting on
+/// 2011-05-01 at 荃灣, with the form's defaults for everything else.
+pub fn event(name: &str, variant: &str) -> EventSpec {
+    EventSpec {
+        organizer: "org".into(),
+        fields: new_event_fields(name, variant)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .to_vec(),
+        sheet: None,
+        arbiters: Vec::new(),
+        links: Vec::new(),
+        published: 0,
+    }
+}
+
+/// `n` players 棋手00, 棋手01 … of clubs Club0 to Club2 in turn, rated 2000 down by 10.
+pub fn numbered_players(n: usize) -> String {
+    let mut csv = String::from("name,club,rating\n");
+    for i in 0..n {
+        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
+    }
+    csv
+}
+
+impl EventSpec {
+    /// Sets a field of the new-event form (replacing the default one of that name).
+    pub fn with(mut self, field: &str, value: &str) -> Self {
+        self.fields.retain(|(k, _)| k != field);
+        self.fields.push((field.into(), value.into()));
+        self
+    }
+
+    /// Made by this organizer instead of "org".
+    pub fn by(mut self, organizer: &str) -> Self {
+        self.organizer = organizer.into();
+        self
+    }
+
+    /// Registers [`numbered_players`]`(n)`.
+    pub fn players(self, n: usize) -> Self {
+        self.sheet(&numbered_players(n))
+    }
+
+    /// Registers the players of this sheet (the import form's CSV).
+    pub fn sheet(mut self, csv: &str) -> Self {
+        self.sheet = Some(csv.into());
+        self
+    }
+
+    /// Assigns this account as an arbiter (the first one pairs the rounds).
+    pub fn arbiter(mut self, name: &str) -> Self {
+        self.arbiters.push(name.into());
+        self
+    }
+
+    /// Links this account to the player of start number `start`.
+    pub fn link(mut self, start: u32, account: &str) -> Self {
+        self.links.push((start, account.into()));
+        self
+    }
+
+    /// Pairs and publishes rounds 1 to `n` (without results: a round is paired only after the
+    /// one before is finished, so `n` is 1 unless results are entered between).
+    pub fn published_rounds(mut self, n: u32) -> Self {
+        self.published = n;
+        self
+    }
+
+    /// Makes the event on `w`'s server; returns its id.
+    pub fn build(self, w: &World) -> i64 {
+        let mut org = w.login(&self.organizer);
+        let fields: Vec<(&str, &str)> = self
+            .fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let id = create_event_with(&mut org, &fields);
+        if let Some(csv) = &self.sheet {
+            import_players(&mut org, id, csv);
+        }
+        for name in &self.arbiters {
+            let r = org.form(&format!("/events/{id}/arbiters"), &[("name", name)]);
+            assert_eq!(r.status, 303, "assign {name}: {}", r.body);
+        }
+        for (start, account) in &self.links {
+            let r = org.form(
+                &format!("/events/{id}/players/{start}/link"),
+                &[("name", account)],
+            );
+            assert_eq!(r.status, 303, "link {account}: {}", r.body);
+        }
+        if self.published > 0 {
+            let first = self
+                .arbiters
+                .first()
+                .expect("an arbiter to pair the rounds");
+            let mut arb = w.login(first);
+            for n in 1..=self.published {
+                publish_round(&mut arb, id, n);
+            }
+        }
+        id
+    }
+}
+
+/// Sends round `n`'s results form as the page does: `typed[i]` in the box of the i-th of `boards`
+/// (board number, the version the page showed).
+pub fn send_results(
+    c: &mut Client,
+    id: i64,
+    n: u32,
+    boards: &[(u32, i64)],
+    typed: &[&str],
+) -> Resp {
+    let fields: Vec<(String, String)> = boards
+        .iter()
+        .zip(typed)
+        .flat_map(|((board, version), result)| {
+            [
+                (format!("r{board}"), result.to_string()),
+                (format!("v{board}"), version.to_string()),
+            ]
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    c.form(&format!("/events/{id}/rounds/{n}/results"), &refs)
+}
+
+/// Pairs the next round (Red to player 1 by the lot) and publishes it as `arb`, round `n`.
+pub fn publish_round(arb: &mut Client, id: i64, n: u32) {
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
+    let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
+    assert_eq!(r.status, 303, "publish round {n}: {}", r.body);
 }
 
 /// The row id (`data-player`) of the entry named `name` on the event's players page.

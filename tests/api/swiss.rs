@@ -26,23 +26,11 @@ pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
 }
 
 fn setup_event(w: &World, players: usize) -> (Client, i64) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Swiss test", "jieqi");
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
-    }
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
-    (org, id)
+    let id = event("Swiss test", "jieqi")
+        .players(players)
+        .arbiter("arb")
+        .build(w);
+    (w.login("org"), id)
 }
 
 #[test]
@@ -84,17 +72,7 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let v = versions(&page.body);
     assert_eq!(v.len(), 4);
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (i, (board, version)) in v.iter().enumerate() {
-        let result = ["1-0", "0-1", "=", "1-0F"][i];
-        fields.push((format!("r{board}"), result.to_string()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &refs);
+    let r = send_results(&mut arb, id, 1, &v, &["1-0", "0-1", "=", "1-0F"]);
     assert_eq!(r.status, 303);
     assert!(!r.location.unwrap().contains("stale"));
 
@@ -394,7 +372,7 @@ fn cached_public_pages_change_as_soon_as_a_result_does() {
     assert!(page(&mut anon).contains("Board"));
 }
 
-/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// A bye recorded before round 1 goes to the player it was recorded for, even when the
 /// registration order is not the rating order (pairing round 1 sorts the starting rank by rating).
 #[test]
 fn a_bye_recorded_before_round_one_stays_with_its_player() {

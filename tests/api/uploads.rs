@@ -1,4 +1,4 @@
-//! Issue 14 over HTTP: the bulk upload of a round's records (matched, unmatched, illegal, swapped
+//! Over HTTP: the bulk upload of a round's records (matched, unmatched, illegal, swapped
 //! colours, a board whose result disagrees; nothing stored before confirming), the "all records"
 //! export with knockout games and unsealed deals, and stored verdicts re-adjudicated once on
 //! upgrade.
@@ -370,7 +370,7 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
         let list = html::rows(&page.body, "#readjudicated tr");
         assert!(!list.is_empty(), "no list: {}", page.body);
         let rec = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
-        // The audit log has its own page (issue 18).
+        // The audit log has its own page.
         let audit = arb.get(&format!("/events/{id}/audit"));
         (list, rec.body, audit.body)
     };
@@ -420,15 +420,8 @@ fn verdicts_stored_under_the_old_rules_are_readjudicated_once_and_listed_for_the
 #[test]
 fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
     let w = World::new("uploads-knockout");
-    let mut org = w.login("org");
     // One Swiss round, then semi-finals (round 2) best of 3 with lots drawn automatically.
-    let id = event_with(&mut org, "1", "4", "3");
-    register(&mut org, id, 4);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    play_swiss_round(&mut arb, id, 1);
-    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "3");
     let deal: Vec<String> = (1..=3)
         .map(|g| {
             let deal_id = seal(&mut arb, id, 2, &g.to_string());
@@ -623,4 +616,87 @@ fn a_knockout_rounds_file_is_matched_game_by_game_with_alternating_colours() {
         &[("round", "2"), ("records", &file), ("action", "check")],
     );
     assert_eq!(r.status, 403);
+}
+
+/// A Jieqi event requiring deals: one Swiss round (played on its sealed deal) and a knockout of four
+/// seeded, one game per match. Returns the event id.
+fn seeded_knockout_requiring_deals(w: &World) -> i64 {
+    let mut org = w.login("org");
+    let id = crate::deals::required_deals_event(&mut org);
+    crate::knockout::register(&mut org, id, 4);
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    seal(&mut arb, id, 1, "1");
+    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    crate::deals::finish_round(&mut arb, id, 1, "1-0");
+    let mut api = api_client(w, "arb");
+    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    id
+}
+
+#[test]
+fn a_knockout_upload_enters_no_result_of_a_game_without_its_deal() {
+    let w = World::new("uploads-ko-deal");
+    let id = seeded_knockout_requiring_deals(&w);
+    let mut arb = w.login("arb");
+    let mut api = api_client(&w, "arb");
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    let game = &crate::knockout::find_match(&bracket, 1)["games"][0];
+    let (red, black) = (
+        game["red"].as_u64().unwrap(),
+        game["black"].as_u64().unwrap(),
+    );
+    let tags = format!("[Round \"2.1\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n");
+    let url = format!("/events/{id}/records/upload");
+    let check = |arb: &mut Client, file: &str| {
+        let r = arb.form(
+            &url,
+            &[("round", "2"), ("records", file), ("action", "check")],
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        html::text(&r.body, "#game-1").unwrap_or_default()
+    };
+
+    // No deal sealed for the semi-finals: the record is read, its result is not entered.
+    let any_deal = "rnbaabnrccpppppPPPPPCCRNBAABNR";
+    let file = tags.clone() + &jieqi_record(any_deal, 10, Some(GameResult::RedWins));
+    let shown = check(&mut arb, &file);
+    assert!(
+        shown.contains("the record is stored but its result is not entered")
+            && shown.contains("Game 1 of match 1 cannot start"),
+        "{shown}"
+    );
+    // Once the game's deal is sealed, the same upload enters the result.
+    let deal_id = seal(&mut arb, id, 2, "1");
+    let deal = fields(&mut arb, id, deal_id)["deal"].clone();
+    let file = tags + &jieqi_record(&deal, 10, Some(GameResult::RedWins));
+    let shown = check(&mut arb, &file);
+    assert!(!shown.contains("cannot start"), "{shown}");
+    assert!(!shown.contains("is not entered"), "{shown}");
+    let page = arb.form(
+        &url,
+        &[("round", "2"), ("records", &file), ("action", "check")],
+    );
+    let digest = html::attrs(&page.body, "input[name=digest]", "value")
+        .into_iter()
+        .next()
+        .expect("a digest");
+    let r = arb.form(
+        &url,
+        &[
+            ("round", "2"),
+            ("records", &file),
+            ("action", "confirm"),
+            ("digest", &digest),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    assert_eq!(
+        crate::knockout::find_match(&bracket, 1)["games"][0]["result"],
+        "1-0"
+    );
 }

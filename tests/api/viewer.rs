@@ -5,22 +5,12 @@ use crate::support::*;
 
 /// An event of `variant` with `players` players and "arb" as arbiter; round 1 paired and published.
 fn published_round(w: &World, variant: &str, players: usize) -> (Client, i64) {
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "Viewer test", variant);
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..players {
-        csv.push_str(&format!("棋手{i:02},Club,{}\n", 2000 - i * 10));
-    }
-    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut arb = w.login("arb");
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    (arb, id)
+    let id = event("Viewer test", variant)
+        .players(players)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(w);
+    (w.login("arb"), id)
 }
 
 /// Submits a record for game 1 of a board through the scoresheet form.
@@ -129,7 +119,7 @@ fn records_under_a_sealed_deal_stay_with_the_arbiters_until_unsealed() {
 
     let viewer = format!("/events/{id}/rounds/1/boards/1");
     let mut anon = w.server.client();
-    // Hidden and missing give the same answer (issue 16, item 9): board 1 has a record under the
+    // Hidden and missing give the same answer: board 1 has a record under the
     // sealed deal, board 2 none.
     let hidden = anon.get(&viewer);
     let missing = anon.get(&format!("/events/{id}/rounds/1/boards/2"));
@@ -226,7 +216,7 @@ fn slips_and_scoresheets_print_every_played_board_for_the_arbiters() {
     assert!(!sheets.body.contains("class=\"rev\""));
 }
 
-/// Issue 14: the viewer marks the plies of the verdict's ruling events on its move list, with the
+/// The viewer marks the plies of the verdict's ruling events on its move list, with the
 /// event in the reader's language.
 #[test]
 fn the_viewer_marks_the_ruling_event_plies_on_the_move_list() {

@@ -1,10 +1,10 @@
-//! Issue 18 in a real browser: an organizer corrects an event's settings, a player and the
+//! Corrections in a real browser: an organizer corrects an event's settings, a player and the
 //! arbiters, archives the event, and undoes each; an administrator disables an account, re-enables
 //! it and resets its password. Every correction goes through the page's own form: a reason and the
 //! confirmation box.
 
 use crate::driver::*;
-use crate::support::{PASSWORD, World, create_event, html};
+use crate::support::{PASSWORD, World, event, html};
 
 /// Fills the reason and ticks the confirmation of the form `form`, then submits it and waits for
 /// the page to change to one whose URL contains `then`.
@@ -19,19 +19,11 @@ fn confirm(b: &Browser, form: &str, reason: &str, then: &str) {
 fn an_organizer_corrects_and_undoes_each_item_in_the_browser() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-corrections");
+    let id = event("更正盃", "xiangqi")
+        .sheet("name,club,rating\n甲一,A,2100\n乙二,B,2000\n")
+        .arbiter("arb")
+        .build(&w);
     let mut org = w.login("org");
-    let id = create_event(&mut org, "更正盃", "xiangqi");
-    let csv = "name,club,rating\n甲一,A,2100\n乙二,B,2000\n";
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
     let players = org.get(&format!("/events/{id}/players")).body;
     let ids = html::attrs(&players, "td[data-player]", "data-player");
     let (first, second) = (ids[0].clone(), ids[1].clone());

@@ -1,30 +1,10 @@
-//! Knockout deals in the browser (issue 18): the final and the 3rd-place match are sealed, played
+//! Knockout deals in the browser: the final and the 3rd-place match are sealed, played
 //! and unsealed apart; "deals required" refuses to publish a round whose deal is not sealed.
 
 use serde_json::json;
 
 use crate::driver::*;
 use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, import_players};
-
-/// A bearer token for `name`, made with `anqi user token`.
-fn api_token(w: &World, name: &str) -> String {
-    let out = std::process::Command::new(crate::support::anqi_bin())
-        .args([
-            "user",
-            "token",
-            name,
-            "--database-url",
-            &w.dir.database_url(),
-        ])
-        .output()
-        .expect("anqi user token");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
 
 /// Registers four players and the arbiter "arb" over HTTP.
 fn players(org: &mut Client, id: i64) {
@@ -94,7 +74,7 @@ fn the_final_and_the_third_place_match_have_separate_deals_in_the_browser() {
             .status,
         303
     );
-    let token = api_token(&w, "arb");
+    let token = crate::support::token(&w.dir, "arb");
     let mut api = w.server.client();
     api.bearer = Some(token);
     assert_eq!(

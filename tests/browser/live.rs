@@ -1,4 +1,4 @@
-//! Live pages (issue 19) in the real browser: a visitor's round page and standings follow the
+//! Live pages in the real browser: a visitor's round page and standings follow the
 //! event's stream (one EventSource) and update, without a reload, as soon as the arbiter stores a
 //! result; the fallback polling is set to ten minutes, so it cannot be what updated them.
 

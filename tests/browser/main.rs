@@ -1,4 +1,4 @@
-//! Browser tests (issue 8 and later): headless Chromium, driven through chromedriver's W3C WebDriver HTTP API,
+//! Browser tests: headless Chromium, driven through chromedriver's W3C WebDriver HTTP API,
 //! runs a round against the real `anqi serve`: an arbiter logs in, pairs and publishes round 1 and
 //! enters a result with the page's own forms; the public standings show the points; the game viewer
 //! steps through a submitted record with the arrow keys, animates a reveal and flips the board.

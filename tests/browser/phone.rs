@@ -2,7 +2,7 @@
 //! and the checkboxes sit beside their labels.
 
 use crate::driver::*;
-use crate::support::{PASSWORD, World, create_event, import_players};
+use crate::support::{PASSWORD, World, event};
 
 /// Four players with long names and clubs, as a real entry list has them.
 const LONG_NAMES: &str = "name,club,rating\n歐陽志遠,香港象棋總會,2100\n司徒慧君,九龍城象棋會,2000\n上官嘉寶,荃灣區康樂會,1900\n諸葛明德,沙田棋藝研究社,1800\n";
@@ -23,16 +23,11 @@ fn inside_the_width(b: &Browser, css: &str) -> Vec<bool> {
 fn the_arbiters_results_table_keeps_every_column_on_a_phone() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-phone-results");
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "手機賽", "jieqi");
-    import_players(&mut org, id, LONG_NAMES);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut arb = w.login("arb");
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let id = event("手機賽", "jieqi")
+        .sheet(LONG_NAMES)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(&w);
 
     let base = w.server.base.clone();
     b.sign_in(&base, "arb", PASSWORD);
@@ -83,16 +78,11 @@ fn boxes_beside_their_text(b: &Browser) -> Vec<(String, bool)> {
 fn checkboxes_sit_beside_their_labels_on_a_phone() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-phone-checkboxes");
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "核選方塊", "jieqi");
-    import_players(&mut org, id, LONG_NAMES);
-    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mut arb = w.login("arb");
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/1/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let id = event("核選方塊", "jieqi")
+        .sheet(LONG_NAMES)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(&w);
 
     let base = w.server.base.clone();
     b.sign_in(&base, "org", PASSWORD);

@@ -1,7 +1,7 @@
 //! An arbiter runs a round in the browser; the public views a game; a bye before round one.
 
 use crate::driver::*;
-use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, create_event, import_players};
+use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, event};
 
 #[test]
 fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
@@ -9,14 +9,10 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
 
     // The event and its players are set up over HTTP; the round is run in the browser.
     let w = World::new("browser");
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "瀏覽器盃", "jieqi");
-    import_players(&mut org, id, FOUR_PLAYERS);
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
+    let id = event("瀏覽器盃", "jieqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .build(&w);
     let base = w.server.base.clone();
 
     // Log in as the arbiter through the login form.
@@ -176,7 +172,7 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
     }
 }
 
-/// Issue 15: a bye recorded before round 1 goes to the player it was recorded for, even when the
+/// A bye recorded before round 1 goes to the player it was recorded for, even when the
 /// registration order is not the rating order — here also when a stronger registration moves the
 /// start numbers after the bye was recorded. The arbiter records the bye, confirms the starting
 /// list and pairs round 1 with the pages' own forms.
@@ -184,20 +180,12 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
 fn a_bye_recorded_before_round_one_goes_to_its_player_in_the_browser() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-bye");
-    let mut org = w.login("org");
-    let id = create_event(&mut org, "早退盃", "jieqi");
     // Registered weakest first.
-    let csv = "name,club,rating\n甲弱,A,1500\n乙,B,1600\n丙,C,1700\n丁,D,1800\n戊強,E,1900\n";
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
+    let id = event("早退盃", "jieqi")
+        .sheet("name,club,rating\n甲弱,A,1500\n乙,B,1600\n丙,C,1700\n丁,D,1800\n戊強,E,1900\n")
+        .arbiter("arb")
+        .build(&w);
+    let mut org = w.login("org");
     let base = w.server.base.clone();
     b.sign_in(&base, "arb", PASSWORD);
 

@@ -1,11 +1,11 @@
-//! An arbiter corrects and undoes in the browser (issue 18), with the pages' own forms: withdraws a
+//! An arbiter corrects and undoes in the browser, with the pages' own forms: withdraws a
 //! published round and pairs it again, enters a results form with one bad token (the valid boards
 //! are saved, the bad one is marked and keeps what was typed), moves from result box to result box
 //! with Tab, cancels a bye, undoes a withdrawal, gives a late entry a bye and cancels it, and
 //! deletes a record while the board's result stays.
 
 use crate::driver::*;
-use crate::support::{Client, PASSWORD, World, create_event};
+use crate::support::{Client, PASSWORD, World, event};
 
 /// The WebDriver key code of Tab.
 const TAB: &str = "\u{E004}";
@@ -44,22 +44,11 @@ fn count(b: &Browser, css: &str) -> u64 {
 fn an_arbiter_corrects_and_undoes_rounds_byes_withdrawals_and_records() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-undo");
+    let id = event("更正盃", "xiangqi")
+        .players(8)
+        .arbiter("arb")
+        .build(&w);
     let mut org = w.login("org");
-    let id = create_event(&mut org, "更正盃", "xiangqi");
-    let mut csv = String::from("name,club,rating\n");
-    for i in 0..8 {
-        csv.push_str(&format!("棋手{i:02},Club{},{}\n", i % 3, 2000 - i * 10));
-    }
-    assert_eq!(
-        org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)])
-            .status,
-        303
-    );
-    assert_eq!(
-        org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
     let base = w.server.base.clone();
     b.sign_in(&base, "arb", PASSWORD);
 

@@ -1,4 +1,4 @@
-//! Screenshots of every page of a whole event, for a look by eye (issue 18): with
+//! Screenshots of every page of a whole event, for a look by eye: with
 //! `ANQI_SCREENSHOTS=dir` set, a full event is built (Swiss rounds with results, a knockout with a
 //! 3rd-place match, prizes, a rating list the event was pushed into) and each page is saved in
 //! zh-Hant, zh-Hans and English at phone (390 px) and desktop (1280 px) width, as

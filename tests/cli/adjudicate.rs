@@ -1,37 +1,9 @@
 //! `anqi adjudicate` as a process over the hand-made records in `tests/records/`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::run::anqi;
 
 fn record(name: &str) -> String {
     format!("{}/tests/records/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn anqi(args: &[&str], stdin: Option<&[u8]>, lang: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .env("LANG", lang)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run anqi");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input)
-            // The program may reject its options before reading: a closed pipe is fine.
-            .ok();
-    }
-    drop(child.stdin.take());
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn json(variant: &str, file: &str, extra: &[&str]) -> (i32, serde_json::Value) {
@@ -39,7 +11,7 @@ fn json(variant: &str, file: &str, extra: &[&str]) -> (i32, serde_json::Value) {
     let mut args = vec!["adjudicate", "--variant", variant, "--json"];
     args.extend_from_slice(extra);
     args.push(&path);
-    let (code, out, err) = anqi(&args, None, "C");
+    let (code, out, err) = anqi(&args).lang("C").run().parts();
     let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{file}: {e}: {out} {err}"));
     (code, v)
 }
@@ -136,11 +108,11 @@ fn garbage_bytes_in_a_move_are_reported_at_their_ply() {
 #[test]
 fn garbage_bytes_in_a_tag_make_the_record_unreadable() {
     let text = b"[Event \"\xff\xfe\"]\n\n1. h2e2 *\n";
-    let (code, out, err) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "-"],
-        Some(text),
-        "C",
-    );
+    let (code, out, err) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
+        .stdin(text)
+        .lang("C")
+        .run()
+        .parts();
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -151,19 +123,19 @@ fn garbage_bytes_in_a_tag_make_the_record_unreadable() {
 fn the_deal_on_the_command_line_is_checked_like_the_tag() {
     // The shuffled deal puts a pawn under h2: 炮二平五炮 contradicts it at ply 1.
     let text = "[Variant \"jieqi\"]\n\n1. 炮二平五炮 *\n";
-    let (code, out, _) = anqi(
-        &[
-            "adjudicate",
-            "--variant",
-            "jieqi",
-            "--json",
-            "--deal",
-            "pppppccrnbaabnrRNBAABNRCCPPPPP",
-            "-",
-        ],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (code, out, _) = anqi([
+        "adjudicate",
+        "--variant",
+        "jieqi",
+        "--json",
+        "--deal",
+        "pppppccrnbaabnrRNBAABNRCCPPPPP",
+        "-",
+    ])
+    .stdin(text.as_bytes())
+    .lang("C")
+    .run()
+    .parts();
     assert_eq!(code, 1, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["error"]["ply"], 1);
@@ -172,11 +144,11 @@ fn the_deal_on_the_command_line_is_checked_like_the_tag() {
 #[test]
 fn without_a_deal_every_reveal_must_be_written() {
     let text = "[Variant \"jieqi\"]\n\n1. h2e2C h9g7n 2. h0g2 *\n";
-    let (code, out, _) = anqi(
-        &["adjudicate", "--variant", "jieqi", "--json", "-"],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (code, out, _) = anqi(["adjudicate", "--variant", "jieqi", "--json", "-"])
+        .stdin(text.as_bytes())
+        .lang("C")
+        .run()
+        .parts();
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["error"]["ply"], 3);
@@ -189,11 +161,11 @@ fn without_a_deal_every_reveal_must_be_written() {
     assert_eq!(v["termination"], "illegal");
     // Written reveals, any notation, mixed: unfinished without a result token.
     let text = "[Variant \"jieqi\"]\n\n1. h2e2C 马8进7马 2. H2+3=R *\n";
-    let (code, out, _) = anqi(
-        &["adjudicate", "--variant", "jieqi", "--json", "-"],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (code, out, _) = anqi(["adjudicate", "--variant", "jieqi", "--json", "-"])
+        .stdin(text.as_bytes())
+        .lang("C")
+        .run()
+        .parts();
     assert_eq!(code, 0, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["termination"], "unfinished");
@@ -203,18 +175,15 @@ fn without_a_deal_every_reveal_must_be_written() {
 #[test]
 fn readable_report_follows_lang() {
     let path = record("checkmate.pgn");
-    let (code, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", &path],
-        None,
-        "zh_CN.UTF-8",
-    );
+    let (code, out, _) = anqi(["adjudicate", "--variant", "xiangqi", &path])
+        .lang("zh_CN.UTF-8")
+        .run()
+        .parts();
     assert_eq!(code, 0);
     assert!(out.contains("1-0") && out.contains("将死"), "{out}");
-    let (_, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", &path],
-        None,
-        "en_US.UTF-8",
-    );
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", &path])
+        .run()
+        .parts();
     assert!(out.contains("1-0") && out.contains("checkmate"), "{out}");
 }
 
@@ -254,7 +223,11 @@ fn unreadable_input_exits_2_with_one_line() {
         ],
     ];
     for args in cases {
-        let (code, out, err) = anqi(args, Some(b"1. h2e2 *"), "C");
+        let (code, out, err) = anqi(args.iter())
+            .stdin(b"1. h2e2 *")
+            .lang("C")
+            .run()
+            .parts();
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{args:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -266,7 +239,7 @@ fn verdicts(variant: &str, text: &str, extra: &[&str]) -> (i32, Vec<serde_json::
     let mut args = vec!["adjudicate", "--variant", variant, "--json"];
     args.extend_from_slice(extra);
     args.push("-");
-    let (code, out, err) = anqi(&args, Some(text.as_bytes()), "C");
+    let (code, out, err) = anqi(&args).stdin(text.as_bytes()).lang("C").run().parts();
     let lines = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l} {err}")))
@@ -341,11 +314,11 @@ fn rule_a_fourth_occurrence_after_play_went_on_is_a_second_event() {
     );
     // The text report lists both events in the reader's language.
     let text = format!("{PERPETUAL} e8e9 6. a8a7 e9e8 7. a7a8 *");
-    let (_, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "-"],
-        Some(text.as_bytes()),
-        "zh_TW.UTF-8",
-    );
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
+        .stdin(text.as_bytes())
+        .lang("zh_TW.UTF-8")
+        .run()
+        .parts();
     assert!(
         out.contains("第 9 著：局面第三次重複，紅方長將；對局繼續"),
         "{out}"
@@ -354,11 +327,10 @@ fn rule_a_fourth_occurrence_after_play_went_on_is_a_second_event() {
         out.contains("第 13 著：局面第四次重複，判和；棋譜至此結束"),
         "{out}"
     );
-    let (_, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "-"],
-        Some(text.as_bytes()),
-        "en_US.UTF-8",
-    );
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
+        .stdin(text.as_bytes())
+        .run()
+        .parts();
     assert!(
         out.contains("ply 9: third occurrence, Red checked perpetually; play went on"),
         "{out}"
@@ -394,29 +366,8 @@ fn rule_a_move_after_mate_is_still_illegal() {
     let v = one("xiangqi", text);
     assert_eq!(v["termination"], "illegal");
     assert_eq!(v["error"]["ply"], 4);
-    // A real one: a computer game's log goes on after Red's mate at ply 71. RULES.md §5: the record
-    // is illegal from the first move after the end, named with its ply and token.
-    let real = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/real-games/ccpd-after-mate.chinese.pgn"),
-    )
-    .expect("sample");
-    let v = one("xiangqi", &real);
-    assert_eq!(
-        (&v["termination"], &v["result"], &v["plies"]),
-        (&"illegal".into(), &"*".into(), &71.into())
-    );
-    assert_eq!(
-        (&v["error"]["ply"], &v["error"]["token"]),
-        (&72.into(), &"將５平４".into())
-    );
-    let (code, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "-"],
-        Some(real.as_bytes()),
-        "C",
-    );
-    assert_eq!(code, 1);
-    assert!(out.contains("illegal ply 72"), "{out}");
+    // The same in traditional Chinese, and the real computer game that goes on after mate, are in
+    // real_games.rs.
 }
 
 #[test]
@@ -428,7 +379,11 @@ fn a_numeric_game_tag_is_a_game_number_not_a_variant() {
         (&"unfinished".into(), &2.into())
     );
     // Without --variant the record names none: the Game tag is not taken for one.
-    let (code, _, err) = anqi(&["adjudicate", "--json", "-"], Some(text.as_bytes()), "C");
+    let (code, _, err) = anqi(["adjudicate", "--json", "-"])
+        .stdin(text.as_bytes())
+        .lang("C")
+        .run()
+        .parts();
     assert_eq!(code, 2, "a one-game file that cannot be read: {err}");
     assert!(err.contains("no variant"), "{err}");
 }
@@ -555,18 +510,18 @@ fn a_multi_game_file_prints_one_verdict_per_game_in_file_order() {
     assert_eq!(v[2]["termination"], "repetition");
     assert_eq!(v[3]["error"]["token"], "#$%&");
     // The summary counts by termination.
-    let (code, out, _) = anqi(
-        &[
-            "adjudicate",
-            "--variant",
-            "xiangqi",
-            "--summary",
-            "--json",
-            "-",
-        ],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (code, out, _) = anqi([
+        "adjudicate",
+        "--variant",
+        "xiangqi",
+        "--summary",
+        "--json",
+        "-",
+    ])
+    .stdin(text.as_bytes())
+    .lang("C")
+    .run()
+    .parts();
     assert_eq!(code, 1);
     let s: serde_json::Value = serde_json::from_str(&out).expect("summary json");
     assert_eq!(s["games"], 4);
@@ -579,17 +534,16 @@ fn a_multi_game_file_prints_one_verdict_per_game_in_file_order() {
 
 #[test]
 fn a_one_game_file_prints_what_it_printed_before() {
-    let (code, out, _) = anqi(
-        &[
-            "adjudicate",
-            "--variant",
-            "xiangqi",
-            "--json",
-            &record("checkmate.pgn"),
-        ],
-        None,
-        "C",
-    );
+    let (code, out, _) = anqi([
+        "adjudicate",
+        "--variant",
+        "xiangqi",
+        "--json",
+        &record("checkmate.pgn"),
+    ])
+    .lang("C")
+    .run()
+    .parts();
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 1);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
@@ -615,15 +569,15 @@ fn a_one_game_file_prints_what_it_printed_before() {
 fn refusals_are_worded_with_correct_grammar_in_each_language() {
     let path = record("wrong_reveal.pgn");
     let args = ["adjudicate", "--variant", "jieqi", path.as_str()];
-    let (code, out, _) = anqi(&args, None, "en_US.UTF-8");
+    let (code, out, _) = anqi(args).run().parts();
     assert_eq!(code, 1);
     assert!(
         out.contains("the piece on h0 is a horse, not a chariot"),
         "{out}"
     );
-    let (_, out, _) = anqi(&args, None, "zh_TW.UTF-8");
+    let (_, out, _) = anqi(args).lang("zh_TW.UTF-8").run().parts();
     assert!(out.contains("h0 的暗子是馬，不是車"), "{out}");
-    let (_, out, _) = anqi(&args, None, "zh_CN.UTF-8");
+    let (_, out, _) = anqi(args).lang("zh_CN.UTF-8").run().parts();
     assert!(out.contains("h0 的暗子是马，不是车"), "{out}");
     // The JSON message is the English sentence.
     let (_, v) = json("jieqi", "wrong_reveal.pgn", &[]);
@@ -640,11 +594,11 @@ fn the_text_report_of_a_multi_game_file_heads_each_game() {
         std::fs::read_to_string(record("repetition.pgn")).expect("record"),
     ]
     .join("\n");
-    let (code, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "-"],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (code, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
+        .stdin(text.as_bytes())
+        .lang("C")
+        .run()
+        .parts();
     assert_eq!(code, 0);
     assert!(
         out.starts_with("Game 1 (line 1):\nXiangqi: 3 plies, 1-0"),
@@ -660,11 +614,11 @@ fn the_text_report_of_a_multi_game_file_heads_each_game() {
         out.contains(&format!("\n\nGame 2 (line {second}):\nXiangqi: 8 plies")),
         "{out}"
     );
-    let (_, out, _) = anqi(
-        &["adjudicate", "--variant", "xiangqi", "--summary", "-"],
-        Some(text.as_bytes()),
-        "C",
-    );
+    let (_, out, _) = anqi(["adjudicate", "--variant", "xiangqi", "--summary", "-"])
+        .stdin(text.as_bytes())
+        .lang("C")
+        .run()
+        .parts();
     assert!(out.starts_with("2 games\n"), "{out}");
     assert!(
         out.contains("checkmate") && out.contains("repetition"),
@@ -686,11 +640,11 @@ fn a_move_that_ignores_or_walks_into_check_says_so() {
         (pinned, "1. R5=6", "into check"),
     ] {
         let text = format!("{position}{token}");
-        let (code, out, err) = anqi(
-            &["adjudicate", "--variant", "xiangqi", "-"],
-            Some(text.as_bytes()),
-            "zh_TW.UTF-8",
-        );
+        let (code, out, err) = anqi(["adjudicate", "--variant", "xiangqi", "-"])
+            .stdin(text.as_bytes())
+            .lang("zh_TW.UTF-8")
+            .run()
+            .parts();
         assert_eq!(code, 1, "{token}: {out} {err}");
         let expected = match key {
             "still in check" => "將帥正被將軍，此著未能應將",

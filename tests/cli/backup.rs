@@ -2,27 +2,27 @@
 //! holds every write acknowledged before it and passes SQLite's integrity check; a restore is refused
 //! while the server runs and puts the copy back once it is stopped.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Output, Stdio};
+use crate::run::{Ran, anqi, scratch};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-fn anqi(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run anqi");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("anqi ran")
+/// Creates the organizer "org" on the database at `url` with `anqi user add`.
+fn add_organizer(url: &str) {
+    let add = anqi([
+        "user",
+        "add",
+        "org",
+        "--role",
+        "organizer",
+        "--password-stdin",
+        "--database-url",
+        url,
+    ])
+    .stdin("long-enough-1\n")
+    .run();
+    assert_eq!(add.code, 0, "{}", add.stderr);
 }
 
 /// A server started with `anqi serve`, killed when dropped.
@@ -36,17 +36,14 @@ impl Drop for Serving {
 }
 
 /// `anqi backup FILE` or `anqi restore FILE` on the database at `url`.
-fn on_file(command: &str, file: &std::path::Path, url: &str) -> Output {
-    anqi(
-        &[command, file.to_str().expect("path"), "--database-url", url],
-        "",
-    )
+fn on_file(command: &str, file: &std::path::Path, url: &str) -> Ran {
+    anqi([command, file.to_str().expect("path"), "--database-url", url]).run()
 }
 
 /// Starts `anqi serve` on a free port; returns it with its base URL.
 fn serve(url: &str) -> (Serving, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(["serve", "--database-url", url, "--bind", "127.0.0.1:0"])
+    let mut child = anqi(["serve", "--database-url", url, "--bind", "127.0.0.1:0"])
+        .command()
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -99,35 +96,13 @@ fn integrity(file: &std::path::Path) -> String {
 
 #[test]
 fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_stop() {
-    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("backup-under-writes");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
-    let add = anqi(
-        &[
-            "user",
-            "add",
-            "org",
-            "--role",
-            "organizer",
-            "--password-stdin",
-            "--database-url",
-            &url,
-        ],
-        "long-enough-1\n",
-    );
-    assert!(
-        add.status.success(),
-        "{}",
-        String::from_utf8_lossy(&add.stderr)
-    );
-    let token = anqi(&["user", "token", "org", "--database-url", &url], "");
-    assert!(token.status.success());
-    let token = String::from_utf8(token.stdout)
-        .expect("utf-8")
-        .trim()
-        .to_string();
+    add_organizer(&url);
+    let token = anqi(["user", "token", "org", "--database-url", &url]).run();
+    assert_eq!(token.code, 0);
+    let token = token.stdout.trim().to_string();
 
     let (server, base) = serve(&url);
     // A writer creating events through the API until told to stop; it keeps the names the server
@@ -165,12 +140,8 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     let before: Vec<String> = acknowledged.lock().expect("lock").clone();
     let copy = dir.join("copy.db");
     let backup = on_file("backup", &copy, &url);
-    assert!(
-        backup.status.success(),
-        "{}",
-        String::from_utf8_lossy(&backup.stderr)
-    );
-    assert!(String::from_utf8_lossy(&backup.stdout).contains("integrity ok"));
+    assert_eq!(backup.code, 0, "{}", backup.stderr);
+    assert!(backup.stdout.as_str().contains("integrity ok"));
     let during = acknowledged.lock().expect("lock").len();
     wait_for(during + 10);
     stop.store(true, Ordering::SeqCst);
@@ -185,13 +156,13 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     assert!(copied.len() < all.len(), "writes went on after the copy");
     // A copy never overwrites a file.
     let again = on_file("backup", &copy, &url);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(again.code, 1);
+    assert!(again.stderr.as_str().contains("already exists"));
 
     // Restore is refused while the server has the database open, and changes nothing.
     let refused = on_file("restore", &copy, &url);
-    assert_eq!(refused.status.code(), Some(1));
-    let why = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.code, 1);
+    let why = refused.stderr.as_str();
     assert!(why.contains("in use"), "{why}");
     drop(server);
     assert_eq!(events_in(&db_file), all);
@@ -200,16 +171,12 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
     let junk = dir.join("junk.db");
     std::fs::write(&junk, "not a database").expect("write");
     let bad = on_file("restore", &junk, &url);
-    assert_eq!(bad.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("not an Anqi database backup"));
+    assert_eq!(bad.code, 1);
+    assert!(bad.stderr.as_str().contains("not an Anqi database backup"));
 
     // Stopped: the copy goes back, and a server starts on it.
     let restored = on_file("restore", &copy, &url);
-    assert!(
-        restored.status.success(),
-        "{}",
-        String::from_utf8_lossy(&restored.stderr)
-    );
+    assert_eq!(restored.code, 0, "{}", restored.stderr);
     assert_eq!(events_in(&db_file), copied);
     assert_eq!(integrity(&db_file), "ok");
     let (server, base) = serve(&url);
@@ -244,51 +211,30 @@ fn execute(file: &std::path::Path, sql: &str) -> Vec<i64> {
 
 #[test]
 fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
-    let dir = std::env::temp_dir().join(format!("anqi-cli-backup-schema-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("backup-schema");
     let db_file = dir.join("anqi.db");
     let url = format!("sqlite://{}", db_file.display());
     let backup = |name: &str, url: &str| {
         let copy = dir.join(name);
-        let out = anqi(
-            &[
-                "backup",
-                copy.to_str().expect("path"),
-                "--database-url",
-                url,
-            ],
-            "",
-        );
+        let out = anqi([
+            "backup",
+            copy.to_str().expect("path"),
+            "--database-url",
+            url,
+        ])
+        .run();
         (out, copy)
     };
 
     // A database that does not exist is not created.
     let (missing, copy) = backup("missing.db", &url);
-    assert_eq!(missing.status.code(), Some(1));
-    let why = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(missing.code, 1);
+    let why = missing.stderr.as_str();
     assert!(why.contains("does not exist"), "{why}");
     assert!(!db_file.exists(), "the backup created the database");
     assert!(!copy.exists());
 
-    let add = anqi(
-        &[
-            "user",
-            "add",
-            "org",
-            "--role",
-            "organizer",
-            "--password-stdin",
-            "--database-url",
-            &url,
-        ],
-        "long-enough-1\n",
-    );
-    assert!(
-        add.status.success(),
-        "{}",
-        String::from_utf8_lossy(&add.stderr)
-    );
+    add_organizer(&url);
     let all = execute(&db_file, "SELECT 1");
     let latest = *all.last().expect("migrations");
 
@@ -299,8 +245,8 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
          VALUES (99999, 'from the future', TRUE, x'00', 0)",
     );
     let (newer, copy) = backup("newer.db", &url);
-    assert_eq!(newer.status.code(), Some(1));
-    let why = String::from_utf8_lossy(&newer.stderr);
+    assert_eq!(newer.code, 1);
+    let why = newer.stderr.as_str();
     assert!(
         why.contains("schema version 99999, newer than this Anqi's"),
         "{why}"
@@ -313,8 +259,8 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
         &format!("DELETE FROM _sqlx_migrations WHERE version IN (99999, {latest})"),
     );
     let (older, copy) = backup("older.db", &url);
-    assert_eq!(older.status.code(), Some(1));
-    let why = String::from_utf8_lossy(&older.stderr);
+    assert_eq!(older.code, 1);
+    let why = older.stderr.as_str();
     assert!(why.contains("older than this Anqi's"), "{why}");
     assert!(why.contains("never migrates"), "{why}");
     assert!(!copy.exists());
@@ -335,11 +281,7 @@ fn a_backup_never_migrates_and_refuses_a_schema_other_than_its_own() {
     );
     assert_eq!(restored, all);
     let (ok, copy) = backup("ok.db", &url);
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
     assert_eq!(integrity(&copy), "ok");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,18 +1,6 @@
 //! `anqi deal new` / `anqi deal verify` run as a process.
 
-use std::process::{Command, Output};
-
-fn anqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .output()
-        .expect("run anqi")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
+use crate::run::anqi;
 /// The value of a `key: value` line of `deal new`.
 fn field(text: &str, key: &str) -> String {
     text.lines()
@@ -24,7 +12,7 @@ fn field(text: &str, key: &str) -> String {
 const SEED: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
 fn new_deal(variant: &str, seed: &str) -> String {
-    let out = anqi(&[
+    let out = anqi([
         "deal",
         "new",
         "--variant",
@@ -37,14 +25,10 @@ fn new_deal(variant: &str, seed: &str) -> String {
         "7",
         "--game",
         "decider",
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout(&out)
+    ])
+    .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
 }
 
 fn verify_args<'a>(
@@ -85,41 +69,43 @@ fn new_with_a_seed_is_deterministic_and_verifies() {
         assert_eq!(field(&first, "seed"), SEED);
         assert_eq!(field(&first, "game"), "decider");
         let commitment = field(&first, "commitment");
-        let out = anqi(&verify_args(
+        let out = anqi(verify_args(
             variant,
             "7",
             "decider",
             &deal,
             SEED,
             &commitment,
-        ));
-        assert_eq!(out.status.code(), Some(0));
-        assert_eq!(stdout(&out).trim(), "ok");
+        ))
+        .run();
+        assert_eq!(out.code, 0);
+        assert_eq!(out.stdout.as_str().trim(), "ok");
     }
 }
 
 #[test]
 fn new_without_a_seed_draws_a_fresh_one() {
-    let a = anqi(&["deal", "new", "--variant", "jieqi"]);
-    let b = anqi(&["deal", "new", "--variant", "jieqi"]);
-    assert_eq!(a.status.code(), Some(0));
-    let (a, b) = (stdout(&a), stdout(&b));
-    assert_ne!(field(&a, "seed"), field(&b, "seed"));
-    assert_eq!(field(&a, "seed").len(), 64);
+    let a = anqi(["deal", "new", "--variant", "jieqi"]).run();
+    let b = anqi(["deal", "new", "--variant", "jieqi"]).run();
+    assert_eq!(a.code, 0);
+    let (a, b) = (a.stdout.as_str(), b.stdout.as_str());
+    assert_ne!(field(a, "seed"), field(b, "seed"));
+    assert_eq!(field(a, "seed").len(), 64);
     let out = anqi(
-        &verify_args(
+        verify_args(
             "jieqi",
             "1",
             "1",
-            &field(&a, "deal"),
-            &field(&a, "seed"),
-            &field(&a, "commitment"),
+            &field(a, "deal"),
+            &field(a, "seed"),
+            &field(a, "commitment"),
         )
         .into_iter()
         .map(|s| if s == "hk2011" { "local" } else { s })
         .collect::<Vec<_>>(),
-    );
-    assert_eq!(stdout(&out).trim(), "ok");
+    )
+    .run();
+    assert_eq!(out.stdout.as_str().trim(), "ok");
 }
 
 #[test]
@@ -133,9 +119,9 @@ fn a_changed_field_is_a_mismatch() {
         verify_args("jieqi", "7", "decider", &deal, &other_seed, &commitment),
         verify_args("jieqi", "7", "decider", &deal, SEED, SEED),
     ] {
-        let out = anqi(&args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert_eq!(stdout(&out).trim(), "mismatch");
+        let out = anqi(&args).run();
+        assert_eq!(out.code, 1, "{args:?}");
+        assert_eq!(out.stdout.as_str().trim(), "mismatch");
     }
 }
 
@@ -154,39 +140,33 @@ fn malformed_input_exits_2_with_one_line() {
         vec!["deal", "verify", "--variant", "jieqi"],
     ];
     for args in cases {
-        let out = anqi(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let out = anqi(&args).run();
+        assert_eq!(out.code, 2, "{args:?}");
+        let err = out.stderr.as_str();
         assert!(!err.trim().is_empty(), "{args:?}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty());
+        assert!(out.stdout.is_empty());
     }
-    let out = anqi(&verify_args(
+    let out = anqi(verify_args(
         "jieqi",
         "7",
         "decider",
         "rnb",
         SEED,
         &commitment,
-    ));
-    let err = String::from_utf8_lossy(&out.stderr);
+    ))
+    .run();
+    let err = out.stderr.as_str();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("--deal"), "{err}");
 }
 
-/// `anqi deal` words its refusals in the language of `LANG` (issue 18): a bad flag value and a
+/// `anqi deal` words its refusals in the language of `LANG`: a bad flag value and a
 /// verification mismatch.
 #[test]
 fn refusals_follow_lang() {
     let deal = field(&new_deal("banqi", SEED), "deal");
-    let run = |lang: &str, args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_anqi"))
-            .args(args)
-            .env("LANG", lang)
-            .output()
-            .expect("run anqi")
-    };
-    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let run = |lang: &str, args: &[&str]| anqi(args).lang(lang).run();
     let bad_round = [
         "deal",
         "new",
@@ -205,17 +185,17 @@ fn refusals_follow_lang() {
         ("zh_CN.UTF-8", "轮次", "种子抽不出这个布局"),
     ] {
         let o = run(lang, &bad_round);
-        assert_eq!(o.status.code(), Some(2), "{lang}");
-        let err = stderr(&o);
+        assert_eq!(o.code, 2, "{lang}");
+        let err = o.stderr.as_str();
         assert!(
             err.contains(round_words) && err.contains("七"),
             "{lang}: {err}"
         );
         let o = run(lang, &mismatch);
-        assert_eq!(o.status.code(), Some(1), "{lang}: {}", stderr(&o));
-        let err = stderr(&o);
+        assert_eq!(o.code, 1, "{lang}: {}", o.stderr);
+        let err = o.stderr.as_str();
         assert!(err.contains(mismatch_words), "{lang}: {err}");
-        for err in [stderr(&run(lang, &bad_round)), err] {
+        for err in [run(lang, &bad_round).stderr, err.to_string()] {
             let rest = err.replace("anqi deal: ", "");
             assert!(
                 !rest.chars().any(|c| c.is_ascii_alphabetic()),
@@ -225,9 +205,11 @@ fn refusals_follow_lang() {
     }
     let o = run("C", &bad_round);
     assert!(
-        stderr(&o).contains("--round: '七' is not a round number"),
+        o.stderr
+            .as_str()
+            .contains("--round: '七' is not a round number"),
         "{}",
-        stderr(&o)
+        o.stderr.as_str()
     );
 }
 
@@ -246,7 +228,7 @@ fn a_public_value_draws_the_deal_of_the_mixed_seed() {
         .map(|b| format!("{b:02x}"))
         .collect();
     for variant in ["jieqi", "banqi"] {
-        let with_value = anqi(&[
+        let with_value = anqi([
             "deal",
             "new",
             "--variant",
@@ -255,22 +237,19 @@ fn a_public_value_draws_the_deal_of_the_mixed_seed() {
             SEED,
             "--public-value",
             value,
-        ]);
-        assert_eq!(with_value.status.code(), Some(0));
-        let with_value = stdout(&with_value);
-        let plain = anqi(&["deal", "new", "--variant", variant, "--seed", &mixed]);
-        let plain = stdout(&plain);
-        assert_eq!(
-            field(&with_value, "deal"),
-            field(&plain, "deal"),
-            "{variant}"
-        );
-        assert_eq!(field(&with_value, "public value"), value);
-        assert_eq!(field(&with_value, "seed"), SEED);
+        ])
+        .run();
+        assert_eq!(with_value.code, 0);
+        let with_value = with_value.stdout.as_str();
+        let plain = anqi(["deal", "new", "--variant", variant, "--seed", &mixed]).run();
+        let plain = plain.stdout.as_str();
+        assert_eq!(field(with_value, "deal"), field(plain, "deal"), "{variant}");
+        assert_eq!(field(with_value, "public value"), value);
+        assert_eq!(field(with_value, "seed"), SEED);
         // The commitment covers the seed, not the deal: it is not the plain deal's.
-        let commitment = field(&with_value, "commitment");
-        assert_ne!(commitment, field(&plain, "commitment"));
-        let deal = field(&with_value, "deal");
+        let commitment = field(with_value, "commitment");
+        assert_ne!(commitment, field(plain, "commitment"));
+        let deal = field(with_value, "deal");
         let verify = |v: &str| {
             let mut args = verify_args(variant, "1", "1", &deal, SEED, &commitment);
             args.iter_mut().for_each(|a| {
@@ -279,16 +258,16 @@ fn a_public_value_draws_the_deal_of_the_mixed_seed() {
                 }
             });
             args.extend(["--public-value", v]);
-            anqi(&args)
+            anqi(&args).run()
         };
         let ok = verify(value);
-        assert_eq!((ok.status.code(), stdout(&ok).trim()), (Some(0), "ok"));
+        assert_eq!((Some(ok.code), ok.stdout.as_str().trim()), (Some(0), "ok"));
         let wrong = verify("dice: 3, 6 (陳, 李)");
         assert_eq!(
-            (wrong.status.code(), stdout(&wrong).trim()),
+            (Some(wrong.code), wrong.stdout.as_str().trim()),
             (Some(1), "mismatch")
         );
         let bad = verify("  ");
-        assert_eq!(bad.status.code(), Some(2));
+        assert_eq!(bad.code, 2);
     }
 }

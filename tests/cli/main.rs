@@ -10,4 +10,5 @@ mod perft;
 mod rate;
 mod real_games;
 mod real_jieqi;
+mod run;
 mod user;

@@ -1,8 +1,10 @@
 //! `anqi pair --dutch INPUT.trf -p [OUTPUT]` and `-c` (the checker) as a process: output format,
-//! exit statuses, messages, and the regression cases of bbpPairings (`tests/data/trf/bbpPairings`).
+//! exit statuses, messages, and the regression cases of bbpPairings, read from
+//! `../shared/data/trf` beside the repository (never copied into it; ignored, with the reason, where
+//! it is absent).
 
+use crate::run::{Ran, anqi};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// A scratch directory for this test binary's files.
 fn scratch(name: &str) -> PathBuf {
@@ -17,32 +19,9 @@ fn write_trf<S: AsRef<str>>(name: &str, lines: &[S]) -> PathBuf {
     std::fs::write(&path, text).expect("write input");
     path
 }
-
-fn anqi(args: &[&str]) -> Output {
-    anqi_in("en_US.UTF-8", args)
+fn pair(input: &Path) -> Ran {
+    anqi(["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"]).run()
 }
-
-/// `anqi` with `LANG` set to `lang`.
-fn anqi_in(lang: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .env("LANG", lang)
-        .output()
-        .expect("run anqi")
-}
-
-fn pair(input: &Path) -> Output {
-    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-p"])
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 /// A player line with the columns of TRF-2026: start number, name, rating, points, then round blocks.
 fn player(number: u32, name: &str, rating: u32, points: &str, rounds: &[&str]) -> String {
     let mut line = format!(
@@ -71,8 +50,8 @@ fn first_round_of_five() {
     lines.extend(p.iter().map(String::as_str));
     let input = write_trf("r1.trf", &lines);
     let out = pair(&input);
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
-    assert_eq!(stdout(&out), "3\n1 3\n4 2\n5 0\n");
+    assert_eq!(out.code, 0, "stderr: {}", out.stderr);
+    assert_eq!(out.stdout.as_str(), "3\n1 3\n4 2\n5 0\n");
 }
 
 /// Round 2 after 1 (Red) beat 3 and 2 (Black) beat 4: the leaders 1 and 2 meet, 2 gets Red (1 had
@@ -89,15 +68,16 @@ fn second_round_to_a_file() {
     ];
     let input = write_trf("r2.trf", &lines);
     let output = scratch("r2.out");
-    let out = anqi(&[
+    let out = anqi([
         "pair",
         "--dutch",
         input.to_str().expect("path"),
         "-p",
         output.to_str().expect("path"),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
-    assert_eq!(stdout(&out), "");
+    ])
+    .run();
+    assert_eq!(out.code, 0, "stderr: {}", out.stderr);
+    assert_eq!(out.stdout.as_str(), "");
     assert_eq!(
         std::fs::read_to_string(&output).expect("output written"),
         "2\n2 1\n3 4\n"
@@ -110,8 +90,8 @@ fn second_round_to_a_file() {
 fn realistic_file_pairs_every_present_player_once() {
     let input = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/hk2026-r3.trf");
     let out = pair(&input);
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
-    let text = stdout(&out);
+    assert_eq!(out.code, 0, "stderr: {}", out.stderr);
+    let text = out.stdout.as_str();
     let mut lines = text.lines();
     let count: usize = lines
         .next()
@@ -162,21 +142,21 @@ fn invalid_file_exits_3_naming_the_line() {
         player(2, "Two", 1900, "1.5", &["   1 b ="]),
     ];
     let out = pair(&write_trf("bad-points.trf", &lines));
-    assert_eq!(out.status.code(), Some(3));
-    let message = stderr(&out);
+    assert_eq!(out.code, 3);
+    let message = out.stderr.as_str();
     assert!(message.contains("line 3, column 81"), "{message}");
     assert_eq!(message.lines().count(), 1, "one line: {message}");
-    assert_eq!(stdout(&out), "");
+    assert_eq!(out.stdout.as_str(), "");
 
     let out = pair(&write_trf(
         "bad-result.trf",
         &["XXR 3", &player(1, "One", 2000, "0.0", &["   2 w x"])],
     ));
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.code, 3);
     assert!(
-        stderr(&out).contains("line 2, column 99"),
+        out.stderr.as_str().contains("line 2, column 99"),
         "{}",
-        stderr(&out)
+        out.stderr.as_str()
     );
 
     let accelerated = [
@@ -185,19 +165,23 @@ fn invalid_file_exits_3_naming_the_line() {
         "XXA    1  1.0",
     ];
     let out = pair(&write_trf("accelerated.trf", &accelerated));
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.code, 3);
     assert!(
-        stderr(&out).contains("line 3: accelerated rounds"),
+        out.stderr.as_str().contains("line 3: accelerated rounds"),
         "{}",
-        stderr(&out)
+        out.stderr.as_str()
     );
 
     let out = pair(&write_trf(
         "no-rounds.trf",
         &[&player(1, "One", 2000, "0.0", &[])],
     ));
-    assert_eq!(out.status.code(), Some(3));
-    assert!(stderr(&out).contains("142 or XXR"), "{}", stderr(&out));
+    assert_eq!(out.code, 3);
+    assert!(
+        out.stderr.as_str().contains("142 or XXR"),
+        "{}",
+        out.stderr.as_str()
+    );
 }
 
 /// The reader's errors are worded in the language of `LANG`, naming the line and the field.
@@ -247,9 +231,11 @@ fn invalid_file_is_refused_in_the_language_of_lang() {
             .into_iter()
             .zip(expected)
         {
-            let out = anqi_in(lang, &["pair", "--dutch", input.to_str().unwrap(), "-p"]);
-            assert_eq!(out.status.code(), Some(3), "{lang}");
-            let message = stderr(&out);
+            let out = anqi(["pair", "--dutch", input.to_str().unwrap(), "-p"])
+                .lang(lang)
+                .run();
+            assert_eq!(out.code, 3, "{lang}");
+            let message = out.stderr.as_str();
             assert!(message.contains(words), "{lang}: {message}");
             assert_eq!(message.lines().count(), 1, "one line: {message}");
             assert!(
@@ -270,18 +256,18 @@ fn no_valid_pairing_exits_1() {
     ];
     let out = pair(&write_trf("rematch.trf", &lines));
     assert_eq!(
-        out.status.code(),
+        Some(out.code),
         Some(1),
         "stdout: {} stderr: {}",
-        stdout(&out),
-        stderr(&out)
+        out.stdout.as_str(),
+        out.stderr.as_str()
     );
     assert!(
-        stderr(&out).contains("no legal pairing"),
+        out.stderr.as_str().contains("no legal pairing"),
         "{}",
-        stderr(&out)
+        out.stderr.as_str()
     );
-    assert_eq!(stdout(&out), "");
+    assert_eq!(out.stdout.as_str(), "");
 
     // A forbidden pair (XXP) of the only two players.
     let lines = [
@@ -291,7 +277,7 @@ fn no_valid_pairing_exits_1() {
         "XXP 1 2",
     ];
     let out = pair(&write_trf("forbidden.trf", &lines));
-    assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));
+    assert_eq!(out.code, 1, "stderr: {}", out.stderr);
 }
 
 #[test]
@@ -302,28 +288,37 @@ fn finished_tournament_and_file_access() {
         player(2, "Two", 1900, "0.0", &["   1 b 0"]),
     ];
     let out = pair(&write_trf("over.trf", &lines));
-    assert_eq!(out.status.code(), Some(3), "stderr: {}", stderr(&out));
+    assert_eq!(out.code, 3, "stderr: {}", out.stderr);
 
     let out = pair(&scratch("does-not-exist.trf"));
-    assert_eq!(out.status.code(), Some(5));
-    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+    assert_eq!(out.code, 5);
+    assert!(
+        out.stderr.as_str().contains("cannot read"),
+        "{}",
+        out.stderr.as_str()
+    );
 
     let input = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/hk2026-r3.trf");
     let unwritable = scratch("no-such-dir").join("out.txt");
-    let out = anqi(&[
+    let out = anqi([
         "pair",
         "--dutch",
         input.to_str().expect("path"),
         "-p",
         unwritable.to_str().expect("path"),
-    ]);
-    assert_eq!(out.status.code(), Some(5));
-    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    ])
+    .run();
+    assert_eq!(out.code, 5);
+    assert!(
+        out.stderr.as_str().contains("cannot write"),
+        "{}",
+        out.stderr.as_str()
+    );
 
-    let out = anqi(&["pair", "--dutch", "x.trf"]);
-    assert_eq!(out.status.code(), Some(2), "-p or -c is required");
-    let out = anqi(&["pair", "--dutch", "x.trf", "-p", "-c"]);
-    assert_eq!(out.status.code(), Some(2), "-p and -c exclude each other");
+    let out = anqi(["pair", "--dutch", "x.trf"]).run();
+    assert_eq!(out.code, 2, "-p or -c is required");
+    let out = anqi(["pair", "--dutch", "x.trf", "-p", "-c"]).run();
+    assert_eq!(out.code, 2, "-p and -c exclude each other");
 }
 
 /// A file of the test data directory.
@@ -333,30 +328,44 @@ fn data(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// A case of bbpPairings' own test suite, in the shared data.
+fn bbp_case(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/trf/bbpPairings-tests")
+        .join(name)
+}
+
 /// The next-round cases of bbpPairings' own test suite pair exactly as bbpPairings does.
 #[test]
+#[cfg_attr(
+    not(shared_trf_bbp),
+    ignore = "needs ../shared/data/trf/bbpPairings-tests beside the repository"
+)]
 fn bbp_pairings_regression_cases() {
     for case in ["dutch_2025_C5", "dutch_2025_C9", "issue_7"] {
-        let out = pair(&data(&format!("bbpPairings/{case}.input")));
-        assert_eq!(out.status.code(), Some(0), "{case}: {}", stderr(&out));
-        let expected =
-            std::fs::read_to_string(data(&format!("bbpPairings/{case}.output.expected")))
-                .expect("expected output");
+        let out = pair(&bbp_case(&format!("{case}.input")));
+        assert_eq!(out.code, 0, "{case}: {}", out.stderr);
+        let expected = std::fs::read_to_string(bbp_case(&format!("{case}.output.expected")))
+            .expect("expected output");
         let expected: Vec<&str> = expected
             .split(['\r', '\n'])
             .filter(|l| !l.is_empty())
             .collect();
-        assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), expected, "{case}");
+        assert_eq!(
+            out.stdout.as_str().lines().collect::<Vec<_>>(),
+            expected,
+            "{case}"
+        );
     }
 }
 
-fn check(input: &Path) -> Output {
-    anqi(&["pair", "--dutch", input.to_str().expect("utf-8 path"), "-c"])
+fn check(input: &Path) -> Ran {
+    anqi(["pair", "--dutch", input.to_str().expect("utf-8 path"), "-c"]).run()
 }
 
 /// The verdict lines of a checker report.
-fn verdicts(o: &Output) -> Vec<String> {
-    stdout(o)
+fn verdicts(o: &Ran) -> Vec<String> {
+    o.stdout
         .lines()
         .filter(|l| l.starts_with("Round "))
         .map(str::to_string)
@@ -366,13 +375,17 @@ fn verdicts(o: &Output) -> Vec<String> {
 /// bbpPairings' checker case `issue_15` (180 players, 11 rounds, not paired by the Dutch system):
 /// bbpPairings' `-c` finds every round differing, and so does ours (exit 6).
 #[test]
-fn checker_on_bbp_issue_15() {
-    let out = check(&data("bbpPairings/issue_15.input"));
-    assert_eq!(out.status.code(), Some(6), "{}", stderr(&out));
+#[cfg_attr(
+    not(shared_trf_bbp),
+    ignore = "needs ../shared/data/trf/bbpPairings-tests beside the repository"
+)]
+fn checker_on_a_tournament_not_paired_by_the_dutch_system() {
+    let out = check(&bbp_case("issue_15.input"));
+    assert_eq!(out.code, 6, "{}", out.stderr);
     let expected: Vec<String> = (1..=11).map(|r| format!("Round {r}: differs")).collect();
     assert_eq!(verdicts(&out), expected);
     // Each report shows both pairings side by side, differing boards marked.
-    let text = stdout(&out);
+    let text = out.stdout.as_str();
     assert!(text.contains("  engine          tournament\n"), "{text}");
     assert!(text.contains("    91 - 1    *     90 - 1    *\n"), "{text}");
 }
@@ -383,13 +396,18 @@ fn checker_on_bbp_issue_15() {
 #[test]
 fn checker_verdicts_on_a_generated_tournament() {
     let out = check(&data("checker/rtg13.trf"));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     let same: Vec<String> = (1..=5).map(|r| format!("Round {r}: same")).collect();
     assert_eq!(verdicts(&out), same);
-    assert_eq!(stdout(&out).lines().count(), 5, "{}", stdout(&out));
+    assert_eq!(
+        out.stdout.as_str().lines().count(),
+        5,
+        "{}",
+        out.stdout.as_str()
+    );
 
     let out = check(&data("checker/rtg13-fixed.trf"));
-    assert_eq!(out.status.code(), Some(6), "{}", stderr(&out));
+    assert_eq!(out.code, 6, "{}", out.stderr);
     assert_eq!(
         verdicts(&out),
         vec![
@@ -400,7 +418,7 @@ fn checker_verdicts_on_a_generated_tournament() {
             "Round 5: differs",
         ]
     );
-    let text = stdout(&out);
+    let text = out.stdout.as_str();
     assert!(text.contains("     9 - 1    *      1 - 9    *\n"), "{text}");
 }
 
@@ -413,7 +431,7 @@ fn checker_exit_statuses() {
         player(2, "Two", 1900, "0.0", &["   1 b 0", "   1 w 0"]),
     ];
     let out = check(&write_trf("replayed.trf", &lines));
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(
         verdicts(&out),
         vec![
@@ -423,9 +441,9 @@ fn checker_exit_statuses() {
     );
     let bad = [player(1, "One", 2000, "1.5", &["   2 w ="])];
     let out = check(&write_trf("bad-check.trf", &bad));
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(out.code, 3, "{}", out.stderr);
     let out = check(&scratch("missing.trf"));
-    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(out.code, 5, "{}", out.stderr);
 }
 
 /// The tournament `full` as it stood before `round` was paired: rounds before it, and of that
@@ -455,18 +473,15 @@ fn cut_before(full: &anqi::swiss::Tournament, round: u32) -> anqi::swiss::Tourna
 }
 
 /// The cases found to differ from bbpPairings (`../shared/data/trf/found`: `NAME.trf` with
-/// bbpPairings' `NAME.bbpPairings.output`) pair exactly as bbpPairings does. The shared data is
-/// not part of the project: without it the test is reported as ignored and passes.
+/// bbpPairings' `NAME.bbpPairings.output`) pair exactly as bbpPairings does.
 #[test]
+#[cfg_attr(
+    not(shared_trf_found),
+    ignore = "needs ../shared/data/trf/found beside the repository"
+)]
 fn found_cases_pair_as_bbp_pairings_does() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/trf/found");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "ignored: {} is absent (shared data, not in the project)",
-            dir.display()
-        );
-        return;
-    };
+    let entries = std::fs::read_dir(&dir).expect("the shared found cases");
     let mut cases: Vec<PathBuf> = entries
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))
@@ -478,15 +493,15 @@ fn found_cases_pair_as_bbp_pairings_does() {
             .expect("bbpPairings' output beside the case");
         let out = pair(case);
         assert_eq!(
-            out.status.code(),
+            Some(out.code),
             Some(0),
             "{}: {}",
             case.display(),
-            stderr(&out)
+            out.stderr.as_str()
         );
         let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
         assert_eq!(
-            stdout(&out).lines().collect::<Vec<_>>(),
+            out.stdout.as_str().lines().collect::<Vec<_>>(),
             expected,
             "{}",
             case.display()
@@ -550,7 +565,7 @@ fn fixture_rounds_pair_as_bbp_pairings_did() {
 }
 
 /// The Swiss model's consistency errors inside the TRF reader's, and the pairing engine's refusal,
-/// are worded in the language of `LANG` (issue 18).
+/// are worded in the language of `LANG`.
 #[test]
 fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
     // Both entries of the game between 1 and 2 say Red: the model refuses them (ModelError).
@@ -583,17 +598,18 @@ fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
             "第 2 轮不存在合规的编排",
         ),
     ] {
-        let out = anqi_in(
-            lang,
-            &["pair", "--dutch", asymmetric.to_str().unwrap(), "-p"],
-        );
-        assert_eq!(out.status.code(), Some(3), "{lang}: {}", stderr(&out));
-        let message = stderr(&out);
+        let out = anqi(["pair", "--dutch", asymmetric.to_str().unwrap(), "-p"])
+            .lang(lang)
+            .run();
+        assert_eq!(out.code, 3, "{lang}: {}", out.stderr);
+        let message = out.stderr.as_str();
         assert!(message.contains(model), "{lang}: {message}");
         assert_eq!(message.lines().count(), 1, "one line: {message}");
-        let out = anqi_in(lang, &["pair", "--dutch", rematch.to_str().unwrap(), "-p"]);
-        assert_eq!(out.status.code(), Some(1), "{lang}: {}", stderr(&out));
-        let refusal = stderr(&out);
+        let out = anqi(["pair", "--dutch", rematch.to_str().unwrap(), "-p"])
+            .lang(lang)
+            .run();
+        assert_eq!(out.code, 1, "{lang}: {}", out.stderr);
+        let refusal = out.stderr.as_str();
         assert!(refusal.contains(no_pairing), "{lang}: {refusal}");
         for (message, input) in [(&message, &asymmetric), (&refusal, &rematch)] {
             // Past the program's name and the file's path, no Latin word.
@@ -607,9 +623,14 @@ fn model_and_pairing_errors_are_refused_in_the_language_of_lang() {
     // In English, as before.
     let out = pair(&asymmetric);
     assert!(
-        stderr(&out).contains("player 1, round 1: entry does not match opponent 2's entry")
-            || stderr(&out).contains("player 2, round 1: entry does not match opponent 1's entry"),
+        out.stderr
+            .as_str()
+            .contains("player 1, round 1: entry does not match opponent 2's entry")
+            || out
+                .stderr
+                .as_str()
+                .contains("player 2, round 1: entry does not match opponent 1's entry"),
         "{}",
-        stderr(&out)
+        out.stderr.as_str()
     );
 }

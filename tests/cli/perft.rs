@@ -1,22 +1,9 @@
 //! `anqi perft` as a process: output format, the RULES.md §3.1 numbers, and bad input.
 
-use std::process::Command;
-
-fn anqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(args)
-        .output()
-        .expect("run anqi");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
+use crate::run::anqi;
 #[test]
 fn xiangqi_start_divide_and_total() {
-    let (code, out, err) = anqi(&["perft", "--variant", "xiangqi", "2"]);
+    let (code, out, err) = anqi(["perft", "--variant", "xiangqi", "2"]).run().parts();
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
     assert_eq!(lines.len(), 45);
@@ -26,34 +13,38 @@ fn xiangqi_start_divide_and_total() {
 
 #[test]
 fn jieqi_rows_of_the_rules() {
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "perft",
         "--variant",
         "jieqi",
         "--deal",
         "pppppccrnbaabnrRNBAABNRCCPPPPP",
         "3",
-    ]);
+    ])
+    .run()
+    .parts();
     assert_eq!(code, 0);
     assert!(out.ends_with("Nodes searched: 72765\n"), "{out}");
-    let (code, out, _) = anqi(&[
+    let (code, out, _) = anqi([
         "perft",
         "--variant",
         "jieqi",
         "--fen",
         "2bk5/9/4b4/2a4N1/1n1a4P/p8/3nP1A2/4BA3/4K2C1/9 w - 0 1",
         "3",
-    ]);
+    ])
+    .run()
+    .parts();
     assert_eq!(code, 0);
     assert!(out.ends_with("Nodes searched: 2027\n"), "{out}");
 }
 
 #[test]
 fn jieqi_without_deal_counts_one_ply_but_needs_the_deal_deeper() {
-    let (code, out, _) = anqi(&["perft", "--variant", "jieqi", "1"]);
+    let (code, out, _) = anqi(["perft", "--variant", "jieqi", "1"]).run().parts();
     assert_eq!(code, 0);
     assert!(out.ends_with("Nodes searched: 44\n"));
-    let (code, _, err) = anqi(&["perft", "--variant", "jieqi", "2"]);
+    let (code, _, err) = anqi(["perft", "--variant", "jieqi", "2"]).run().parts();
     assert_eq!(code, 2);
     assert!(err.contains("--deal"), "{err}");
 }
@@ -97,7 +88,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
     ];
     for (args, needle) in cases {
-        let (code, out, err) = anqi(args);
+        let (code, out, err) = anqi(args.iter()).run().parts();
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty());
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -120,13 +111,9 @@ fn bad_input_is_refused_in_the_language_of_lang() {
         ),
     ] {
         let run = |args: &[&str]| {
-            let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
-                .args(args)
-                .env("LANG", lang)
-                .output()
-                .expect("run anqi");
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
-            String::from_utf8(out.stderr).unwrap()
+            let out = anqi(args).lang(lang).run();
+            assert_eq!(out.code, 2, "{args:?}");
+            out.stderr
         };
         assert_eq!(run(&["perft", "0"]), depth);
         let err = run(&["perft", "--variant", "banqi", "--deal", "xx", "1"]);

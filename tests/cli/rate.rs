@@ -1,17 +1,15 @@
 //! `anqi rate` as a process: good and bad CSV files, exit statuses, and nothing written on errors.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli_rate")
-        .join(test);
-    // Leftovers from an earlier run would hide a missing write.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch directory");
-    dir
+use crate::run::{anqi, scratch};
+
+/// `rate` and these arguments.
+fn rate<'a>(args: &[&'a OsStr]) -> Vec<&'a OsStr> {
+    std::iter::once(OsStr::new("rate"))
+        .chain(args.iter().copied())
+        .collect()
 }
 
 fn write(dir: &std::path::Path, name: &str, content: &[u8]) -> PathBuf {
@@ -19,33 +17,6 @@ fn write(dir: &std::path::Path, name: &str, content: &[u8]) -> PathBuf {
     std::fs::write(&path, content).expect("write test file");
     path
 }
-
-fn anqi(args: &[&std::ffi::OsStr]) -> Output {
-    rate(args, None)
-}
-
-/// `anqi rate` with `LANG` set.
-fn anqi_in(lang: &str, args: &[&std::ffi::OsStr]) -> Output {
-    rate(args, Some(lang))
-}
-
-fn rate(args: &[&std::ffi::OsStr], lang: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_anqi"));
-    command.arg("rate").args(args);
-    if let Some(lang) = lang {
-        command.env("LANG", lang);
-    }
-    command.output().expect("run anqi")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
 /// Three games listed out of date order: rated by date, file order within a date.
 const GAMES: &str = "date,red,black,result\n\
                      2026-03-02,陳大文,李四,0-1\n\
@@ -56,15 +27,15 @@ const GAMES: &str = "date,red,black,result\n\
 fn rates_games_in_date_order_to_stdout() {
     let dir = scratch("stdout");
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(&[games.as_os_str()]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = anqi(rate(&[games.as_os_str()])).run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
     // 03-01: 王 beats 陳 at 1500/1500 (+10); 李 (1500) draws 王 (1510), d = 10: (10 + 1)/2 = 5.50;
     // 03-02: 李 (1505.50) beats 陳 (1490), higher wins, d = 15.50: 10 − 1.24 = 8.76.
     assert_eq!(
-        stdout(&out),
+        out.stdout.as_str(),
         "player,points,level,games\n李四,1514.26,,2\n王小明,1504.50,,2\n陳大文,1481.24,,2\n"
     );
-    assert!(stderr(&out).is_empty());
+    assert!(out.stderr.is_empty());
 }
 
 #[test]
@@ -81,15 +52,16 @@ fn starting_list_and_out_file_with_bom_and_crlf() {
         "\u{feff}player,points,games\n王小明,1623.5,9\n張三,1400,20\n".as_bytes(),
     );
     let ratings = dir.join("ratings.csv");
-    let out = anqi(&[
+    let out = anqi(rate(&[
         games.as_os_str(),
         "--players".as_ref(),
         start.as_os_str(),
         "--out".as_ref(),
         ratings.as_os_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).is_empty(), "the standings go to --out only");
+    ]))
+    .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "the standings go to --out only");
     // 王 (1623.50) beats 陳 (1500): higher wins, d = 123.50 → 2. 李 (1500) draws 王 (1625.50):
     // d = 125.50 → d/4 = 31.375 → 31.38. 李 (1531.38) beats 陳 (1498): d = 33.38 → 10 − 2.6704 → 7.33.
     // 王 reaches 11 games: 30 − ⌊594.12/50⌋ = 19級; 張三 kept 20 games at 1400: 22級.
@@ -112,19 +84,25 @@ fn an_output_list_continues_as_the_next_starting_list() {
         "april.csv",
         format!("date,red,black,result\n{april}").as_bytes(),
     );
-    let at_once = anqi(&[both.as_os_str()]);
+    let at_once = anqi(rate(&[both.as_os_str()])).run();
     let after_march = dir.join("after_march.csv");
-    let step = anqi(&[first.as_os_str(), "--out".as_ref(), after_march.as_os_str()]);
-    assert_eq!(step.status.code(), Some(0), "{}", stderr(&step));
-    let chained = anqi(&[
+    let step = anqi(rate(&[
+        first.as_os_str(),
+        "--out".as_ref(),
+        after_march.as_os_str(),
+    ]))
+    .run();
+    assert_eq!(step.code, 0, "{}", step.stderr);
+    let chained = anqi(rate(&[
         second.as_os_str(),
         "--players".as_ref(),
         after_march.as_os_str(),
-    ]);
-    assert_eq!(at_once.status.code(), Some(0));
-    assert_eq!(chained.status.code(), Some(0), "{}", stderr(&chained));
-    assert_eq!(stdout(&chained), stdout(&at_once));
-    assert_eq!(stdout(&at_once).lines().count(), 5);
+    ]))
+    .run();
+    assert_eq!(at_once.code, 0);
+    assert_eq!(chained.code, 0, "{}", chained.stderr);
+    assert_eq!(chained.stdout.as_str(), at_once.stdout);
+    assert_eq!(at_once.stdout.as_str().lines().count(), 5);
 }
 
 #[test]
@@ -135,7 +113,7 @@ fn settings_can_be_changed_on_the_command_line() {
         "games.csv",
         b"date,red,black,result\n2026-03-01,a,b,1-0\n",
     );
-    let out = anqi(&[
+    let out = anqi(rate(&[
         games.as_os_str(),
         "--start-points".as_ref(),
         "1200".as_ref(),
@@ -147,23 +125,34 @@ fn settings_can_be_changed_on_the_command_line() {
         "100".as_ref(),
         "--lowest-level".as_ref(),
         "9".as_ref(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    ]))
+    .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
     // 1210 → 9 − ⌊110/100⌋ = 8; 1190 → 9 − 0 = 9.
     assert_eq!(
-        stdout(&out),
+        out.stdout.as_str(),
         "player,points,level,games\na,1210.00,8,1\nb,1190.00,9,1\n"
     );
 
-    let bad = anqi(&[games.as_os_str(), "--highest-level".as_ref(), "31".as_ref()]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(stderr(&bad).contains("level table"), "{}", stderr(&bad));
-    let bad = anqi(&[
+    let bad = anqi(rate(&[
+        games.as_os_str(),
+        "--highest-level".as_ref(),
+        "31".as_ref(),
+    ]))
+    .run();
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.as_str().contains("level table"),
+        "{}",
+        bad.stderr.as_str()
+    );
+    let bad = anqi(rate(&[
         games.as_os_str(),
         "--start-points".as_ref(),
         "15.001".as_ref(),
-    ]);
-    assert_eq!(bad.status.code(), Some(2));
+    ]))
+    .run();
+    assert_eq!(bad.code, 2);
 }
 
 /// Each bad games file, with the message it must produce.
@@ -213,9 +202,14 @@ fn bad_games_files_exit_2_naming_line_and_column_and_write_nothing() {
     for (i, (content, message)) in BAD_GAMES.iter().enumerate() {
         let games = write(&dir, &format!("bad{i}.csv"), content.as_bytes());
         let ratings = write(&dir, "ratings.csv", b"previous list\n");
-        let out = anqi(&[games.as_os_str(), "--out".as_ref(), ratings.as_os_str()]);
-        assert_eq!(out.status.code(), Some(2), "{content:?}");
-        let err = stderr(&out);
+        let out = anqi(rate(&[
+            games.as_os_str(),
+            "--out".as_ref(),
+            ratings.as_os_str(),
+        ]))
+        .run();
+        assert_eq!(out.code, 2, "{content:?}");
+        let err = out.stderr.as_str();
         assert!(
             err.contains(&format!("bad{i}.csv: {message}")),
             "{content:?}: {err}"
@@ -225,7 +219,7 @@ fn bad_games_files_exit_2_naming_line_and_column_and_write_nothing() {
             std::fs::read_to_string(&ratings).expect("still there"),
             "previous list\n"
         );
-        assert!(stdout(&out).is_empty());
+        assert!(out.stdout.is_empty());
     }
 }
 
@@ -253,18 +247,21 @@ fn bad_starting_lists_exit_2_and_write_nothing() {
     ] {
         let start = write(&dir, "start.csv", content.as_bytes());
         let ratings = dir.join("ratings.csv");
-        let out = anqi(&[
+        let out = anqi(rate(&[
             games.as_os_str(),
             "--players".as_ref(),
             start.as_os_str(),
             "--out".as_ref(),
             ratings.as_os_str(),
-        ]);
-        assert_eq!(out.status.code(), Some(2), "{content:?}");
+        ]))
+        .run();
+        assert_eq!(out.code, 2, "{content:?}");
         assert!(
-            stderr(&out).contains(&format!("start.csv: {message}")),
+            out.stderr
+                .as_str()
+                .contains(&format!("start.csv: {message}")),
             "{content:?}: {}",
-            stderr(&out)
+            out.stderr.as_str()
         );
         assert!(!ratings.exists(), "nothing written for {content:?}");
     }
@@ -273,29 +270,39 @@ fn bad_starting_lists_exit_2_and_write_nothing() {
 #[test]
 fn unreadable_input_exits_2() {
     let dir = scratch("missing");
-    let out = anqi(&[dir.join("no-such-file.csv").as_os_str()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+    let out = anqi(rate(&[dir.join("no-such-file.csv").as_os_str()])).run();
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.as_str().contains("cannot read"),
+        "{}",
+        out.stderr.as_str()
+    );
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(&[
+    let out = anqi(rate(&[
         games.as_os_str(),
         "--players".as_ref(),
         dir.join("none.csv").as_os_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
+    ]))
+    .run();
+    assert_eq!(out.code, 2);
 }
 
 #[test]
 fn unwritable_output_exits_1() {
     let dir = scratch("unwritable");
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(&[
+    let out = anqi(rate(&[
         games.as_os_str(),
         "--out".as_ref(),
         dir.join("no-dir").join("r.csv").as_os_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    ]))
+    .run();
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.as_str().contains("cannot write"),
+        "{}",
+        out.stderr.as_str()
+    );
 }
 
 #[test]
@@ -316,9 +323,9 @@ fn errors_are_in_the_language_of_lang() {
             "games.csv：第 2 行，第 1 列 (date)：日期「2026-13-01」错误（应为 YYYY-MM-DD）",
         ),
     ] {
-        let out = anqi_in(lang, &[games.as_os_str()]);
-        assert_eq!(out.status.code(), Some(2));
-        let err = stderr(&out);
+        let out = anqi(rate(&[games.as_os_str()])).lang(lang).run();
+        assert_eq!(out.code, 2);
+        let err = out.stderr.as_str();
         assert!(
             err.starts_with("錯誤：") || err.starts_with("错误："),
             "{err}"
@@ -328,9 +335,9 @@ fn errors_are_in_the_language_of_lang() {
             assert!(!err.contains(english), "{lang}: {err}");
         }
     }
-    let out = anqi_in("C", &[games.as_os_str()]);
+    let out = anqi(rate(&[games.as_os_str()])).lang("C").run();
     assert_eq!(
-        stderr(&out),
+        out.stderr.as_str(),
         format!(
             "error: {}: line 2, column 1 (date): bad date '2026-13-01' (expected YYYY-MM-DD)\n",
             games.display()
@@ -349,11 +356,24 @@ fn big5_and_gb18030_files_are_read_and_others_refused() {
         .encode("player,points,games\n王小明,1600,20\n")
         .0;
     let start = write(&dir, "start.csv", &start);
-    let out = anqi(&[games.as_os_str(), "--players".as_ref(), start.as_os_str()]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).contains("\n王小明,1"), "{}", stdout(&out));
-    assert!(stdout(&out).contains("\n陳大文,"), "{}", stdout(&out));
-    let notes = stderr(&out);
+    let out = anqi(rate(&[
+        games.as_os_str(),
+        "--players".as_ref(),
+        start.as_os_str(),
+    ]))
+    .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.as_str().contains("\n王小明,1"),
+        "{}",
+        out.stdout.as_str()
+    );
+    assert!(
+        out.stdout.as_str().contains("\n陳大文,"),
+        "{}",
+        out.stdout.as_str()
+    );
+    let notes = out.stderr.as_str();
     assert!(
         notes.contains("games.csv is not UTF-8; it was read as Big5")
             && notes.contains("start.csv is not UTF-8; it was read as GB18030"),
@@ -363,11 +383,13 @@ fn big5_and_gb18030_files_are_read_and_others_refused() {
         .encode("date,red,black,result\n2026-03-01,Müller,José,1-0\n")
         .0;
     let latin = write(&dir, "latin.csv", &latin);
-    let out = anqi(&[latin.as_os_str()]);
-    assert_eq!(out.status.code(), Some(2));
+    let out = anqi(rate(&[latin.as_os_str()])).run();
+    assert_eq!(out.code, 2);
     assert!(
-        stderr(&out).contains("latin.csv: line 2: byte 0xFC is not UTF-8"),
+        out.stderr
+            .as_str()
+            .contains("latin.csv: line 2: byte 0xFC is not UTF-8"),
         "{}",
-        stderr(&out)
+        out.stderr.as_str()
     );
 }

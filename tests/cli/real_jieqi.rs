@@ -3,8 +3,8 @@
 //! Pikafish's `position … moves …` line, pychess PGN — and read back by `anqi adjudicate`: each game
 //! must give the same verdict and final position as its source. Ignored where the data is absent.
 
+use crate::run::anqi;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anqi::rules::Variant;
 use anqi::rules::formats::{self, Format};
@@ -16,18 +16,20 @@ fn data_dir() -> PathBuf {
 
 /// `anqi adjudicate --variant jieqi --json` over a file: one verdict per game.
 fn verdicts(path: &Path) -> Vec<serde_json::Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_anqi"))
-        .args(["adjudicate", "--variant", "jieqi", "--json"])
-        .arg(path)
-        .output()
-        .expect("run anqi");
+    let out = anqi(
+        ["adjudicate", "--variant", "jieqi", "--json"]
+            .map(std::ffi::OsStr::new)
+            .iter()
+            .chain([path.as_os_str()].iter()),
+    )
+    .run();
     assert!(
-        matches!(out.status.code(), Some(0 | 1)),
+        matches!(out.code, 0 | 1),
         "{}: {}",
         path.display(),
-        String::from_utf8_lossy(&out.stderr)
+        out.stderr
     );
-    String::from_utf8_lossy(&out.stdout)
+    out.stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("verdict JSON"))
         .collect()

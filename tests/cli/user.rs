@@ -1,38 +1,6 @@
 //! `anqi user`: accounts and API tokens from scripts (create, list, revoke).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn anqi(args: &[&str], stdin: &str) -> Output {
-    run(None, args, stdin)
-}
-
-/// `anqi` with `LANG` set.
-fn anqi_in(lang: &str, args: &[&str], stdin: &str) -> Output {
-    run(Some(lang), args, stdin)
-}
-
-fn run(lang: Option<&str>, args: &[&str], stdin: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_anqi"));
-    command.args(args);
-    if let Some(lang) = lang {
-        command.env("LANG", lang);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run anqi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
+use crate::run::anqi;
 #[test]
 fn tokens_are_made_listed_and_revoked_from_the_command_line() {
     let dir = std::env::temp_dir().join(format!("anqi-cli-user-{}", std::process::id()));
@@ -48,7 +16,7 @@ fn tokens_are_made_listed_and_revoked_from_the_command_line() {
     let run = |args: &[&str], stdin: &str| {
         let all = with(args);
         let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-        anqi(&refs, stdin)
+        anqi(&refs).stdin(stdin).run()
     };
     let add = run(
         &[
@@ -61,15 +29,8 @@ fn tokens_are_made_listed_and_revoked_from_the_command_line() {
         ],
         "long-enough-1\n",
     );
-    assert!(
-        add.status.success(),
-        "{}",
-        String::from_utf8_lossy(&add.stderr)
-    );
-    assert!(
-        String::from_utf8_lossy(&add.stdout).contains("scorer"),
-        "stored NFKC"
-    );
+    assert_eq!(add.code, 0, "{}", add.stderr);
+    assert!(add.stdout.as_str().contains("scorer"), "stored NFKC");
 
     let made = run(
         &[
@@ -83,17 +44,13 @@ fn tokens_are_made_listed_and_revoked_from_the_command_line() {
         ],
         "",
     );
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
-    let token = String::from_utf8(made.stdout).unwrap().trim().to_string();
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let token = made.stdout.trim().to_string();
     assert_eq!(token.len(), 64);
 
     let listed = run(&["user", "tokens", "scorer"], "");
-    assert!(listed.status.success());
-    let listed = String::from_utf8(listed.stdout).unwrap();
+    assert_eq!(listed.code, 0);
+    let listed = listed.stdout;
     assert!(!listed.contains(&token), "the token itself is never listed");
     let line = listed
         .lines()
@@ -103,19 +60,15 @@ fn tokens_are_made_listed_and_revoked_from_the_command_line() {
     assert!(line.contains("never"), "{line}");
 
     let too_long = run(&["user", "token", "scorer", "--days", "900"], "");
-    assert_eq!(too_long.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&too_long.stderr).contains("--days"));
+    assert_eq!(too_long.code, 2);
+    assert!(too_long.stderr.as_str().contains("--days"));
 
     let revoked = run(&["user", "revoke", "scorer", &id], "");
-    assert!(
-        revoked.status.success(),
-        "{}",
-        String::from_utf8_lossy(&revoked.stderr)
-    );
+    assert_eq!(revoked.code, 0, "{}", revoked.stderr);
     let again = run(&["user", "revoke", "scorer", &id], "");
-    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(again.code, 1);
     let listed = run(&["user", "tokens", "scorer"], "");
-    assert!(!String::from_utf8_lossy(&listed.stdout).contains("hall laptop"));
+    assert!(!listed.stdout.as_str().contains("hall laptop"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -126,27 +79,22 @@ fn user_refusals_are_in_the_language_of_lang() {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("anqi.db").display());
     let add = |lang: &str| {
-        anqi_in(
-            lang,
-            &[
-                "user",
-                "add",
-                "scorer",
-                "--role",
-                "arbiter",
-                "--password-stdin",
-                "--database-url",
-                &url,
-            ],
-            "long-enough-1\n",
-        )
+        anqi([
+            "user",
+            "add",
+            "scorer",
+            "--role",
+            "arbiter",
+            "--password-stdin",
+            "--database-url",
+            &url,
+        ])
+        .stdin("long-enough-1\n")
+        .lang(lang)
+        .run()
     };
     let first = add("C");
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    assert_eq!(first.code, 0, "{}", first.stderr);
     // (LANG, the words for "no such user" and "taken", and for the taken name's "user name")
     for (lang, missing, taken) in [
         (
@@ -160,13 +108,11 @@ fn user_refusals_are_in_the_language_of_lang() {
             "用户名“scorer”已有人使用",
         ),
     ] {
-        let none = anqi_in(
-            lang,
-            &["user", "tokens", "ghost", "--database-url", &url],
-            "",
-        );
-        assert_eq!(none.status.code(), Some(1));
-        let err = String::from_utf8(none.stderr).unwrap();
+        let none = anqi(["user", "tokens", "ghost", "--database-url", &url])
+            .lang(lang)
+            .run();
+        assert_eq!(none.code, 1);
+        let err = none.stderr;
         assert!(err.contains(missing), "{lang}: {err}");
         assert!(
             !err.contains("user") && !err.contains("no "),
@@ -174,8 +120,8 @@ fn user_refusals_are_in_the_language_of_lang() {
         );
 
         let again = add(lang);
-        assert_eq!(again.status.code(), Some(1));
-        let err = String::from_utf8(again.stderr).unwrap();
+        assert_eq!(again.code, 1);
+        let err = again.stderr;
         assert!(err.contains(taken), "{lang}: {err}");
         assert!(
             !err.contains("user") && !err.contains("taken") && !err.contains("name"),
@@ -183,20 +129,12 @@ fn user_refusals_are_in_the_language_of_lang() {
         );
     }
     // English stays as it was.
-    let none = anqi_in(
-        "C",
-        &["user", "tokens", "ghost", "--database-url", &url],
-        "",
-    );
-    assert_eq!(
-        String::from_utf8(none.stderr).unwrap(),
-        "anqi: no user 'ghost'\n"
-    );
+    let none = anqi(["user", "tokens", "ghost", "--database-url", &url])
+        .lang("C")
+        .run();
+    assert_eq!(none.stderr, "anqi: no user 'ghost'\n");
     let again = add("en_US.UTF-8");
-    assert_eq!(
-        String::from_utf8(again.stderr).unwrap(),
-        "anqi: user name 'scorer' is taken\n"
-    );
+    assert_eq!(again.stderr, "anqi: user name 'scorer' is taken\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -216,20 +154,18 @@ fn a_bad_trusted_proxy_is_refused_in_the_language_of_lang() {
             "anqi: --trusted-proxies: trusted proxy 'bogus' is not an IP address\n",
         ),
     ] {
-        let out = anqi_in(
-            lang,
-            &[
-                "serve",
-                "--bind",
-                "127.0.0.1:0",
-                "--database-url",
-                "sqlite::memory:",
-                "--trusted-proxies",
-                "127.0.0.1, bogus",
-            ],
-            "",
-        );
-        assert_eq!(out.status.code(), Some(2));
-        assert_eq!(String::from_utf8(out.stderr).unwrap(), expected, "{lang}");
+        let out = anqi([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database-url",
+            "sqlite::memory:",
+            "--trusted-proxies",
+            "127.0.0.1, bogus",
+        ])
+        .lang(lang)
+        .run();
+        assert_eq!(out.code, 2);
+        assert_eq!(out.stderr, expected, "{lang}");
     }
 }

@@ -1,4 +1,4 @@
-//! Crash safety (issue 17): clients pair rounds, submit results and upload move records while the
+//! Crash safety: clients pair rounds, submit results and upload move records while the
 //! test SIGKILLs the server (a real `anqi serve` process on a file database) at random moments.
 //! After each kill the database is checked before the server restarts on it: every acknowledged
 //! write is present, no round is half-paired and `PRAGMA integrity_check` answers `ok`.

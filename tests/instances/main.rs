@@ -1,9 +1,9 @@
-//! Two `anqi serve` processes on one PostgreSQL database (issue 19): what one instance stores, the
+//! Two `anqi serve` processes on one PostgreSQL database: what one instance stores, the
 //! other shows at once (pages, anonymous and signed in, and its live streams), and a round both are
 //! told to pair at the same moment is paired once.
 //!
 //! Runs only with `ANQI_TEST_PG` (a PostgreSQL URL whose user may create databases; `scripts/test`
-//! starts a throwaway cluster and sets it); otherwise every test prints that it was skipped. The
+//! starts a throwaway cluster and sets it); otherwise every test is reported as ignored. The
 //! instances poll versions only once a minute, so what arrives in time came through the database's
 //! change notifications.
 
@@ -27,12 +27,9 @@ struct Pair {
     dir: TempDir,
 }
 
-/// The pair, or `None` (after saying so) without `ANQI_TEST_PG`.
-fn pair(tag: &str, test: &str) -> Option<Pair> {
-    if !on_postgres() {
-        println!("{test}: skipped (set ANQI_TEST_PG to a PostgreSQL URL; scripts/test does)");
-        return None;
-    }
+/// The pair (the tests are ignored without `ANQI_TEST_PG`, and fail when run without it).
+fn pair(tag: &str) -> Pair {
+    require_postgres();
     let dir = TempDir::new(tag);
     create_user(&dir, "org", "organizer");
     create_user(&dir, "arb", "arbiter");
@@ -40,7 +37,7 @@ fn pair(tag: &str, test: &str) -> Option<Pair> {
     let options = ["--live-poll-ms", "60000", "--live-per-client", "64"];
     let a = ServeProcess::start_with(&dir, &options);
     let b = ServeProcess::start_with(&dir, &options);
-    Some(Pair { a, b, dir })
+    Pair { a, b, dir }
 }
 
 impl Pair {
@@ -82,13 +79,9 @@ fn in_form(page: &Resp, board: u32) -> Option<String> {
 }
 
 #[test]
-fn what_one_instance_stores_the_other_shows_at_once() {
-    let Some(p) = pair(
-        "inst-pages",
-        "what_one_instance_stores_the_other_shows_at_once",
-    ) else {
-        return;
-    };
+#[ignore = "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)"]
+fn on_postgres_what_one_instance_stores_the_other_shows_at_once() {
+    let p = pair("inst-pages");
     let mut org_a = p.api(&p.a.base, "org");
     let mut org_b = p.api(&p.b.base, "org");
     let id = event_with_players(&mut org_a, "兩台杯", 8);
@@ -143,13 +136,9 @@ fn what_one_instance_stores_the_other_shows_at_once() {
 }
 
 #[test]
-fn both_instances_told_to_pair_the_same_round_at_once_pair_it_once() {
-    let Some(p) = pair(
-        "inst-pair",
-        "both_instances_told_to_pair_the_same_round_at_once_pair_it_once",
-    ) else {
-        return;
-    };
+#[ignore = "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)"]
+fn on_postgres_both_instances_told_to_pair_the_same_round_at_once_pair_it_once() {
+    let p = pair("inst-pair");
     let mut org = p.api(&p.a.base, "org");
     // A few events, so that the two requests meet inside the pairing more than once.
     for n in 0..4 {
@@ -187,13 +176,9 @@ fn both_instances_told_to_pair_the_same_round_at_once_pair_it_once() {
 }
 
 #[test]
-fn a_stream_on_one_instance_hears_of_results_stored_on_the_other_within_a_second() {
-    let Some(p) = pair(
-        "inst-live",
-        "a_stream_on_one_instance_hears_of_results_stored_on_the_other_within_a_second",
-    ) else {
-        return;
-    };
+#[ignore = "needs PostgreSQL: set ANQI_TEST_PG (scripts/test starts a cluster)"]
+fn on_postgres_a_stream_on_one_instance_hears_of_results_stored_on_the_other_within_a_second() {
+    let p = pair("inst-live");
     let mut org_a = p.api(&p.a.base, "org");
     let id = event_with_players(&mut org_a, "直播杯", 8);
     let r = org_a.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));

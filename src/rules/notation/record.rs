@@ -963,7 +963,7 @@ mod tests {
         assert_eq!(r.moves[0].line, 4);
     }
 
-    /// Found by fuzzing (issue 17): `28.6` read as move `6` after a glued number, which the
+    /// Found by fuzzing: `28.6` read as move `6` after a glued number, which the
     /// writer wrote as `28. 6`, a bare number that does not read; and so WXF's `55.6` (pawns in
     /// tandem) did not read back from a written game. Digits, dots, digits is one token; otherwise
     /// what follows a glued number reads as a word of its own, everywhere the same.

@@ -415,7 +415,7 @@ mod tests {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     const JIEQI_START: &str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
 
-    /// Found by fuzzing (issue 17): the file counter of a rank overflowed on a long run of digits
+    /// Found by fuzzing: the file counter of a rank overflowed on a long run of digits
     /// (a panic with overflow checks; without them, 256 empty points wrapped back to a valid rank).
     #[test]
     fn a_long_run_of_digits_is_refused() {

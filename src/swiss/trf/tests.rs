@@ -39,7 +39,7 @@ fn error_of(text: &str) -> TrfError {
     read_tournament(text).expect_err("the file is invalid")
 }
 
-/// Found by fuzzing (issue 17): a NUL in a tag value was read, but the writer turns control
+/// Found by fuzzing: a NUL in a tag value was read, but the writer turns control
 /// characters into spaces, so the file did not read back as itself. Control characters are refused
 /// where they stand, as tabs are.
 #[test]
@@ -809,7 +809,7 @@ fn write_exports_for_external_checkers() {
     }
 }
 
-/// Issue 15: a late entry keeps the next free start number, enters the pairing order by rating
+/// A late entry keeps the next free start number, enters the pairing order by rating
 /// (C.04.2), and the TRF says so the way bbpPairings reads it: the player lines in pairing order
 /// and `XXC rank`. The file reads back to the same tournament, pairing order included.
 #[test]

@@ -1,4 +1,4 @@
-//! The live stream of an event's changes (Server-Sent Events, issue 19): `GET /events/{id}/live`.
+//! The live stream of an event's changes (Server-Sent Events): `GET /events/{id}/live`.
 //!
 //! A page with live areas (`static/live.js`) keeps one stream open for its event; each message says
 //! only the event's new version (`id: N`, `event: change`, `data: {"version":N}`), and the page then

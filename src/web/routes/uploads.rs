@@ -1,4 +1,4 @@
-//! Bulk record upload of a round (issue 14): the arbiters' form, the preview of what the file would
+//! Bulk record upload of a round: the arbiters' form, the preview of what the file would
 //! do (nothing stored), assignments by hand, and the confirmation that stores the matched games.
 //! The workflow is `service::uploads`; the uploaded text travels in the page's form, and confirming
 //! reads and adjudicates it again.

@@ -1,4 +1,4 @@
-//! Corrections and undo of rounds and records over HTTP (issue 18): withdrawing a published round
+//! Corrections and undo of rounds and records over HTTP: withdrawing a published round
 //! and pairing it again, cancelling byes, undoing a withdrawal, late-entry byes, deleting a record,
 //! and the results form that stores the valid boards and marks the bad one. Every correction needs
 //! a reason (kept in the audit log) and the confirmation box, both checked by the server.
@@ -6,8 +6,7 @@
 use serde_json::json;
 
 use crate::deals::{fields, jieqi_record, pair_and_publish, seal, setup};
-use crate::json_api::api_client;
-use crate::knockout::{event_with, find_match, play_swiss_round, register};
+use crate::knockout::find_match;
 use crate::support::*;
 use anqi::rules::adjudicate::GameResult;
 
@@ -325,14 +324,7 @@ fn deleting_a_record_keeps_the_boards_result() {
 #[test]
 fn deleting_a_knockout_game_record_keeps_the_games_result() {
     let w = World::new("rc-delete-ko-record");
-    let mut org = w.login("org");
-    let id = event_with(&mut org, "1", "4", "1");
-    register(&mut org, id, 4);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    play_swiss_round(&mut arb, id, 1);
-    let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = crate::knockout::seeded_after_one_round(&w, "1");
     let deal_id = seal(&mut arb, id, 2, "1");
     let deal = fields(&mut arb, id, deal_id)["deal"].clone();
     let api_url = format!("/api/events/{id}/knockout/matches/1/games/1/record");
@@ -369,17 +361,7 @@ fn the_results_form_stores_the_valid_boards_and_marks_the_bad_one() {
     assert_eq!(pair_and_publish(&mut arb, id, 1), 4);
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let v = crate::swiss::versions(&page.body);
-    let typed = ["1-0", "2-0", "0-1", ""];
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (i, (board, version)) in v.iter().enumerate() {
-        fields.push((format!("r{board}"), typed[i].to_string()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/1/results"), &refs);
+    let r = send_results(&mut arb, id, 1, &v, &["1-0", "2-0", "0-1", ""]);
     assert_eq!(r.status, 400, "{}", r.body);
     let saved = html::text(&r.body, "#saved").expect("the confirmation");
     assert!(saved.starts_with("Results saved: 2."), "{saved}");
@@ -422,4 +404,41 @@ fn the_results_form_stores_the_valid_boards_and_marks_the_bad_one() {
     let links = html::attrs(&page.body, "#pairings a", "tabindex");
     assert!(!links.is_empty());
     assert!(links.iter().all(|t| t == "-1"), "{links:?}");
+}
+
+#[test]
+fn a_late_entrant_is_paired_when_the_round_they_joined_for_is_paired_again() {
+    let w = World::new("rc-late-withdrawn");
+    let id = crate::deals::setup(&w, "xiangqi", 7);
+    let mut arb = w.login("arb");
+    let mut org = w.login("org");
+    crate::deals::pair_and_publish(&mut arb, id, 1);
+    crate::deals::finish_round(&mut arb, id, 1, "1-0");
+    // Seven players: three boards and a bye.
+    assert_eq!(crate::deals::pair_and_publish(&mut arb, id, 2), 3);
+    // A player registers while round 2 is out (they would join at round 3) ...
+    let r = org.form(
+        &format!("/events/{id}/players/import"),
+        &[("csv", "name,club,rating\n遲來者,荃灣,1500\n")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // ... then round 2 is withdrawn and paired again: the late entrant is in it.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/2/withdraw"),
+        &[("reason", "a late entry arrived"), ("confirm", "yes")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(crate::deals::pair_and_publish(&mut arb, id, 2), 4);
+    let page = arb.get(&format!("/events/{id}/rounds/2")).body;
+    assert!(page.contains("遲來者"), "{page}");
+    // They missed round 1 only: its late-entry bye is given, none is due for round 2.
+    let late_bye = |arb: &mut Client| {
+        arb.form(
+            &format!("/events/{id}/byes/late"),
+            &[("start", "8"), ("kind", "Z")],
+        )
+        .status
+    };
+    assert_eq!(late_bye(&mut arb), 303);
+    assert_eq!(late_bye(&mut arb), 409, "round 2 was not missed");
 }
