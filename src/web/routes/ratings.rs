@@ -24,11 +24,11 @@ use crate::rating::csv::{
 use crate::rating::{Level, Points, SideResult};
 use crate::rules::Color;
 use crate::service;
+use crate::service::User;
 use crate::service::ratings::{
     Appended, GameSource, HistoryGame, ListInfo, NewGame, RatedPlayer, StartAdded, Upload,
     upload_digest,
 };
-use crate::service::User;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::csv_upload::{self, CsvSent};
