@@ -1,5 +1,6 @@
 //! HTTP integration tests: the real server binary on port 0 against a fresh SQLite file, driven over HTTP.
 
+mod arbiter_forms;
 mod availability;
 mod backup;
 mod copy_db;
