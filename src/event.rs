@@ -162,6 +162,30 @@ pub struct EventForm {
     /// The "public value required" checkbox, as `deals_required`.
     #[serde(default)]
     pub public_value_required: String,
+    /// The settings form's tie-break in place 1 (a code, or empty).
+    #[serde(default)]
+    pub tb1: String,
+    /// The settings form's tie-break in place 2 (a code, or empty).
+    #[serde(default)]
+    pub tb2: String,
+    /// The settings form's tie-break in place 3 (a code, or empty).
+    #[serde(default)]
+    pub tb3: String,
+    /// The settings form's tie-break in place 4 (a code, or empty).
+    #[serde(default)]
+    pub tb4: String,
+    /// The settings form's tie-break in place 5 (a code, or empty).
+    #[serde(default)]
+    pub tb5: String,
+    /// The settings form's tie-break in place 6 (a code, or empty).
+    #[serde(default)]
+    pub tb6: String,
+    /// The settings form's tie-break in place 7 (a code, or empty).
+    #[serde(default)]
+    pub tb7: String,
+    /// The settings form's tie-break in place 8 (a code, or empty).
+    #[serde(default)]
+    pub tb8: String,
 }
 
 /// Whether a checkbox's value is ticked (`on`, `1`, `true`, `yes`).
@@ -211,6 +235,28 @@ fn date(field: &'static str, text: &str) -> Result<NaiveDate, FieldError> {
     })
 }
 
+/// How many places the settings form offers to order tie-breaks in (the API takes any number).
+pub const TIE_BREAK_PLACES: usize = 8;
+
+/// The tie-breaks an event may rank by: all but the fouls and the lot, which need the arbiter's
+/// records of fouls and a recorded lot that events do not keep.
+pub const EVENT_TIE_BREAKS: [TieBreak; 14] = [
+    TieBreak::Buchholz,
+    TieBreak::BuchholzCut1,
+    TieBreak::BuchholzMedian,
+    TieBreak::SonnebornBerger,
+    TieBreak::Progressive,
+    TieBreak::ProgressiveCuts,
+    TieBreak::Wins,
+    TieBreak::GamesWon,
+    TieBreak::WinsWithBlack,
+    TieBreak::GamesWithBlack,
+    TieBreak::DirectEncounter,
+    TieBreak::BlackInDirectGames,
+    TieBreak::PreviousRounds,
+    TieBreak::PairingNumber,
+];
+
 /// Parses a comma-separated list of tie-break codes; empty gives the default order.
 pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
     if text.trim().is_empty() {
@@ -218,12 +264,14 @@ pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
     }
     let mut list = Vec::new();
     for code in text.split([',', ' ']).filter(|c| !c.trim().is_empty()) {
-        let tb = TieBreak::parse(code).ok_or_else(|| {
-            FieldError::new(
-                "tie_breaks",
-                Reason::new("words_tie_break_unknown").arg("code", code.trim()),
-            )
-        })?;
+        let tb = TieBreak::parse(code)
+            .filter(|tb| EVENT_TIE_BREAKS.contains(tb))
+            .ok_or_else(|| {
+                FieldError::new(
+                    "tie_breaks",
+                    Reason::new("words_tie_break_unknown").arg("code", code.trim()),
+                )
+            })?;
         if list.contains(&tb) {
             return Err(FieldError::new(
                 "tie_breaks",
@@ -241,6 +289,38 @@ pub fn tie_break_codes(list: &[TieBreak]) -> String {
 }
 
 impl EventForm {
+    /// The tie-breaks chosen in the settings form's places, in order (empty places skipped), when
+    /// any is chosen; otherwise the `tie_breaks` text (the API's list, a locked setting's value).
+    pub fn tie_break_text(&self) -> String {
+        let places = [
+            &self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5, &self.tb6, &self.tb7, &self.tb8,
+        ];
+        let chosen: Vec<&str> = places
+            .iter()
+            .map(|c| c.trim())
+            .filter(|c| !c.is_empty())
+            .collect();
+        if chosen.is_empty() {
+            self.tie_breaks.clone()
+        } else {
+            chosen.join(",")
+        }
+    }
+
+    /// The code in each of the form's [`TIE_BREAK_PLACES`] places (empty past the list's end), from
+    /// the places sent back or else the `tie_breaks` text.
+    pub fn tie_break_places(&self) -> Vec<String> {
+        let mut places: Vec<String> = self
+            .tie_break_text()
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(|c| TieBreak::parse(c).map_or_else(|| c.to_string(), |tb| tb.code().to_string()))
+            .collect();
+        places.resize(TIE_BREAK_PLACES.max(places.len()), String::new());
+        places
+    }
+
     /// Validates every field; returns all the errors, not just the first.
     pub fn parse(&self) -> Result<EventSettings, Vec<FieldError>> {
         let mut errors = Vec::new();
@@ -289,7 +369,7 @@ impl EventForm {
                 Reason::new("words_points_order"),
             ));
         }
-        let tie_breaks = parse_tie_breaks(&self.tie_breaks)
+        let tie_breaks = parse_tie_breaks(&self.tie_break_text())
             .map_err(|e| errors.push(e))
             .unwrap_or_default();
         let name = match crate::text::check_line(&self.name, 120) {

@@ -24,4 +24,5 @@ tb_WIN_matches = Matches won
 tb_WON_matches = Matches won over the board
 tb_BWG_matches = Matches won as second mover
 tb_BPG_matches = Matches as second mover
-tie_breaks_help = Codes in order, comma-separated: BH opponents' scores (Buchholz), BH-C1 the same without the lowest, BH-M1 without the highest and lowest, SB Sonneborn–Berger, PS progressive score, WIN wins, WON wins over the board (forfeits not counted), BWG wins with Black, BPG games with Black, DE direct encounter, PN pairing number.
+tie_breaks_help = Choose the tie-breaks in the order they decide, the first first; leave the places you do not need empty.
+tie_breaks_meanings = What each tie-break counts

@@ -24,4 +24,5 @@ tb_WIN_matches = 胜场数
 tb_WON_matches = 实胜场数
 tb_BWG_matches = 后手胜场数
 tb_BPG_matches = 后手场数
-tie_breaks_help = 依次填代码，以逗号分隔：BH 对手分、BH-C1 对手分（去最低）、BH-M1 中间对手分（去最高及最低）、SB 索伯分、PS 累进分、WIN 胜局数、WON 实胜局数（不计对方弃权）、BWG 后手胜局数、BPG 后手局数、DE 直胜、PN 编号先后。
+tie_breaks_help = 依决定次序选择小分，先比第一项；不需要的位置留空。
+tie_breaks_meanings = 各项小分的计法

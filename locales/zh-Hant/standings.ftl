@@ -24,4 +24,5 @@ tb_WIN_matches = 勝場數
 tb_WON_matches = 實勝場數
 tb_BWG_matches = 後手勝場數
 tb_BPG_matches = 後手場數
-tie_breaks_help = 依次填代碼，以逗號分隔：BH 對手分、BH-C1 對手分（去最低）、BH-M1 中間對手分（去最高及最低）、SB 索伯分、PS 累進分、WIN 勝局數、WON 實勝局數（不計對方棄權）、BWG 後手勝局數、BPG 後手局數、DE 直勝、PN 編號先後。
+tie_breaks_help = 依決定次序選擇小分，先比第一項；不需要的位置留空。
+tie_breaks_meanings = 各項小分的計法

@@ -246,22 +246,35 @@ pub async fn set_archived(
     }
 }
 
-/// Deletes an event that has not started (no round published, no knockout seeded); after that it
-/// can only be archived. Organizers of the event and administrators only.
+/// Deletes an event with everything in it. Before it started, the reason and the confirmation
+/// suffice; a trial event that started (a round published, the knockout seeded) is deleted only
+/// when `name_typed` is its name; an event whose rated games were pushed into a rating list can
+/// only be archived. Organizers of the event and administrators only.
 pub async fn delete(
     db: &Db,
     by: &User,
     event: &Event,
     correction: &Correction,
+    name_typed: &str,
 ) -> ServiceResult<()> {
     if !policy::may_archive(by, event) {
         return Err(ServiceError::Forbidden);
     }
     let reason = correction.check()?;
-    match store::events::delete(db, by, event.id, &reason).await? {
+    let typed = name_typed.trim();
+    if !typed.is_empty() && typed != event.settings.name {
+        return Err(ServiceError::invalid(
+            "name",
+            Reason::new("svc_event_delete_name").arg("typed", typed),
+        ));
+    }
+    match store::events::delete(db, by, event.id, &reason, !typed.is_empty()).await? {
         store::events::Deleted::Done => Ok(()),
         store::events::Deleted::Started => Err(ServiceError::Conflict(Reason::new(
             "svc_event_delete_started",
+        ))),
+        store::events::Deleted::Rated => Err(ServiceError::Conflict(Reason::new(
+            "svc_event_delete_rated",
         ))),
     }
 }
@@ -448,6 +461,15 @@ mod tests {
     }
 }
 
+/// Whether an event may be deleted, as [`delete`] decides it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Deletion {
+    /// No rated game of it was pushed into a rating list (managers only).
+    pub allowed: bool,
+    /// It started (a round published, the knockout seeded): its name must be typed.
+    pub name_needed: bool,
+}
+
 /// What the event page shows besides the event itself, cut to what its viewer may see.
 #[derive(Debug, Clone, Default)]
 pub struct Overview {
@@ -463,8 +485,8 @@ pub struct Overview {
     pub arbiter_accounts: Vec<User>,
     /// The accounts a manager may add as arbiters (login names; managers only).
     pub arbiter_candidates: Vec<String>,
-    /// Whether the event may still be deleted (managers only: nothing published or seeded).
-    pub deletable: bool,
+    /// Whether and how the event may be deleted (managers only).
+    pub deletion: Deletion,
     /// The latest published round (what players follow now), if any.
     pub latest_round: Option<u32>,
     /// Whether the knockout has been seeded.
@@ -492,14 +514,17 @@ pub async fn overview(
     let (arbiters, arbiters_unnamed) =
         policy::arbiter_names_for(&access, store::events::arbiter_names(db, event.id).await?);
     let progress = store::events::progress(db, event.id).await?;
-    let (arbiter_accounts, deletable, arbiter_candidates) = if access.manage {
+    let (arbiter_accounts, deletion, arbiter_candidates) = if access.manage {
         (
             store::events::arbiters(db, event.id).await?,
-            !progress.round_published && !progress.knockout_seeded,
+            Deletion {
+                allowed: !progress.rated,
+                name_needed: progress.round_published || progress.knockout_seeded,
+            },
             arbiter_candidates(db, event).await?,
         )
     } else {
-        (vec![], false, vec![])
+        (vec![], Deletion::default(), vec![])
     };
     let latest_round = store::rounds::list(db, event.id)
         .await?
@@ -516,7 +541,7 @@ pub async fn overview(
         arbiters_unnamed,
         arbiter_accounts,
         arbiter_candidates,
-        deletable,
+        deletion,
     })
 }
 

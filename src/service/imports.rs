@@ -393,6 +393,7 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         } else {
             String::new()
         },
+        ..Default::default()
     };
     let s = form.parse().map_err(|errors| match errors.first() {
         Some(e) => c.err(e.field, e.reason.clone()),

@@ -186,26 +186,31 @@ pub struct Progress {
     pub knockout_seeded: bool,
     /// A move record has been stored (Swiss or knockout).
     pub record_stored: bool,
+    /// Its rated games were pushed into a rating list.
+    pub rated: bool,
 }
 
 async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progress> {
-    let (published, paired, seeded, records): (Flag, Flag, Flag, Flag) = sqlx::query_as(
-        "SELECT
+    let (published, paired, seeded, records, rated): (Flag, Flag, Flag, Flag, Flag) =
+        sqlx::query_as(
+            "SELECT
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND published = 1),
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1),
            EXISTS (SELECT 1 FROM knockouts WHERE event_id = $1),
            EXISTS (SELECT 1 FROM game_records g JOIN boards b ON b.id = g.board_id
                    JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1)
-           OR EXISTS (SELECT 1 FROM knockout_records WHERE event_id = $1)",
-    )
-    .bind(event_id)
-    .fetch_one(&mut *conn)
-    .await?;
+           OR EXISTS (SELECT 1 FROM knockout_records WHERE event_id = $1),
+           EXISTS (SELECT 1 FROM rating_uploads WHERE event_id = $1)",
+        )
+        .bind(event_id)
+        .fetch_one(&mut *conn)
+        .await?;
     Ok(Progress {
         round_published: published.0,
         round_paired: paired.0,
         knockout_seeded: seeded.0,
         record_stored: records.0,
+        rated: rated.0,
     })
 }
 
@@ -336,24 +341,52 @@ pub async fn set_archived(
 pub enum Deleted {
     /// Gone, with everything that hangs on it.
     Done,
-    /// A round or the knockout has been published or seeded: archive it instead.
+    /// A round or the knockout has been published or seeded, and the event's name was not typed.
     Started,
+    /// Rated games were pushed from it into a rating list: it can only be archived.
+    Rated,
 }
 
-/// Deletes an event that has not started (no round published, no knockout seeded), checked in
-/// the write transaction, with everything that hangs on it. The audit entry outlives the event
-/// (it names the event and keeps the reason typed, with no event id).
-pub async fn delete(db: &Db, by: &User, event_id: i64, reason: &str) -> StoreResult<Deleted> {
+/// Deletes an event with everything that hangs on it, its sealed deals included, checked in the
+/// write transaction: before it started (no round published, no knockout seeded) on the reason
+/// alone; afterwards (a trial event) only with `name_typed`, the organizer having typed its name,
+/// and never once rated games were pushed from it. The audit entry outlives the event (it names
+/// the event and keeps the reason typed, with no event id).
+pub async fn delete(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    reason: &str,
+    name_typed: bool,
+) -> StoreResult<Deleted> {
     let mut tx = super::begin_write(db).await?;
     let event = get_in(&mut tx, event_id)
         .await?
         .ok_or(StoreError::NotFound)?;
     let progress = progress_in(&mut tx, event_id).await?;
-    if progress.round_published || progress.knockout_seeded {
+    if progress.rated {
+        return Ok(Deleted::Rated);
+    }
+    if (progress.round_published || progress.knockout_seeded) && !name_typed {
         return Ok(Deleted::Started);
     }
+    // Sealed deals and public values refuse deletion (triggers) unless their event is named here.
+    sqlx::query("INSERT INTO event_deletions (event_id) VALUES ($1)")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "DELETE FROM deal_values WHERE deal_id IN (SELECT id FROM deals WHERE event_id = $1)",
+    )
+    .bind(event_id)
+    .execute(&mut *tx)
+    .await?;
     // Deals reference their event without a cascade (a sealed deal is never lost by accident).
     sqlx::query("DELETE FROM deals WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM event_deletions WHERE event_id = $1")
         .bind(event_id)
         .execute(&mut *tx)
         .await?;

@@ -94,6 +94,11 @@ impl Ctx {
         })
     }
 
+    /// The tie-breaks an event's settings form offers, in the order it lists them.
+    pub fn event_tie_breaks(&self) -> &'static [crate::swiss::standings::TieBreak] {
+        &crate::event::EVENT_TIE_BREAKS
+    }
+
     /// A tie-break's name in the visitor's language.
     pub fn tie_break_name(&self, tb: &crate::swiss::standings::TieBreak) -> &'static str {
         self.t(&format!("tb_{}", tb.code()))

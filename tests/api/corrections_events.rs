@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-use crate::deals::{pair_and_publish, setup};
+use crate::deals::{finish_round, pair_and_publish, seal, setup};
 use crate::json_api::api_client;
 use crate::support::*;
 
@@ -169,6 +169,84 @@ fn settings_change_while_they_do_not_matter_and_lock_with_a_reason() {
     // Other organizers cannot open the form.
     let mut org2 = w.login("org2");
     assert_eq!(org2.get(&format!("/events/{id}/settings")).status, 403);
+}
+
+/// The tie-breaks are ordered place by place, each offered by its name; what is chosen is saved in
+/// that order, empty places skipped; a tie-break chosen twice is refused beside the form, and the
+/// places keep what was chosen.
+#[test]
+fn tie_breaks_are_chosen_in_order_by_name() {
+    let w = World::new("corr-tie-breaks");
+    let id = setup(&w, "xiangqi", 4);
+    let mut org = w.login("org");
+    let form = org.get(&format!("/events/{id}/settings")).body;
+    let chosen = |body: &str| -> Vec<String> {
+        (1..=8)
+            .map(|i| {
+                html::attrs(
+                    body,
+                    &format!("select[name=tb{i}] option[selected]"),
+                    "value",
+                )
+                .pop()
+                .unwrap_or_default()
+            })
+            .collect()
+    };
+    assert_eq!(
+        chosen(&form),
+        ["BH", "WIN", "BWG", "PS", "PN", "", "", ""].map(String::from),
+        "the default order, place by place"
+    );
+    assert!(
+        html::attrs(&form, "input[name=tie_breaks]", "name").is_empty(),
+        "no code list"
+    );
+    let names = html::texts(&form, "select[name=tb1] option");
+    assert!(
+        names.contains(&"Sonneborn–Berger (SB)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.contains("(FOUL)") || n.contains("(LOT)")),
+        "only what an event records: {names:?}"
+    );
+    let meanings = html::text(&form, "#tie-break-meanings").expect("explained");
+    assert!(
+        meanings.contains("the scores of the opponents beaten"),
+        "{meanings}"
+    );
+
+    let places = [
+        ("tb1", "SB"),
+        ("tb2", ""),
+        ("tb3", "PRV"),
+        ("tb4", "PN"),
+        ("tb5", ""),
+        ("tb6", ""),
+        ("tb7", ""),
+        ("tb8", ""),
+    ];
+    let r = settings(&mut org, id, &places);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = org.get(&format!("/events/{id}")).body;
+    assert_eq!(
+        html::definition(&page, "Tie-breaks").as_deref(),
+        Some("Sonneborn–Berger, Previous rounds (前輪成績), Pairing number")
+    );
+
+    let mut twice = places;
+    twice[1] = ("tb2", "PN");
+    let r = settings(&mut org, id, &twice);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("“PN”"), "{}", r.body);
+    assert_eq!(
+        chosen(&r.body)[..4],
+        ["SB", "PN", "PRV", "PN"].map(String::from),
+        "what was chosen stays"
+    );
 }
 
 #[test]
@@ -356,10 +434,10 @@ fn an_archived_event_is_read_only_off_the_home_list_and_still_public() {
     let mut org = w.login("org");
     let mut arb = w.login("arb");
     pair_and_publish(&mut arb, id, 1);
-    // Delete only before round 1.
+    // Once round 1 is published, deleting needs the event's name typed.
     let r = org.form(&format!("/events/{id}/delete"), &OK);
     assert_eq!(r.status, 409);
-    assert!(r.body.contains("can no longer be deleted"), "{}", r.body);
+    assert!(r.body.contains("type its name"), "{}", r.body);
 
     assert_eq!(
         org.form(&format!("/events/{id}/archive"), &[("confirm", "yes")])
@@ -431,6 +509,84 @@ fn an_archived_event_is_read_only_off_the_home_list_and_still_public() {
     let r = org.form(&format!("/events/{fresh}/delete"), &OK);
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(anon.get(&format!("/events/{fresh}")).status, 404);
+}
+
+/// A trial event that started is deleted with everything in it, its sealed deals included, once
+/// its name is typed; without the name, or with another, it is refused beside the form and nothing
+/// changes; once its rated games are in a rating list it can only be archived.
+#[test]
+fn a_trial_event_is_deleted_with_its_name_typed_unless_it_was_rated() {
+    let w = World::new("corr-trial-delete");
+    let id = setup(&w, "jieqi", 4);
+    let mut org = w.login("org");
+    let mut arb = w.login("arb");
+    let deal = seal(&mut arb, id, 1, "1");
+    pair_and_publish(&mut arb, id, 1);
+    finish_round(&mut arb, id, 1, "1-0");
+    let page = org.get(&format!("/events/{id}")).body;
+    assert_eq!(
+        html::attrs(&page, "#delete-event input[name=name]", "name"),
+        vec!["name".to_string()],
+        "the form asks for the name"
+    );
+    let path = format!("/events/{id}/delete");
+    let r = org.form(&path, &OK);
+    assert_eq!(r.status, 409, "{}", r.body);
+    let error = html::text(&r.body, "#delete-event #delete-error").expect("beside the form");
+    assert!(error.contains("type its name"), "{error}");
+    let mut typo = OK.to_vec();
+    typo.push(("name", "Deals tset"));
+    let r = org.form(&path, &typo);
+    assert_eq!(r.status, 400, "{}", r.body);
+    let error = html::text(&r.body, "#delete-error").expect("beside the form");
+    assert!(error.contains("「Deals tset」"), "{error}");
+    assert_eq!(
+        html::attrs(&r.body, "#delete-event input[name=name]", "value"),
+        vec!["Deals tset".to_string()],
+        "what was typed is kept"
+    );
+    let deal_page = format!("/events/{id}/deals/{deal}");
+    assert_eq!(arb.get(&deal_page).status, 200, "nothing deleted");
+    assert_eq!(org.get(&format!("/events/{id}/rounds/1")).status, 200);
+    // The right name: gone, deals and all; the audit entry outlives it.
+    let mut named = OK.to_vec();
+    named.push(("name", " Deals test "));
+    let r = org.form(&path, &named);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut anon = w.server.client();
+    assert_eq!(anon.get(&format!("/events/{id}")).status, 404);
+    assert_eq!(arb.get(&deal_page).status, 404);
+    assert_eq!(org.get(&format!("/events/{id}/rounds/1")).status, 404);
+
+    // A rated event: its games pushed into a club's list, it can only be archived.
+    let rated = create_event(&mut org, "Rated", "xiangqi");
+    let csv = "name\n甲\n乙\n丙\n丁\n";
+    let r = org.form(&format!("/events/{rated}/players/import"), &[("csv", csv)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_and_publish(&mut org, rated, 1);
+    finish_round(&mut org, rated, 1, "1-0");
+    let mut club = w.login("club");
+    let list = crate::ratings::create_list(&mut club, "象棋積分榜", &[("variant", "xiangqi")]);
+    let r = org.form(
+        &format!("/events/{rated}/push-rating"),
+        &[("list", &list.to_string())],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = org.get(&format!("/events/{rated}")).body;
+    assert!(
+        html::text(&page, "#delete-event").is_none(),
+        "no delete form"
+    );
+    let mut named = OK.to_vec();
+    named.push(("name", "Rated"));
+    let r = org.form(&format!("/events/{rated}/delete"), &named);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body.contains("only archived") || r.body.contains("Archive it"),
+        "{}",
+        r.body
+    );
+    assert_eq!(org.get(&format!("/events/{rated}")).status, 200);
 }
 
 #[test]

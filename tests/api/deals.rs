@@ -400,6 +400,14 @@ fn the_verify_page_recomputes_the_commitment_and_detects_tampering() {
     let ok = anon.get(&base);
     assert_eq!(ok.status, 200);
     assert!(ok.body.contains("data-verdict=\"ok\""), "{}", ok.body);
+    // The game is chosen by its name; the form sends the command line's code.
+    assert_eq!(
+        crate::support::html::texts(&ok.body, "select[name=variant] option[selected]"),
+        vec!["Jieqi".to_string()],
+        "{}",
+        ok.body
+    );
+    assert!(crate::support::html::attrs(&ok.body, "input[name=variant]", "value").is_empty());
     assert!(ok.body.contains(&format!(
         "anqi deal verify --variant jieqi --event {id} --round 1 --game 1"
     )));

@@ -148,6 +148,7 @@ async fn create_event(
         } else {
             String::new()
         },
+        ..Default::default()
     };
     let settings = form.parse().map_err(|errors| {
         AppError::BadRequest(

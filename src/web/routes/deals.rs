@@ -724,6 +724,8 @@ struct VerifyPage {
     event: Event,
     deal: DealView,
     inputs: Vec<(&'static str, String)>,
+    /// The games a deal may be of, offered by name (the form sends the CLI's code).
+    variants: [Variant; 2],
     ok: bool,
     reason: String,
     cli: String,
@@ -809,6 +811,7 @@ async fn verify_page(
         ctx,
         event,
         inputs,
+        variants: [Variant::Jieqi, Variant::Banqi],
         ok,
         reason,
         cli,

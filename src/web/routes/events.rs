@@ -116,8 +116,10 @@ struct EventPage {
     arbiter_candidates: Vec<String>,
     /// The add-arbiter form sent back: the name typed and why it was refused.
     arbiter_form: Option<(String, String)>,
-    /// Whether the event may still be deleted (no round published, no knockout seeded).
-    deletable: bool,
+    /// Whether and how the event may be deleted.
+    deletion: service::events::Deletion,
+    /// The delete form sent back: the name typed and why it was refused.
+    delete_form: Option<(String, String)>,
     /// The latest published round, which the page links to first.
     latest_round: Option<u32>,
     /// Whether the knockout has been seeded (the page links to the bracket).
@@ -241,7 +243,8 @@ async fn event_page(
         arbiters_unnamed: overview.arbiters_unnamed,
         arbiter_accounts: overview.arbiter_accounts,
         arbiter_candidates: overview.arbiter_candidates,
-        deletable: overview.deletable,
+        deletion: overview.deletion,
+        delete_form: None,
         latest_round: overview.latest_round,
         knockout_seeded: overview.knockout_seeded,
         flash: None,
@@ -402,6 +405,7 @@ fn form_of(event: &Event) -> EventForm {
         tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
         deals_required: if s.deals_required { "on" } else { "" }.into(),
         public_value_required: if s.public_value_required { "on" } else { "" }.into(),
+        ..Default::default()
     }
 }
 
@@ -533,15 +537,42 @@ async fn unarchive(
     )))
 }
 
-/// Deletes the event before round 1 (afterwards it can only be archived).
+/// The delete form: the reason, the confirmation and, once the event started, its name typed.
+#[derive(serde::Deserialize)]
+struct DeleteForm {
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// Deletes the event (a trial event that started: with its name typed); refused beside the form.
 #[post("/events/{id}/delete")]
 async fn delete_event(
+    ctx: Ctx,
     state: web::Data<AppState>,
-    Managed { event, user, .. }: Managed,
-    form: CsrfForm<CorrectionForm>,
+    Managed {
+        event,
+        user,
+        access,
+    }: Managed,
+    form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
-    service::events::delete(&state.db, &user, &event, &form.correction()).await?;
-    Ok(redirect("/?done=event_deleted"))
+    let correction = service::events::Correction {
+        reason: form.reason.clone(),
+        confirmed: !form.confirm.is_empty(),
+    };
+    match service::events::delete(&state.db, &user, &event, &correction, &form.name).await {
+        Ok(()) => Ok(redirect("/?done=event_deleted")),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            let mut page = event_page(ctx, &state, event, access).await?;
+            page.delete_form = Some((form.name.clone(), why));
+            render_status(&page, status)
+        }
+    }
 }
 
 #[derive(serde::Deserialize, Default)]
