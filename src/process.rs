@@ -51,23 +51,9 @@ pub fn raise_open_files() -> Option<u64> {
                 }
             }
         }
+        // `rlim_t` is not u64 on every platform.
+        #[allow(clippy::unnecessary_cast)]
         Some(lim.rlim_cur as u64)
-    }
-    #[cfg(not(unix))]
-    None
-}
-
-/// The soft open-file limit in force, when known.
-pub fn open_files_limit() -> Option<u64> {
-    #[cfg(unix)]
-    {
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit writes only the struct passed.
-        (unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } == 0)
-            .then_some(lim.rlim_cur as u64)
     }
     #[cfg(not(unix))]
     None

@@ -4,10 +4,17 @@
 
 use crate::i18n::Reason;
 
-/// Whether a character may not appear in a one-line text: control characters and the Unicode
-/// bidirectional formatting characters (embeddings, overrides, isolates, marks).
+/// Whether a character may not appear in a one-line text: control characters, the Unicode
+/// bidirectional formatting characters (embeddings, overrides, isolates, marks), characters that
+/// show as nothing ([`is_invisible`]) and the tag characters (U+E0000–U+E007F, invisible text a
+/// name could smuggle).
 pub fn is_forbidden(c: char) -> bool {
-    c.is_control() || is_bidi_control(c)
+    c.is_control() || is_bidi_control(c) || is_invisible(c) || is_tag(c)
+}
+
+/// The tag characters (U+E0000–U+E007F): invisible copies of ASCII.
+pub fn is_tag(c: char) -> bool {
+    ('\u{E0000}'..='\u{E007F}').contains(&c)
 }
 
 /// The bidirectional formatting characters (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069).
@@ -92,6 +99,9 @@ mod tests {
             "abc\u{202E}fed",
             "x\u{2066}y",
             "a\tb",
+            "A\u{200B}B",
+            "A\u{FEFF}B",
+            "A\u{E0041}B",
         ] {
             assert!(
                 matches!(check_line(bad, 80), Err(TextError::Forbidden { .. })),

@@ -34,6 +34,7 @@ words_unknown_column = row { $row }: unknown column “{ $column }”
 words_not_one_of = “{ $value }” is not one of: { $allowed }
 words_not_match_games = “{ $value }” is not a match's games (one of 1, 0, = per game)
 words_not_verdict = not a verdict (line { $line }, column { $column })
+words_record_too_long = { $plies } plies, more than the { $limit } a record may have (no real game comes near)
 words_place_order = place { $to } is before place { $from }
 words_not_deal_variant = “{ $value }” is not the event's game with face-down pieces
 words_not_hex64 = not 64 hex digits

@@ -34,6 +34,7 @@ words_unknown_column = 第 { $row } 行：未知字段“{ $column }”
 words_not_one_of = “{ $value }”不是可用的值：{ $allowed }
 words_not_match_games = “{ $value }”不是一场比赛的各局结果（每局 1、0 或 =）
 words_not_verdict = 不是裁决（第 { $line } 行，第 { $column } 字）
+words_record_too_long = 共 { $plies } 步，超过记录上限 { $limit } 步（实战对局远不及此数）
 words_place_order = 第 { $to } 名排在第 { $from } 名之前
 words_not_deal_variant = “{ $value }”不是此赛事的暗子棋种
 words_not_hex64 = 不是 64 个十六进制数字

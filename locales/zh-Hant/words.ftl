@@ -34,6 +34,7 @@ words_unknown_column = 第 { $row } 行：不明欄位「{ $column }」
 words_not_one_of = 「{ $value }」不是可用的值：{ $allowed }
 words_not_match_games = 「{ $value }」不是一場比賽的各局結果（每局 1、0 或 =）
 words_not_verdict = 不是裁決（第 { $line } 行，第 { $column } 字）
+words_record_too_long = 共 { $plies } 步，超過記錄上限 { $limit } 步（實戰對局遠不及此數）
 words_place_order = 第 { $to } 名排在第 { $from } 名之前
 words_not_deal_variant = 「{ $value }」不是此賽事的暗子棋種
 words_not_hex64 = 不是 64 個十六進位數字

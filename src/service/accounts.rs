@@ -157,27 +157,27 @@ impl PasswordChecks {
     }
 }
 
-static CHECKS: OnceLock<Arc<PasswordChecks>> = OnceLock::new();
-
-/// Sets the process's bound on password checks running at once (`anqi serve
-/// --password-checks`); the first call wins, later ones (another server in the same process) keep
-/// it. Returns the bound in force.
-pub fn bound_password_checks(at_once: Option<usize>) -> Arc<PasswordChecks> {
-    CHECKS
-        .get_or_init(|| match at_once {
-            Some(n) => PasswordChecks::new(n, n),
-            None => PasswordChecks::for_this_machine(),
-        })
-        .clone()
-}
-
+/// The bound of the password work of signed-in people (new accounts, password changes): they wait
+/// for a turn rather than being refused. Logins have their server's own [`PasswordChecks`].
 fn checks() -> Arc<PasswordChecks> {
-    bound_password_checks(None)
+    static CHECKS: OnceLock<Arc<PasswordChecks>> = OnceLock::new();
+    CHECKS.get_or_init(PasswordChecks::for_this_machine).clone()
 }
 
 /// Runs a password check (argon2) in its turn on the blocking pool.
 async fn verify(password: String, hash: String) -> Result<bool, ServiceError> {
     checks()
+        .run(move || accounts::verify_password(&password, &hash))
+        .await
+}
+
+/// [`verify`] in a login's turn among `checks`.
+async fn verify_in(
+    checks: &Arc<PasswordChecks>,
+    password: String,
+    hash: String,
+) -> Result<bool, ServiceError> {
+    checks
         .run(move || accounts::verify_password(&password, &hash))
         .await
 }
@@ -204,11 +204,11 @@ async fn hash(password: String) -> Result<String, ServiceError> {
 /// name).
 pub async fn sign_in(
     db: &Db,
+    checks: &Arc<PasswordChecks>,
     name: &str,
     password: &str,
     client: Option<IpAddr>,
 ) -> Result<SignIn, ServiceError> {
-    let checks = checks();
     let Some(_place) = checks.admit() else {
         log(&format!(
             "login refused: {} password checks running or waiting",
@@ -243,7 +243,7 @@ pub async fn sign_in(
         Some(c) => c.password_hash.clone(),
         None => accounts::dummy_hash().to_string(),
     };
-    let right = verify(password.to_string(), hash).await?;
+    let right = verify_in(checks, password.to_string(), hash).await?;
     match creds {
         Some(c) if right => {
             store::throttle::release(db, &keys[0])

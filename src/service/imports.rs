@@ -680,7 +680,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             {
                 return Err(c.err(
                     "record",
-                    Reason::new("svc_record_too_long")
+                    Reason::new("words_record_too_long")
                         .arg("plies", read.moves.len())
                         .arg("limit", crate::rules::adjudicate::MAX_PLIES),
                 ));

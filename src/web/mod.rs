@@ -40,6 +40,8 @@ pub struct AppState {
     pub live: std::sync::Arc<crate::service::live::Hub>,
     /// Requests in flight per client and the request body's deadline.
     pub bounds: std::sync::Arc<bounds::Bounds>,
+    /// The bound on the logins' password checks running and waiting.
+    pub password_checks: std::sync::Arc<crate::service::accounts::PasswordChecks>,
 }
 
 /// Where to listen and which database to use.
@@ -60,8 +62,7 @@ pub struct Config {
     pub workers: Option<usize>,
     /// Requests in flight per client, the request body's deadline.
     pub requests: bounds::Settings,
-    /// Password checks running at once (`None`: twice the cores); the first server of a process
-    /// sets it for the process.
+    /// Logins' password checks running at once, and as many waiting (`None`: twice the cores).
     pub password_checks: Option<usize>,
 }
 
@@ -136,7 +137,6 @@ pub enum StartError {
 impl Application {
     /// Opens the database (creating and migrating it) and binds the listener.
     pub async fn build(config: &Config) -> Result<Application, StartError> {
-        crate::service::accounts::bound_password_checks(config.password_checks);
         let db = store::open(&config.database_url).await?;
         let presence = store::snapshot::presence(&config.database_url).await?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
@@ -174,6 +174,10 @@ impl Application {
             network: config.network.clone(),
             live: live.clone(),
             bounds: bounds::Bounds::new(config.requests),
+            password_checks: match config.password_checks {
+                Some(n) => crate::service::accounts::PasswordChecks::new(n, n),
+                None => crate::service::accounts::PasswordChecks::for_this_machine(),
+            },
         });
         let mut server = HttpServer::new(move || {
             App::new()

@@ -372,3 +372,32 @@ fn health_answers_503_at_once_without_the_database() {
     assert!(!r.header_values("retry-after").is_empty());
     assert!(started.elapsed() < Duration::from_secs(3));
 }
+
+/// Invisible and tag characters are refused in names through the API, as NUL and bidi controls
+/// are: every typed name goes through one cleaning function.
+#[test]
+fn invisible_and_tag_characters_are_refused_in_names() {
+    let w = World::new("invisible");
+    let mut org = crate::json_api::api_client(&w, "org");
+    for name in ["A\u{200B}B", "A\u{FEFF}B", "A\u{E0041}B"] {
+        let r = org.json(
+            "POST",
+            "/api/events",
+            &serde_json::json!({"name": name, "variant": "jieqi"}),
+        );
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+    }
+    let r = org.json(
+        "POST",
+        "/api/events",
+        &serde_json::json!({"name": "Clean", "variant": "jieqi"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = org.json(
+        "POST",
+        &format!("/api/events/{id}/players"),
+        &serde_json::json!([{"name": "P\u{200B}1", "rating": 1500}]),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+}

@@ -170,7 +170,15 @@ async fn login(
             status,
         )
     };
-    match service::accounts::sign_in(&state.db, &form.name, &form.password, client).await? {
+    match service::accounts::sign_in(
+        &state.db,
+        &state.password_checks,
+        &form.name,
+        &form.password,
+        client,
+    )
+    .await?
+    {
         SignIn::In(user) => start_session(&req, &state, user.id, &next).await,
         SignIn::Failed => refused(ctx, "login_failed", 0, StatusCode::UNAUTHORIZED),
         SignIn::Wait(wait) => retry_after(
