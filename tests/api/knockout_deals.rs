@@ -133,6 +133,12 @@ fn a_knockout_with_deals_required_is_sealed_game_by_game_as_the_match_page_says(
     let (up, down) = (Some(0), Some(1));
     play_game(&mut arb, &mut api, id, 1, up);
     play_game(&mut arb, &mut api, id, 2, down);
+    // Match 2 is under way: its first game's lot was drawn, and is not offered again.
+    let page = arb.get(&format!("/events/{id}/knockout/matches/2")).body;
+    assert!(
+        html::text(&page, "#lot").is_none(),
+        "lot offered again: {page}"
+    );
     play_game(&mut arb, &mut api, id, 1, up);
     play_game(&mut arb, &mut api, id, 3, None);
     play_game(&mut arb, &mut api, id, 2, up);
