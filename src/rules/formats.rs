@@ -455,14 +455,7 @@ pub fn jieqibox_fen(pos: &Position) -> String {
 pub fn pikafish_fen(pos: &Position) -> String {
     let mut pool = String::new();
     for color in [Color::Red, Color::Black] {
-        for kind in [
-            PieceKind::Chariot,
-            PieceKind::Advisor,
-            PieceKind::Cannon,
-            PieceKind::Pawn,
-            PieceKind::Horse,
-            PieceKind::Elephant,
-        ] {
+        for kind in crate::rules::xiangqi::POOL_ORDER {
             pool.push(letter(color, kind));
             pool.push_str(&pos.pool().count(color, kind).to_string());
         }

@@ -224,7 +224,7 @@ pub struct Pool {
 }
 
 /// FEN order of pool letters (RULES.md §3).
-const POOL_ORDER: [PieceKind; 6] = [
+pub const POOL_ORDER: [PieceKind; 6] = [
     PieceKind::Chariot,
     PieceKind::Advisor,
     PieceKind::Cannon,

@@ -15,7 +15,7 @@ mod position;
 
 pub use board::{Piece, PieceKind, Square, in_palace, start_square_kind};
 pub use fen::FenError;
-pub use jieqi::{Deal, DealError, Pool};
+pub use jieqi::{Deal, DealError, POOL_ORDER, Pool};
 pub use movegen::MoveList;
 pub use position::{Move, MoveError, Position, Undo};
 
