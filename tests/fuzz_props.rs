@@ -398,3 +398,11 @@ proptest! {
         checks::backup(backup.to_string().as_bytes());
     }
 }
+
+/// Found by the property above: a JieqiBox captured-face-down field read into a position whose
+/// public FEN does not carry it.
+#[test]
+fn a_captured_face_down_field_survives_the_jieqibox_fen() {
+    checks::fen(b"3k5/9/9/9/9/9/9/9/R8/1R3K3 w - A 0 1");
+    checks::fen(b"3k5/9/9/9/9/9/9/9/R8/1R3K3 w - h 0 1");
+}
