@@ -43,6 +43,17 @@ impl Role {
         Role::Club,
     ];
 
+    /// How much the role may do (higher is more): a new account's role list starts with the least.
+    pub const fn rank(self) -> u8 {
+        match self {
+            Role::Player => 0,
+            Role::Club => 1,
+            Role::Arbiter => 2,
+            Role::Organizer => 3,
+            Role::Admin => 4,
+        }
+    }
+
     /// The stored and command-line name.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -411,7 +411,7 @@ pub async fn create_user(
     }
     let name = user_name(name)?;
     let hash = hash(password.to_string()).await?;
-    store::users::create(db, &name, role, &hash)
+    store::users::create_made_by(db, Some(by.id), &name, role, &hash)
         .await
         .map_err(|e| taken(e, &name))
 }
@@ -548,11 +548,56 @@ pub async fn overview(db: &Db, user_id: i64) -> Result<Overview, ServiceError> {
 }
 
 /// Every account, for the accounts page (those who may create accounts only).
-pub async fn accounts(db: &Db, by: &User) -> Result<Vec<store::users::Account>, ServiceError> {
+pub async fn accounts(db: &Db, by: &User) -> Result<AccountsView, ServiceError> {
     if !super::policy::may_create_users(by.role) {
         return Err(ServiceError::Forbidden);
     }
-    Ok(store::users::accounts(db).await?)
+    let listed = if super::policy::sees_every_account(by.role) {
+        store::users::accounts(db).await?
+    } else {
+        store::users::accounts_of_organizer(db, by.id).await?
+    };
+    let accounts: Vec<AccountLine> = listed
+        .into_iter()
+        .map(|a| AccountLine {
+            may_correct: super::policy::may_correct_account(by, a.user.id),
+            user: a.user,
+            disabled: a.disabled,
+        })
+        .collect();
+    let mut grantable = super::policy::grantable_roles(by.role);
+    grantable.sort_by_key(|r| r.rank());
+    Ok(AccountsView {
+        may_correct_any: accounts.iter().any(|a| a.may_correct),
+        accounts,
+        grantable,
+        corrections: corrections_log(db, by).await?,
+    })
+}
+
+/// The accounts page: the accounts its viewer may see, what they may do to each, and the roles
+/// they may give a new account.
+#[derive(Debug, Clone)]
+pub struct AccountsView {
+    /// The accounts, by name.
+    pub accounts: Vec<AccountLine>,
+    /// Whether the viewer may correct any of them (the corrections section is shown).
+    pub may_correct_any: bool,
+    /// The roles the viewer may give, the least rights first (a new account's default).
+    pub grantable: Vec<accounts::Role>,
+    /// The latest account corrections (administrators; empty for others).
+    pub corrections: Vec<super::events::AuditLine>,
+}
+
+/// One account of the accounts page.
+#[derive(Debug, Clone)]
+pub struct AccountLine {
+    /// The account.
+    pub user: User,
+    /// Disabled by an administrator.
+    pub disabled: bool,
+    /// Whether the viewer may disable, enable or reset it (`policy::may_correct_account`).
+    pub may_correct: bool,
 }
 
 /// The live account of a session token (none when the session ended, expired or its account is

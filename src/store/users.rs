@@ -67,15 +67,29 @@ pub(super) fn user_from_row(row: &super::Row) -> StoreResult<User> {
     User::try_from(<UserRow as sqlx::FromRow<_>>::from_row(row)?)
 }
 
-/// Creates an account; `Conflict` when the name is taken.
+/// Creates an account that no account made (the command line, set-up); `Conflict` when the name
+/// is taken.
 pub async fn create(db: &Db, name: &str, role: Role, password_hash: &str) -> StoreResult<User> {
+    create_made_by(db, None, name, role, password_hash).await
+}
+
+/// Creates an account, noting the account that made it; `Conflict` when the name is taken.
+pub async fn create_made_by(
+    db: &Db,
+    made_by: Option<i64>,
+    name: &str,
+    role: Role,
+    password_hash: &str,
+) -> StoreResult<User> {
     let row = sqlx::query(
-        "INSERT INTO users (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id, name, role",
+        "INSERT INTO users (name, role, password_hash, created_at, created_by)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id, name, role",
     )
     .bind(name)
     .bind(role.as_str())
     .bind(password_hash)
     .bind(now())
+    .bind(made_by)
     .fetch_one(db)
     .await?;
     user_from_row(&row)
@@ -173,6 +187,29 @@ pub async fn accounts(db: &Db) -> StoreResult<Vec<Account>> {
     let rows = sqlx::query("SELECT id, name, role, disabled FROM users ORDER BY name")
         .fetch_all(db)
         .await?;
+    accounts_of(&rows)
+}
+
+/// The accounts an organizer has to do with, with their state, by name: their own, those they made,
+/// and those linked to a player of, or arbitrating, an event they own.
+pub async fn accounts_of_organizer(db: &Db, organizer: i64) -> StoreResult<Vec<Account>> {
+    let rows = sqlx::query(
+        "SELECT id, name, role, disabled FROM users u
+          WHERE u.id = $1 OR u.created_by = $1
+             OR EXISTS (SELECT 1 FROM players p JOIN events e ON e.id = p.event_id
+                         WHERE p.user_id = u.id AND e.owner_id = $1)
+             OR EXISTS (SELECT 1 FROM event_arbiters a JOIN events e ON e.id = a.event_id
+                         WHERE a.user_id = u.id AND e.owner_id = $1)
+          ORDER BY name",
+    )
+    .bind(organizer)
+    .fetch_all(db)
+    .await?;
+    accounts_of(&rows)
+}
+
+/// Accounts read from rows of `id, name, role, disabled`.
+fn accounts_of(rows: &[super::Row]) -> StoreResult<Vec<Account>> {
     rows.iter()
         .map(|row| {
             Ok(Account {

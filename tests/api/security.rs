@@ -491,3 +491,57 @@ fn event_pages_show_arbiters_public_names_not_login_names() {
     let trf = anon.get(&format!("/events/{id}/export.trf")).body;
     assert!(!trf.contains("arb2"), "{trf}");
 }
+
+/// Organizers see on `/users` only the accounts they made or linked to their own events (and
+/// their own); other organizers' and administrators' accounts stay out of the page. Administrators
+/// see every account, with the correction forms for all but their own.
+#[test]
+fn organizers_see_only_the_accounts_they_made_or_linked() {
+    let w = World::new("users-scope");
+    let mut org = w.login("org");
+    let r = org.form(
+        "/users",
+        &[
+            ("name", "made_by_org"),
+            ("role", "player"),
+            ("password", PASSWORD),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut org2 = w.login("org2");
+    let r = org2.form(
+        "/users",
+        &[
+            ("name", "made_by_org2"),
+            ("role", "arbiter"),
+            ("password", PASSWORD),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    event("Scope", "xiangqi")
+        .players(4)
+        .arbiter("arb")
+        .link(2, "player")
+        .build(&w);
+    let listed = |c: &mut Client| {
+        let page = c.get("/users");
+        assert_eq!(page.status, 200, "{}", page.body);
+        let mut names: Vec<String> = html::texts(&page.body, "table.grid tbody tr td:first-child");
+        names.sort();
+        (names, page.body)
+    };
+    let (names, body) = listed(&mut org);
+    assert_eq!(names, ["arb", "made_by_org", "org", "player"], "{body}");
+    assert!(html::texts(&body, "details.account-correct").is_empty());
+    let (names, _) = listed(&mut org2);
+    assert_eq!(names, ["made_by_org2", "org2"]);
+    let mut admin = w.login("admin");
+    let (names, body) = listed(&mut admin);
+    assert_eq!(names.len(), 9, "{names:?}");
+    let corrected = html::attrs(&body, "details.account-correct", "id");
+    assert_eq!(
+        corrected.len(),
+        8,
+        "every account but the administrator's own"
+    );
+}

@@ -8,8 +8,7 @@ use askama::Template;
 
 use super::{CorrectionForm, Flash, redirect, render, render_status};
 use crate::accounts::Role;
-use crate::service::User;
-use crate::service::accounts::Account;
+use crate::service::accounts::AccountsView;
 use crate::service::{self, ServiceError};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -28,36 +27,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[template(path = "users.html")]
 struct UsersPage {
     ctx: Ctx,
-    users: Vec<Account>,
-    /// The roles the visitor may grant, the lowest first (the first is preselected).
-    roles: Vec<Role>,
-    /// The visitor (administrators correct every account but their own).
-    me: User,
-    /// Whether the visitor is an administrator (the correction forms).
-    is_admin: bool,
-    /// The latest corrections of accounts (administrators only).
-    corrections: Vec<service::events::AuditLine>,
+    view: AccountsView,
     flash: Option<&'static str>,
     error: Option<String>,
-}
-
-/// The roles a user may hand out, the lowest first: a new account starts with the least rights
-/// unless the creator picks more.
-fn grantable(by: &User) -> Vec<Role> {
-    let mut roles = service::policy::grantable_roles(by.role);
-    roles.sort_by_key(|r| rank(*r));
-    roles
-}
-
-/// How much a role may do (higher is more).
-fn rank(role: Role) -> u8 {
-    match role {
-        Role::Player => 0,
-        Role::Club => 1,
-        Role::Arbiter => 2,
-        Role::Organizer => 3,
-        Role::Admin => 4,
-    }
 }
 
 #[get("/users")]
@@ -66,21 +38,10 @@ async fn list(
     state: web::Data<AppState>,
     flash: web::Query<Flash>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    if !ctx.can_create_users() {
-        return Err(AppError::Forbidden);
-    }
-    let roles = grantable(me);
-    let users = service::accounts::accounts(&state.db, me).await?;
-    let me = me.clone();
-    let corrections = service::accounts::corrections_log(&state.db, &me).await?;
+    let view = service::accounts::accounts(&state.db, ctx.require_user()?).await?;
     render(&UsersPage {
         ctx,
-        users,
-        roles,
-        is_admin: me.role == Role::Admin,
-        me,
-        corrections,
+        view,
         flash: flash.key(),
         error: None,
     })
@@ -100,7 +61,6 @@ async fn create(
     form: CsrfForm<NewUser>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?.clone();
-    let roles = grantable(&me);
     let role = Role::parse(&form.role).ok_or_else(|| {
         AppError::invalid(crate::i18n::Reason::new("err_unknown_role").arg("typed", &form.role))
     })?;
@@ -118,16 +78,11 @@ async fn create(
         Err(ServiceError::Invalid { reason, .. }) => ctx.lang.reason(&reason),
         Err(e) => return Err(e.into()),
     };
-    let users = service::accounts::accounts(&state.db, &me).await?;
-    let corrections = service::accounts::corrections_log(&state.db, &me).await?;
+    let view = service::accounts::accounts(&state.db, &me).await?;
     render_status(
         &UsersPage {
             ctx,
-            users,
-            roles,
-            is_admin: me.role == Role::Admin,
-            me,
-            corrections,
+            view,
             flash: None,
             error: Some(result),
         },
