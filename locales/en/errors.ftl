@@ -46,3 +46,5 @@ err_not_in_match = No. { $start } does not play in match { $match }.
 err_not_a_backup_account = “{ $typed }” is not an account of the backup.
 err_not_a_local_account = “{ $typed }” is not a local account.
 err_backup_missing = The backup is missing from the form; upload it again.
+error_disk_full = The server's disk is full
+error_disk_full_help = Nothing was saved. Tell the organizer or whoever runs the server; once space is freed, send it again.

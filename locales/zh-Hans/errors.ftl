@@ -46,3 +46,5 @@ err_not_in_match = 编号 { $start } 不在第 { $match } 场比赛之中。
 err_not_a_backup_account = “{ $typed }”不是备份中的账户。
 err_not_a_local_account = “{ $typed }”不是本地账户。
 err_backup_missing = 表单中没有备份；请重新上传。
+error_disk_full = 服务器磁盘已满
+error_disk_full_help = 没有保存任何数据。请通知主办方或服务器管理人员；腾出空间后再提交一次。

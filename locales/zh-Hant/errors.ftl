@@ -46,3 +46,5 @@ err_not_in_match = 編號 { $start } 不在第 { $match } 場比賽之中。
 err_not_a_backup_account = 「{ $typed }」不是備份中的帳戶。
 err_not_a_local_account = 「{ $typed }」不是本地帳戶。
 err_backup_missing = 表單中沒有備份；請重新上載。
+error_disk_full = 伺服器磁碟已滿
+error_disk_full_help = 沒有儲存任何資料。請通知主辦單位或伺服器管理人員；騰出空間後再送出一次。

@@ -139,6 +139,9 @@ pub enum StoreError {
     /// The event is archived: read-only until it is un-archived.
     #[error("the event is archived")]
     Archived,
+    /// The database's disk is full: the write was rolled back, nothing was saved.
+    #[error("the server's disk is full; nothing was saved")]
+    DiskFull,
     /// Applying the migrations failed.
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
@@ -149,8 +152,24 @@ impl From<sqlx::Error> for StoreError {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ if disk_full(&e) => StoreError::DiskFull,
             _ => StoreError::Database(e),
         }
+    }
+}
+
+/// Whether an error says the disk is full: SQLite's `SQLITE_FULL` (13, also written for `ENOSPC`),
+/// PostgreSQL's `disk_full` (53100), or the operating system's `ENOSPC` on a file of the driver's.
+fn disk_full(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(db) => {
+            let code = db.code();
+            let code = code.as_deref().unwrap_or("");
+            // SQLite's extended codes keep the primary code in the low byte.
+            code == "53100" || code.parse::<u32>().is_ok_and(|c| c & 0xff == 13)
+        }
+        sqlx::Error::Io(io) => io.raw_os_error() == Some(28),
+        _ => false,
     }
 }
 
@@ -346,7 +365,34 @@ pub fn now() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shown_url;
+    use super::{StoreError, pool, shown_url};
+
+    /// A write that finds the disk full is `DiskFull` (the web answers 507), not a bare database error:
+    /// SQLite says so with the same code when its page limit is reached.
+    #[tokio::test]
+    async fn a_write_on_a_full_disk_is_disk_full() {
+        let db = pool("sqlite::memory:", 1).await.expect("memory");
+        sqlx::query("CREATE TABLE filler (b BLOB)")
+            .execute(&db)
+            .await
+            .expect("table");
+        sqlx::query("PRAGMA max_page_count = 8")
+            .execute(&db)
+            .await
+            .expect("limit");
+        let mut refused = None;
+        for _ in 0..64 {
+            let write = sqlx::query("INSERT INTO filler (b) VALUES (zeroblob(4096))")
+                .execute(&db)
+                .await;
+            if let Err(e) = write {
+                refused = Some(StoreError::from(e));
+                break;
+            }
+        }
+        let refused = refused.expect("the page limit refuses a write");
+        assert!(matches!(refused, StoreError::DiskFull), "{refused:?}");
+    }
 
     #[test]
     fn shown_urls_hide_the_password_only() {

@@ -43,6 +43,9 @@ pub enum AppError {
     /// 429 — too many failed logins; wait this many seconds.
     #[error("too many attempts; try again in {0} s")]
     TooManyRequests(i64),
+    /// 507 — the server's disk is full; the write was rolled back.
+    #[error("the server's disk is full; nothing was saved")]
+    DiskFull,
     /// 500 — logged, never shown in detail.
     #[error("internal error: {0}")]
     Internal(String),
@@ -78,6 +81,7 @@ impl AppError {
             AppError::Conflict(_) => "error_not_now",
             AppError::Refused { headline, .. } => headline,
             AppError::TooManyRequests(_) => "error_too_many",
+            AppError::DiskFull => "error_disk_full",
             AppError::Internal(_) => "error_internal",
         }
     }
@@ -98,6 +102,7 @@ impl AppError {
                 _ => "error_invalid_help",
             },
             AppError::TooManyRequests(_) => "login_wait",
+            AppError::DiskFull => "error_disk_full_help",
             AppError::Internal(_) => "server_error",
         }
     }
@@ -127,6 +132,7 @@ impl ResponseError for AppError {
                 StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST)
             }
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::DiskFull => StatusCode::INSUFFICIENT_STORAGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -150,6 +156,10 @@ impl From<StoreError> for AppError {
                 reason: Reason::new("svc_already_exists"),
             },
             StoreError::Archived => ServiceError::from(StoreError::Archived).into(),
+            StoreError::DiskFull => {
+                log_error("the database's disk is full: a write was refused");
+                AppError::DiskFull
+            }
             other => {
                 log_error(&other.to_string());
                 AppError::Internal(other.to_string())
@@ -230,6 +240,22 @@ pub type AppResult<T> = Result<T, AppError>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_disk_answers_507_saying_nothing_was_saved() {
+        let app = AppError::from(StoreError::DiskFull);
+        assert_eq!(app.status_code(), StatusCode::INSUFFICIENT_STORAGE);
+        let service = AppError::from(ServiceError::Store(StoreError::DiskFull));
+        assert_eq!(service.status_code(), StatusCode::INSUFFICIENT_STORAGE);
+        for lang in [Lang::En, Lang::ZhHant, Lang::ZhHans] {
+            assert_ne!(lang.t(app.message_key()), lang.t("error_internal"));
+            assert!(!lang.t(app.explanation_key()).is_empty());
+        }
+        assert_eq!(
+            Lang::En.t(app.explanation_key()),
+            "Nothing was saved. Tell the organizer or whoever runs the server; once space is freed, send it again."
+        );
+    }
 
     #[test]
     fn back_goes_to_the_referring_page_then_the_event_then_home() {
