@@ -18,6 +18,9 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{self, Write};
 
+/// The longest player name a rating file may hold (as an event's player list).
+const MAX_NAME: usize = 80;
+
 /// A column of an input file: its 1-based position in the file and its header name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Column {
@@ -51,6 +54,9 @@ pub enum Problem {
     /// A player name is empty.
     #[error("empty player name")]
     EmptyName,
+    /// A player name is too long or holds a character a name may not (control, bidi, invisible).
+    #[error("player name: {0}")]
+    BadName(crate::text::TextError),
     /// Red and Black are the same player.
     #[error("'{0}' is on both sides")]
     SamePlayer(String),
@@ -124,6 +130,7 @@ impl Problem {
             Problem::BadDate(d) => Reason::new("csv_bad_date").arg("date", d),
             Problem::UnknownResult(r) => Reason::new("csv_unknown_result").arg("result", r),
             Problem::EmptyName => Reason::new("csv_empty_name"),
+            Problem::BadName(why) => why.reason(),
             Problem::SamePlayer(n) => Reason::new("csv_same_player").arg("player", n),
             Problem::DuplicatePlayer(n) => Reason::new("csv_duplicate_player").arg("player", n),
             Problem::BadPoints(text, why) => Reason::new("csv_bad_points")
@@ -549,6 +556,9 @@ impl<'a> Lines<'a> {
         if name.is_empty() {
             return Err(self.error(col, Problem::EmptyName));
         }
+        if let Err(why) = crate::text::check_line(name, MAX_NAME) {
+            return Err(self.error(col, Problem::BadName(why)));
+        }
         Ok(name)
     }
 }
@@ -562,6 +572,27 @@ mod tests {
         read_games(bytes.as_bytes())
             .expect_err("input has an error")
             .to_string()
+    }
+
+    #[test]
+    fn names_with_bidi_invisible_or_nul_characters_are_refused_naming_line_and_column() {
+        for bad in [
+            "A\u{202E}B",
+            "A\u{200B}B",
+            "A\u{0}B",
+            "A\u{061C}B",
+            "A\u{E0041}B",
+        ] {
+            let text = format!("date,red,black,result\n2026-01-01,{bad},Z,1-0\n");
+            let shown = error(&text);
+            assert!(shown.starts_with("line 2, column 2 (red)"), "{shown}");
+            let text = format!("player,points,games\nZ,1500,0\n{bad},1500,0\n");
+            let refused = read_start_list(text.as_bytes()).expect_err("refused");
+            assert!(
+                refused.to_string().starts_with("line 3, column 1"),
+                "{refused}"
+            );
+        }
     }
 
     #[test]

@@ -241,11 +241,34 @@ fn a_push_into_a_list_of_another_game_is_refused_beside_the_form() {
         "{}",
         r.body
     );
-    // A new list must say its game.
+    // A new list that names no game rates Jieqi, the game its form preselects; an unknown game is
+    // refused beside the field.
+    let form = club.get("/ratings/new");
+    assert_eq!(
+        html::attrs(&form.body, "#list-variant option[selected]", "value"),
+        ["jieqi"]
+    );
     let mut fields = crate::ratings::list_fields("無棋種");
     fields.retain(|(k, _)| *k != "variant");
     let r = club.form("/ratings", &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let shown = club.get(r.location.as_deref().expect("the new list's address"));
+    assert_eq!(
+        html::text(&shown.body, "#list-game").as_deref(),
+        Some("Game: Jieqi")
+    );
+    let mut fields = crate::ratings::list_fields("西洋棋");
+    fields.retain(|(k, _)| *k != "variant");
+    fields.push(("variant", "chess"));
+    let r = club.form("/ratings", &fields);
     assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        html::texts(&r.body, "li")
+            .iter()
+            .any(|li| li.contains("choose the game the list rates")),
+        "{}",
+        r.body
+    );
 }
 
 /// A player's history dates each game of an event by its own day (the round's, in the event's time

@@ -911,3 +911,56 @@ fn the_old_rating_route_asks_for_a_confirmation_and_a_reason() {
     let audit = org.get(&format!("/events/{id}/audit")).body;
     assert!(audit.contains("the May rating list"), "{audit}");
 }
+
+/// A list name, a player name typed in the game form and a name in an uploaded file are refused
+/// when they hold a control, bidi, invisible or tag character, beside the field or naming the line;
+/// nothing is stored.
+#[test]
+fn names_with_bidi_invisible_or_nul_characters_are_refused() {
+    let w = World::new("rating-names");
+    let mut club = w.login("club");
+    for bad in [
+        "A\u{202E}B",
+        "A\u{0}B",
+        "A\u{061C}B",
+        "A\u{200B}B",
+        "A\u{E0041}B",
+    ] {
+        let r = club.form("/ratings", &list_fields(bad));
+        assert_eq!(r.status, 400, "list name {bad:?}: {}", r.body);
+        assert!(
+            html::texts(&r.body, "li, .field-error, [role=alert]")
+                .iter()
+                .any(|t| t.contains("is not allowed")),
+            "{}",
+            r.body
+        );
+    }
+    let list = create_list(&mut club, "Names", &[]);
+    for bad in ["A\u{202E}B", "A\u{0}B", "A\u{061C}B"] {
+        let r = club.form(
+            &format!("/ratings/{list}/games"),
+            &[
+                ("date", "2026-03-01"),
+                ("red", bad),
+                ("black", "陳大文"),
+                ("result", "1-0"),
+            ],
+        );
+        assert_eq!(r.status, 400, "game name {bad:?}: {}", r.body);
+        let csv = format!("date,red,black,result\n2026-03-01,王小明,{bad},1-0\n");
+        let r = upload_as(&mut club, list, &csv, &format!("bad {}", bad.len()));
+        assert_eq!(r.status, 400, "file name {bad:?}: {}", r.body);
+        assert!(r.body.contains("line 2"), "{}", r.body);
+    }
+    let lists = club.get("/ratings").body;
+    assert_eq!(
+        html::texts(&lists, "a[href^='/ratings/']")
+            .iter()
+            .filter(|t| t.contains('A'))
+            .count(),
+        0
+    );
+    let games = club.get(&format!("/ratings/{list}/games")).body;
+    assert!(!games.contains("2026-03-01"), "nothing stored: {games}");
+}

@@ -22,7 +22,7 @@ use crate::rating::csv::{
     HistoryLine, StandingLine, read_games, read_start_list, write_history, write_standing_lines,
 };
 use crate::rating::{Level, Points, SideResult};
-use crate::rules::Color;
+use crate::rules::{Color, Variant};
 use crate::service;
 use crate::service::User;
 use crate::service::ratings::{
@@ -154,17 +154,10 @@ async fn create(
     if !may_create(&user) {
         return Err(AppError::Forbidden);
     }
-    let chosen = form
-        .parse(ctx.lang)
-        .and_then(|(name, variant, settings)| match variant {
-            Some(variant) => Ok((name, variant, settings)),
-            None => Err(vec![FieldError {
-                field: "variant",
-                message: ctx.t("rating_choose_game").into(),
-            }]),
-        });
-    match chosen {
+    match form.parse(ctx.lang) {
         Ok((name, variant, settings)) => {
+            // A form that names no game makes a list of the main game, as the form preselects.
+            let variant = variant.unwrap_or(Variant::Jieqi);
             let id =
                 service::ratings::create_list(&state.db, &user, &name, variant, &settings).await?;
             Ok(redirect(&format!("/ratings/{id}?done=rating_list_created")))

@@ -105,6 +105,8 @@ impl ListForm {
                 "name",
                 format_one(lang, "rating_too_long", "max", MAX_LIST_NAME),
             );
+        } else if let Err(why) = crate::text::check_line(&name, MAX_LIST_NAME) {
+            fail("name", lang.reason(&why.reason()));
         }
         let mut points = |field: &'static str, text: &str| match Points::parse(text) {
             Ok(p) => Some(p),
@@ -189,12 +191,9 @@ impl ListForm {
 }
 
 impl Default for ListForm {
-    /// The RULES.md §7 defaults, an empty name and no game chosen yet.
+    /// The RULES.md §7 defaults, an empty name and Jieqi, the main game, chosen.
     fn default() -> ListForm {
-        ListForm {
-            several: false,
-            ..ListForm::of("", None, &RatingSettings::default())
-        }
+        ListForm::of("", Some(Variant::Jieqi), &RatingSettings::default())
     }
 }
 
@@ -246,6 +245,11 @@ impl GameForm {
                 errors.push(FieldError {
                     field,
                     message: format_one(lang, "rating_too_long", "max", MAX_PLAYER_NAME),
+                });
+            } else if let Err(why) = crate::text::check_line(n, MAX_PLAYER_NAME) {
+                errors.push(FieldError {
+                    field,
+                    message: lang.reason(&why.reason()),
                 });
             }
             n.to_string()
