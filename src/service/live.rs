@@ -1,7 +1,9 @@
 //! Live pages: the hub that tells open pages of an event that the event changed.
 //!
-//! Each event with subscribers has a `watch` channel holding its latest version (the change counter
-//! of `store::events::version`, the number the page cache keys on). One watcher task per hub learns
+//! Each event with subscribers has a `watch` channel holding its latest versions
+//! (`store::events::Versions`: every change's counter, and the public changes' one that anonymous
+//! pages are cached on). A subscription follows the public counter, or every change for a viewer who
+//! sees every change (the event's arbiters): hidden writes wake only those. One watcher task per hub learns
 //! of new versions in three ways: at once after a commit of this process (`store::committed`); on
 //! PostgreSQL, at once after a commit of another instance, whose notification
 //! (`store::notify`, started by [`Hub::follow_notifications`]) names the event, and then only the
@@ -26,6 +28,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use super::{ServiceError, ServiceResult};
+use crate::store::events::Versions;
 use crate::store::notify::Change;
 use crate::store::{self, Db};
 
@@ -95,7 +98,7 @@ pub struct Hub {
 struct Inner {
     /// The latest known version of each event with subscribers (entries without receivers are
     /// dropped by the next refresh).
-    events: HashMap<i64, watch::Sender<i64>>,
+    events: HashMap<i64, watch::Sender<Versions>>,
     /// Open subscriptions per client (IPv4 address or IPv6 /64).
     clients: HashMap<IpAddr, usize>,
     /// Open subscriptions in all (those of unknown addresses too).
@@ -180,11 +183,12 @@ impl Hub {
         self: &Arc<Self>,
         event_id: i64,
         client: Option<IpAddr>,
+        every_change: bool,
     ) -> Result<Subscription, Refusal> {
         let slot = self.take_slot(client)?;
         // Read now, not taken from the entry: a write may have committed since the watcher's last
         // reading (one indexed query per opened stream).
-        let version = store::events::version(&self.db, event_id)
+        let version = store::events::both_versions(&self.db, event_id)
             .await
             .map_err(ServiceError::from)?;
         let receiver = {
@@ -200,10 +204,15 @@ impl Hub {
             advance(tx, version);
             tx.subscribe()
         };
-        Ok(Subscription {
+        let mut subscription = Subscription {
             receiver,
+            every_change,
+            seen: 0,
             _slot: slot,
-        })
+        };
+        let current = *subscription.receiver.borrow_and_update();
+        subscription.seen = subscription.followed(current);
+        Ok(subscription)
     }
 
     /// Counts a subscription of `client` against the bound.
@@ -299,7 +308,7 @@ impl Hub {
 
     /// Sets the versions of events (a refresh's, or a notification's from another instance), telling
     /// their subscribers of each one newer than the known one.
-    pub fn publish(&self, versions: &[(i64, i64)]) {
+    pub fn publish(&self, versions: &[(i64, Versions)]) {
         let inner = self.inner();
         for (event_id, version) in versions {
             if let Some(tx) = inner.events.get(event_id) {
@@ -328,13 +337,12 @@ impl Hub {
     }
 }
 
-/// Sets a newer version (versions only grow: a slower reading of an older one changes nothing).
-fn advance(tx: &watch::Sender<i64>, version: i64) {
+/// Sets the newer versions (versions only grow: a slower reading of an older one changes nothing).
+fn advance(tx: &watch::Sender<Versions>, version: Versions) {
     tx.send_if_modified(|known| {
-        let newer = version > *known;
-        if newer {
-            *known = version;
-        }
+        let newer = version.all > known.all || version.public > known.public;
+        known.all = known.all.max(version.all);
+        known.public = known.public.max(version.public);
         newer
     });
 }
@@ -379,21 +387,41 @@ async fn watcher(hub: Weak<Hub>, poll: Duration, elsewhere: Arc<Notify>) {
 /// One page's subscription to its event's changes.
 #[derive(Debug)]
 pub struct Subscription {
-    receiver: watch::Receiver<i64>,
+    receiver: watch::Receiver<Versions>,
+    /// Follows every change (the event's arbiters), not only the public ones.
+    every_change: bool,
+    /// The followed version last told ([`Subscription::version`], [`Subscription::changed`]).
+    seen: i64,
     _slot: ClientSlot,
 }
 
 impl Subscription {
-    /// The event's latest known version.
-    pub fn version(&self) -> i64 {
-        *self.receiver.borrow()
+    /// The version this subscription follows, of `versions`.
+    fn followed(&self, versions: Versions) -> i64 {
+        if self.every_change {
+            versions.all
+        } else {
+            versions.public
+        }
     }
 
-    /// Waits for the next change and returns the new version; `None` when the hub closed or the
-    /// event is gone ([`Hub::forget`]).
+    /// The event's version (the one this subscription follows) when it was last told.
+    pub fn version(&self) -> i64 {
+        self.seen
+    }
+
+    /// Waits for a change of the followed version and returns the new one; `None` when the hub
+    /// closed or the event is gone ([`Hub::forget`]).
     pub async fn changed(&mut self) -> Option<i64> {
-        self.receiver.changed().await.ok()?;
-        Some(*self.receiver.borrow_and_update())
+        loop {
+            let current = *self.receiver.borrow_and_update();
+            let now = self.followed(current);
+            if now != self.seen {
+                self.seen = now;
+                return Some(now);
+            }
+            self.receiver.changed().await.ok()?;
+        }
     }
 }
 
@@ -450,27 +478,27 @@ mod tests {
     async fn a_client_holds_at_most_its_bound_and_gets_slots_back_on_drop() {
         let (hub, _db, dir) = hub(2).await;
         let ip: IpAddr = "192.0.2.7".parse().unwrap();
-        let a = hub.subscribe(1, Some(ip)).await.unwrap();
-        let _b = hub.subscribe(2, Some(ip)).await.unwrap();
+        let a = hub.subscribe(1, Some(ip), false).await.unwrap();
+        let _b = hub.subscribe(2, Some(ip), false).await.unwrap();
         assert!(matches!(
-            hub.subscribe(1, Some(ip)).await,
+            hub.subscribe(1, Some(ip), false).await,
             Err(Refusal::TooMany { limit: 2 })
         ));
         // Another address, and an unknown one, are not counted against it.
-        hub.subscribe(1, Some("192.0.2.8".parse().unwrap()))
+        hub.subscribe(1, Some("192.0.2.8".parse().unwrap()), false)
             .await
             .unwrap();
-        hub.subscribe(1, None).await.unwrap();
+        hub.subscribe(1, None, false).await.unwrap();
         drop(a);
         assert_eq!(hub.open_of(ip), 1);
-        hub.subscribe(1, Some(ip)).await.unwrap();
+        hub.subscribe(1, Some(ip), false).await.unwrap();
         let _ = std::fs::remove_dir_all(dir);
     }
 
     #[tokio::test]
     async fn changes_told_by_other_instances_are_read_for_subscribed_events_only() {
         let (hub, _db, dir) = hub(8).await;
-        let _sub = hub.subscribe(9, None).await.unwrap();
+        let _sub = hub.subscribe(9, None, false).await.unwrap();
         hub.changed_elsewhere(Change::Event(10));
         assert!(
             hub.inner().told.is_empty(),
@@ -501,7 +529,7 @@ mod tests {
         let (hub, _db, dir) = hub(8).await;
         let ip: IpAddr = "192.0.2.9".parse().unwrap();
         // No event 77 in this database (as after its delete).
-        let mut sub = hub.subscribe(77, Some(ip)).await.unwrap();
+        let mut sub = hub.subscribe(77, Some(ip), false).await.unwrap();
         hub.refresh().await.unwrap();
         assert_eq!(sub.changed().await, None);
         assert!(!hub.inner().events.contains_key(&77));
@@ -514,16 +542,32 @@ mod tests {
     #[tokio::test]
     async fn published_versions_reach_subscribers_and_close_ends_them() {
         let (hub, _db, dir) = hub(8).await;
-        let mut sub = hub.subscribe(5, None).await.unwrap();
+        let mut sub = hub.subscribe(5, None, false).await.unwrap();
+        let mut staff = hub.subscribe(5, None, true).await.unwrap();
         assert_eq!(sub.version(), 0);
-        hub.publish(&[(5, 42), (6, 7)]);
-        assert_eq!(sub.changed().await, Some(42));
+        let v = |all, public| Versions { all, public };
+        hub.publish(&[(5, v(42, 3)), (6, v(7, 7))]);
+        assert_eq!(sub.changed().await, Some(3));
+        assert_eq!(staff.changed().await, Some(42));
         // The same version again, or an older reading, is no change.
-        hub.publish(&[(5, 42), (5, 40)]);
-        assert_eq!(sub.version(), 42);
+        hub.publish(&[(5, v(42, 3)), (5, v(40, 2))]);
+        assert_eq!(sub.version(), 3);
+        // A hidden change wakes only those who see every change.
+        hub.publish(&[(5, v(43, 3))]);
+        assert_eq!(staff.changed().await, Some(43));
+        assert_eq!(sub.version(), 3);
+        hub.publish(&[(5, v(44, 4))]);
+        assert_eq!(
+            sub.changed().await,
+            Some(4),
+            "the hidden change did not wake it"
+        );
         hub.close();
         assert_eq!(sub.changed().await, None);
-        assert!(matches!(hub.subscribe(5, None).await, Err(Refusal::Closed)));
+        assert!(matches!(
+            hub.subscribe(5, None, false).await,
+            Err(Refusal::Closed)
+        ));
         let _ = std::fs::remove_dir_all(dir);
     }
 }

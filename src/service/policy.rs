@@ -350,6 +350,12 @@ pub fn may_correct_account(by: &User, target_id: i64) -> bool {
     by.role == Role::Admin && by.id != target_id
 }
 
+/// Whether the viewer's pages and live stream follow every change of the event (its arbiters see
+/// hidden records and drafts), or only the public ones (`store::events::public_version`).
+pub fn sees_every_change(access: Access) -> bool {
+    access.arbitrate
+}
+
 /// Whether the accounts page lists every account (administrators) or only those the viewer made or
 /// linked to their own events (organizers: other organizers' accounts are not theirs to see).
 pub fn sees_every_account(role: Role) -> bool {

@@ -458,6 +458,7 @@ pub async fn submit(
         verdict.is_legal(),
     )
     .await?;
+    note_if_public(db, event, &target.deal).await?;
     let status = assess(&json, target.entered, target.single_game);
     let mut reason = None;
     let (code, entered) = match status {
@@ -692,6 +693,20 @@ pub async fn delete(
             Reason::new("rc_no_record").arg("game", of.game_no()),
         ));
     }
+    // Rare, and the record may have been public: the public pages are told.
+    store::events::note_public_change(db, event.id).await?;
+    Ok(())
+}
+
+/// Moves the event's public version after a record write the public can see: the game's deal is
+/// unsealed, or it has none (a record's audit entry alone leaves that version as it was, so that
+/// the writes of records still hidden by a sealed deal do not show: `store::audit`).
+async fn note_if_public(db: &Db, event: &Event, slot: &DealSlot) -> ServiceResult<()> {
+    let deals = store::deals::active_in_round(db, event.id, slot.round).await?;
+    let secret = deals.iter().any(|d| d.game == slot.game && !d.is_public());
+    if !secret {
+        store::events::note_public_change(db, event.id).await?;
+    }
     Ok(())
 }
 
@@ -907,6 +922,10 @@ pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
             differs.then_some(&r.verdict),
         )
         .await?;
+        if differs {
+            // The verdict shows where the record does: told as any change the public may see.
+            store::events::note_public_change(db, r.event_id).await?;
+        }
         changed += usize::from(differs);
     }
     Ok(changed)

@@ -882,7 +882,12 @@ pub async fn confirm(
     match store::records::save_upload(db, user, event.id, &summary, &games, bracket.as_ref())
         .await?
     {
-        Ok(()) => Ok(stored),
+        Ok(()) => {
+            // The results it entered are public, whatever the records' deals: the public pages
+            // are told (the upload's audit entry alone does not move the public version).
+            store::events::note_public_change(db, event.id).await?;
+            Ok(stored)
+        }
         Err(board) => Err(ServiceError::Stale { board }),
     }
 }

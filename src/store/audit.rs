@@ -40,6 +40,20 @@ where
 /// refuses it before; this keeps a write that slipped past from landing).
 const ON_ARCHIVED: &[&str] = &["event.unarchive", "event.import"];
 
+/// Changes the public never sees as they are written: a draft pairing (published later), and the
+/// writes of move records, whose visibility depends on the round's deals: the workflow that stores a record the
+/// public may see says so with [`super::events::note_public_change`]. Their entries leave the
+/// event's public version where it was (the `audit_log_public_version` trigger, migration 0021).
+const UNSEEN: &[&str] = &[
+    "round.pair",
+    "record.submit",
+    "record.upload",
+    "record.delete",
+    "record.readjudicate",
+    "knockout.record",
+    "knockout.record_delete",
+];
+
 /// Appends the entry of a correction, with the reason the user typed. `Archived` (nothing written;
 /// the caller's transaction must roll back) when the event is archived.
 pub async fn record_with_reason<'e, E>(
@@ -54,9 +68,10 @@ where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     let exempt = ON_ARCHIVED.contains(&action);
+    let public = i64::from(!UNSEEN.contains(&action));
     let done = sqlx::query(
-        "INSERT INTO audit_log (at, user_id, event_id, action, detail, reason)
-         SELECT $1, $2, $3, $4, $5, $6
+        "INSERT INTO audit_log (at, user_id, event_id, action, detail, reason, public)
+         SELECT $1, $2, $3, $4, $5, $6, $8
          WHERE $7 OR NOT EXISTS (SELECT 1 FROM events WHERE id = $3 AND archived = 1)",
     )
     .bind(now())
@@ -66,6 +81,7 @@ where
     .bind(detail)
     .bind(reason)
     .bind(exempt)
+    .bind(public)
     .execute(exec)
     .await?;
     if done.rows_affected() == 0 {

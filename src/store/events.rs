@@ -25,6 +25,12 @@ pub struct Event {
     pub third_place_own_deals: bool,
     /// Its change counter ([`version`]) when it was read, in the same statement (0 from `create`).
     pub version: i64,
+    /// Its public version ([`public_version`]) when it was read, in the same statement.
+    pub public_version: i64,
+    /// The version its pages show and its live stream announces to this viewer: the public one,
+    /// unless the viewer sees every change (`policy::sees_every_change`, set when the viewer's
+    /// rights are known).
+    pub live_version: i64,
     /// The IANA time zone its pages show times in (default `Asia/Hong_Kong`).
     pub time_zone: String,
     /// Archived: read-only, off the home list, still public by its address.
@@ -34,12 +40,14 @@ pub struct Event {
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
+                       public_version, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
 
 /// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
 const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
-                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, 0 AS version";
+                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
+                        public_version, 0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -65,6 +73,7 @@ struct EventRow {
     deals_required: i64,
     public_value_required: i64,
     third_place_own_deals: i64,
+    public_version: i64,
     version: i64,
 }
 
@@ -81,6 +90,8 @@ impl TryFrom<EventRow> for Event {
             id: r.id,
             owner_id: r.owner_id,
             version: r.version,
+            public_version: r.public_version,
+            live_version: r.public_version,
             announces_deals: r.announce_deals != 0,
             archived: r.archived != 0,
             third_place_own_deals: r.third_place_own_deals != 0,
@@ -521,10 +532,49 @@ pub async fn version(db: &Db, event_id: i64) -> StoreResult<i64> {
     Ok(v)
 }
 
-/// The change counters ([`version`]) of several events in one query, for the live pages' hub
-/// (`service::live`): one pair for each of the events that exists (0 for one without an audit
-/// entry); an event without a row (deleted) is left out.
-pub async fn versions(db: &Db, event_ids: &[i64]) -> StoreResult<Vec<(i64, i64)>> {
+/// The event's public version: it moves with each change the public can see and only with those
+/// (audit entries marked public, and [`note_public_change`]), so hidden writes and other events'
+/// activity leave it as it was. Anonymous pages are cached on it.
+pub async fn public_version(db: &Db, event_id: i64) -> StoreResult<i64> {
+    let v: Option<i64> = sqlx::query_scalar("SELECT public_version FROM events WHERE id = $1")
+        .bind(event_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(v.unwrap_or(0))
+}
+
+/// Moves the event's public version: a workflow wrote something the public sees that its audit
+/// entry does not count as public (a move record of a round whose records are public).
+pub async fn note_public_change(db: &Db, event_id: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE events SET public_version = public_version + 1 WHERE id = $1")
+        .bind(event_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// An event's two change counters: every change ([`version`]) and the public ones
+/// ([`public_version`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Versions {
+    /// Every change's counter.
+    pub all: i64,
+    /// The public changes' counter.
+    pub public: i64,
+}
+
+/// Both change counters of one event (zeros for an event without a row).
+pub async fn both_versions(db: &Db, event_id: i64) -> StoreResult<Versions> {
+    Ok(versions(db, &[event_id])
+        .await?
+        .first()
+        .map_or_else(Versions::default, |(_, v)| *v))
+}
+
+/// The change counters ([`Versions`]) of several events in one query, for the live pages' hub
+/// (`service::live`): one for each of the events that exists (0 for one without an audit entry);
+/// an event without a row (deleted) is left out.
+pub async fn versions(db: &Db, event_ids: &[i64]) -> StoreResult<Vec<(i64, Versions)>> {
     if event_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -535,12 +585,18 @@ pub async fn versions(db: &Db, event_ids: &[i64]) -> StoreResult<Vec<(i64, i64)>
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
-        "SELECT e.id, COALESCE((SELECT MAX(a.id) FROM audit_log a WHERE a.event_id = e.id), 0)
+        "SELECT e.id, COALESCE((SELECT MAX(a.id) FROM audit_log a WHERE a.event_id = e.id), 0),
+                e.public_version
            FROM events e WHERE e.id IN ({marks})"
     );
-    let mut query = sqlx::query_as::<_, (i64, i64)>(AssertSqlSafe(sql));
+    let mut query = sqlx::query_as::<_, (i64, i64, i64)>(AssertSqlSafe(sql));
     for id in event_ids {
         query = query.bind(*id);
     }
-    Ok(query.fetch_all(db).await?)
+    Ok(query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|(id, all, public)| (id, Versions { all, public }))
+        .collect())
 }

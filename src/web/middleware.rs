@@ -153,7 +153,7 @@ impl Slot {
 }
 
 /// The cache slot of a GET of a cacheable event page (see [`Slot`]); `None` when the request is not
-/// cacheable. Anonymous: the event's version as this process knows it (no query while no write
+/// cacheable. Anonymous: the event's public version as this process knows it (no query while no write
 /// committed). Signed in: the session, the viewer's rights on the event and its version in one
 /// query; a session that is not live, or a viewer no class describes, is not cached.
 async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
@@ -166,10 +166,12 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
     let state = req.app_data::<web::Data<AppState>>()?.clone();
     let lang = lang_of(req.request());
     // A round page's `stale` notes count by the boards of the round at the version served.
-    let key_at = |version: i64| {
+    // `version`: every change's counter (signed-in viewers' pages) or, when `None`, the public one,
+    // which the kept state does not carry: the round's boards are then not known.
+    let key_at = |version: Option<i64>| {
         super::page_cache::key(req.path(), req.query_string(), lang.code(), |round| {
             let kept = state.events.peek(event_id)?;
-            (kept.version == version).then(|| {
+            (Some(kept.version) == version).then(|| {
                 kept.round(round)
                     .map(|r| r.boards.iter().map(|b| b.board_no).collect())
                     .unwrap_or_default()
@@ -179,7 +181,7 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
     };
     if let Some(session) = req.cookie(super::ctx::SESSION_COOKIE) {
         // Not even a query for pages that are not cached for signed-in viewers.
-        if !super::page_cache::for_signed_in(&key_at(-1)?) {
+        if !super::page_cache::for_signed_in(&key_at(Some(-1))?) {
             return None;
         }
         let viewer = crate::store::sessions::viewer_of_event(&state.db, session.value(), event_id)
@@ -188,14 +190,14 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
         let class = Viewer::of(&viewer, viewer.owner_id?)?;
         let csrf = super::csrf::token_of(req.request());
         return Some(Slot {
-            key: super::page_cache::class_key(key_at(viewer.version)?, &class),
+            key: super::page_cache::class_key(key_at(Some(viewer.version))?, &class),
             version: viewer.version,
             state,
             signed: Some((viewer.user, csrf)),
         });
     }
     // The route is checked before any query.
-    key_at(-1)?;
+    key_at(Some(-1))?;
     let version = if crate::store::backend(&state.db) == crate::store::Backend::Postgres {
         // Other instances write there: their notifications may come after a client that wrote
         // there asks here, so every request reads the version (readings shared while they wait).
@@ -205,7 +207,7 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
         match state.pages.known_version(event_id, generation) {
             Some(v) => v,
             None => {
-                let v = crate::store::events::version(&state.db, event_id)
+                let v = crate::store::events::public_version(&state.db, event_id)
                     .await
                     .ok()?;
                 state.pages.note_version(event_id, v, generation);
@@ -214,7 +216,7 @@ async fn cache_slot(req: &ServiceRequest) -> Option<Slot> {
         }
     };
     Some(Slot {
-        key: super::page_cache::class_key(key_at(version)?, &Viewer::Anonymous),
+        key: super::page_cache::class_key(key_at(None)?, &Viewer::Anonymous),
         version,
         state: state.clone(),
         signed: None,

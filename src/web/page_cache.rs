@@ -310,7 +310,7 @@ impl PageCache {
             return Ok(version);
         }
         let began = Instant::now();
-        let version = crate::store::events::version(db, event_id).await?;
+        let version = crate::store::events::public_version(db, event_id).await?;
         if let Ok(mut reads) = self.reads.lock() {
             let slot = reads.entry(event_id).or_default();
             if slot.last.is_none_or(|(_, at)| at < began) {

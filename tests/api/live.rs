@@ -276,7 +276,7 @@ fn streams_of_unknown_events_are_refused_like_their_pages() {
 }
 
 #[test]
-fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
+fn a_draft_round_moves_only_the_arbiters_stream_and_the_public_version_stays() {
     let w = World::configured("live-draft", live_settings(30_000, 60_000, 8));
     let (id, mut org) = event_with_round(&w);
     for board in [1, 2] {
@@ -286,15 +286,26 @@ fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
             &json!({"result": "1-0"}),
         );
     }
-    let mut stream = Stream::open(&w.server.base, &format!("/events/{id}/live"), &[]);
-    let (before, _) = opening(&mut stream);
+    let path = format!("/events/{id}/live");
+    let mut public = Stream::open(&w.server.base, &path, &[]);
+    let (public_before, _) = opening(&mut public);
+    let session = w.server.session_for("org").expect("org's session");
+    let cookie = format!("anqi_session={session}");
+    let mut staff = Stream::open(&w.server.base, &path, &[("Cookie", cookie.as_str())]);
+    let (staff_before, _) = opening(&mut staff);
+    let shown = |c: &mut Client| {
+        let page = c.get(&format!("/events/{id}/standings"));
+        html::attrs(&page.body, "script[data-version]", "data-version")
+    };
+    let page_before = shown(&mut w.server.client());
+    assert_eq!(page_before, [public_before.to_string()]);
     // The organizer pairs round 2 as a draft on the page: secret to the public.
     let mut web = w.login("org");
     assert_eq!(web.form(&format!("/events/{id}/rounds"), &[]).status, 303);
-    let (version, message) = stream
+    let (version, message) = staff
         .next_change(Duration::from_secs(1))
-        .expect("a change");
-    assert!(version > before);
+        .expect("the organizer's stream tells of the draft");
+    assert!(version > staff_before);
     assert_eq!(
         message.0,
         [
@@ -304,11 +315,41 @@ fn a_draft_round_shows_on_the_stream_only_as_a_new_version() {
         ]
     );
     assert_eq!(
+        shown(&mut web),
+        [version.to_string()],
+        "the organizer's page"
+    );
+    assert!(
+        public.next_change(Duration::from_millis(600)).is_none(),
+        "the public stream does not tell of a draft"
+    );
+    assert_eq!(shown(&mut w.server.client()), page_before);
+    assert_eq!(
         w.server
             .client()
             .get(&format!("/events/{id}/rounds/2"))
             .status,
         404
+    );
+    // Another event's writes leave this event's public version as it was; its publication moves
+    // it by one.
+    let (other, mut other_org) = event_with_round(&w);
+    let r = other_org.json(
+        "PUT",
+        &format!("/api/events/{other}/rounds/1/boards/1/result"),
+        &json!({"result": "1-0"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(public.next_change(Duration::from_millis(400)).is_none());
+    let r = web.form(&format!("/events/{id}/rounds/2/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (after, _) = public
+        .next_change(Duration::from_secs(1))
+        .expect("the publication reaches the public stream");
+    assert_eq!(
+        after,
+        public_before + 1,
+        "one public change, no gaps for hidden ones"
     );
 }
 

@@ -43,7 +43,7 @@ const RETRY_MS: u32 = 3000;
 #[get("/events/{id}/live")]
 async fn live_stream(
     req: HttpRequest,
-    EventView { event, .. }: EventView,
+    EventView { event, access }: EventView,
     since: web::Query<Since>,
     state: web::Data<AppState>,
 ) -> AppResult<HttpResponse> {
@@ -53,7 +53,12 @@ async fn live_stream(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<i64>().ok())
         .or(since.since);
-    let subscription = match state.live.subscribe(event.id, client_addr(&req)).await {
+    let every_change = crate::service::policy::sees_every_change(access);
+    let subscription = match state
+        .live
+        .subscribe(event.id, client_addr(&req), every_change)
+        .await
+    {
         Ok(s) => s,
         Err(Refusal::TooMany { limit }) => {
             let lang = lang_of(&req);

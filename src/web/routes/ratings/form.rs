@@ -346,7 +346,11 @@ mod tests {
         };
         assert_eq!(
             f.parse(Lang::En),
-            Ok(("Club".into(), None, RatingSettings::default()))
+            Ok((
+                "Club".into(),
+                Some(Variant::Jieqi),
+                RatingSettings::default()
+            ))
         );
     }
 
