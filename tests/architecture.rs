@@ -144,13 +144,13 @@ fn cards(doc: &str) -> Vec<Card> {
                 title: title.trim().to_string(),
                 ..Card::default()
             });
-        } else if let (Some(card), Some(rest)) = (cards.last_mut(), line.strip_prefix("- ")) {
-            if let Some((field, list)) = rest.split_once(':') {
-                card.fields
-                    .entry(field.trim().to_string())
-                    .or_default()
-                    .extend(items(list));
-            }
+        } else if let (Some(card), Some(rest)) = (cards.last_mut(), line.strip_prefix("- "))
+            && let Some((field, list)) = rest.split_once(':')
+        {
+            card.fields
+                .entry(field.trim().to_string())
+                .or_default()
+                .extend(items(list));
         }
     }
     cards
