@@ -129,6 +129,9 @@ pub struct EventForm {
     /// YYYY-MM-DD; empty means the start date.
     #[serde(default)]
     pub end_date: String,
+    /// The IANA time zone the event's times are shown in; empty means the default.
+    #[serde(default)]
+    pub time_zone: String,
     /// jieqi, xiangqi or banqi.
     #[serde(default)]
     pub variant: String,

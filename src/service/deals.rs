@@ -615,6 +615,60 @@ pub async fn pending_games(
         .collect())
 }
 
+/// Why a deal may not be unsealed (withdrawn, or public already), or `None` when it may: the deal
+/// page's unseal form and [`unseal`] both ask it.
+pub fn unseal_refusal(deal: &DealRecord) -> Option<Reason> {
+    (deal.status != DealStatus::Sealed).then(|| {
+        Reason::new("svc_deal_not_sealed")
+            .arg("deal", deal.id)
+            .arg("status", deal.status.as_str())
+    })
+}
+
+/// Why a deal takes no public value now (it waits for none, or is not sealed any more), or `None`
+/// when it does: the deal page's form and [`enter_public_value`] both ask it.
+pub fn public_value_refusal(deal: &DealRecord) -> Option<Reason> {
+    (!deal.awaiting_value() || deal.status != DealStatus::Sealed)
+        .then(|| Reason::new("svc_deal_no_value_awaited").arg("deal", deal.id))
+}
+
+/// What the deal page offers its viewer, each flag decided by the check its workflow makes before
+/// it writes.
+#[derive(Debug, Clone, Default)]
+pub struct DealActions {
+    /// The deal waits for its public value: no layout exists yet.
+    pub awaiting_value: bool,
+    /// The public value form is shown: an arbiter, and [`public_value_refusal`] finds nothing.
+    pub can_enter_value: bool,
+    /// The unseal form is shown: an arbiter, and [`unseal_refusal`] finds nothing.
+    pub can_unseal: bool,
+    /// The games still without a result, which an unseal must override (only with `can_unseal`).
+    pub pending: Vec<Reason>,
+    /// The setup sheet exists: the deal is in use and [`require_layout`] passes.
+    pub sheet_shown: bool,
+}
+
+/// The deal page's actions for a viewer with `access`.
+pub async fn deal_actions(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    deal: &DealRecord,
+) -> ServiceResult<DealActions> {
+    let can_unseal = access.arbitrate && unseal_refusal(deal).is_none();
+    Ok(DealActions {
+        awaiting_value: deal.awaiting_value(),
+        can_enter_value: access.arbitrate && public_value_refusal(deal).is_none(),
+        pending: if can_unseal {
+            pending_games(db, event, deal).await?
+        } else {
+            Vec::new()
+        },
+        can_unseal,
+        sheet_shown: deal.is_active() && require_layout(deal).is_ok(),
+    })
+}
+
 /// Unseals a deal: refused (409, naming the games) while a game using it has no result, unless the
 /// arbiter overrides, which the audit log records with the pending games.
 pub async fn unseal(
@@ -624,12 +678,8 @@ pub async fn unseal(
     deal: &DealRecord,
     override_pending: bool,
 ) -> ServiceResult<()> {
-    if !deal.is_active() || deal.is_public() {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_deal_not_sealed")
-                .arg("deal", deal.id)
-                .arg("status", deal.status.as_str()),
-        ));
+    if let Some(why) = unseal_refusal(deal) {
+        return Err(ServiceError::Conflict(why));
     }
     let pending = pending_games(db, event, deal).await?;
     if !pending.is_empty() && !override_pending {
@@ -670,10 +720,8 @@ pub async fn enter_public_value(
     let deal = store::deals::get(db, event.id, deal_id)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    if !deal.awaiting_value() || deal.status != DealStatus::Sealed {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_deal_no_value_awaited").arg("deal", deal.id),
-        ));
+    if let Some(why) = public_value_refusal(&deal) {
+        return Err(ServiceError::Conflict(why));
     }
     let value = crate::deal::PublicValue::parse(typed)
         .map_err(|e| ServiceError::invalid("public_value", public_value_reason(e)))?;

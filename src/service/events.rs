@@ -10,12 +10,19 @@ use crate::store::{self, Db, events::Event, users::User};
 /// The time zone of a new event (the audit log shows its times there).
 pub const DEFAULT_TIME_ZONE: &str = "Asia/Hong_Kong";
 
-/// Creates an event owned by `by` (organizers and administrators only).
-pub async fn create(db: &Db, by: &User, settings: &EventSettings) -> ServiceResult<Event> {
+/// Creates an event owned by `by` (organizers and administrators only), its times shown in the
+/// time zone typed (empty: [`DEFAULT_TIME_ZONE`]; one not known is refused on its field).
+pub async fn create(
+    db: &Db,
+    by: &User,
+    settings: &EventSettings,
+    typed_zone: &str,
+) -> ServiceResult<Event> {
     if !policy::may_create_events(by.role) {
         return Err(ServiceError::Forbidden);
     }
-    Ok(store::events::create(db, by, settings).await?)
+    let zone = time_zone(typed_zone)?;
+    Ok(store::events::create(db, by, settings, zone.name()).await?)
 }
 
 /// Makes the account named `name` an arbiter of the event (the caller manages the event). An

@@ -183,6 +183,33 @@ impl Default for SeedOptions {
     }
 }
 
+impl SeedOptions {
+    /// The seeding choices as the bracket form and the JSON API send them, each optional: a
+    /// missing or empty choice takes [`SeedOptions::default`]'s value, a tie rule not known is
+    /// refused on its field (`err_not_a_tie_rule`).
+    pub fn parse(
+        tie_rule: Option<&str>,
+        third_place_match: Option<bool>,
+        auto_lots: Option<bool>,
+    ) -> ServiceResult<SeedOptions> {
+        let default = SeedOptions::default();
+        let tie_rule = match tie_rule.map(str::trim).filter(|t| !t.is_empty()) {
+            None => default.tie_rule,
+            Some(typed) => parse_tie_rule(typed).ok_or_else(|| {
+                ServiceError::invalid(
+                    "tie_rule",
+                    Reason::new("err_not_a_tie_rule").arg("typed", typed),
+                )
+            })?,
+        };
+        Ok(SeedOptions {
+            tie_rule,
+            third_place_match: third_place_match.unwrap_or(default.third_place_match),
+            auto_lots: auto_lots.unwrap_or(default.auto_lots),
+        })
+    }
+}
+
 /// Seeds the bracket from the final Swiss standings: the best `knockout_size` players who have not
 /// withdrawn, seed 1 first. Only once every Swiss round is complete, and only once.
 pub async fn seed(
@@ -525,4 +552,33 @@ pub fn decider_input(match_id: u32, field: &'static str, typed: &str) -> Service
 /// The event's prize table, when it has one (prizes are public).
 pub async fn prize_table(db: &Db, event: &Event) -> ServiceResult<Option<Prizes>> {
     Ok(store::prizes::get(db, event.id).await?)
+}
+
+#[cfg(test)]
+mod seed_options_tests {
+    use super::*;
+
+    #[test]
+    fn seed_choices_missing_or_empty_take_the_defaults_and_a_bad_tie_rule_names_its_field() {
+        let d = SeedOptions::default();
+        for typed in [None, Some(""), Some("  ")] {
+            let o = SeedOptions::parse(typed, None, None).expect("defaults");
+            assert_eq!(
+                (o.tie_rule, o.third_place_match, o.auto_lots),
+                (d.tie_rule, d.third_place_match, d.auto_lots)
+            );
+        }
+        let o = SeedOptions::parse(Some(" play_on "), Some(false), Some(false)).expect("parsed");
+        assert_eq!(
+            (o.tie_rule, o.third_place_match, o.auto_lots),
+            (TieRule::PlayOn, false, false)
+        );
+        match SeedOptions::parse(Some("armageddon"), None, None) {
+            Err(ServiceError::Invalid { field, reason }) => {
+                assert_eq!(field, "tie_rule");
+                assert_eq!(reason.to_string(), "“armageddon” is not a tie rule.");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

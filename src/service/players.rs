@@ -6,6 +6,7 @@
 //! fixes them for good. Later registrations get the next free start number (late entries) and
 //! are placed in the pairing order by the store (see `store::rounds::tournament`).
 
+use super::policy::Access;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::store::players::{Confirmed, Deleted, Player, Reordered, StartingList};
 use crate::store::{self, Db, events::Event, users::User};
@@ -29,6 +30,74 @@ impl Roster {
     pub fn is_late(&self, player: &Player) -> bool {
         self.list.is_fixed() && player.start_no > i64::from(self.list.size)
     }
+
+    /// Why the starting list may not be confirmed now (no players, round 1 paired, fixed
+    /// already), or `None` when it may: the players page's button and [`confirm_list`] ask it.
+    pub fn confirm_refusal(&self) -> Option<ServiceError> {
+        if self.players.is_empty() {
+            Some(ServiceError::Refused(Reason::new("svc_list_empty")))
+        } else if self.paired {
+            Some(ServiceError::Conflict(Reason::new("svc_list_paired")))
+        } else if self.list.is_fixed() {
+            Some(ServiceError::Conflict(Reason::new(
+                "svc_list_already_fixed",
+            )))
+        } else {
+            None
+        }
+    }
+
+    /// Whether entries may still be deleted and their club and rating corrected: before round 1
+    /// (names may be corrected at any time). [`delete_player`] and [`edit_player`] ask it.
+    pub fn entries_open(&self) -> bool {
+        !self.paired
+    }
+
+    /// The sentence (its key) that says where the starting list stands.
+    pub fn state_key(&self) -> &'static str {
+        match (
+            &self.list.reopened,
+            self.list.is_fixed(),
+            self.list.confirmed,
+        ) {
+            (_, true, true) => "list_confirmed",
+            (_, true, false) => "list_fixed_by_pairing",
+            (Some(why), false, _) if why == "deleted" => "list_reopened_deleted",
+            (Some(_), false, _) => "list_reopened_rating",
+            (None, false, _) => "list_open",
+        }
+    }
+
+    /// What the players page offers a viewer with `access`, each flag from the check its
+    /// workflow makes.
+    pub fn actions(&self, access: Access) -> RosterActions {
+        RosterActions {
+            can_manage: access.manage,
+            can_confirm_list: access.arbitrate && self.confirm_refusal().is_none(),
+            entries_open: self.entries_open(),
+            edit_reopens_list: self.list.is_fixed() && self.entries_open(),
+            list_reopened: self.list.reopened.is_some() && !self.list.is_fixed(),
+            provisional: !self.list.is_fixed(),
+        }
+    }
+}
+
+/// The players page's decisions for one viewer (see [`Roster::actions`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RosterActions {
+    /// Players may be registered, imported, corrected and linked (the event's managers).
+    pub can_manage: bool,
+    /// "Confirm the starting list" is offered: an arbiter, and [`Roster::confirm_refusal`]
+    /// finds nothing.
+    pub can_confirm_list: bool,
+    /// Entries may be deleted and their club and rating corrected ([`Roster::entries_open`]).
+    pub entries_open: bool,
+    /// A rating change would re-open the fixed list (fixed, round 1 not paired).
+    pub edit_reopens_list: bool,
+    /// The list was re-opened and not fixed again: the state sentence is a warning.
+    pub list_reopened: bool,
+    /// The start numbers are provisional (the list is open).
+    pub provisional: bool,
 }
 
 /// The players and the starting list of an event.
@@ -43,9 +112,10 @@ pub async fn roster(db: &Db, event: &Event) -> ServiceResult<Roster> {
 /// "Confirm the starting list": fixes the start numbers in the initial order before round 1.
 /// Returns the number of players on the list.
 pub async fn confirm_list(db: &Db, by: &User, event: &Event) -> ServiceResult<u32> {
-    if store::players::list(db, event.id).await?.is_empty() {
-        return Err(ServiceError::Refused(Reason::new("svc_list_empty")));
+    if let Some(refused) = roster(db, event).await?.confirm_refusal() {
+        return Err(refused);
     }
+    // The store checks again in its write (a pairing or a confirmation meanwhile).
     match store::players::confirm_list(db, by, event.id).await? {
         Confirmed::Fixed(size) => Ok(size),
         Confirmed::AlreadyFixed => Err(ServiceError::Conflict(Reason::new(
@@ -110,6 +180,11 @@ pub async fn delete_player(
         ));
     }
     let reason = correction.check()?;
+    if !roster(db, event).await?.entries_open() {
+        return Err(ServiceError::Conflict(Reason::new(
+            "svc_delete_after_pairing",
+        )));
+    }
     match store::players::delete(db, by, event.id, player_id, &reason).await? {
         Deleted::Done { reopened } => Ok(reopened),
         Deleted::NotFound => Err(ServiceError::NotFound),
@@ -153,6 +228,15 @@ pub async fn edit_player(
     let club =
         crate::text::clean_line(&typed.club, 80).map_err(|r| ServiceError::invalid("club", r))?;
     let rating = parse_rating(&typed.rating)?;
+    let roster = roster(db, event).await?;
+    let entry = roster.players.iter().find(|p| p.id == player_id);
+    let club_or_rating_changed =
+        entry.is_some_and(|p| p.entry.club != club || p.entry.rating != rating);
+    if club_or_rating_changed && !roster.entries_open() {
+        return Err(ServiceError::Conflict(Reason::new(
+            "svc_player_edit_after_pairing",
+        )));
+    }
     let new = store::players::Correction { name, club, rating };
     match store::players::edit(db, by, event.id, player_id, &new, &reason).await {
         Ok(store::players::Edited::Done { reopened }) => Ok(reopened),

@@ -646,6 +646,64 @@ fn typed_round(typed: &str) -> ServiceResult<u32> {
         })
 }
 
+/// Why a round may not be withdrawn now, or `None` when it may: a draft (discarded instead), a
+/// round before the last (`last`, the number of rounds), a board with a result or a move record
+/// (`with_record`, board row ids). The round page's button and [`withdraw_round`] both ask it.
+pub fn round_withdrawal_refusal(
+    round: &Round,
+    last: u32,
+    boards: &[store::rounds::Board],
+    with_record: &std::collections::HashSet<i64>,
+) -> Option<Reason> {
+    let number = round.number;
+    if !round.published {
+        return Some(Reason::new("rc_round_is_draft").arg("round", number));
+    }
+    if last > number {
+        return Some(Reason::new("rc_round_not_last").arg("round", number));
+    }
+    let listed = |pick: &dyn Fn(&store::rounds::Board) -> bool| {
+        let picked: Vec<String> = boards
+            .iter()
+            .filter(|b| pick(b))
+            .map(|b| b.board_no.to_string())
+            .collect();
+        picked.join(", ")
+    };
+    [
+        (
+            "rc_round_has_results",
+            listed(&|b| b.black.is_some() && b.result.is_some()),
+        ),
+        (
+            "rc_round_has_records",
+            listed(&|b| with_record.contains(&b.id)),
+        ),
+    ]
+    .into_iter()
+    .find(|(_, found)| !found.is_empty())
+    .map(|(key, found)| Reason::new(key).arg("round", number).arg("boards", found))
+}
+
+/// Whether a viewer may withdraw round `number` of the event's state now: an arbiter, and
+/// [`round_withdrawal_refusal`] finds nothing (the round page's button).
+pub fn may_withdraw_round(
+    access: Access,
+    es: &super::event_state::EventState,
+    number: u32,
+) -> bool {
+    access.arbitrate
+        && es.round(number).is_some_and(|r| {
+            round_withdrawal_refusal(
+                &r.round,
+                es.rounds.len() as u32,
+                &r.boards,
+                &es.with_records,
+            )
+            .is_none()
+        })
+}
+
 /// Takes back a published round none of whose results is entered (the arbiter's most common fix:
 /// a pairing published too early or with a wrong bye), so that it can be paired again. Refused
 /// once any board has a result or a record, or when a later round exists.
@@ -666,36 +724,11 @@ pub async fn withdraw_round(
         ));
     }
     let reason = confirmed_reason(reason, confirmed)?;
-    if store::rounds::list(db, event.id).await?.len() as u32 > number {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_round_not_last").arg("round", number),
-        ));
-    }
+    let last = store::rounds::list(db, event.id).await?.len() as u32;
     let boards = store::rounds::boards(db, round.id).await?;
     let with_record = store::records::boards_with_records(db, round.id).await?;
-    let listed = |pick: &dyn Fn(&store::rounds::Board) -> bool| {
-        let picked: Vec<String> = boards
-            .iter()
-            .filter(|b| pick(b))
-            .map(|b| b.board_no.to_string())
-            .collect();
-        picked.join(", ")
-    };
-    for (key, found) in [
-        (
-            "rc_round_has_results",
-            listed(&|b| b.black.is_some() && b.result.is_some()),
-        ),
-        (
-            "rc_round_has_records",
-            listed(&|b| with_record.contains(&b.id)),
-        ),
-    ] {
-        if !found.is_empty() {
-            return Err(ServiceError::Conflict(
-                Reason::new(key).arg("round", number).arg("boards", found),
-            ));
-        }
+    if let Some(why) = round_withdrawal_refusal(&round, last, &boards, &with_record) {
+        return Err(ServiceError::Conflict(why));
     }
     if !store::rounds::withdraw_round(db, by, event.id, &round, &reason).await? {
         // A result or a record arrived between the checks and the write.

@@ -531,7 +531,7 @@ pub(crate) async fn test_event(tag: &str, variant: &str) -> (Db, User, i64, std:
         ..Default::default()
     };
     let settings = form.parse().expect("settings");
-    let event = super::events::create(&db, &user, &settings)
+    let event = super::events::create(&db, &user, &settings, "Asia/Hong_Kong")
         .await
         .expect("event");
     (db, user, event.id, dir)

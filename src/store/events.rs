@@ -144,19 +144,25 @@ fn event_from_row(row: &super::Row) -> StoreResult<Event> {
 }
 
 /// Creates an event owned by `owner`, with an audit entry.
-pub async fn create(db: &Db, owner: &User, s: &EventSettings) -> StoreResult<Event> {
+pub async fn create(
+    db: &Db,
+    owner: &User,
+    s: &EventSettings,
+    time_zone: &str,
+) -> StoreResult<Event> {
     let mut tx = super::begin_write(db).await?;
     let insert = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
          best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required,
-         public_value_required)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING {RETURNED}"
+         public_value_required, time_zone)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING {RETURNED}"
     )))
     .bind(owner.id);
     let row = bind_settings(insert, s)
         .bind(now())
         .bind(i64::from(s.deals_required))
         .bind(i64::from(s.public_value_required))
+        .bind(time_zone)
         .fetch_one(&mut *tx)
         .await?;
     let event = event_from_row(&row)?;

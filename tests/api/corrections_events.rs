@@ -755,3 +755,85 @@ fn the_backup_carries_the_time_zone_the_archive_and_the_reasons() {
     assert!(r.body.contains("time_zone"), "{}", r.body);
     server.stop();
 }
+
+/// The names of the settings form's fields on a page (not the CSRF token or a correction's own).
+fn settings_field_names(body: &str) -> Vec<String> {
+    let mut names = html::attrs(body, "#settings-form input, #settings-form select", "name");
+    names.retain(|n| !matches!(n.as_str(), "csrf" | "reason" | "confirm"));
+    names
+}
+
+#[test]
+fn creating_and_editing_show_one_settings_form_with_each_error_beside_its_field() {
+    let w = World::new("settings-one-form");
+    let mut org = w.login("org");
+    let id = event("同表盃", "jieqi").build(&w);
+    let new = org.get("/events/new");
+    let edit = org.get(&format!("/events/{id}/settings"));
+    assert_eq!(new.status, 200, "{}", new.body);
+    // The same fields and the same help on both pages, the time zone included.
+    assert_eq!(
+        settings_field_names(&new.body),
+        settings_field_names(&edit.body)
+    );
+    assert!(settings_field_names(&new.body).contains(&"time_zone".to_string()));
+    assert_eq!(
+        html::texts(&new.body, "#settings-form p.help"),
+        html::texts(&edit.body, "#settings-form p.help")
+    );
+    // A refused value is named beside its field, on both pages, in the same words.
+    let typed = [
+        ("name", "壞表盃"),
+        ("start_date", "2026-03-01"),
+        ("variant", "jieqi"),
+        ("swiss_rounds", "many"),
+    ];
+    let created = org.form("/events", &typed);
+    assert_eq!(created.status, 400, "{}", created.body);
+    let edited = settings(&mut org, id, &[("swiss_rounds", "many")]);
+    assert_eq!(edited.status, 400, "{}", edited.body);
+    let beside = html::text(&created.body, "#error-swiss_rounds").expect("beside the field");
+    assert!(beside.contains("many"), "{beside}");
+    assert_eq!(
+        html::text(&edited.body, "#error-swiss_rounds"),
+        Some(beside)
+    );
+    for (page, body) in [("new", &created.body), ("settings", &edited.body)] {
+        let input = html::attrs(body, "input[name=swiss_rounds]", "aria-invalid");
+        assert_eq!(input, ["true"], "{page}");
+    }
+    // A time zone not known is refused beside its field when creating and when editing.
+    let created = org.form(
+        "/events",
+        &[
+            ("name", "時區盃"),
+            ("start_date", "2026-03-01"),
+            ("variant", "jieqi"),
+            ("time_zone", "Mars/Olympus"),
+        ],
+    );
+    assert_eq!(created.status, 400, "{}", created.body);
+    let edited = settings(&mut org, id, &[("time_zone", "Mars/Olympus")]);
+    assert_eq!(edited.status, 400, "{}", edited.body);
+    for body in [&created.body, &edited.body] {
+        let beside = html::text(body, "#error-time_zone").expect("beside the time zone");
+        assert!(beside.contains("Mars/Olympus"), "{beside}");
+    }
+    // An event is created in the time zone chosen.
+    let created = org.form(
+        "/events",
+        &[
+            ("name", "臺北盃"),
+            ("start_date", "2026-03-01"),
+            ("variant", "jieqi"),
+            ("time_zone", "Asia/Taipei"),
+        ],
+    );
+    assert_eq!(created.status, 303, "{}", created.body);
+    let at = created.location.expect("the new event");
+    let page = org.get(&format!("{at}/settings"));
+    assert_eq!(
+        html::attrs(&page.body, "input[name=time_zone]", "value"),
+        ["Asia/Taipei"]
+    );
+}

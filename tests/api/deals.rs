@@ -267,6 +267,10 @@ fn unsealing_with_games_pending_needs_the_logged_override() {
     pair_and_publish(&mut arb, id, 1);
     let page = arb.get(&format!("/events/{id}/deals/{deal_id}"));
     assert!(page.body.contains("name=\"override\""), "override offered");
+    assert!(
+        html::text(&page.body, "#unseal").is_some(),
+        "unseal offered"
+    );
     let sheet = arb.get(&format!("/events/{id}/deals/{deal_id}/sheet"));
     assert_eq!(
         sheet.body.matches("class=\"piece ").count(),
@@ -299,6 +303,10 @@ fn unsealing_with_games_pending_needs_the_logged_override() {
     );
     let page = arb.get(&format!("/events/{id}/deals/{deal_id}"));
     assert!(page.body.contains("id=\"status\""));
+    assert!(
+        html::text(&page.body, "#unseal").is_none(),
+        "no unseal form once unsealed"
+    );
     // Unsealed once: a second unseal is refused and the record never changes back.
     let r = arb.form(&format!("/events/{id}/deals/{deal_id}/unseal"), &[]);
     assert_eq!(r.status, 409);

@@ -190,6 +190,25 @@ fn the_seeds_event_from_swiss_to_prize_money() {
         "no bracket yet"
     );
 
+    // The API and the form parse the seeding choices once: the same refusal, worded once.
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout"),
+        &json!({"tie_rule": "armageddon"}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["error"], "“armageddon” is not a tie rule.");
+    let r = arb.form(
+        &format!("/events/{id}/knockout"),
+        &[("tie_rule", "armageddon"), ("third_place", "on")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("“armageddon” is not a tie rule."),
+        "{}",
+        r.body
+    );
+
     let r = api.json("POST", &format!("/api/events/{id}/knockout"), &json!({}));
     assert_eq!(r.status, 201, "{}", r.body);
     let bracket = r.json();

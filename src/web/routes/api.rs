@@ -98,6 +98,9 @@ struct NewEvent {
     /// Deals drawn with a public value (default false).
     #[serde(default)]
     public_value_required: Option<bool>,
+    /// The IANA time zone of the event's times (default `Asia/Hong_Kong`).
+    #[serde(default)]
+    time_zone: Option<String>,
 }
 
 fn opt(n: Option<u32>) -> String {
@@ -129,6 +132,7 @@ async fn create_event(
                 .to_string()
         }),
         end_date: new.end_date.unwrap_or_default(),
+        time_zone: new.time_zone.unwrap_or_default(),
         variant: new.variant,
         swiss_rounds: opt(new.rounds),
         knockout_size: opt(new.knockout_size),
@@ -159,7 +163,7 @@ async fn create_event(
                 .join("; "),
         )
     })?;
-    let event = service::events::create(&state.db, &user, &settings).await?;
+    let event = service::events::create(&state.db, &user, &settings, &form.time_zone).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(json!({ "id": event.id })))
 }
 

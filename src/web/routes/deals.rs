@@ -386,6 +386,9 @@ struct ShowPage {
     event: Event,
     access: Access,
     deal: DealView,
+    /// What the viewer may do with the deal, from the service's checks.
+    actions: service::deals::DealActions,
+    /// The games still without a result, in the reader's language.
     pending: Vec<String>,
     cli: String,
 }
@@ -475,16 +478,10 @@ async fn show(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<HttpResponse> {
     let (event, access, deal) = event_and_deal(&ctx, &state, path).await?;
-    let pending = if access.arbitrate && deal.status == service::deals::DealStatus::Sealed {
-        service::deals::pending_games(&state.db, &event, &deal)
-            .await?
-            .iter()
-            .map(|r| ctx.lang.reason(r))
-            .collect()
-    } else {
-        vec![]
-    };
+    let actions = service::deals::deal_actions(&state.db, &event, access, &deal).await?;
+    let pending = actions.pending.iter().map(|r| ctx.lang.reason(r)).collect();
     render(&ShowPage {
+        actions,
         cli: record_command(&deal),
         deal: DealView::new(deal, &event),
         ctx,

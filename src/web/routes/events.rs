@@ -33,12 +33,87 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(push_rating);
 }
 
+/// The event settings form as creating and editing show it (`events/settings_fields.html`): the
+/// same fields, help and errors beside each field; a setting the event's progress locks is shown
+/// as stored with why, and sent as stored.
+struct SettingsFields {
+    form: EventForm,
+    locks: Vec<SettingLock>,
+    /// Time zones offered (any other IANA name may be typed).
+    zones: &'static [&'static str],
+    /// Each refused field with why.
+    errors: Vec<FieldError>,
+    /// The stored variant's and tie-breaks' names, shown when they are locked.
+    locked_variant: String,
+    locked_tie_breaks: String,
+}
+
+impl SettingsFields {
+    /// A new event's form: nothing locked.
+    fn new(form: EventForm, errors: Vec<FieldError>) -> SettingsFields {
+        SettingsFields {
+            form,
+            locks: Vec::new(),
+            zones: &ZONES,
+            errors,
+            locked_variant: String::new(),
+            locked_tie_breaks: String::new(),
+        }
+    }
+
+    /// Why a field is locked (a translation key), if it is.
+    fn lock(&self, field: &str) -> Option<&'static str> {
+        self.locks
+            .iter()
+            .find(|l| l.field == field)
+            .map(|l| l.reason_key)
+    }
+
+    /// A field's value as typed or stored.
+    fn value(&self, field: &str) -> &str {
+        let f = &self.form;
+        match field {
+            "name" => &f.name,
+            "venue" => &f.venue,
+            "start_date" => &f.start_date,
+            "end_date" => &f.end_date,
+            "time_zone" => &f.time_zone,
+            "swiss_rounds" => &f.swiss_rounds,
+            "knockout_size" => &f.knockout_size,
+            "best_of" => &f.best_of,
+            "points_win" => &f.points_win,
+            "points_draw" => &f.points_draw,
+            "points_loss" => &f.points_loss,
+            "move_limit" => &f.move_limit,
+            _ => "",
+        }
+    }
+
+    /// Why a field was refused, if it was.
+    fn error(&self, field: &str) -> Option<&crate::i18n::Reason> {
+        self.errors
+            .iter()
+            .find(|e| e.field == field)
+            .map(|e| &e.reason)
+    }
+}
+
+/// A workflow's refusal of one field, beside the form's own parse errors.
+fn field_error(e: &service::ServiceError) -> Option<FieldError> {
+    match e {
+        service::ServiceError::Invalid { field, reason } => Some(FieldError {
+            field,
+            reason: reason.clone(),
+        }),
+        _ => None,
+    }
+}
+
 #[derive(Template)]
 #[template(path = "events/new.html")]
 struct NewEventPage {
     ctx: Ctx,
-    form: EventForm,
-    errors: Vec<FieldError>,
+    fields: SettingsFields,
 }
 
 #[get("/events/new")]
@@ -53,6 +128,7 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
             .date_naive()
             .format("%Y-%m-%d")
             .to_string(),
+        time_zone: service::events::DEFAULT_TIME_ZONE.into(),
         swiss_rounds: "6".into(),
         knockout_size: "8".into(),
         best_of: "3".into(),
@@ -68,8 +144,7 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
     };
     render(&NewEventPage {
         ctx,
-        form,
-        errors: vec![],
+        fields: SettingsFields::new(form, vec![]),
     })
 }
 
@@ -83,20 +158,22 @@ async fn create(
     if !ctx.can_create_events() {
         return Err(AppError::Forbidden);
     }
-    match form.parse() {
+    let errors = match form.parse() {
         Ok(settings) => {
-            let event = service::events::create(&state.db, &user, &settings).await?;
-            Ok(redirect(&format!("/events/{}", event.id)))
+            match service::events::create(&state.db, &user, &settings, &form.time_zone).await {
+                Ok(event) => return Ok(redirect(&format!("/events/{}", event.id))),
+                Err(e) => vec![field_error(&e).ok_or(e)?],
+            }
         }
-        Err(errors) => render_status(
-            &NewEventPage {
-                ctx,
-                form: form.0,
-                errors,
-            },
-            StatusCode::BAD_REQUEST,
-        ),
-    }
+        Err(errors) => errors,
+    };
+    render_status(
+        &NewEventPage {
+            ctx,
+            fields: SettingsFields::new(form.0, errors),
+        },
+        StatusCode::BAD_REQUEST,
+    )
 }
 
 #[derive(Template)]
@@ -353,25 +430,10 @@ struct SettingsPage {
     ctx: Ctx,
     event: Event,
     access: Access,
-    form: EventForm,
-    time_zone: String,
+    fields: SettingsFields,
     reason: String,
-    locks: Vec<SettingLock>,
-    /// Time zones offered (any other IANA name may be typed).
-    zones: &'static [&'static str],
-    errors: Vec<FieldError>,
     /// A refusal of the whole change (a locked setting, a missing reason), in the reader's language.
     refusal: Option<String>,
-}
-
-impl SettingsPage {
-    /// Why a field is locked (a translation key), if it is.
-    fn lock(&self, field: &str) -> Option<&'static str> {
-        self.locks
-            .iter()
-            .find(|l| l.field == field)
-            .map(|l| l.reason_key)
-    }
 }
 
 /// Common IANA time zones offered by the settings form (any other name may be typed).
@@ -405,6 +467,7 @@ fn form_of(event: &Event) -> EventForm {
         tie_breaks: crate::event::tie_break_codes(&s.tie_breaks),
         deals_required: if s.deals_required { "on" } else { "" }.into(),
         public_value_required: if s.public_value_required { "on" } else { "" }.into(),
+        time_zone: event.time_zone.clone(),
         ..Default::default()
     }
 }
@@ -414,23 +477,32 @@ async fn settings_page(
     ctx: Ctx,
     event: Event,
     form: EventForm,
-    time_zone: String,
     reason: String,
 ) -> AppResult<SettingsPage> {
     let locks = service::events::settings_locks(&state.db, &event).await?;
+    let locked_tie_breaks = event
+        .settings
+        .tie_breaks
+        .iter()
+        .map(|tb| ctx.event_tie_break_name(&event, tb))
+        .collect::<Vec<_>>()
+        .join(", ");
     Ok(SettingsPage {
-        ctx,
         access: Access {
             manage: true,
             arbitrate: true,
         },
+        fields: SettingsFields {
+            form,
+            locks,
+            zones: &ZONES,
+            errors: vec![],
+            locked_variant: ctx.variant_name(&event.settings.variant).to_string(),
+            locked_tie_breaks,
+        },
+        ctx,
         event,
-        form,
-        time_zone,
         reason,
-        locks,
-        zones: &ZONES,
-        errors: vec![],
         refusal: None,
     })
 }
@@ -443,16 +515,13 @@ async fn settings_form(
     Managed { event, .. }: Managed,
 ) -> AppResult<HttpResponse> {
     let form = form_of(&event);
-    let zone = event.time_zone.clone();
-    render(&settings_page(&state, ctx, event, form, zone, String::new()).await?)
+    render(&settings_page(&state, ctx, event, form, String::new()).await?)
 }
 
 #[derive(serde::Deserialize, Default)]
 struct SettingsForm {
     #[serde(flatten)]
     event: EventForm,
-    #[serde(default)]
-    time_zone: String,
     #[serde(flatten)]
     correction: CorrectionForm,
 }
@@ -467,14 +536,13 @@ async fn save_settings(
     form: CsrfForm<SettingsForm>,
 ) -> AppResult<HttpResponse> {
     let form = form.0;
-    let parsed = form.event.parse();
-    let refusal = match &parsed {
+    let (errors, refusal) = match form.event.parse() {
         Ok(settings) => match service::events::update_settings(
             &state.db,
             &user,
             &event,
-            settings,
-            &form.time_zone,
+            &settings,
+            &form.event.time_zone,
             &form.correction.correction(),
         )
         .await
@@ -485,23 +553,30 @@ async fn save_settings(
                     event.id
                 )));
             }
+            // A refused field is shown beside it; a refusal of the whole change above the form.
+            Err(service::ServiceError::Invalid { field, reason })
+                if !matches!(field, "reason" | "confirm") =>
+            {
+                (vec![FieldError { field, reason }], None)
+            }
             Err(service::ServiceError::Invalid { reason, .. })
             | Err(service::ServiceError::Conflict(reason))
-            | Err(service::ServiceError::Refused(reason)) => Some(ctx.lang.reason(&reason)),
+            | Err(service::ServiceError::Refused(reason)) => {
+                (vec![], Some(ctx.lang.reason(&reason)))
+            }
             Err(e) => return Err(e.into()),
         },
-        Err(_) => None,
+        Err(errors) => (errors, None),
     };
     let mut page = settings_page(
         &state,
         ctx,
         event,
         form.event.clone(),
-        form.time_zone.clone(),
         form.correction.reason.clone(),
     )
     .await?;
-    page.errors = parsed.err().unwrap_or_default();
+    page.fields.errors = errors;
     page.refusal = refusal;
     render_status(&page, StatusCode::BAD_REQUEST)
 }

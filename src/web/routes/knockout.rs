@@ -14,7 +14,6 @@ use crate::rules::adjudicate::GameResult;
 use crate::service;
 use crate::service::Event;
 use crate::service::knockout::SeedOptions;
-use crate::service::knockout::parse_tie_rule;
 use crate::service::policy::Access;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -293,20 +292,12 @@ async fn seed(
     form: CsrfForm<SeedForm>,
 ) -> AppResult<HttpResponse> {
     let done = async {
-        let tie_rule = if form.tie_rule.trim().is_empty() {
-            SeedOptions::default().tie_rule
-        } else {
-            parse_tie_rule(&form.tie_rule).ok_or_else(|| {
-                AppError::invalid(
-                    crate::i18n::Reason::new("err_not_a_tie_rule").arg("typed", &form.tie_rule),
-                )
-            })?
-        };
-        let options = SeedOptions {
-            tie_rule,
-            third_place_match: form.third_place.is_some(),
-            auto_lots: form.auto_lots.is_some(),
-        };
+        // The form always shows both boxes, so a box not sent is a box unticked.
+        let options = SeedOptions::parse(
+            Some(&form.tie_rule),
+            Some(form.third_place.is_some()),
+            Some(form.auto_lots.is_some()),
+        )?;
         Ok(service::knockout::seed(&state.db, &arb.user, &arb.event, options).await?)
     }
     .await;

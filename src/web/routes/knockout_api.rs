@@ -34,6 +34,8 @@ struct SeedBody {
     tie_rule: Option<String>,
     #[serde(default)]
     third_place_match: Option<bool>,
+    #[serde(default)]
+    auto_lots: Option<bool>,
 }
 
 /// Seeds the bracket from the Swiss standings; game 1's colours are drawn by lot at once (and for
@@ -47,17 +49,7 @@ async fn seed_bracket(
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let b: SeedBody = parse_json(&body)?;
-    let mut options = SeedOptions::default();
-    if let Some(t) = &b.tie_rule {
-        options.tie_rule = service::knockout::parse_tie_rule(t).ok_or_else(|| {
-            AppError::BadRequest(format!(
-                "tie_rule: '{t}' is not decider, play_on or higher_seed_advances"
-            ))
-        })?;
-    }
-    if let Some(third) = b.third_place_match {
-        options.third_place_match = third;
-    }
+    let options = SeedOptions::parse(b.tie_rule.as_deref(), b.third_place_match, b.auto_lots)?;
     let bracket = service::knockout::seed(&state.db, me, &event, options).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(bracket.to_json()))
 }

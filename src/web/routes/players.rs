@@ -38,6 +38,8 @@ struct PlayersPage {
     event: Event,
     access: Access,
     roster: Roster,
+    /// What the viewer may do with the list, from the service's checks.
+    actions: service::players::RosterActions,
     flash: Option<&'static str>,
     imported: Option<usize>,
     errors: Vec<RowError>,
@@ -75,6 +77,7 @@ async fn list(
         ctx,
         event,
         access,
+        actions: roster.actions(access),
         roster,
         flash,
         imported: q.imported,
@@ -109,13 +112,15 @@ async fn show_import(
         StatusCode::BAD_REQUEST
     };
     let roster = service::players::roster(&state.db, &event).await?;
+    let access = Access {
+        manage: true,
+        arbitrate: true,
+    };
     let page = PlayersPage {
         ctx,
         event,
-        access: Access {
-            manage: true,
-            arbitrate: true,
-        },
+        access,
+        actions: roster.actions(access),
         roster,
         flash: None,
         imported: None,
@@ -416,7 +421,7 @@ async fn print_starting_list(
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
     let roster = service::players::roster(&state.db, &event).await?;
-    let state_key = list_state_key(&roster);
+    let state_key = roster.state_key();
     render(&StartingListPage {
         ctx,
         event,
@@ -425,24 +430,9 @@ async fn print_starting_list(
     })
 }
 
-/// The sentence that says where the starting list stands.
-fn list_state_key(roster: &Roster) -> &'static str {
-    match (
-        &roster.list.reopened,
-        roster.list.is_fixed(),
-        roster.list.confirmed,
-    ) {
-        (_, true, true) => "list_confirmed",
-        (_, true, false) => "list_fixed_by_pairing",
-        (Some(why), false, _) if why == "deleted" => "list_reopened_deleted",
-        (Some(_), false, _) => "list_reopened_rating",
-        (None, false, _) => "list_open",
-    }
-}
-
 impl PlayersPage {
     /// The sentence that says where the starting list stands.
     fn list_state(&self) -> &'static str {
-        list_state_key(&self.roster)
+        self.roster.state_key()
     }
 }

@@ -496,12 +496,7 @@ async fn round_page(
         .ok_or(AppError::NotFound)?;
     let round = data.round.clone();
     let mut boards = board_views(&es, data);
-    let can_withdraw = access.arbitrate
-        && round.published
-        && es.rounds.last().is_some_and(|r| r.round.number == n)
-        && boards
-            .iter()
-            .all(|b| (b.black.is_none() || b.result.is_empty()) && !b.has_record);
+    let can_withdraw = service::rounds::may_withdraw_round(access, &es, n);
     // Records of a game under a sealed deal stay secret (RULES.md §9): not even their existence shows.
     let (may_see, records_visible) =
         round_records_visibility(access, &round, &es.deals, crate::deal::GameNumber::Game(1));
