@@ -24,7 +24,7 @@ use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::Variant;
-use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, GameResult, SetupError};
+use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, SetupError, Verdict};
 pub use crate::store::records::StoredRecord;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
@@ -74,38 +74,103 @@ impl RecordStatus {
     }
 }
 
-/// Judges a stored verdict (the adjudicator's JSON) against the board's entered result. `single_game`
-/// is false for a game of a Banqi match, whose board result is the match score.
-pub fn assess(
-    verdict: &serde_json::Value,
-    entered: Option<BoardResult>,
-    single_game: bool,
-) -> RecordStatus {
-    let error = &verdict["error"];
-    if !error.is_null() {
-        return RecordStatus::Illegal(
-            error["ply"].as_u64().unwrap_or(0) as usize,
-            error["token"].as_str().unwrap_or("").to_string(),
-            error["message"].as_str().unwrap_or("").to_string(),
-        );
+/// Judges a stored verdict against the board's entered result. `single_game` is false for a game
+/// of a Banqi match, whose board result is the match score.
+pub fn assess(verdict: &Verdict, entered: Option<BoardResult>, single_game: bool) -> RecordStatus {
+    if let Some(error) = &verdict.error {
+        return RecordStatus::Illegal(error.ply, error.token.clone(), error.message.clone());
     }
-    let result = verdict["result"]
-        .as_str()
-        .and_then(GameResult::parse)
-        .and_then(BoardResult::from_game);
-    let Some(result) = result else {
+    let Some(result) = BoardResult::from_game(verdict.result) else {
         return RecordStatus::Undecided;
     };
     if !single_game {
         return RecordStatus::MatchGame(entered);
     }
-    if let Some(claimed) = verdict["claim_conflict"].as_str() {
-        return RecordStatus::ClaimConflict(result, claimed.to_string());
+    if let Some(claimed) = verdict.claim_conflict {
+        return RecordStatus::ClaimConflict(result, claimed.as_str().to_string());
     }
     match entered {
         None => RecordStatus::Unentered(result),
         Some(e) if e == result => RecordStatus::Agrees(result),
         Some(e) => RecordStatus::Conflict(result, e),
+    }
+}
+
+/// A verdict as its reader is told it, the same on the scoresheet, in the game viewer and in the
+/// upload preview: each part a [`Reason`] that the page words in its reader's language.
+#[derive(Debug, Clone)]
+pub struct VerdictView {
+    /// The result with how the game ended ("Red wins (checkmate)").
+    pub outcome: Reason,
+    /// Plies applied (before the bad ply, if any).
+    pub plies: usize,
+    /// The ruling events in a sentence each, with the ply they happened at, in ply order.
+    pub events: Vec<(usize, Reason)>,
+    /// Why the illegal ply was refused, if one was.
+    pub illegal: Option<Reason>,
+    /// The message key of how the game ended (`end_checkmate`, …), beside the result.
+    pub ending: &'static str,
+    /// Whether the record was legal throughout.
+    pub legal: bool,
+}
+
+/// A [`VerdictView`] worded in one language, as the templates show it.
+#[derive(Debug, Clone)]
+pub struct VerdictWords {
+    /// The result with how the game ended.
+    pub verdict: String,
+    /// Plies applied.
+    pub plies: usize,
+    /// The ruling events, in ply order.
+    pub events: Vec<String>,
+    /// Why the illegal ply was refused.
+    pub illegal: Option<String>,
+}
+
+impl VerdictView {
+    /// The reader's view of `v`.
+    pub fn of(v: &Verdict) -> VerdictView {
+        use crate::rules::describe;
+        VerdictView {
+            outcome: describe::outcome(v.result, v.termination),
+            plies: v.plies,
+            events: v
+                .events
+                .iter()
+                .map(|e| e.ply)
+                .zip(describe::events(v))
+                .collect(),
+            illegal: v.error.as_ref().map(describe::error),
+            ending: ending_key(v.termination),
+            legal: v.is_legal(),
+        }
+    }
+
+    /// The view worded in `lang`.
+    pub fn words(&self, lang: crate::i18n::Lang) -> VerdictWords {
+        VerdictWords {
+            verdict: lang.reason(&self.outcome),
+            plies: self.plies,
+            events: self.events.iter().map(|(_, e)| lang.reason(e)).collect(),
+            illegal: self.illegal.as_ref().map(|e| lang.reason(e)),
+        }
+    }
+}
+
+/// The message key of a termination, as the viewer names it beside the result.
+fn ending_key(t: crate::rules::adjudicate::Termination) -> &'static str {
+    use crate::rules::adjudicate::Termination as T;
+    match t {
+        T::Checkmate => "end_checkmate",
+        T::Stalemate => "end_stalemate",
+        T::PerpetualCheck => "end_perpetual_check",
+        T::PerpetualChase => "end_perpetual_chase",
+        T::Repetition => "end_repetition",
+        T::MoveLimit => "end_move_limit",
+        T::NoPieces => "end_no_pieces",
+        T::Claimed => "end_claimed",
+        T::Unfinished => "end_unfinished",
+        T::Illegal => "end_illegal",
     }
 }
 
@@ -424,18 +489,15 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
 /// event (403 otherwise). The record is adjudicated with the deal sealed for the game (if one is)
 /// and the event's move limit, stored, and — when legal, decided and the game has no result yet —
 /// its result is entered (with the version loaded here, so a result entered meanwhile is never
-/// overwritten). Returns the verdict JSON of the adjudicator plus `board` or `match`, `game`, `deal`
-/// (the commitment used, or null), `status` (see [`RecordStatus::code`]; `result_set` when this call
-/// entered the result, `stale` when another writer changed the game meanwhile, `refused` with
-/// `reason` when the bracket does not take the result now) and `entered` (the game's result as this
-/// call left it, or null). The JSON API answers this for `POST …/record`.
+/// overwritten). Returns what it did ([`Submitted`], which the JSON API answers for
+/// `POST …/record`).
 pub async fn submit(
     db: &Db,
     user: &User,
     event: &Event,
     game: GameRef,
     text: &str,
-) -> ServiceResult<serde_json::Value> {
+) -> ServiceResult<Submitted> {
     let target = target(db, user, event, game).await?;
     if text.trim().is_empty() {
         return Err(ServiceError::invalid(
@@ -447,18 +509,8 @@ pub async fn submit(
         check_players(db, event, text, red, black).await?;
     }
     let verdict = adjudicate_for(db, event, target.deal.round, target.deal.game, text).await?;
-    let json = verdict.to_json();
-    store::records::save(
-        db,
-        user,
-        event.id,
-        target.of,
-        text,
-        &json,
-        verdict.is_legal(),
-    )
-    .await?;
-    let status = assess(&json, target.entered, target.single_game);
+    store::records::save(db, user, event.id, target.of, text, &verdict).await?;
+    let status = assess(&verdict, target.entered, target.single_game);
     let mut reason = None;
     let (code, entered) = match status {
         RecordStatus::Unentered(result) => {
@@ -479,19 +531,49 @@ pub async fn submit(
     let deal = store::deals::active(db, event.id, target.deal.round, target.deal.game)
         .await?
         .map(|d| d.commitment);
-    let mut out = json;
-    match game {
-        GameRef::Board { board, .. } => out["board"] = board.into(),
-        GameRef::Knockout { match_id, .. } => out["match"] = match_id.into(),
-    }
-    out["game"] = target.of.game_no().into();
-    out["deal"] = deal.into();
-    out["status"] = code.into();
-    out["entered"] = entered.map(|r| r.as_str()).into();
-    if let Some(reason) = reason {
-        out["reason"] = reason.into();
-    }
-    Ok(out)
+    let (board, match_id) = match game {
+        GameRef::Board { board, .. } => (Some(board), None),
+        GameRef::Knockout { match_id, .. } => (None, Some(match_id)),
+    };
+    Ok(Submitted {
+        verdict,
+        board,
+        match_id,
+        game: target.of.game_no(),
+        deal,
+        status: code,
+        entered: entered.map(|r| r.as_str()),
+        reason,
+    })
+}
+
+/// What [`submit`] did, as the JSON API answers it: the adjudicator's verdict (its fields at the
+/// top level) plus `board` or `match`, `game`, `deal`, `status`, `entered` and, when refused,
+/// `reason`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Submitted {
+    /// The adjudicator's verdict.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The board, for a Swiss board's game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+    /// The match, for a knockout game.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<u32>,
+    /// The game number within the board or match.
+    pub game: u32,
+    /// The commitment of the deal the record was judged with, if any.
+    pub deal: Option<String>,
+    /// See [`RecordStatus::code`]; `result_set` when this call entered the result, `stale` when
+    /// another writer changed the game meanwhile, `refused` (with `reason`) when the bracket does
+    /// not take the result now.
+    pub status: &'static str,
+    /// The game's result as this call left it.
+    pub entered: Option<&'static str>,
+    /// Why the bracket refused the result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// Refuses a record whose Red or Black tag names another player than the one of that side (start
@@ -844,14 +926,13 @@ fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<M
 
 /// Whether two verdicts say the same about a game: legality (and the bad ply), result,
 /// termination and the claim conflict (the ruling events came with the rules that made rulings events).
-fn same_verdict(old: &serde_json::Value, new: &serde_json::Value) -> bool {
-    let key = |v: &serde_json::Value| {
+fn same_verdict(old: &Verdict, new: &Verdict) -> bool {
+    let key = |v: &Verdict| {
         (
-            v["error"].is_null(),
-            v["error"]["ply"].clone(),
-            v["result"].clone(),
-            v["termination"].clone(),
-            v["claim_conflict"].clone(),
+            v.error.as_ref().map(|e| e.ply),
+            v.result,
+            v.termination,
+            v.claim_conflict,
         )
     };
     key(old) == key(new)
@@ -892,18 +973,14 @@ pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
                 .await
                 .ok(),
             None => None,
-        };
-        let (json, legal) = match &verdict {
-            Some(v) => (v.to_json(), v.is_legal()),
-            None => (r.verdict.clone(), r.verdict["error"].is_null()),
-        };
-        let differs = !same_verdict(&r.verdict, &json);
+        }
+        .unwrap_or_else(|| r.verdict.clone());
+        let differs = !same_verdict(&r.verdict, &verdict);
         store::records::store_readjudicated(
             db,
             r.event_id,
             r.of,
-            &json,
-            legal,
+            &verdict,
             differs.then_some(&r.verdict),
         )
         .await?;
@@ -943,10 +1020,6 @@ pub async fn readjudicated(
         knockout::load(db, event).await?.map(|(_, b)| b)
     } else {
         None
-    };
-    let decode = |v: &serde_json::Value| {
-        crate::rules::adjudicate::Verdict::from_json(v)
-            .map_err(|e| ServiceError::Internal(format!("stored verdict: {e}")))
     };
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
@@ -990,8 +1063,8 @@ pub async fn readjudicated(
         };
         out.push(ChangedVerdict {
             game,
-            old: decode(&r.old_verdict)?,
-            new: decode(&r.new_verdict)?,
+            old: r.old_verdict,
+            new: r.new_verdict,
             entered,
         });
     }
@@ -1058,7 +1131,7 @@ pub async fn export_all(
                         .result
                         .map(|r| r.as_str().trim_end_matches('F').to_string())
                 } else {
-                    rec.verdict["result"].as_str().map(str::to_string)
+                    Some(rec.verdict.result.as_str().to_string())
                 };
                 let mut tags = base(if single {
                     round.number.to_string()
@@ -1491,9 +1564,9 @@ pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::adjudicate::{GameResult, PlyError, Termination};
     use crate::rules::notation::{Notation, WrittenMove, write_game};
     use crate::rules::xiangqi::{Deal, Position};
-    use serde_json::json;
 
     /// The JSON the API returns: a legal decided record sets the result, the same record again
     /// confirms it, a reveal against the sealed deal is an illegal ply, and only arbiters submit.
@@ -1551,6 +1624,7 @@ mod tests {
             &text,
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("submit");
         assert_eq!(v["status"], "result_set", "{v}");
         assert_eq!(v["entered"], "1-0");
@@ -1573,6 +1647,7 @@ mod tests {
             &text,
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("again");
         assert_eq!(v["status"], "agrees");
 
@@ -1593,6 +1668,7 @@ mod tests {
             &format!("1. h2e2{wrong} *"),
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("illegal");
         assert_eq!(v["status"], "illegal");
         assert_eq!(v["error"]["ply"], 1);
@@ -1638,14 +1714,22 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
     }
 
-    fn verdict(result: &str) -> serde_json::Value {
-        json!({"variant": "jieqi", "plies": 10, "result": result, "termination": "checkmate",
-               "final_fen": "", "error": null})
+    fn verdict(result: GameResult) -> Verdict {
+        Verdict {
+            variant: Variant::Jieqi,
+            plies: 10,
+            result,
+            termination: Termination::Checkmate,
+            final_fen: String::new(),
+            error: None,
+            claim_conflict: None,
+            events: Vec::new(),
+        }
     }
 
     #[test]
     fn a_decided_record_is_judged_against_the_entered_result() {
-        let v = verdict("1-0");
+        let v = verdict(GameResult::RedWins);
         assert_eq!(
             assess(&v, None, true),
             RecordStatus::Unentered(BoardResult::RedWins)
@@ -1672,22 +1756,43 @@ mod tests {
 
     #[test]
     fn illegal_undecided_and_self_contradicting_records_set_nothing() {
-        let illegal =
-            json!({"result": "*", "error": {"ply": 3, "token": "h2e2", "message": "no such move"}});
+        let illegal = Verdict::illegal(
+            Variant::Xiangqi,
+            2,
+            String::new(),
+            PlyError::new(3, "h2e2", "no such move"),
+        );
         let s = assess(&illegal, None, true);
         assert_eq!(
             s,
             RecordStatus::Illegal(3, "h2e2".into(), "no such move".into())
         );
         assert_eq!(s.applicable(), None);
-        assert_eq!(assess(&verdict("*"), None, true), RecordStatus::Undecided);
-        let mut claim = verdict("0-1");
-        claim["claim_conflict"] = json!("1-0");
+        assert_eq!(
+            assess(&verdict(GameResult::Unknown), None, true),
+            RecordStatus::Undecided
+        );
+        let mut claim = verdict(GameResult::BlackWins);
+        claim.claim_conflict = Some(GameResult::RedWins);
         let s = assess(&claim, None, true);
         assert_eq!(
             s,
             RecordStatus::ClaimConflict(BoardResult::BlackWins, "1-0".into())
         );
         assert_eq!(s.applicable(), Some(BoardResult::BlackWins));
+    }
+
+    #[test]
+    fn every_ending_has_a_translated_name() {
+        for t in Termination::ALL {
+            let key = ending_key(t);
+            assert!(
+                crate::i18n::has_key(key),
+                "{t} has no translated name {key}"
+            );
+        }
+        let mut v = verdict(GameResult::RedWins);
+        v.termination = Termination::PerpetualChase;
+        assert_eq!(VerdictView::of(&v).ending, "end_perpetual_chase");
     }
 }

@@ -525,7 +525,7 @@ fn judge_games(
         };
         let status = match (&placement, &verdict) {
             (Placement::Matched { slot, .. }, Ok(v)) => Some(records::assess(
-                &v.to_json(),
+                v,
                 slots[*slot].entered,
                 how.single || slots[*slot].is_match(),
             )),
@@ -836,8 +836,7 @@ pub async fn confirm(
         games.push(store::records::UploadedRecord {
             of,
             record: g.text.clone(),
-            verdict: verdict.to_json(),
-            legal: verdict.is_legal(),
+            verdict: verdict.clone(),
             result,
         });
     }

@@ -321,3 +321,40 @@ fn a_written_draw_against_a_perpetual_chase_ruling_waits_for_the_arbiter() {
     let (entered, _, _) = status(&mut arb, id, 1, 1);
     assert_eq!(entered, "0–1", "Red chased perpetually and loses");
 }
+
+/// A stored verdict that does not decode into a verdict (hand-edited, or written by a buggy
+/// import) is a corrupt row: the record page and the viewer answer an error, never the record
+/// with an empty verdict as if nothing were wrong.
+#[test]
+fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
+    let w = World::new("records-corrupt-verdict");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    let r = submit(&mut arb, id, 1, 1, MATE);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let World { server, dir } = w;
+    server.stop();
+    let url = dir.database_url();
+    actix_web::rt::System::new().block_on(async {
+        let db = anqi::store::open(&url).await.expect("open");
+        // Valid JSON, but no verdict: an unknown result.
+        let n = sqlx::query("UPDATE game_records SET verdict = $1")
+            .bind(r#"{"variant": "xiangqi", "result": "red is ahead", "termination": "checkmate"}"#)
+            .execute(&db)
+            .await
+            .expect("write")
+            .rows_affected();
+        assert_eq!(n, 1);
+        db.close().await;
+    });
+    let server = Server::start(&dir);
+    let mut arb = server.login("arb");
+    for path in [
+        format!("/events/{id}/rounds/1/boards/1/record"),
+        format!("/events/{id}/rounds/1/boards/1"),
+    ] {
+        let r = arb.get(&path);
+        assert_eq!(r.status, 500, "{path} shows a corrupt verdict: {}", r.body);
+    }
+}
