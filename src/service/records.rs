@@ -24,7 +24,7 @@ use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::Variant;
-use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, SetupError, Verdict};
+use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, Verdict};
 pub use crate::store::records::StoredRecord;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
@@ -224,8 +224,9 @@ pub async fn adjudicate_for(
     let judge = adjudicator(db, event, round_no, game).await?;
     let text = text.to_string();
     tokio::task::spawn_blocking(move || {
-        let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
-            .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+        let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1).map_err(|e| {
+            ServiceError::invalid("record", crate::rules::describe::record_error(&e))
+        })?;
         judge.judge(&record)
     })
     .await
@@ -306,7 +307,7 @@ impl Adjudicator {
                 self.banqi_deal.as_deref(),
                 settings,
             )
-            .map_err(|e| unreadable(banqi_setup_reason(&e)));
+            .map_err(|e| unreadable(crate::rules::describe::banqi_setup_error(&e)));
         }
         // A Deal tag other than the sealed deal is refused outright (it would replay another game).
         if let (Some(sealed), Some(tagged)) = (
@@ -334,8 +335,8 @@ impl Adjudicator {
         )
         .map_err(|e| {
             unreadable(match &e {
-                AdjudicateError::Syntax(e) => record_error_reason(e),
-                AdjudicateError::Setup(e) => setup_reason(e),
+                AdjudicateError::Syntax(e) => crate::rules::describe::record_error(e),
+                AdjudicateError::Setup(e) => crate::rules::describe::setup_error(e),
             })
         })
     }
@@ -1308,7 +1309,7 @@ pub async fn export_game(
         tags.push(("Deal".into(), d.deal.clone()));
     }
     let record = crate::rules::adjudicate::read_record(stored.record.as_bytes(), 1)
-        .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+        .map_err(|e| ServiceError::invalid("record", crate::rules::describe::record_error(&e)))?;
     let jieqi_deal = match &deal {
         Some(d) => deals::jieqi_deal(d)?,
         None => None,
@@ -1317,7 +1318,8 @@ pub async fn export_game(
         crate::rules::formats::replay_for_export(&record, Variant::Jieqi, jieqi_deal.as_ref())
             .map_err(|e| match e {
                 crate::rules::formats::ExportError::Setup(e) => ServiceError::Refused(
-                    Reason::new("svc_record_unreadable").arg_reason("detail", &setup_reason(&e)),
+                    Reason::new("svc_record_unreadable")
+                        .arg_reason("detail", &crate::rules::describe::setup_error(&e)),
                 ),
                 crate::rules::formats::ExportError::Illegal(p) => {
                     ServiceError::Refused(Reason::new("svc_export_illegal").arg("ply", p.ply))
@@ -1394,171 +1396,6 @@ fn movetext(text: &str) -> &str {
             return rest;
         }
     }
-}
-
-/// Why a record's start cannot be set up, as a message for the reader's language (naming the tag
-/// or FEN field; the parsers' own English detail is for the CLI).
-pub fn setup_reason(e: &SetupError) -> Reason {
-    let variant = |v: Variant| Reason::new(variant_key(v));
-    match e {
-        SetupError::UnknownVariantTag(t) => Reason::new("words_setup_variant_tag").arg("tag", t),
-        SetupError::OtherVariant { record, asked } => Reason::new("words_setup_other_variant")
-            .arg_reason("record", &variant(*record))
-            .arg_reason("asked", &variant(*asked)),
-        SetupError::JieqiDealForBanqi => Reason::new("words_setup_jieqi_deal_for_banqi"),
-        SetupError::DealTag(d) => {
-            Reason::new("words_setup_deal_tag").arg_reason("detail", &deal_reason(d))
-        }
-        SetupError::DealDiffers => Reason::new("words_setup_deal_differs"),
-        SetupError::DealNeedsJieqi => Reason::new("words_setup_deal_needs_jieqi"),
-        SetupError::Fen(f) => fen_reason(f),
-        SetupError::DealPool(_) => Reason::new("words_setup_deal_pool"),
-        SetupError::Banqi(b) => banqi_setup_reason(b),
-    }
-}
-
-/// What is wrong with a Jieqi deal, as a message (see [`setup_reason`]).
-pub fn deal_reason(d: &crate::rules::xiangqi::DealError) -> Reason {
-    use crate::rules::xiangqi::DealError as D;
-    match *d {
-        D::WrongLength { found } => Reason::new("words_deal_length")
-            .arg("expected", 30)
-            .arg("found", found),
-        D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
-            .arg("position", position)
-            .arg("letter", letter),
-        D::WrongColor {
-            position,
-            letter,
-            expected,
-        } => Reason::new("words_deal_case")
-            .arg("position", position)
-            .arg("letter", letter)
-            .arg_reason("side", &Reason::new(side_key(expected))),
-        D::WrongCount {
-            color,
-            kind,
-            found,
-            expected,
-        } => Reason::new("words_deal_count")
-            .arg_reason("side", &Reason::new(side_key(color)))
-            .arg("letter", kind.letter())
-            .arg("found", found)
-            .arg("expected", expected),
-    }
-}
-
-/// What is wrong with a xiangqi or Jieqi FEN, as a message (see [`setup_reason`]).
-pub fn fen_reason(f: &crate::rules::xiangqi::FenError) -> Reason {
-    use crate::rules::xiangqi::FenError as F;
-    match f {
-        F::Board(_) => Reason::new("words_fen_board"),
-        F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
-        F::Pool(_) => Reason::new("words_fen_pool"),
-        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-        F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
-        F::Position(_) => Reason::new("words_fen_position"),
-    }
-}
-
-/// Why a Banqi record's start cannot be set up, as a message (see [`setup_reason`]).
-pub fn banqi_setup_reason(e: &crate::rules::banqi::SetupError) -> Reason {
-    use crate::rules::banqi::SetupError as S;
-    match e {
-        S::Deal(d) => {
-            Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_reason(d))
-        }
-        S::Fen(f) => banqi_fen_reason(f),
-        S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
-    }
-}
-
-/// What is wrong with a Banqi deal, as a message (see [`setup_reason`]).
-pub fn banqi_deal_reason(d: &crate::rules::banqi::DealError) -> Reason {
-    use crate::rules::banqi::DealError as D;
-    match d {
-        D::Length(found) => Reason::new("words_deal_length")
-            .arg("expected", 32)
-            .arg("found", found),
-        D::Letter {
-            letter, position, ..
-        } => Reason::new("words_deal_letter")
-            .arg("position", position)
-            .arg("letter", letter),
-        D::Count {
-            piece,
-            found,
-            expected,
-        } => Reason::new("words_banqi_deal_count")
-            .arg("letter", piece)
-            .arg("found", found)
-            .arg("expected", expected),
-    }
-}
-
-/// What is wrong with a Banqi FEN, as a message (see [`setup_reason`]).
-pub fn banqi_fen_reason(f: &crate::rules::banqi::fen::FenError) -> Reason {
-    use crate::rules::banqi::fen::FenError as F;
-    match f {
-        F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
-        F::Board(_) => Reason::new("words_fen_board"),
-        F::Side(d) => Reason::new("words_fen_side").arg("value", d),
-        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-        F::Pieces(_) => Reason::new("words_fen_position"),
-    }
-}
-
-fn variant_key(v: Variant) -> &'static str {
-    match v {
-        Variant::Xiangqi => "variant_xiangqi",
-        Variant::Jieqi => "variant_jieqi",
-        Variant::Banqi => "variant_banqi",
-    }
-}
-
-fn side_key(c: crate::rules::Color) -> &'static str {
-    match c {
-        crate::rules::Color::Red => "red",
-        crate::rules::Color::Black => "black",
-    }
-}
-
-/// A record's syntax error as a message for the reader's language: the line and column, and what is
-/// wrong (its `Display` is the English).
-pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> Reason {
-    use crate::rules::notation::record::RecordErrorKind as K;
-    let what = match &e.kind {
-        K::NotUtf8 {
-            offset,
-            byte,
-            likely: Some(enc),
-        } => Reason::new("rec_err_not_utf8_legacy")
-            .arg("byte", format!("0x{byte:02X}"))
-            .arg("offset", offset)
-            .arg("encoding", enc.name()),
-        K::NotUtf8 { offset, byte, .. } => Reason::new("rec_err_not_utf8")
-            .arg("byte", format!("0x{byte:02X}"))
-            .arg("offset", offset),
-        K::UnterminatedComment => Reason::new("rec_err_unterminated_comment"),
-        K::UnterminatedTag => Reason::new("rec_err_unterminated_tag"),
-        K::MalformedTag(t) => Reason::new("rec_err_malformed_tag").arg("tag", t),
-        K::TagAfterMovetext => Reason::new("rec_err_tag_after_movetext"),
-        K::Variation => Reason::new("rec_err_variation"),
-        K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
-        K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
-        K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
-        K::Json(_) => Reason::new("rec_err_json"),
-        K::JsonField(f) => Reason::new("rec_err_json_field").arg("field", f),
-        K::JsonAdjust(n) => Reason::new("rec_err_json_adjust").arg("entry", n),
-        K::JsonGames(n) => Reason::new("rec_err_json_games").arg("games", n),
-        K::PositionLine => Reason::new("rec_err_position_line"),
-    };
-    Reason::new("rec_err_at")
-        .arg("line", e.line)
-        .arg("column", e.column)
-        .arg_reason("what", &what)
 }
 
 #[cfg(test)]
