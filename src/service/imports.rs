@@ -27,7 +27,7 @@ use crate::roster::PlayerEntry;
 use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::adjudicate::GameResult;
 use crate::rules::outcome::Verdict;
-use crate::rules::{Color, Variant};
+use crate::rules::Variant;
 use crate::store::backup::{FORMAT, ImportError, ImportPlan, ImportRow};
 use crate::store::{self, Db, users::User};
 
@@ -718,7 +718,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("best_of", best_of);
             let rule = c.line("tie_rule", 40)?;
             let rule = c.need("tie_rule", rule)?;
-            if store::knockout::parse_tie_rule(&rule).is_none() {
+            if crate::knockout::TieRule::parse(&rule).is_none() {
                 return Err(c.err(
                     "tie_rule",
                     Reason::new("words_not_one_of")
@@ -800,8 +800,10 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("event_id", cx.event);
             let currency = c.line("currency", 12)?;
             put!("currency", c.need("currency", currency)?);
-            let ties = c.line("ties", 20)?.unwrap_or_else(|| "by_tie_break".into());
-            if ties != "by_tie_break" && ties != "shared" {
+            let ties = c
+                .line("ties", 20)?
+                .unwrap_or_else(|| crate::prizes::TieHandling::default().as_str().into());
+            if crate::prizes::TieHandling::parse(&ties).is_none_or(|t| t.as_str() != ties) {
                 return Err(c.err(
                     "ties",
                     Reason::new("words_not_one_of")
@@ -968,7 +970,7 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
             })?,
         tie_rule: get(ko, "tie_rule")
             .as_str()
-            .and_then(store::knockout::parse_tie_rule)
+            .and_then(crate::knockout::TieRule::parse)
             .ok_or_else(|| {
                 bad_table(
                     "knockouts",
@@ -1013,9 +1015,8 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
             },
             "decider_colour" => Input::DeciderColour {
                 match_id: match_id.ok_or_else(|| bad("match_id"))?,
-                higher_seed_plays: match get(r, "colour").as_str() {
-                    Some("red") => Color::Red,
-                    Some("black") => Color::Black,
+                higher_seed_plays: match get(r, "colour").as_str().map(str::parse) {
+                    Some(Ok(c)) => c,
                     _ => return Err(bad("colour")),
                 },
             },

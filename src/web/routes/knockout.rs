@@ -14,7 +14,6 @@ use crate::rules::adjudicate::GameResult;
 use crate::service;
 use crate::service::Event;
 use crate::service::knockout::SeedOptions;
-use crate::service::knockout::parse_tie_rule;
 use crate::service::policy::Access;
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -296,7 +295,7 @@ async fn seed(
         let tie_rule = if form.tie_rule.trim().is_empty() {
             SeedOptions::default().tie_rule
         } else {
-            parse_tie_rule(&form.tie_rule).ok_or_else(|| {
+            crate::knockout::TieRule::parse(&form.tie_rule).ok_or_else(|| {
                 AppError::invalid(
                     crate::i18n::Reason::new("err_not_a_tie_rule").arg("typed", &form.tie_rule),
                 )

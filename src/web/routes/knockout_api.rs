@@ -49,7 +49,7 @@ async fn seed_bracket(
     let b: SeedBody = parse_json(&body)?;
     let mut options = SeedOptions::default();
     if let Some(t) = &b.tie_rule {
-        options.tie_rule = service::knockout::parse_tie_rule(t).ok_or_else(|| {
+        options.tie_rule = crate::knockout::TieRule::parse(t).ok_or_else(|| {
             AppError::BadRequest(format!(
                 "tie_rule: '{t}' is not decider, play_on or higher_seed_advances"
             ))
