@@ -25,9 +25,9 @@ use crate::event::EventForm;
 use crate::knockout::{BestOf, Input, KnockoutSettings, MatchId};
 use crate::roster::PlayerEntry;
 use crate::round::{Absence, BoardResult, MatchGames};
+use crate::rules::Variant;
 use crate::rules::adjudicate::GameResult;
 use crate::rules::outcome::Verdict;
-use crate::rules::Variant;
 use crate::store::backup::{FORMAT, ImportError, ImportPlan, ImportRow};
 use crate::store::{self, Db, users::User};
 
@@ -195,12 +195,16 @@ impl<'a> Cells<'a> {
             .ok_or_else(|| self.err(column, Reason::new("words_not_text").arg("value", v)))
     }
 
-    /// One line of text: no control or bidi-override characters, at most `max` characters.
+    /// One line of text: none of the characters the forms refuse (`text::is_forbidden`: control,
+    /// bidirectional, invisible and tag characters), at most `max` characters.
     fn line(&mut self, column: &'static str, max: usize) -> ServiceResult<Option<String>> {
         let Some(s) = self.raw_text(column)? else {
             return Ok(None);
         };
-        if s.chars().count() > max || s.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        if let Some(ch) = s.chars().find(|&c| crate::text::is_forbidden(c)) {
+            return Err(self.err(column, crate::text::TextError::Forbidden { ch }.reason()));
+        }
+        if s.chars().count() > max {
             return Err(self.err(column, Reason::new("words_line_limit").arg("max", max)));
         }
         Ok(Some(s.to_string()))
@@ -321,11 +325,6 @@ impl<'a> Cells<'a> {
             None => Ok(()),
         }
     }
-}
-
-/// Unicode bidi override and isolate controls (a name written with them can pass for another).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
 }
 
 fn text_value(s: impl Into<String>) -> Value {
