@@ -703,7 +703,8 @@ async fn locate(
 
 /// The stored record of a game for this viewer: 404 (never 403) when there is none, when its round
 /// is a draft the viewer may not see, or while the deal of its round and game number is sealed and
-/// the viewer does not arbitrate the event.
+/// the viewer does not arbitrate the event. The deal decides before the record is read, so a
+/// hidden record costs what a missing one costs.
 pub async fn visible(
     db: &Db,
     event: &Event,
@@ -720,8 +721,9 @@ pub async fn visible(
 }
 
 /// The games of knockout match `match_id` whose record this viewer may see, by the rule of
-/// [`visible`] ([`super::policy::may_see_records`]): the event's knockout records and the match's
-/// deals are each read once, whatever the number of games.
+/// [`visible`] ([`super::policy::may_see_records`]): the match's deals are read first (once per
+/// deal round) and the event's knockout records once, only when some game may be shown, so a
+/// hidden record costs what a missing one costs.
 pub async fn visible_match_records(
     db: &Db,
     event: &Event,
@@ -730,28 +732,33 @@ pub async fn visible_match_records(
     match_id: u32,
     games: &[u32],
 ) -> ServiceResult<Vec<u32>> {
-    let stored = store::records::knockout_games_with_records(db, event.id).await?;
     let mut shown = Vec::new();
     let mut deals: Option<(u32, Vec<store::deals::DealRecord>)> = None;
     for &game in games {
-        if !stored.contains(&(match_id, game)) {
-            continue;
-        }
         let slot = deal_slot(event, bracket, match_id, game)?;
         if !matches!(&deals, Some((round, _)) if *round == slot.round) {
             let of_round = store::deals::active_in_round(db, event.id, slot.round).await?;
             deals = Some((slot.round, of_round));
         }
-        let secret = deals.as_ref().is_some_and(|(_, of_round)| {
-            of_round
-                .iter()
-                .any(|d| d.game == slot.game && !d.is_public())
-        });
+        let secret = deals
+            .as_ref()
+            .is_some_and(|(_, of_round)| sealed(of_round, slot.game));
         if access.arbitrate || !secret {
             shown.push(game);
         }
     }
+    if shown.is_empty() {
+        return Ok(shown);
+    }
+    let stored = store::records::knockout_games_with_records(db, event.id).await?;
+    shown.retain(|game| stored.contains(&(match_id, *game)));
     Ok(shown)
+}
+
+/// Whether game `game` of a round has a deal in use that is still sealed (its records are then
+/// the event's arbiters' only, as [`super::policy::records_secret`] says), from the round's deals.
+fn sealed(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
+    of_round.iter().any(|d| d.game == game && !d.is_public())
 }
 
 /// Deletes the record of a game (a Swiss board's or a knockout match's) with its verdict, as an
@@ -790,7 +797,9 @@ pub struct BoardRecords {
 }
 
 /// The records of a Swiss board this viewer may see (404 for a draft round they may not see or no
-/// such board).
+/// such board). What the viewer may see is decided from the round's deals before any record is
+/// read, and the records are not read at all when every game of the board is hidden: a record
+/// under a sealed deal then costs what a missing one costs, so timing cannot tell them apart.
 pub async fn board_records(
     db: &Db,
     event: &Event,
@@ -801,12 +810,17 @@ pub async fn board_records(
     let board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;
+    let deals = store::deals::active_in_round(db, event.id, round.number).await?;
+    let secret = |game: u32| sealed(&deals, GameNumber::Game(game));
+    let games = if single_game(event) { 1 } else { MAX_GAMES };
+    let any_shown = access.arbitrate || (1..=games).any(|g| !secret(g));
     let mut records = Vec::new();
-    for r in store::records::of_board(db, board.id).await? {
-        let game = GameNumber::Game(r.game_no);
-        if super::policy::may_see_records(db, event.id, access, round.number, game).await? {
-            let secret = super::policy::records_secret(db, event.id, round.number, game).await?;
-            records.push((r, secret));
+    if any_shown {
+        for r in store::records::of_board(db, board.id).await? {
+            let hidden = secret(r.game_no);
+            if access.arbitrate || !hidden {
+                records.push((r, hidden));
+            }
         }
     }
     Ok(BoardRecords {
