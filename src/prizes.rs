@@ -225,6 +225,23 @@ pub enum TieHandling {
 }
 
 impl TieHandling {
+    /// The name forms, the API and the store use (`by_tie_break`, `shared`, `hort`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TieHandling::ByTieBreak => "by_tie_break",
+            TieHandling::Shared => "shared",
+            TieHandling::Hort => "hort",
+        }
+    }
+
+    /// Reads the name of a handling forms and the API offer (spaces around allowed): `by_tie_break`
+    /// or `shared`. Hort is not offered yet: the column's CHECK refuses it until a migration adds it.
+    pub fn parse(text: &str) -> Option<TieHandling> {
+        [TieHandling::ByTieBreak, TieHandling::Shared]
+            .into_iter()
+            .find(|t| t.as_str() == text.trim())
+    }
+
     /// The message key of the option's name (what the settings and the audit log show).
     pub const fn message(self) -> &'static str {
         match self {

@@ -17,12 +17,12 @@ use crate::rules::adjudicate::{
     adjudicate_record, read_record,
 };
 use crate::rules::describe;
+use crate::rules::describe::{
+    banqi_deal_error, banqi_fen_error, deal_error, fen_error, record_error, setup_error,
+};
 use crate::rules::formats;
 use crate::rules::notation::{GameSplitter, GameText, RecordErrorKind};
 use crate::rules::{banqi, xiangqi};
-use crate::service::records::{
-    banqi_deal_reason, banqi_fen_reason, deal_reason, fen_reason, record_error_reason, setup_reason,
-};
 
 /// Arguments of `anqi adjudicate`.
 #[derive(Debug, clap::Args)]
@@ -212,7 +212,7 @@ impl Run<'_> {
                     format!("{name}: {e}"),
                     Reason::new("verdict_cli_in_file")
                         .arg("file", name)
-                        .arg_reason("what", &record_error_reason(&e)),
+                        .arg_reason("what", &record_error(&e)),
                 );
                 eprintln!("anqi adjudicate: {}", why.text(lang));
                 return 2;
@@ -271,14 +271,14 @@ fn setup(args: &AdjudicateArgs) -> Result<Setup, Refusal> {
         )
     };
     let deal = args.deal.as_deref().map(|d| {
-        xiangqi::Deal::parse(d).map_err(|e| flag("--deal", e.to_string(), deal_reason(&e)))
+        xiangqi::Deal::parse(d).map_err(|e| flag("--deal", e.to_string(), deal_error(&e)))
     });
     match (&deal, variant) {
         (Some(Err(e)), Some(Variant::Xiangqi | Variant::Jieqi)) => return Err(e.clone()),
         (Some(_), Some(Variant::Banqi)) => {
             if let Some(d) = &args.deal {
                 banqi::Deal::parse(d)
-                    .map_err(|e| flag("--deal", e.to_string(), banqi_deal_reason(&e)))?;
+                    .map_err(|e| flag("--deal", e.to_string(), banqi_deal_error(&e)))?;
             }
         }
         _ => {}
@@ -287,10 +287,10 @@ fn setup(args: &AdjudicateArgs) -> Result<Setup, Refusal> {
         match v {
             Variant::Banqi => banqi::fen::read(fen, args.deal.as_deref())
                 .map(|_| ())
-                .map_err(|e| flag("--fen", e.to_string(), banqi_fen_reason(&e)))?,
+                .map_err(|e| flag("--fen", e.to_string(), banqi_fen_error(&e)))?,
             _ => xiangqi::Position::from_fen(fen, v)
                 .map(|_| ())
-                .map_err(|e| flag("--fen", e.to_string(), fen_reason(&e)))?,
+                .map_err(|e| flag("--fen", e.to_string(), fen_error(&e)))?,
         }
     }
     if let Some(n) = move_limit
@@ -374,7 +374,7 @@ impl Run<'_> {
                 format!("{name}: {e}"),
                 Reason::new("verdict_cli_in_file")
                     .arg("file", name)
-                    .arg_reason("what", &record_error_reason(e)),
+                    .arg_reason("what", &record_error(e)),
             )
         };
         let record = match read_record(&game.bytes, game.first_line) {
@@ -483,8 +483,8 @@ impl Run<'_> {
             Ok(v) => Ok(GameVerdict::Judged(v)),
             Err(e) => {
                 let what = match &e {
-                    crate::rules::adjudicate::AdjudicateError::Syntax(e) => record_error_reason(e),
-                    crate::rules::adjudicate::AdjudicateError::Setup(e) => setup_reason(e),
+                    crate::rules::adjudicate::AdjudicateError::Syntax(e) => record_error(e),
+                    crate::rules::adjudicate::AdjudicateError::Setup(e) => setup_error(e),
                 };
                 at_start(e.to_string(), what)
             }

@@ -5,8 +5,8 @@
 use super::{Refusal, lang};
 use crate::i18n::Reason;
 use crate::rules::Variant;
+use crate::rules::describe::{deal_error, fen_error};
 use crate::rules::xiangqi::{Deal, MoveError, Position};
-use crate::service::records::{deal_reason, fen_reason};
 
 /// Arguments of `anqi perft`. Values are taken as text and checked here so that every error is
 /// one line and exit status 2.
@@ -81,7 +81,7 @@ fn perft_lines(args: &PerftArgs) -> Result<Vec<String>, String> {
 fn xiangqi_perft(variant: Variant, args: &PerftArgs, depth: u32) -> Result<Vec<String>, String> {
     let mut pos = match &args.fen {
         Some(fen) => {
-            Position::from_fen(fen, variant).map_err(|e| refused(e.to_string(), fen_reason(&e)))?
+            Position::from_fen(fen, variant).map_err(|e| refused(e.to_string(), fen_error(&e)))?
         }
         None => Position::start(variant),
     };
@@ -92,7 +92,7 @@ fn xiangqi_perft(variant: Variant, args: &PerftArgs, depth: u32) -> Result<Vec<S
                 Reason::new("cli_perft_deal_variant"),
             ));
         }
-        let deal = Deal::parse(deal).map_err(|e| refused(e.to_string(), deal_reason(&e)))?;
+        let deal = Deal::parse(deal).map_err(|e| refused(e.to_string(), deal_error(&e)))?;
         pos.apply_deal(&deal)?;
     }
     let divide = pos.perft_divide(depth).map_err(|e| {

@@ -4,7 +4,7 @@
 use crate::i18n::Reason;
 use crate::rules::banqi::perft::divide;
 use crate::rules::banqi::{Cell, Deal, Position, Turn, fen, notation};
-use crate::service::records::{banqi_deal_reason, banqi_fen_reason};
+use crate::rules::describe::{banqi_deal_error, banqi_fen_error};
 
 /// Banqi perft from the start (or `fen`) with an optional deal: the divide lines and the total, or a
 /// one-line error for bad input.
@@ -39,14 +39,14 @@ fn setup(fen_text: Option<&str>, deal: Option<&str>) -> Result<Position, String>
         Some(f) => fen::read(f, deal).map_err(|e| {
             super::perft::refused(
                 format!("FEN: {e}"),
-                Reason::new("cli_perft_fen").arg_reason("why", &banqi_fen_reason(&e)),
+                Reason::new("cli_perft_fen").arg_reason("why", &banqi_fen_error(&e)),
             )
         }),
         None => {
             let deal = deal.map(Deal::parse).transpose().map_err(|e| {
                 super::perft::refused(
                     format!("deal: {e}"),
-                    Reason::new("cli_perft_deal").arg_reason("why", &banqi_deal_reason(&e)),
+                    Reason::new("cli_perft_deal").arg_reason("why", &banqi_deal_error(&e)),
                 )
             })?;
             Ok(Position::start(deal.as_ref()))

@@ -89,7 +89,7 @@ impl Input {
                 "knockout.decider_colour",
                 Reason::new("audit_d_ko_decider_colour")
                     .arg("match", match_id)
-                    .arg("colour", colour_str(*higher_seed_plays)),
+                    .arg("colour", higher_seed_plays.as_str()),
             ),
             Input::Game {
                 match_id,
@@ -120,13 +120,5 @@ impl Input {
                     .arg("reason", reason),
             ),
         }
-    }
-}
-
-/// A colour as the store and the audit log write it.
-pub fn colour_str(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
     }
 }

@@ -54,6 +54,28 @@ pub enum TieRule {
     HigherSeedAdvances,
 }
 
+impl TieRule {
+    /// The name forms, the API and the store use (`decider`, `play_on`, `higher_seed_advances`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TieRule::Decider => "decider",
+            TieRule::PlayOn => "play_on",
+            TieRule::HigherSeedAdvances => "higher_seed_advances",
+        }
+    }
+
+    /// Reads a name of [`TieRule::as_str`] (spaces around allowed); nothing else.
+    pub fn parse(text: &str) -> Option<TieRule> {
+        [
+            TieRule::Decider,
+            TieRule::PlayOn,
+            TieRule::HigherSeedAdvances,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == text.trim())
+    }
+}
+
 /// The knockout settings of an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct KnockoutSettings {

@@ -313,10 +313,7 @@ pub fn write_history<'a, W: Write>(
     let mut w = ::csv::Writer::from_writer(out);
     w.write_record(["date", "color", "opponent", "result", "change", "points"])?;
     for h in lines {
-        let color = match h.color {
-            Color::Red => "red",
-            Color::Black => "black",
-        };
+        let color = h.color.as_str();
         let sign = if h.change > Points::ZERO { "+" } else { "" };
         w.write_record([
             h.date.to_string().as_str(),

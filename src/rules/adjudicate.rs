@@ -45,7 +45,7 @@ pub enum AdjudicateError {
 }
 
 /// Why a record's start cannot be set up: its variant, its deal or its FEN (each worded by
-/// `service::records::setup_reason` for the pages; `Display` is the English the CLI prints).
+/// `rules::describe::setup_error` for the pages; `Display` is the English the CLI prints).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The `Variant`/`Game` tag names no game.

@@ -1,9 +1,11 @@
 //! Verdicts in words: the reason a ply was refused ("the piece on b2 is an elephant, not a
 //! chariot"; 「b2 的暗子是相，不是車」), each ruling event ("第 112 著：局面第三次重複，紅方長將；
-//! 對局繼續") and a verdict in one sentence, as [`Reason`]s: message keys (`verdict_*`, in
+//! 對局繼續"), a verdict in one sentence, and why a record cannot be read or set up (its syntax,
+//! its deal, its FEN), as [`Reason`]s: message keys (`verdict_*`, in
 //! `locales/<lang>/verdicts.ftl`) with named arguments, which the pages and the CLI word in their
 //! reader's language. Pure functions.
 
+use super::adjudicate::SetupError;
 use super::banqi::{IllegalTurn, Piece as BanqiPiece, Square as BanqiSquare};
 use super::outcome::{GameResult, PlyCause, PlyError, Rule, RulingEvent, Termination, Verdict};
 use super::xiangqi::PieceKind;
@@ -298,6 +300,165 @@ pub fn summary(v: &Verdict) -> Reason {
             .arg("claim", c.as_str()),
         None => s,
     }
+}
+
+/// Why a record's start cannot be set up, as a message for the reader's language (naming the tag
+/// or FEN field; the parsers' own English detail is for the CLI).
+pub fn setup_error(e: &SetupError) -> Reason {
+    let variant = |v: Variant| Reason::new(variant_key(v));
+    match e {
+        SetupError::UnknownVariantTag(t) => Reason::new("words_setup_variant_tag").arg("tag", t),
+        SetupError::OtherVariant { record, asked } => Reason::new("words_setup_other_variant")
+            .arg_reason("record", &variant(*record))
+            .arg_reason("asked", &variant(*asked)),
+        SetupError::JieqiDealForBanqi => Reason::new("words_setup_jieqi_deal_for_banqi"),
+        SetupError::DealTag(d) => {
+            Reason::new("words_setup_deal_tag").arg_reason("detail", &deal_error(d))
+        }
+        SetupError::DealDiffers => Reason::new("words_setup_deal_differs"),
+        SetupError::DealNeedsJieqi => Reason::new("words_setup_deal_needs_jieqi"),
+        SetupError::Fen(f) => fen_error(f),
+        SetupError::DealPool(_) => Reason::new("words_setup_deal_pool"),
+        SetupError::Banqi(b) => banqi_setup_error(b),
+    }
+}
+
+/// What is wrong with a Jieqi deal, as a message (see [`setup_error`]).
+pub fn deal_error(d: &super::xiangqi::DealError) -> Reason {
+    use super::xiangqi::DealError as D;
+    match *d {
+        D::WrongLength { found } => Reason::new("words_deal_length")
+            .arg("expected", 30)
+            .arg("found", found),
+        D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
+            .arg("position", position)
+            .arg("letter", letter),
+        D::WrongColor {
+            position,
+            letter,
+            expected,
+        } => Reason::new("words_deal_case")
+            .arg("position", position)
+            .arg("letter", letter)
+            .arg_reason("side", &Reason::new(expected.as_str())),
+        D::WrongCount {
+            color,
+            kind,
+            found,
+            expected,
+        } => Reason::new("words_deal_count")
+            .arg_reason("side", &Reason::new(color.as_str()))
+            .arg("letter", kind.letter())
+            .arg("found", found)
+            .arg("expected", expected),
+    }
+}
+
+/// What is wrong with a xiangqi or Jieqi FEN, as a message (see [`setup_error`]).
+pub fn fen_error(f: &super::xiangqi::FenError) -> Reason {
+    use super::xiangqi::FenError as F;
+    match f {
+        F::Board(_) => Reason::new("words_fen_board"),
+        F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
+        F::Pool(_) => Reason::new("words_fen_pool"),
+        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+        F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
+        F::Position(_) => Reason::new("words_fen_position"),
+    }
+}
+
+/// Why a Banqi record's start cannot be set up, as a message (see [`setup_error`]).
+pub fn banqi_setup_error(e: &super::banqi::SetupError) -> Reason {
+    use super::banqi::SetupError as S;
+    match e {
+        S::Deal(d) => {
+            Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_error(d))
+        }
+        S::Fen(f) => banqi_fen_error(f),
+        S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
+    }
+}
+
+/// What is wrong with a Banqi deal, as a message (see [`setup_error`]).
+pub fn banqi_deal_error(d: &super::banqi::DealError) -> Reason {
+    use super::banqi::DealError as D;
+    match d {
+        D::Length(found) => Reason::new("words_deal_length")
+            .arg("expected", 32)
+            .arg("found", found),
+        D::Letter {
+            letter, position, ..
+        } => Reason::new("words_deal_letter")
+            .arg("position", position)
+            .arg("letter", letter),
+        D::Count {
+            piece,
+            found,
+            expected,
+        } => Reason::new("words_banqi_deal_count")
+            .arg("letter", piece)
+            .arg("found", found)
+            .arg("expected", expected),
+    }
+}
+
+/// What is wrong with a Banqi FEN, as a message (see [`setup_error`]).
+pub fn banqi_fen_error(f: &super::banqi::fen::FenError) -> Reason {
+    use super::banqi::fen::FenError as F;
+    match f {
+        F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
+        F::Board(_) => Reason::new("words_fen_board"),
+        F::Side(d) => Reason::new("words_fen_side").arg("value", d),
+        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
+        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
+        F::Pieces(_) => Reason::new("words_fen_position"),
+    }
+}
+
+/// The key of a game's name as the setup errors word it.
+fn variant_key(v: Variant) -> &'static str {
+    match v {
+        Variant::Xiangqi => "variant_xiangqi",
+        Variant::Jieqi => "variant_jieqi",
+        Variant::Banqi => "variant_banqi",
+    }
+}
+
+/// A record's syntax error as a message for the reader's language: the line and column, and what is
+/// wrong (its `Display` is the English).
+pub fn record_error(e: &super::notation::record::RecordError) -> Reason {
+    use super::notation::record::RecordErrorKind as K;
+    let what = match &e.kind {
+        K::NotUtf8 {
+            offset,
+            byte,
+            likely: Some(enc),
+        } => Reason::new("rec_err_not_utf8_legacy")
+            .arg("byte", format!("0x{byte:02X}"))
+            .arg("offset", offset)
+            .arg("encoding", enc.name()),
+        K::NotUtf8 { offset, byte, .. } => Reason::new("rec_err_not_utf8")
+            .arg("byte", format!("0x{byte:02X}"))
+            .arg("offset", offset),
+        K::UnterminatedComment => Reason::new("rec_err_unterminated_comment"),
+        K::UnterminatedTag => Reason::new("rec_err_unterminated_tag"),
+        K::MalformedTag(t) => Reason::new("rec_err_malformed_tag").arg("tag", t),
+        K::TagAfterMovetext => Reason::new("rec_err_tag_after_movetext"),
+        K::Variation => Reason::new("rec_err_variation"),
+        K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
+        K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
+        K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
+        K::Json(_) => Reason::new("rec_err_json"),
+        K::JsonField(f) => Reason::new("rec_err_json_field").arg("field", f),
+        K::JsonAdjust(n) => Reason::new("rec_err_json_adjust").arg("entry", n),
+        K::JsonGames(n) => Reason::new("rec_err_json_games").arg("games", n),
+        K::PositionLine => Reason::new("rec_err_position_line"),
+    };
+    Reason::new("rec_err_at")
+        .arg("line", e.line)
+        .arg("column", e.column)
+        .arg_reason("what", &what)
 }
 
 #[cfg(test)]

@@ -56,6 +56,40 @@ impl Color {
     }
 }
 
+/// A colour name that is neither `red` nor `black` (it holds the text as given).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not red or black")]
+pub struct NotAColor(pub String);
+
+impl std::str::FromStr for Color {
+    type Err = NotAColor;
+
+    /// [`Color::parse`], with the text refused.
+    fn from_str(text: &str) -> Result<Color, NotAColor> {
+        Color::parse(text).ok_or_else(|| NotAColor(text.trim().to_string()))
+    }
+}
+
+impl std::fmt::Display for Color {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// As its name: `"red"` or `"black"`.
+impl serde::Serialize for Color {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Color {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The game a rule set belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {

@@ -179,7 +179,7 @@ pub struct RulingEvent {
     /// The result of that ruling.
     pub result: GameResult,
     /// The side ruled to lose for a one-sided perpetual; `None` for every draw.
-    #[serde(with = "color_name")]
+    #[serde(default)]
     pub offender: Option<Color>,
     /// Repetition: how many times the position had occurred at this ply (3 for a third
     /// occurrence). Not part of the JSON; used by the readable descriptions.
@@ -487,18 +487,11 @@ mod cause_wire {
     }
 
     fn color(c: Color) -> String {
-        match c {
-            Color::Red => "red".into(),
-            Color::Black => "black".into(),
-        }
+        c.as_str().into()
     }
 
     fn color_of(s: &str) -> Option<Color> {
-        match s {
-            "red" => Some(Color::Red),
-            "black" => Some(Color::Black),
-            _ => None,
-        }
+        s.parse().ok()
     }
 
     fn wire(c: &PlyCause) -> Wire {
@@ -644,30 +637,6 @@ mod cause_wire {
         Ok(value
             .and_then(|v| Wire::deserialize(v).ok())
             .and_then(cause))
-    }
-}
-
-mod color_name {
-    use super::Color;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        match c {
-            None => s.serialize_none(),
-            Some(Color::Red) => s.serialize_str("red"),
-            Some(Color::Black) => s.serialize_str("black"),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        match Option::<String>::deserialize(d)?.as_deref() {
-            None => Ok(None),
-            Some("red") => Ok(Some(Color::Red)),
-            Some("black") => Ok(Some(Color::Black)),
-            Some(other) => Err(serde::de::Error::custom(format!(
-                "unknown offender '{other}'"
-            ))),
-        }
     }
 }
 

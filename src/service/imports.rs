@@ -25,9 +25,9 @@ use crate::event::EventForm;
 use crate::knockout::{BestOf, Input, KnockoutSettings, MatchId};
 use crate::roster::PlayerEntry;
 use crate::round::{Absence, BoardResult, MatchGames};
+use crate::rules::Variant;
 use crate::rules::adjudicate::GameResult;
 use crate::rules::outcome::Verdict;
-use crate::rules::{Color, Variant};
 use crate::store::backup::{FORMAT, ImportError, ImportPlan, ImportRow};
 use crate::store::{self, Db, users::User};
 
@@ -195,12 +195,16 @@ impl<'a> Cells<'a> {
             .ok_or_else(|| self.err(column, Reason::new("words_not_text").arg("value", v)))
     }
 
-    /// One line of text: no control or bidi-override characters, at most `max` characters.
+    /// One line of text: none of the characters the forms refuse (`text::is_forbidden`: control,
+    /// bidirectional, invisible and tag characters), at most `max` characters.
     fn line(&mut self, column: &'static str, max: usize) -> ServiceResult<Option<String>> {
         let Some(s) = self.raw_text(column)? else {
             return Ok(None);
         };
-        if s.chars().count() > max || s.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        if let Some(ch) = s.chars().find(|&c| crate::text::is_forbidden(c)) {
+            return Err(self.err(column, crate::text::TextError::Forbidden { ch }.reason()));
+        }
+        if s.chars().count() > max {
             return Err(self.err(column, Reason::new("words_line_limit").arg("max", max)));
         }
         Ok(Some(s.to_string()))
@@ -321,11 +325,6 @@ impl<'a> Cells<'a> {
             None => Ok(()),
         }
     }
-}
-
-/// Unicode bidi override and isolate controls (a name written with them can pass for another).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
 }
 
 fn text_value(s: impl Into<String>) -> Value {
@@ -718,7 +717,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("best_of", best_of);
             let rule = c.line("tie_rule", 40)?;
             let rule = c.need("tie_rule", rule)?;
-            if store::knockout::parse_tie_rule(&rule).is_none() {
+            if crate::knockout::TieRule::parse(&rule).is_none() {
                 return Err(c.err(
                     "tie_rule",
                     Reason::new("words_not_one_of")
@@ -800,8 +799,10 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("event_id", cx.event);
             let currency = c.line("currency", 12)?;
             put!("currency", c.need("currency", currency)?);
-            let ties = c.line("ties", 20)?.unwrap_or_else(|| "by_tie_break".into());
-            if ties != "by_tie_break" && ties != "shared" {
+            let ties = c
+                .line("ties", 20)?
+                .unwrap_or_else(|| crate::prizes::TieHandling::default().as_str().into());
+            if crate::prizes::TieHandling::parse(&ties).is_none_or(|t| t.as_str() != ties) {
                 return Err(c.err(
                     "ties",
                     Reason::new("words_not_one_of")
@@ -968,7 +969,7 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
             })?,
         tie_rule: get(ko, "tie_rule")
             .as_str()
-            .and_then(store::knockout::parse_tie_rule)
+            .and_then(crate::knockout::TieRule::parse)
             .ok_or_else(|| {
                 bad_table(
                     "knockouts",
@@ -1013,9 +1014,8 @@ fn check_knockout(tables: &[(&'static str, Vec<ParsedRow>)]) -> ServiceResult<()
             },
             "decider_colour" => Input::DeciderColour {
                 match_id: match_id.ok_or_else(|| bad("match_id"))?,
-                higher_seed_plays: match get(r, "colour").as_str() {
-                    Some("red") => Color::Red,
-                    Some("black") => Color::Black,
+                higher_seed_plays: match get(r, "colour").as_str().map(str::parse) {
+                    Some(Ok(c)) => c,
                     _ => return Err(bad("colour")),
                 },
             },

@@ -13,7 +13,6 @@ use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHa
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::store::knockout::Setup;
-pub use crate::store::knockout::parse_tie_rule;
 pub use crate::store::prizes::Prizes;
 use crate::store::{self, Db, StoreError, events::Event, users::User};
 
@@ -94,16 +93,14 @@ pub fn parse_result(text: &str) -> ServiceResult<GameResult> {
 
 /// A colour as sent by a form or the API: `red` or `black`; the error names the field.
 pub fn parse_colour(field: &'static str, text: &str) -> ServiceResult<Color> {
-    match text.trim() {
-        "red" => Ok(Color::Red),
-        "black" => Ok(Color::Black),
-        other => Err(ServiceError::invalid(
+    text.parse().map_err(|crate::rules::NotAColor(typed)| {
+        ServiceError::invalid(
             field,
             Reason::new("svc_not_a_colour")
                 .arg("field", field)
-                .arg("typed", other),
-        )),
-    }
+                .arg("typed", typed),
+        )
+    })
 }
 
 pub use super::bracket::{load, require};
@@ -515,7 +512,7 @@ pub fn prizes(
     }
     let ties = match ties.map(str::trim).filter(|t| !t.is_empty()) {
         None => TieHandling::ByTieBreak,
-        Some(t) => store::prizes::parse_ties(t).ok_or_else(|| {
+        Some(t) => crate::prizes::TieHandling::parse(t).ok_or_else(|| {
             ServiceError::invalid("ties", Reason::new("svc_bad_ties").arg("typed", t))
         })?,
     };

@@ -24,7 +24,7 @@ use crate::knockout::Input;
 use crate::knockout::{Bracket, MatchGame, MatchId};
 use crate::round::BoardResult;
 use crate::rules::Variant;
-use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, GameResult, SetupError};
+use crate::rules::adjudicate::{AdjudicateError, AdjudicateOptions, Verdict};
 pub use crate::store::records::StoredRecord;
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
 
@@ -74,38 +74,103 @@ impl RecordStatus {
     }
 }
 
-/// Judges a stored verdict (the adjudicator's JSON) against the board's entered result. `single_game`
-/// is false for a game of a Banqi match, whose board result is the match score.
-pub fn assess(
-    verdict: &serde_json::Value,
-    entered: Option<BoardResult>,
-    single_game: bool,
-) -> RecordStatus {
-    let error = &verdict["error"];
-    if !error.is_null() {
-        return RecordStatus::Illegal(
-            error["ply"].as_u64().unwrap_or(0) as usize,
-            error["token"].as_str().unwrap_or("").to_string(),
-            error["message"].as_str().unwrap_or("").to_string(),
-        );
+/// Judges a stored verdict against the board's entered result. `single_game` is false for a game
+/// of a Banqi match, whose board result is the match score.
+pub fn assess(verdict: &Verdict, entered: Option<BoardResult>, single_game: bool) -> RecordStatus {
+    if let Some(error) = &verdict.error {
+        return RecordStatus::Illegal(error.ply, error.token.clone(), error.message.clone());
     }
-    let result = verdict["result"]
-        .as_str()
-        .and_then(GameResult::parse)
-        .and_then(BoardResult::from_game);
-    let Some(result) = result else {
+    let Some(result) = BoardResult::from_game(verdict.result) else {
         return RecordStatus::Undecided;
     };
     if !single_game {
         return RecordStatus::MatchGame(entered);
     }
-    if let Some(claimed) = verdict["claim_conflict"].as_str() {
-        return RecordStatus::ClaimConflict(result, claimed.to_string());
+    if let Some(claimed) = verdict.claim_conflict {
+        return RecordStatus::ClaimConflict(result, claimed.as_str().to_string());
     }
     match entered {
         None => RecordStatus::Unentered(result),
         Some(e) if e == result => RecordStatus::Agrees(result),
         Some(e) => RecordStatus::Conflict(result, e),
+    }
+}
+
+/// A verdict as its reader is told it, the same on the scoresheet, in the game viewer and in the
+/// upload preview: each part a [`Reason`] that the page words in its reader's language.
+#[derive(Debug, Clone)]
+pub struct VerdictView {
+    /// The result with how the game ended ("Red wins (checkmate)").
+    pub outcome: Reason,
+    /// Plies applied (before the bad ply, if any).
+    pub plies: usize,
+    /// The ruling events in a sentence each, with the ply they happened at, in ply order.
+    pub events: Vec<(usize, Reason)>,
+    /// Why the illegal ply was refused, if one was.
+    pub illegal: Option<Reason>,
+    /// The message key of how the game ended (`end_checkmate`, …), beside the result.
+    pub ending: &'static str,
+    /// Whether the record was legal throughout.
+    pub legal: bool,
+}
+
+/// A [`VerdictView`] worded in one language, as the templates show it.
+#[derive(Debug, Clone)]
+pub struct VerdictWords {
+    /// The result with how the game ended.
+    pub verdict: String,
+    /// Plies applied.
+    pub plies: usize,
+    /// The ruling events, in ply order.
+    pub events: Vec<String>,
+    /// Why the illegal ply was refused.
+    pub illegal: Option<String>,
+}
+
+impl VerdictView {
+    /// The reader's view of `v`.
+    pub fn of(v: &Verdict) -> VerdictView {
+        use crate::rules::describe;
+        VerdictView {
+            outcome: describe::outcome(v.result, v.termination),
+            plies: v.plies,
+            events: v
+                .events
+                .iter()
+                .map(|e| e.ply)
+                .zip(describe::events(v))
+                .collect(),
+            illegal: v.error.as_ref().map(describe::error),
+            ending: ending_key(v.termination),
+            legal: v.is_legal(),
+        }
+    }
+
+    /// The view worded in `lang`.
+    pub fn words(&self, lang: crate::i18n::Lang) -> VerdictWords {
+        VerdictWords {
+            verdict: lang.reason(&self.outcome),
+            plies: self.plies,
+            events: self.events.iter().map(|(_, e)| lang.reason(e)).collect(),
+            illegal: self.illegal.as_ref().map(|e| lang.reason(e)),
+        }
+    }
+}
+
+/// The message key of a termination, as the viewer names it beside the result.
+fn ending_key(t: crate::rules::adjudicate::Termination) -> &'static str {
+    use crate::rules::adjudicate::Termination as T;
+    match t {
+        T::Checkmate => "end_checkmate",
+        T::Stalemate => "end_stalemate",
+        T::PerpetualCheck => "end_perpetual_check",
+        T::PerpetualChase => "end_perpetual_chase",
+        T::Repetition => "end_repetition",
+        T::MoveLimit => "end_move_limit",
+        T::NoPieces => "end_no_pieces",
+        T::Claimed => "end_claimed",
+        T::Unfinished => "end_unfinished",
+        T::Illegal => "end_illegal",
     }
 }
 
@@ -159,8 +224,9 @@ pub async fn adjudicate_for(
     let judge = adjudicator(db, event, round_no, game).await?;
     let text = text.to_string();
     tokio::task::spawn_blocking(move || {
-        let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1)
-            .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+        let record = crate::rules::adjudicate::read_record(text.as_bytes(), 1).map_err(|e| {
+            ServiceError::invalid("record", crate::rules::describe::record_error(&e))
+        })?;
         judge.judge(&record)
     })
     .await
@@ -241,7 +307,7 @@ impl Adjudicator {
                 self.banqi_deal.as_deref(),
                 settings,
             )
-            .map_err(|e| unreadable(banqi_setup_reason(&e)));
+            .map_err(|e| unreadable(crate::rules::describe::banqi_setup_error(&e)));
         }
         // A Deal tag other than the sealed deal is refused outright (it would replay another game).
         if let (Some(sealed), Some(tagged)) = (
@@ -269,8 +335,8 @@ impl Adjudicator {
         )
         .map_err(|e| {
             unreadable(match &e {
-                AdjudicateError::Syntax(e) => record_error_reason(e),
-                AdjudicateError::Setup(e) => setup_reason(e),
+                AdjudicateError::Syntax(e) => crate::rules::describe::record_error(e),
+                AdjudicateError::Setup(e) => crate::rules::describe::setup_error(e),
             })
         })
     }
@@ -424,18 +490,15 @@ async fn target(db: &Db, user: &User, event: &Event, game: GameRef) -> ServiceRe
 /// event (403 otherwise). The record is adjudicated with the deal sealed for the game (if one is)
 /// and the event's move limit, stored, and — when legal, decided and the game has no result yet —
 /// its result is entered (with the version loaded here, so a result entered meanwhile is never
-/// overwritten). Returns the verdict JSON of the adjudicator plus `board` or `match`, `game`, `deal`
-/// (the commitment used, or null), `status` (see [`RecordStatus::code`]; `result_set` when this call
-/// entered the result, `stale` when another writer changed the game meanwhile, `refused` with
-/// `reason` when the bracket does not take the result now) and `entered` (the game's result as this
-/// call left it, or null). The JSON API answers this for `POST …/record`.
+/// overwritten). Returns what it did ([`Submitted`], which the JSON API answers for
+/// `POST …/record`).
 pub async fn submit(
     db: &Db,
     user: &User,
     event: &Event,
     game: GameRef,
     text: &str,
-) -> ServiceResult<serde_json::Value> {
+) -> ServiceResult<Submitted> {
     let target = target(db, user, event, game).await?;
     if text.trim().is_empty() {
         return Err(ServiceError::invalid(
@@ -447,19 +510,9 @@ pub async fn submit(
         check_players(db, event, text, red, black).await?;
     }
     let verdict = adjudicate_for(db, event, target.deal.round, target.deal.game, text).await?;
-    let json = verdict.to_json();
-    store::records::save(
-        db,
-        user,
-        event.id,
-        target.of,
-        text,
-        &json,
-        verdict.is_legal(),
-    )
-    .await?;
+    store::records::save(db, user, event.id, target.of, text, &verdict).await?;
     note_if_public(db, event, &target.deal).await?;
-    let status = assess(&json, target.entered, target.single_game);
+    let status = assess(&verdict, target.entered, target.single_game);
     let mut reason = None;
     let (code, entered) = match status {
         RecordStatus::Unentered(result) => {
@@ -480,19 +533,49 @@ pub async fn submit(
     let deal = store::deals::active(db, event.id, target.deal.round, target.deal.game)
         .await?
         .map(|d| d.commitment);
-    let mut out = json;
-    match game {
-        GameRef::Board { board, .. } => out["board"] = board.into(),
-        GameRef::Knockout { match_id, .. } => out["match"] = match_id.into(),
-    }
-    out["game"] = target.of.game_no().into();
-    out["deal"] = deal.into();
-    out["status"] = code.into();
-    out["entered"] = entered.map(|r| r.as_str()).into();
-    if let Some(reason) = reason {
-        out["reason"] = reason.into();
-    }
-    Ok(out)
+    let (board, match_id) = match game {
+        GameRef::Board { board, .. } => (Some(board), None),
+        GameRef::Knockout { match_id, .. } => (None, Some(match_id)),
+    };
+    Ok(Submitted {
+        verdict,
+        board,
+        match_id,
+        game: target.of.game_no(),
+        deal,
+        status: code,
+        entered: entered.map(|r| r.as_str()),
+        reason,
+    })
+}
+
+/// What [`submit`] did, as the JSON API answers it: the adjudicator's verdict (its fields at the
+/// top level) plus `board` or `match`, `game`, `deal`, `status`, `entered` and, when refused,
+/// `reason`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Submitted {
+    /// The adjudicator's verdict.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The board, for a Swiss board's game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+    /// The match, for a knockout game.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<u32>,
+    /// The game number within the board or match.
+    pub game: u32,
+    /// The commitment of the deal the record was judged with, if any.
+    pub deal: Option<String>,
+    /// See [`RecordStatus::code`]; `result_set` when this call entered the result, `stale` when
+    /// another writer changed the game meanwhile, `refused` (with `reason`) when the bracket does
+    /// not take the result now.
+    pub status: &'static str,
+    /// The game's result as this call left it.
+    pub entered: Option<&'static str>,
+    /// Why the bracket refused the result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// Refuses a record whose Red or Black tag names another player than the one of that side (start
@@ -621,7 +704,8 @@ async fn locate(
 
 /// The stored record of a game for this viewer: 404 (never 403) when there is none, when its round
 /// is a draft the viewer may not see, or while the deal of its round and game number is sealed and
-/// the viewer does not arbitrate the event.
+/// the viewer does not arbitrate the event. The deal decides before the record is read, so a
+/// hidden record costs what a missing one costs.
 pub async fn visible(
     db: &Db,
     event: &Event,
@@ -638,8 +722,9 @@ pub async fn visible(
 }
 
 /// The games of knockout match `match_id` whose record this viewer may see, by the rule of
-/// [`visible`] ([`super::policy::may_see_records`]): the event's knockout records and the match's
-/// deals are each read once, whatever the number of games.
+/// [`visible`] ([`super::policy::may_see_records`]): the match's deals are read first (once per
+/// deal round) and the event's knockout records once, only when some game may be shown, so a
+/// hidden record costs what a missing one costs.
 pub async fn visible_match_records(
     db: &Db,
     event: &Event,
@@ -648,28 +733,33 @@ pub async fn visible_match_records(
     match_id: u32,
     games: &[u32],
 ) -> ServiceResult<Vec<u32>> {
-    let stored = store::records::knockout_games_with_records(db, event.id).await?;
     let mut shown = Vec::new();
     let mut deals: Option<(u32, Vec<store::deals::DealRecord>)> = None;
     for &game in games {
-        if !stored.contains(&(match_id, game)) {
-            continue;
-        }
         let slot = deal_slot(event, bracket, match_id, game)?;
         if !matches!(&deals, Some((round, _)) if *round == slot.round) {
             let of_round = store::deals::active_in_round(db, event.id, slot.round).await?;
             deals = Some((slot.round, of_round));
         }
-        let secret = deals.as_ref().is_some_and(|(_, of_round)| {
-            of_round
-                .iter()
-                .any(|d| d.game == slot.game && !d.is_public())
-        });
+        let secret = deals
+            .as_ref()
+            .is_some_and(|(_, of_round)| sealed(of_round, slot.game));
         if access.arbitrate || !secret {
             shown.push(game);
         }
     }
+    if shown.is_empty() {
+        return Ok(shown);
+    }
+    let stored = store::records::knockout_games_with_records(db, event.id).await?;
+    shown.retain(|game| stored.contains(&(match_id, *game)));
     Ok(shown)
+}
+
+/// Whether game `game` of a round has a deal in use that is still sealed (its records are then
+/// the event's arbiters' only, as [`super::policy::records_secret`] says), from the round's deals.
+fn sealed(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
+    of_round.iter().any(|d| d.game == game && !d.is_public())
 }
 
 /// Deletes the record of a game (a Swiss board's or a knockout match's) with its verdict, as an
@@ -722,7 +812,9 @@ pub struct BoardRecords {
 }
 
 /// The records of a Swiss board this viewer may see (404 for a draft round they may not see or no
-/// such board).
+/// such board). What the viewer may see is decided from the round's deals before any record is
+/// read, and the records are not read at all when every game of the board is hidden: a record
+/// under a sealed deal then costs what a missing one costs, so timing cannot tell them apart.
 pub async fn board_records(
     db: &Db,
     event: &Event,
@@ -733,12 +825,17 @@ pub async fn board_records(
     let board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;
+    let deals = store::deals::active_in_round(db, event.id, round.number).await?;
+    let secret = |game: u32| sealed(&deals, GameNumber::Game(game));
+    let games = if single_game(event) { 1 } else { MAX_GAMES };
+    let any_shown = access.arbitrate || (1..=games).any(|g| !secret(g));
     let mut records = Vec::new();
-    for r in store::records::of_board(db, board.id).await? {
-        let game = GameNumber::Game(r.game_no);
-        if super::policy::may_see_records(db, event.id, access, round.number, game).await? {
-            let secret = super::policy::records_secret(db, event.id, round.number, game).await?;
-            records.push((r, secret));
+    if any_shown {
+        for r in store::records::of_board(db, board.id).await? {
+            let hidden = secret(r.game_no);
+            if access.arbitrate || !hidden {
+                records.push((r, hidden));
+            }
         }
     }
     Ok(BoardRecords {
@@ -859,14 +956,13 @@ fn match_game(bracket: &Bracket, match_id: u32, game_no: u32) -> ServiceResult<M
 
 /// Whether two verdicts say the same about a game: legality (and the bad ply), result,
 /// termination and the claim conflict (the ruling events came with the rules that made rulings events).
-fn same_verdict(old: &serde_json::Value, new: &serde_json::Value) -> bool {
-    let key = |v: &serde_json::Value| {
+fn same_verdict(old: &Verdict, new: &Verdict) -> bool {
+    let key = |v: &Verdict| {
         (
-            v["error"].is_null(),
-            v["error"]["ply"].clone(),
-            v["result"].clone(),
-            v["termination"].clone(),
-            v["claim_conflict"].clone(),
+            v.error.as_ref().map(|e| e.ply),
+            v.result,
+            v.termination,
+            v.claim_conflict,
         )
     };
     key(old) == key(new)
@@ -907,18 +1003,14 @@ pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
                 .await
                 .ok(),
             None => None,
-        };
-        let (json, legal) = match &verdict {
-            Some(v) => (v.to_json(), v.is_legal()),
-            None => (r.verdict.clone(), r.verdict["error"].is_null()),
-        };
-        let differs = !same_verdict(&r.verdict, &json);
+        }
+        .unwrap_or_else(|| r.verdict.clone());
+        let differs = !same_verdict(&r.verdict, &verdict);
         store::records::store_readjudicated(
             db,
             r.event_id,
             r.of,
-            &json,
-            legal,
+            &verdict,
             differs.then_some(&r.verdict),
         )
         .await?;
@@ -963,10 +1055,6 @@ pub async fn readjudicated(
     } else {
         None
     };
-    let decode = |v: &serde_json::Value| {
-        crate::rules::adjudicate::Verdict::from_json(v)
-            .map_err(|e| ServiceError::Internal(format!("stored verdict: {e}")))
-    };
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
         let (game, entered) = match r.of {
@@ -1009,8 +1097,8 @@ pub async fn readjudicated(
         };
         out.push(ChangedVerdict {
             game,
-            old: decode(&r.old_verdict)?,
-            new: decode(&r.new_verdict)?,
+            old: r.old_verdict,
+            new: r.new_verdict,
             entered,
         });
     }
@@ -1077,7 +1165,7 @@ pub async fn export_all(
                         .result
                         .map(|r| r.as_str().trim_end_matches('F').to_string())
                 } else {
-                    rec.verdict["result"].as_str().map(str::to_string)
+                    Some(rec.verdict.result.as_str().to_string())
                 };
                 let mut tags = base(if single {
                     round.number.to_string()
@@ -1254,7 +1342,7 @@ pub async fn export_game(
         tags.push(("Deal".into(), d.deal.clone()));
     }
     let record = crate::rules::adjudicate::read_record(stored.record.as_bytes(), 1)
-        .map_err(|e| ServiceError::invalid("record", record_error_reason(&e)))?;
+        .map_err(|e| ServiceError::invalid("record", crate::rules::describe::record_error(&e)))?;
     let jieqi_deal = match &deal {
         Some(d) => deals::jieqi_deal(d)?,
         None => None,
@@ -1263,7 +1351,8 @@ pub async fn export_game(
         crate::rules::formats::replay_for_export(&record, Variant::Jieqi, jieqi_deal.as_ref())
             .map_err(|e| match e {
                 crate::rules::formats::ExportError::Setup(e) => ServiceError::Refused(
-                    Reason::new("svc_record_unreadable").arg_reason("detail", &setup_reason(&e)),
+                    Reason::new("svc_record_unreadable")
+                        .arg_reason("detail", &crate::rules::describe::setup_error(&e)),
                 ),
                 crate::rules::formats::ExportError::Illegal(p) => {
                     ServiceError::Refused(Reason::new("svc_export_illegal").arg("ply", p.ply))
@@ -1342,177 +1431,12 @@ fn movetext(text: &str) -> &str {
     }
 }
 
-/// Why a record's start cannot be set up, as a message for the reader's language (naming the tag
-/// or FEN field; the parsers' own English detail is for the CLI).
-pub fn setup_reason(e: &SetupError) -> Reason {
-    let variant = |v: Variant| Reason::new(variant_key(v));
-    match e {
-        SetupError::UnknownVariantTag(t) => Reason::new("words_setup_variant_tag").arg("tag", t),
-        SetupError::OtherVariant { record, asked } => Reason::new("words_setup_other_variant")
-            .arg_reason("record", &variant(*record))
-            .arg_reason("asked", &variant(*asked)),
-        SetupError::JieqiDealForBanqi => Reason::new("words_setup_jieqi_deal_for_banqi"),
-        SetupError::DealTag(d) => {
-            Reason::new("words_setup_deal_tag").arg_reason("detail", &deal_reason(d))
-        }
-        SetupError::DealDiffers => Reason::new("words_setup_deal_differs"),
-        SetupError::DealNeedsJieqi => Reason::new("words_setup_deal_needs_jieqi"),
-        SetupError::Fen(f) => fen_reason(f),
-        SetupError::DealPool(_) => Reason::new("words_setup_deal_pool"),
-        SetupError::Banqi(b) => banqi_setup_reason(b),
-    }
-}
-
-/// What is wrong with a Jieqi deal, as a message (see [`setup_reason`]).
-pub fn deal_reason(d: &crate::rules::xiangqi::DealError) -> Reason {
-    use crate::rules::xiangqi::DealError as D;
-    match *d {
-        D::WrongLength { found } => Reason::new("words_deal_length")
-            .arg("expected", 30)
-            .arg("found", found),
-        D::NotAPiece { position, letter } => Reason::new("words_deal_letter")
-            .arg("position", position)
-            .arg("letter", letter),
-        D::WrongColor {
-            position,
-            letter,
-            expected,
-        } => Reason::new("words_deal_case")
-            .arg("position", position)
-            .arg("letter", letter)
-            .arg_reason("side", &Reason::new(side_key(expected))),
-        D::WrongCount {
-            color,
-            kind,
-            found,
-            expected,
-        } => Reason::new("words_deal_count")
-            .arg_reason("side", &Reason::new(side_key(color)))
-            .arg("letter", kind.letter())
-            .arg("found", found)
-            .arg("expected", expected),
-    }
-}
-
-/// What is wrong with a xiangqi or Jieqi FEN, as a message (see [`setup_reason`]).
-pub fn fen_reason(f: &crate::rules::xiangqi::FenError) -> Reason {
-    use crate::rules::xiangqi::FenError as F;
-    match f {
-        F::Board(_) => Reason::new("words_fen_board"),
-        F::SideToMove(v) => Reason::new("words_fen_side").arg("value", v),
-        F::Pool(_) => Reason::new("words_fen_pool"),
-        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-        F::ExtraField(v) => Reason::new("words_fen_extra").arg("value", v),
-        F::Position(_) => Reason::new("words_fen_position"),
-    }
-}
-
-/// Why a Banqi record's start cannot be set up, as a message (see [`setup_reason`]).
-pub fn banqi_setup_reason(e: &crate::rules::banqi::SetupError) -> Reason {
-    use crate::rules::banqi::SetupError as S;
-    match e {
-        S::Deal(d) => {
-            Reason::new("words_setup_deal_tag").arg_reason("detail", &banqi_deal_reason(d))
-        }
-        S::Fen(f) => banqi_fen_reason(f),
-        S::OtherVariant(tag) => Reason::new("words_setup_not_banqi").arg("tag", tag),
-    }
-}
-
-/// What is wrong with a Banqi deal, as a message (see [`setup_reason`]).
-pub fn banqi_deal_reason(d: &crate::rules::banqi::DealError) -> Reason {
-    use crate::rules::banqi::DealError as D;
-    match d {
-        D::Length(found) => Reason::new("words_deal_length")
-            .arg("expected", 32)
-            .arg("found", found),
-        D::Letter {
-            letter, position, ..
-        } => Reason::new("words_deal_letter")
-            .arg("position", position)
-            .arg("letter", letter),
-        D::Count {
-            piece,
-            found,
-            expected,
-        } => Reason::new("words_banqi_deal_count")
-            .arg("letter", piece)
-            .arg("found", found)
-            .arg("expected", expected),
-    }
-}
-
-/// What is wrong with a Banqi FEN, as a message (see [`setup_reason`]).
-pub fn banqi_fen_reason(f: &crate::rules::banqi::fen::FenError) -> Reason {
-    use crate::rules::banqi::fen::FenError as F;
-    match f {
-        F::FieldCount(n) => Reason::new("words_banqi_fen_fields").arg("found", n),
-        F::Board(_) => Reason::new("words_fen_board"),
-        F::Side(d) => Reason::new("words_fen_side").arg("value", d),
-        F::Clock(v) => Reason::new("words_fen_clock").arg("value", v),
-        F::MoveNumber(v) => Reason::new("words_fen_move_number").arg("value", v),
-        F::Pieces(_) => Reason::new("words_fen_position"),
-    }
-}
-
-fn variant_key(v: Variant) -> &'static str {
-    match v {
-        Variant::Xiangqi => "variant_xiangqi",
-        Variant::Jieqi => "variant_jieqi",
-        Variant::Banqi => "variant_banqi",
-    }
-}
-
-fn side_key(c: crate::rules::Color) -> &'static str {
-    match c {
-        crate::rules::Color::Red => "red",
-        crate::rules::Color::Black => "black",
-    }
-}
-
-/// A record's syntax error as a message for the reader's language: the line and column, and what is
-/// wrong (its `Display` is the English).
-pub fn record_error_reason(e: &crate::rules::notation::record::RecordError) -> Reason {
-    use crate::rules::notation::record::RecordErrorKind as K;
-    let what = match &e.kind {
-        K::NotUtf8 {
-            offset,
-            byte,
-            likely: Some(enc),
-        } => Reason::new("rec_err_not_utf8_legacy")
-            .arg("byte", format!("0x{byte:02X}"))
-            .arg("offset", offset)
-            .arg("encoding", enc.name()),
-        K::NotUtf8 { offset, byte, .. } => Reason::new("rec_err_not_utf8")
-            .arg("byte", format!("0x{byte:02X}"))
-            .arg("offset", offset),
-        K::UnterminatedComment => Reason::new("rec_err_unterminated_comment"),
-        K::UnterminatedTag => Reason::new("rec_err_unterminated_tag"),
-        K::MalformedTag(t) => Reason::new("rec_err_malformed_tag").arg("tag", t),
-        K::TagAfterMovetext => Reason::new("rec_err_tag_after_movetext"),
-        K::Variation => Reason::new("rec_err_variation"),
-        K::StrayCharacter(c) => Reason::new("rec_err_stray").arg("char", c),
-        K::BareNumber(t) => Reason::new("rec_err_bare_number").arg("token", t),
-        K::TextAfterResult(t) => Reason::new("rec_err_after_result").arg("token", t),
-        K::Json(_) => Reason::new("rec_err_json"),
-        K::JsonField(f) => Reason::new("rec_err_json_field").arg("field", f),
-        K::JsonAdjust(n) => Reason::new("rec_err_json_adjust").arg("entry", n),
-        K::JsonGames(n) => Reason::new("rec_err_json_games").arg("games", n),
-        K::PositionLine => Reason::new("rec_err_position_line"),
-    };
-    Reason::new("rec_err_at")
-        .arg("line", e.line)
-        .arg("column", e.column)
-        .arg_reason("what", &what)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::adjudicate::{GameResult, PlyError, Termination};
     use crate::rules::notation::{Notation, WrittenMove, write_game};
     use crate::rules::xiangqi::{Deal, Position};
-    use serde_json::json;
 
     /// The JSON the API returns: a legal decided record sets the result, the same record again
     /// confirms it, a reveal against the sealed deal is an illegal ply, and only arbiters submit.
@@ -1570,6 +1494,7 @@ mod tests {
             &text,
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("submit");
         assert_eq!(v["status"], "result_set", "{v}");
         assert_eq!(v["entered"], "1-0");
@@ -1592,6 +1517,7 @@ mod tests {
             &text,
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("again");
         assert_eq!(v["status"], "agrees");
 
@@ -1612,6 +1538,7 @@ mod tests {
             &format!("1. h2e2{wrong} *"),
         )
         .await
+        .map(|s| serde_json::to_value(s).expect("json"))
         .expect("illegal");
         assert_eq!(v["status"], "illegal");
         assert_eq!(v["error"]["ply"], 1);
@@ -1657,14 +1584,22 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
     }
 
-    fn verdict(result: &str) -> serde_json::Value {
-        json!({"variant": "jieqi", "plies": 10, "result": result, "termination": "checkmate",
-               "final_fen": "", "error": null})
+    fn verdict(result: GameResult) -> Verdict {
+        Verdict {
+            variant: Variant::Jieqi,
+            plies: 10,
+            result,
+            termination: Termination::Checkmate,
+            final_fen: String::new(),
+            error: None,
+            claim_conflict: None,
+            events: Vec::new(),
+        }
     }
 
     #[test]
     fn a_decided_record_is_judged_against_the_entered_result() {
-        let v = verdict("1-0");
+        let v = verdict(GameResult::RedWins);
         assert_eq!(
             assess(&v, None, true),
             RecordStatus::Unentered(BoardResult::RedWins)
@@ -1691,22 +1626,43 @@ mod tests {
 
     #[test]
     fn illegal_undecided_and_self_contradicting_records_set_nothing() {
-        let illegal =
-            json!({"result": "*", "error": {"ply": 3, "token": "h2e2", "message": "no such move"}});
+        let illegal = Verdict::illegal(
+            Variant::Xiangqi,
+            2,
+            String::new(),
+            PlyError::new(3, "h2e2", "no such move"),
+        );
         let s = assess(&illegal, None, true);
         assert_eq!(
             s,
             RecordStatus::Illegal(3, "h2e2".into(), "no such move".into())
         );
         assert_eq!(s.applicable(), None);
-        assert_eq!(assess(&verdict("*"), None, true), RecordStatus::Undecided);
-        let mut claim = verdict("0-1");
-        claim["claim_conflict"] = json!("1-0");
+        assert_eq!(
+            assess(&verdict(GameResult::Unknown), None, true),
+            RecordStatus::Undecided
+        );
+        let mut claim = verdict(GameResult::BlackWins);
+        claim.claim_conflict = Some(GameResult::RedWins);
         let s = assess(&claim, None, true);
         assert_eq!(
             s,
             RecordStatus::ClaimConflict(BoardResult::BlackWins, "1-0".into())
         );
         assert_eq!(s.applicable(), Some(BoardResult::BlackWins));
+    }
+
+    #[test]
+    fn every_ending_has_a_translated_name() {
+        for t in Termination::ALL {
+            let key = ending_key(t);
+            assert!(
+                crate::i18n::has_key(key),
+                "{t} has no translated name {key}"
+            );
+        }
+        let mut v = verdict(GameResult::RedWins);
+        v.termination = Termination::PerpetualChase;
+        assert_eq!(VerdictView::of(&v).ending, "end_perpetual_chase");
     }
 }

@@ -24,6 +24,14 @@ pub fn draw_lot() -> Color {
     }
 }
 
+/// Player 1's colour in round 1 as a pairing form or the API sends it: empty (or absent) for a
+/// lot drawn by the server, else `red` or `black`; anything else is refused naming the `lot` field.
+pub fn parse_lot(text: Option<&str>) -> ServiceResult<Option<crate::rules::Color>> {
+    text.filter(|t| !t.trim().is_empty())
+        .map(|t| super::knockout::parse_colour("lot", t))
+        .transpose()
+}
+
 /// Pairs the next round of an event with the Dutch engine; stores it as a draft, or published at
 /// once. When the engine finds no pairing the refusal says so and points to [`pair_by_hand`].
 pub async fn pair_next(

@@ -421,7 +421,7 @@ fn split(text: &str) -> ServiceResult<Vec<(usize, String)>> {
     ) {
         // A JieqiBox JSON file (one game or an array of games) or Pikafish lines.
         games = formats::split_whole(text.as_bytes()).map_err(|e| {
-            ServiceError::invalid("records", super::records::record_error_reason(&e))
+            ServiceError::invalid("records", crate::rules::describe::record_error(&e))
         })?;
     } else {
         let mut splitter = GameSplitter::new();
@@ -460,7 +460,7 @@ fn judge_games(
     for (i, (first_line, game_text)) in games.into_iter().enumerate() {
         let number = i + 1;
         let read = crate::rules::adjudicate::read_record(game_text.as_bytes(), first_line)
-            .map_err(|e| super::records::record_error_reason(&e));
+            .map_err(|e| crate::rules::describe::record_error(&e));
         let tag = |name: &str| {
             read.as_ref()
                 .ok()
@@ -525,7 +525,7 @@ fn judge_games(
         };
         let status = match (&placement, &verdict) {
             (Placement::Matched { slot, .. }, Ok(v)) => Some(records::assess(
-                &v.to_json(),
+                v,
                 slots[*slot].entered,
                 how.single || slots[*slot].is_match(),
             )),
@@ -836,8 +836,7 @@ pub async fn confirm(
         games.push(store::records::UploadedRecord {
             of,
             record: g.text.clone(),
-            verdict: verdict.to_json(),
-            legal: verdict.is_legal(),
+            verdict: verdict.clone(),
             result,
         });
     }

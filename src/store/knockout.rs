@@ -6,9 +6,7 @@
 use super::users::User;
 use super::{Db, StoreError, StoreResult, audit, corrupt, now};
 use crate::knockout::Input;
-use crate::knockout::input::colour_str;
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchId, TieRule};
-use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 
 /// How the bracket of an event was set up.
@@ -45,24 +43,6 @@ impl Stored {
     /// The sequence number the next input gets (for the optimistic concurrency check).
     pub fn next_seq(&self) -> i64 {
         self.inputs.len() as i64 + 1
-    }
-}
-
-fn tie_rule_str(t: TieRule) -> &'static str {
-    match t {
-        TieRule::Decider => "decider",
-        TieRule::PlayOn => "play_on",
-        TieRule::HigherSeedAdvances => "higher_seed_advances",
-    }
-}
-
-/// Parses a tie rule as stored and as sent by forms (`decider`, `play_on`, `higher_seed_advances`).
-pub fn parse_tie_rule(s: &str) -> Option<TieRule> {
-    match s.trim() {
-        "decider" => Some(TieRule::Decider),
-        "play_on" => Some(TieRule::PlayOn),
-        "higher_seed_advances" => Some(TieRule::HigherSeedAdvances),
-        _ => None,
     }
 }
 
@@ -105,7 +85,7 @@ pub async fn load(db: &Db, event_id: i64) -> StoreResult<Option<Stored>> {
             .ok()
             .and_then(BestOf::new)
             .ok_or_else(|| corrupt(format!("knockout best_of {best_of}")))?,
-        tie_rule: parse_tie_rule(&row.tie_rule)
+        tie_rule: TieRule::parse(&row.tie_rule)
             .ok_or_else(|| corrupt(format!("knockout tie_rule {}", row.tie_rule)))?,
         third_place_match: row.third_place.0,
     };
@@ -158,9 +138,8 @@ impl TryFrom<InputRow> for Input {
             },
             "decider_colour" => Input::DeciderColour {
                 match_id: match_id()?,
-                higher_seed_plays: match r.colour.as_deref() {
-                    Some("red") => Color::Red,
-                    Some("black") => Color::Black,
+                higher_seed_plays: match r.colour.as_deref().map(str::parse) {
+                    Some(Ok(c)) => c,
                     _ => return Err(bad("colour")),
                 },
             },
@@ -204,7 +183,7 @@ async fn insert_input(
             Some(match_id.0),
             None,
             None,
-            Some(colour_str(*higher_seed_plays)),
+            Some(higher_seed_plays.as_str()),
             None,
             "",
         ),
@@ -288,7 +267,7 @@ pub async fn create(
     )
     .bind(event_id)
     .bind(i64::from(setup.settings.best_of.games()))
-    .bind(tie_rule_str(setup.settings.tie_rule))
+    .bind(setup.settings.tie_rule.as_str())
     .bind(i64::from(setup.settings.third_place_match))
     .bind(i64::from(setup.auto_lots))
     .bind(now())
@@ -315,7 +294,7 @@ pub async fn create(
         "knockout.seed",
         &crate::i18n::Reason::new("audit_d_ko_seed")
             .arg("best_of", setup.settings.best_of.games())
-            .arg("tie_rule", tie_rule_str(setup.settings.tie_rule))
+            .arg("tie_rule", setup.settings.tie_rule.as_str())
             .arg(
                 "third_place",
                 if setup.settings.third_place_match {
@@ -450,7 +429,7 @@ mod tests {
             },
             Input::DeciderColour {
                 match_id: MatchId(1),
-                higher_seed_plays: Color::Black,
+                higher_seed_plays: crate::rules::Color::Black,
             },
             Input::Forfeit {
                 match_id: MatchId(2),

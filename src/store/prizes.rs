@@ -13,24 +13,6 @@ pub struct Prizes {
     pub ties: TieHandling,
 }
 
-fn ties_str(t: TieHandling) -> &'static str {
-    match t {
-        TieHandling::ByTieBreak => "by_tie_break",
-        TieHandling::Shared => "shared",
-        // Not yet accepted by `parse_ties` nor by the column's CHECK: wiring Hort needs a migration.
-        TieHandling::Hort => "hort",
-    }
-}
-
-/// Parses the tie handling as stored and as sent by forms and the API.
-pub fn parse_ties(s: &str) -> Option<TieHandling> {
-    match s.trim() {
-        "by_tie_break" => Some(TieHandling::ByTieBreak),
-        "shared" => Some(TieHandling::Shared),
-        _ => None,
-    }
-}
-
 /// A stored amount or place that does not fit its type.
 fn number<T: TryFrom<i64>>(event_id: i64, what: &str, v: i64) -> StoreResult<T> {
     T::try_from(v).map_err(|_| corrupt(format!("prize table of event {event_id}: {what} {v}")))
@@ -81,7 +63,7 @@ pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
         .map_err(|e| corrupt(format!("prize table of event {event_id}: {e}")))?;
     Ok(Some(Prizes {
         table,
-        ties: parse_ties(&ties).ok_or_else(|| corrupt(format!("prize ties {ties}")))?,
+        ties: TieHandling::parse(&ties).ok_or_else(|| corrupt(format!("prize ties {ties}")))?,
     }))
 }
 
@@ -133,7 +115,7 @@ pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreRe
     )
     .bind(event_id)
     .bind(prizes.table.currency())
-    .bind(ties_str(prizes.ties))
+    .bind(prizes.ties.as_str())
     .bind(now())
     .execute(&mut *tx)
     .await?;

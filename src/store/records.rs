@@ -6,6 +6,18 @@
 use super::users::User;
 use super::{Db, StoreResult, corrupt, now};
 use crate::round::BoardResult;
+use crate::rules::adjudicate::Verdict;
+
+/// A stored verdict decoded into the rules' [`Verdict`]: a row that is not one (not JSON, an unknown
+/// result or termination) is corrupt, named by `what`, never shown as an empty verdict.
+fn decode_verdict(text: &str, what: impl FnOnce() -> String) -> StoreResult<Verdict> {
+    serde_json::from_str(text).map_err(|e| corrupt(format!("{}: verdict: {e}", what())))
+}
+
+/// The verdict as its column holds it (the JSON of `anqi adjudicate --json`).
+fn verdict_text(verdict: &Verdict) -> String {
+    verdict.to_json().to_string()
+}
 
 /// The game a record belongs to, as the store keys it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,8 +59,8 @@ pub struct StoredRecord {
     pub game_no: u32,
     /// The record text as submitted.
     pub record: String,
-    /// The verdict JSON of the adjudicator.
-    pub verdict: serde_json::Value,
+    /// The adjudicator's verdict.
+    pub verdict: Verdict,
     /// Whether the record was legal throughout.
     pub legal: bool,
 }
@@ -64,8 +76,7 @@ struct RecordRow {
 
 impl RecordRow {
     fn decode(self, what: impl FnOnce() -> String) -> StoreResult<StoredRecord> {
-        let verdict = serde_json::from_str(&self.verdict)
-            .map_err(|e| corrupt(format!("{}: verdict: {e}", what())))?;
+        let verdict = decode_verdict(&self.verdict, what)?;
         Ok(StoredRecord {
             game_no: self.game_no as u32,
             record: self.record,
@@ -109,9 +120,9 @@ async fn upsert(
     event_id: i64,
     of: RecordOf,
     record: &str,
-    verdict: &serde_json::Value,
-    legal: bool,
+    verdict: &Verdict,
 ) -> StoreResult<(&'static str, String)> {
+    let legal = verdict.is_legal();
     let outcome = if legal { "yes" } else { "no" };
     // The key columns differ by table; the record's columns are the same.
     let (query, action, detail) = match of {
@@ -150,7 +161,7 @@ async fn upsert(
     };
     query
         .bind(record)
-        .bind(verdict.to_string())
+        .bind(verdict_text(verdict))
         .bind(legal as i64)
         .bind(by.id)
         .bind(now())
@@ -171,11 +182,10 @@ pub async fn save(
     event_id: i64,
     of: RecordOf,
     record: &str,
-    verdict: &serde_json::Value,
-    legal: bool,
+    verdict: &Verdict,
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
-    let (action, detail) = upsert(&mut tx, by, event_id, of, record, verdict, legal).await?;
+    let (action, detail) = upsert(&mut tx, by, event_id, of, record, verdict).await?;
     tx.commit_audited(Some(by.id), Some(event_id), action, &detail)
         .await?;
     Ok(())
@@ -228,10 +238,8 @@ pub struct UploadedRecord {
     pub of: RecordOf,
     /// The record text of that game, as it stood in the file.
     pub record: String,
-    /// The verdict JSON.
-    pub verdict: serde_json::Value,
-    /// Whether the record was legal throughout.
-    pub legal: bool,
+    /// The adjudicator's verdict.
+    pub verdict: Verdict,
     /// `(board version, result)` to enter on the board, when the record decides a board without one.
     pub result: Option<(i64, BoardResult)>,
 }
@@ -271,8 +279,7 @@ pub async fn save_upload(
         }
     }
     for g in games {
-        let (action, detail) =
-            upsert(&mut tx, by, event_id, g.of, &g.record, &g.verdict, g.legal).await?;
+        let (action, detail) = upsert(&mut tx, by, event_id, g.of, &g.record, &g.verdict).await?;
         super::audit::record(&mut *tx, Some(by.id), Some(event_id), action, &detail).await?;
         let (
             Some((version, result)),
@@ -327,8 +334,8 @@ pub struct OutdatedRecord {
     pub of: RecordOf,
     /// The record text.
     pub record: String,
-    /// The stored verdict JSON.
-    pub verdict: serde_json::Value,
+    /// The stored verdict.
+    pub verdict: Verdict,
 }
 
 /// Every record of every event whose verdict is older than [`RULES_VERSION`].
@@ -348,8 +355,8 @@ pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
     .bind(RULES_VERSION)
     .fetch_all(db)
     .await?;
-    let verdict = |text: &str, of: RecordOf| {
-        serde_json::from_str(text).map_err(|e| corrupt(format!("record of {of:?}: verdict: {e}")))
+    let verdict = |text: &str, event_id: i64, of: RecordOf| {
+        decode_verdict(text, || format!("record of {of:?} of event {event_id}"))
     };
     let mut out = Vec::with_capacity(boards.len() + knockout.len());
     for (event_id, board_id, round, board_no, game_no, record, v) in boards {
@@ -362,7 +369,7 @@ pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
         out.push(OutdatedRecord {
             event_id,
             of,
-            verdict: verdict(&v, of)?,
+            verdict: verdict(&v, event_id, of)?,
             record,
         });
     }
@@ -374,7 +381,7 @@ pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
         out.push(OutdatedRecord {
             event_id,
             of,
-            verdict: verdict(&v, of)?,
+            verdict: verdict(&v, event_id, of)?,
             record,
         });
     }
@@ -388,10 +395,10 @@ pub async fn store_readjudicated(
     db: &Db,
     event_id: i64,
     of: RecordOf,
-    verdict: &serde_json::Value,
-    legal: bool,
-    changed: Option<&serde_json::Value>,
+    verdict: &Verdict,
+    changed: Option<&Verdict>,
 ) -> StoreResult<()> {
+    let legal = verdict.is_legal();
     let mut tx = super::begin_write(db).await?;
     let (update, board_id, match_id, what) = match of {
         RecordOf::Board {
@@ -404,7 +411,7 @@ pub async fn store_readjudicated(
                 "UPDATE game_records SET verdict = $1, legal = $2, rules_version = $3
                  WHERE board_id = $4 AND game_no = $5",
             )
-            .bind(verdict.to_string())
+            .bind(verdict_text(verdict))
             .bind(legal as i64)
             .bind(RULES_VERSION)
             .bind(board_id)
@@ -421,7 +428,7 @@ pub async fn store_readjudicated(
                 "UPDATE knockout_records SET verdict = $1, legal = $2, rules_version = $3
                  WHERE event_id = $4 AND match_id = $5 AND game_no = $6",
             )
-            .bind(verdict.to_string())
+            .bind(verdict_text(verdict))
             .bind(legal as i64)
             .bind(RULES_VERSION)
             .bind(event_id)
@@ -446,8 +453,8 @@ pub async fn store_readjudicated(
     .bind(board_id)
     .bind(match_id)
     .bind(of.game_no() as i64)
-    .bind(old.to_string())
-    .bind(verdict.to_string())
+    .bind(verdict_text(old))
+    .bind(verdict_text(verdict))
     .bind(now())
     .execute(&mut *tx)
     .await?;
@@ -468,9 +475,9 @@ pub struct Readjudicated {
     /// The game (a knockout game's `match_id`, or a Swiss board's round and board).
     pub of: RecordOf,
     /// The verdict before.
-    pub old_verdict: serde_json::Value,
+    pub old_verdict: Verdict,
     /// The verdict now.
-    pub new_verdict: serde_json::Value,
+    pub new_verdict: Verdict,
     /// When it was re-adjudicated.
     pub at: String,
 }
@@ -515,9 +522,8 @@ pub async fn readjudicated(db: &Db, event_id: i64) -> StoreResult<Vec<Readjudica
                 )));
             }
         };
-        let parse = |t: &str| {
-            serde_json::from_str(t).map_err(|e| corrupt(format!("readjudicated {of:?}: {e}")))
-        };
+        let parse =
+            |t: &str| decode_verdict(t, || format!("readjudicated {of:?} of event {event_id}"));
         out.push(Readjudicated {
             of,
             old_verdict: parse(&old)?,
@@ -570,7 +576,7 @@ pub async fn get(db: &Db, event_id: i64, of: RecordOf) -> StoreResult<Option<Sto
             .await?
         }
     };
-    row.map(|r| r.decode(|| format!("record of {of:?}")))
+    row.map(|r| r.decode(|| format!("record of {of:?} of event {event_id}")))
         .transpose()
 }
 

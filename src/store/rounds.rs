@@ -78,9 +78,10 @@ impl TryFrom<RoundRow> for Round {
             published: r.published.0,
             first_colour: match r.first_colour.as_deref() {
                 None => None,
-                Some("red") => Some(Color::Red),
-                Some("black") => Some(Color::Black),
-                Some(other) => return Err(corrupt("rounds", r.id, "first_colour", other)),
+                Some(text) => Some(
+                    text.parse()
+                        .map_err(|_| corrupt("rounds", r.id, "first_colour", text))?,
+                ),
             },
         })
     }

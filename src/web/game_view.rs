@@ -83,8 +83,8 @@ impl ViewError {
     /// Why the record cannot be shown, as a message for the reader's language.
     pub fn reason(&self) -> Reason {
         match self {
-            ViewError::Syntax(e) => crate::service::records::record_error_reason(e),
-            ViewError::Setup(e) => crate::service::records::setup_reason(e),
+            ViewError::Syntax(e) => crate::rules::describe::record_error(e),
+            ViewError::Setup(e) => crate::rules::describe::setup_error(e),
         }
     }
 }

@@ -591,3 +591,20 @@ fn a_failed_import_leaves_the_database_unchanged() {
     assert!(!server.client().get("/").body.contains("Atomic"));
     assert_eq!(server.client().get("/").status, 200);
 }
+
+/// A line of an imported backup goes through the check the forms use: an Arabic letter mark
+/// (U+061C, a bidirectional mark) in an audit reason is refused, naming the row, the column and the
+/// character.
+#[test]
+fn a_backup_line_holding_an_arabic_letter_mark_is_refused() {
+    let w = World::new("backup-bidi");
+    let (_, backup) = exported_event(&w, "標記賽");
+    let (server, _dir) = fresh("backup-bidi-dst", &[("org", "organizer")]);
+    let mut org = server.login("org");
+    let mut bad: Value = serde_json::from_str(&backup).unwrap();
+    bad["tables"]["audit_log"][0]["reason"] = json!("why\u{061C}not");
+    let r = upload(&mut org, &bad.to_string());
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("audit_log row 1, reason"), "{}", r.body);
+    assert!(r.body.contains("U+061C"), "{}", r.body);
+}

@@ -406,3 +406,24 @@ fn fullwidth_commas_in_a_short_row_separate_its_fields() {
         "{error}"
     );
 }
+
+/// A name holding a bidirectional mark (U+061C, the Arabic letter mark, which makes a name display
+/// as another) is refused as the forms refuse it, naming the line and the character; nothing is
+/// imported.
+#[test]
+fn an_imported_name_holding_an_arabic_letter_mark_is_refused_naming_the_line() {
+    let w = World::new("csv-players-bidi");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "盃", "xiangqi");
+    let r = org.form(
+        &format!("/events/{id}/players/import"),
+        &[("csv", "name,club\n陳,A\n李\u{061C}四,B\n")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    let error = html::text(&r.body, "[role=alert]").expect("the refusal");
+    assert!(
+        error.contains("line 3") && error.contains("U+061C"),
+        "{error}"
+    );
+    assert!(registered(&mut org, id).is_empty(), "nothing imported");
+}

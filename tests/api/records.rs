@@ -321,3 +321,109 @@ fn a_written_draw_against_a_perpetual_chase_ruling_waits_for_the_arbiter() {
     let (entered, _, _) = status(&mut arb, id, 1, 1);
     assert_eq!(entered, "0–1", "Red chased perpetually and loses");
 }
+
+/// A stored verdict that does not decode into a verdict (hand-edited, or written by a buggy
+/// import) is a corrupt row: the record page and the viewer answer an error, never the record
+/// with an empty verdict as if nothing were wrong.
+#[test]
+fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
+    let w = World::new("records-corrupt-verdict");
+    let id = setup(&w, "xiangqi", 2);
+    let mut arb = w.login("arb");
+    pair_and_publish(&mut arb, id, 1);
+    let r = submit(&mut arb, id, 1, 1, MATE);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let World { server, dir } = w;
+    server.stop();
+    let url = dir.database_url();
+    actix_web::rt::System::new().block_on(async {
+        let db = anqi::store::open(&url).await.expect("open");
+        // Valid JSON, but no verdict: an unknown result.
+        let n = sqlx::query("UPDATE game_records SET verdict = $1")
+            .bind(r#"{"variant": "xiangqi", "result": "red is ahead", "termination": "checkmate"}"#)
+            .execute(&db)
+            .await
+            .expect("write")
+            .rows_affected();
+        assert_eq!(n, 1);
+        db.close().await;
+    });
+    let server = Server::start(&dir);
+    let mut arb = server.login("arb");
+    for path in [
+        format!("/events/{id}/rounds/1/boards/1/record"),
+        format!("/events/{id}/rounds/1/boards/1"),
+    ] {
+        let r = arb.get(&path);
+        assert_eq!(r.status, 500, "{path} shows a corrupt verdict: {}", r.body);
+    }
+}
+
+/// A record under a sealed deal answers a visitor exactly as a board without a record, and the
+/// answer is decided from the round's deals before any record is read: even a hidden record whose
+/// row is corrupt gives the visitor the same 404 as a missing one (only the arbiters, who may see
+/// it, are told the row is broken), so neither the answer nor its timing tells the two apart.
+#[test]
+fn a_hidden_record_answers_as_a_missing_one_without_being_read() {
+    let w = World::new("records-hidden-missing");
+    let id = setup(&w, "jieqi", 4);
+    let mut arb = w.login("arb");
+    let deal_id = seal(&mut arb, id, 1, "1");
+    let deal = fields(&mut arb, id, deal_id)["deal"].clone();
+    pair_and_publish(&mut arb, id, 1);
+    let record = jieqi_record(&deal, 6, Some(GameResult::BlackWins));
+    let r = submit(&mut arb, id, 1, 1, &record);
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    let pages = |board: u32| {
+        let base = format!("/events/{id}/rounds/1/boards/{board}");
+        [
+            format!("{base}/record"),
+            format!("{base}/record.txt"),
+            base.clone(),
+            format!("{base}/games/1"),
+        ]
+    };
+    let answers = |anon: &mut Client, board: u32| {
+        pages(board)
+            .into_iter()
+            .map(|p| {
+                let r = anon.get(&p);
+                (
+                    r.status,
+                    r.body.replace(&format!("boards/{board}"), "boards/N"),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut anon = w.server.client();
+    let hidden = answers(&mut anon, 1);
+    assert!(hidden.iter().all(|(s, _)| *s == 404), "{hidden:?}");
+    assert_eq!(hidden, answers(&mut anon, 2), "hidden and missing differ");
+
+    // Break the hidden record's row: a visitor is still answered without it being read.
+    let World { server, dir } = w;
+    server.stop();
+    let url = dir.database_url();
+    actix_web::rt::System::new().block_on(async {
+        let db = anqi::store::open(&url).await.expect("open");
+        let n = sqlx::query("UPDATE game_records SET verdict = 'not a verdict'")
+            .execute(&db)
+            .await
+            .expect("write")
+            .rows_affected();
+        assert_eq!(n, 1);
+        db.close().await;
+    });
+    let server = Server::start(&dir);
+    let mut anon = server.client();
+    let hidden = answers(&mut anon, 1);
+    assert!(
+        hidden.iter().all(|(s, _)| *s == 404),
+        "the hidden row was read: {hidden:?}"
+    );
+    assert_eq!(hidden, answers(&mut anon, 2), "hidden and missing differ");
+    let mut arb = server.login("arb");
+    let r = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
+    assert_eq!(r.status, 500, "the arbiter's page reads the broken row");
+}

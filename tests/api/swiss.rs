@@ -449,3 +449,36 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
     );
     assert_eq!(start_of(&mut arb, "甲弱"), "7", "甲弱 keeps start number 7");
 }
+
+/// Round 1's lot is `red`, `black` or left to the server: any other colour is refused beside the
+/// field, on the page and through the API, and no round is paired.
+#[test]
+fn an_unknown_lot_colour_is_refused_beside_the_field() {
+    let w = World::new("swiss-lot-colour");
+    let id = event("Lot colours", "xiangqi")
+        .players(4)
+        .arbiter("arb")
+        .build(&w);
+    let mut arb = w.login("arb");
+    for path in [
+        format!("/events/{id}/rounds"),
+        format!("/events/{id}/rounds/by-hand"),
+    ] {
+        let r = arb.form(&path, &[("lot", "blue")]);
+        assert_eq!(r.status, 400, "{path}: {}", r.body);
+        let error = html::text(&r.body, "#pair-error").expect("the refusal beside the form");
+        assert!(error.contains("blue"), "{path}: {error}");
+    }
+    let mut api = crate::json_api::api_client(&w, "arb");
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/rounds"),
+        &serde_json::json!({"lot": "blue"}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("blue"), "{}", r.body);
+    let rounds = arb.get(&format!("/events/{id}/rounds/1"));
+    assert_eq!(rounds.status, 404, "no round was paired");
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "black")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+}

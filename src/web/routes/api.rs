@@ -261,16 +261,7 @@ async fn pair_round(
     let user = ctx.require_user()?.clone();
     // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
     let body: PairBody = parse_json(&body)?;
-    let lot = match body.lot.as_deref() {
-        None => None,
-        Some("red") => Some(crate::rules::Color::Red),
-        Some("black") => Some(crate::rules::Color::Black),
-        Some(other) => {
-            return Err(AppError::BadRequest(format!(
-                "lot: '{other}' is not red or black"
-            )));
-        }
-    };
+    let lot = service::rounds::parse_lot(body.lot.as_deref())?;
     let round = service::rounds::pair_next(&state.db, &user, &event, lot, true).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }

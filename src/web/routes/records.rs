@@ -58,7 +58,7 @@ struct RecordView {
     events: Vec<String>,
     /// Why the illegal ply was refused, in the reader's language.
     illegal: Option<String>,
-    plies: u64,
+    plies: usize,
     status: RecordStatus,
     /// The result an arbiter may apply from the record.
     applicable: Option<&'static str>,
@@ -76,24 +76,15 @@ impl RecordView {
         secret: bool,
         lang: crate::i18n::Lang,
     ) -> RecordView {
-        use crate::rules::describe;
         let status = service::records::assess(&r.verdict, entered, single_game);
-        let parsed = crate::rules::adjudicate::Verdict::from_json(&r.verdict).ok();
+        let words = service::records::VerdictView::of(&r.verdict).words(lang);
         RecordView {
             game_no: r.game_no,
             applicable: status.applicable().map(|b| b.as_str()),
-            verdict: parsed.as_ref().map_or_else(String::new, |v| {
-                lang.reason(&describe::outcome(v.result, v.termination))
-            }),
-            events: parsed
-                .as_ref()
-                .map(|v| describe::events(v).iter().map(|e| lang.reason(e)).collect())
-                .unwrap_or_default(),
-            illegal: parsed
-                .as_ref()
-                .and_then(|v| v.error.as_ref())
-                .map(|e| lang.reason(&describe::error(e))),
-            plies: r.verdict["plies"].as_u64().unwrap_or(0),
+            verdict: words.verdict,
+            events: words.events,
+            illegal: words.illegal,
+            plies: words.plies,
             record: r.record,
             status,
             secret,

@@ -313,8 +313,10 @@ async fn pair(
     arb: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let lot = Color::parse(&form.lot);
-    let done = service::rounds::pair_next(&state.db, &arb.user, &arb.event, lot, false).await;
+    let done = match service::rounds::parse_lot(Some(&form.lot)) {
+        Ok(lot) => service::rounds::pair_next(&state.db, &arb.user, &arb.event, lot, false).await,
+        Err(e) => Err(e),
+    };
     round_or_index(ctx, &state, arb, "pair", done).await
 }
 
@@ -326,8 +328,10 @@ async fn pair_by_hand(
     arb: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let lot = Color::parse(&form.lot);
-    let done = service::rounds::pair_by_hand(&state.db, &arb.user, &arb.event, lot).await;
+    let done = match service::rounds::parse_lot(Some(&form.lot)) {
+        Ok(lot) => service::rounds::pair_by_hand(&state.db, &arb.user, &arb.event, lot).await,
+        Err(e) => Err(e),
+    };
     round_or_index(ctx, &state, arb, "pair", done).await
 }
 

@@ -463,11 +463,7 @@ async fn player_card(
                 round: number,
                 board: board.map(|b| b.board_no),
                 opponent: opponent.map(|o| (o, es.name(o).to_string())),
-                colour_key: match colour {
-                    Some(Color::Red) => "red",
-                    Some(Color::Black) => "black",
-                    None => "",
-                },
+                colour_key: colour.map_or("", Color::as_str),
                 outcome_key,
                 outcome_class,
                 points,

@@ -11,7 +11,6 @@ use askama::Template;
 use super::{redirect, render, render_status};
 use crate::i18n::{Lang, Reason};
 use crate::rules::adjudicate::Verdict;
-use crate::rules::describe;
 use crate::service;
 use crate::service::Event;
 use crate::service::records::RecordStatus;
@@ -36,11 +35,12 @@ struct VerdictView {
 
 impl VerdictView {
     fn new(v: &Verdict, lang: Lang) -> VerdictView {
+        let words = crate::service::records::VerdictView::of(v).words(lang);
         VerdictView {
-            verdict: lang.reason(&describe::outcome(v.result, v.termination)),
-            plies: v.plies,
-            events: describe::events(v).iter().map(|e| lang.reason(e)).collect(),
-            illegal: v.error.as_ref().map(|e| lang.reason(&describe::error(e))),
+            verdict: words.verdict,
+            plies: words.plies,
+            events: words.events,
+            illegal: words.illegal,
         }
     }
 }

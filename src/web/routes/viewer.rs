@@ -103,29 +103,13 @@ struct GamePage {
     plies: usize,
     /// Why the replay stopped early or could not start.
     problem: Option<String>,
-    /// Translation key of how the game ended, from the stored verdict.
+    /// Translation key of how the game ended, from the stored verdict (none before a record is
+    /// chosen).
     ending: Option<&'static str>,
     record: String,
     /// Whether the game may be downloaded in the Jieqi tools' formats (a legal Jieqi record whose
     /// deal is unsealed or absent).
     exportable: bool,
-}
-
-/// The translation key of a verdict's termination.
-fn ending_key(verdict: &serde_json::Value) -> Option<&'static str> {
-    Some(match verdict.get("termination")?.as_str()? {
-        "checkmate" => "end_checkmate",
-        "stalemate" => "end_stalemate",
-        "perpetual_check" => "end_perpetual_check",
-        "perpetual_chase" => "end_perpetual_chase",
-        "repetition" => "end_repetition",
-        "move_limit" => "end_move_limit",
-        "no_pieces" => "end_no_pieces",
-        "claimed" => "end_claimed",
-        "unfinished" => "end_unfinished",
-        "illegal" => "end_illegal",
-        _ => return None,
-    })
 }
 
 #[get("/events/{id}/rounds/{n}/boards/{b}")]
@@ -202,7 +186,8 @@ async fn game_page(
     }
     .ok_or(AppError::NotFound)?;
     page.game = record.game_no;
-    page.ending = ending_key(&record.verdict);
+    let verdict = service::records::VerdictView::of(&record.verdict);
+    page.ending = Some(verdict.ending);
     page.record = record.record.clone();
     // The deal of the game supplies the reveals a record leaves to it (the page is only shown once
     // the deal is public, or to the arbiters).
@@ -215,22 +200,14 @@ async fn game_page(
     .await?;
     page.exportable = page.event.settings.variant == Variant::Jieqi
         && deal.as_ref().is_none_or(|d| d.is_public())
-        && record.verdict["error"].is_null();
+        && verdict.legal;
     let deal = deal.as_ref().map(|d| d.deal.as_str());
-    let events = crate::rules::adjudicate::Verdict::from_json(&record.verdict)
-        .map(|v| {
-            let lang = page.ctx.lang;
-            v.events
-                .iter()
-                .map(|e| e.ply)
-                .zip(
-                    crate::rules::describe::events(&v)
-                        .iter()
-                        .map(|e| lang.reason(e)),
-                )
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
+    let lang = page.ctx.lang;
+    let events: Vec<(usize, String)> = verdict
+        .events
+        .iter()
+        .map(|(ply, e)| (*ply, lang.reason(e)))
+        .collect();
     match game_view::replay(&record.record, page.event.settings.variant, deal) {
         Ok(mut view) => {
             for p in &mut view.plies {
@@ -333,31 +310,5 @@ mod tests {
         assert!(lines[0].red.is_none());
         assert_eq!(lines[0].black.as_ref().map(|p| p.index), Some(1));
         assert_eq!(lines[1].number, 8);
-    }
-
-    #[test]
-    fn verdict_terminations_have_translated_names() {
-        let v = serde_json::json!({"termination": "perpetual_chase"});
-        assert_eq!(ending_key(&v), Some("end_perpetual_chase"));
-        assert_eq!(ending_key(&serde_json::Value::Null), None);
-        use crate::rules::adjudicate::Termination::*;
-        for t in [
-            Checkmate,
-            Stalemate,
-            PerpetualCheck,
-            PerpetualChase,
-            Repetition,
-            MoveLimit,
-            NoPieces,
-            Claimed,
-            Unfinished,
-            Illegal,
-        ] {
-            let key = ending_key(&serde_json::json!({"termination": t.as_str()}));
-            assert!(
-                key.is_some_and(crate::i18n::has_key),
-                "{t} has no translated name"
-            );
-        }
     }
 }
