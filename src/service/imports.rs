@@ -410,6 +410,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     let list_confirmed = c.flag("start_list_confirmed")?;
     let list_size = c.int("start_list_size", 0..=9999)?.unwrap_or(0);
     let list_reopened = c.line("start_list_reopened", 200)?;
+    // The public version is this server's count (its imported log entries count it afresh).
+    c.int("public_version", 0..=i64::MAX)?;
     // The event's time zone (an IANA name) and whether it is archived.
     let time_zone = match c.line("time_zone", 64)? {
         Some(typed) => super::events::time_zone(&typed)
@@ -851,6 +853,8 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("action", c.need("action", action)?);
             put!("detail", c.line("detail", MAX_LINE)?.unwrap_or_default());
             put!("reason", c.line("reason", MAX_LINE)?.unwrap_or_default());
+            // Whether the public saw the change (absent in older backups: it did).
+            put!("public", c.int("public", 0..=1)?.unwrap_or(1));
         }
         "deals" => {
             row.old_id = Some(c.need_int("id", any)?);

@@ -192,7 +192,7 @@ impl SeedOptions {
         let default = SeedOptions::default();
         let tie_rule = match tie_rule.map(str::trim).filter(|t| !t.is_empty()) {
             None => default.tie_rule,
-            Some(typed) => parse_tie_rule(typed).ok_or_else(|| {
+            Some(typed) => crate::knockout::TieRule::parse(typed).ok_or_else(|| {
                 ServiceError::invalid(
                     "tie_rule",
                     Reason::new("err_not_a_tie_rule").arg("typed", typed),

@@ -198,6 +198,18 @@ pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
         }
         copied.tables.push((table, rows.len() as u64));
     }
+    // Each copied log entry moved its event's public version (the trigger of migration 0021):
+    // the versions are set back to the source's, so that pages and streams carry on from them.
+    let versions: Vec<(i64, i64)> = sqlx::query_as("SELECT id, public_version FROM events")
+        .fetch_all(&mut *source)
+        .await?;
+    for (id, version) in versions {
+        sqlx::query("UPDATE events SET public_version = $1 WHERE id = $2")
+            .bind(version)
+            .bind(id)
+            .execute(&mut *target)
+            .await?;
+    }
     if backend(to) == Backend::Postgres {
         // The identities continue after the copied ids (the tables keyed by an `id` have one).
         for (table, _) in TABLES.iter().filter(|(_, key)| *key == "id") {
