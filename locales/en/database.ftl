@@ -7,3 +7,4 @@ db_copy_same = The source and the target are the same database.
 db_copy_row = Table { $table }: the target refused a row: { $message }
 db_copy_failed = The copy failed, nothing was written: { $message }
 db_bad_url = { $url } is neither a sqlite:// nor a postgres:// database URL.
+db_copy_nul = Table { $table }, row { $row }, column { $column }: the text holds a NUL character, which PostgreSQL cannot store. Nothing was copied; correct that value in the source first.

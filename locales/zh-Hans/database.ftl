@@ -7,3 +7,4 @@ db_copy_same = 来源与目标是同一个数据库。
 db_copy_row = 数据表 { $table }：目标拒绝了一行数据：{ $message }
 db_copy_failed = 复制失败，未写入任何数据：{ $message }
 db_bad_url = { $url } 既不是 sqlite:// 也不是 postgres:// 数据库网址。
+db_copy_nul = 数据表 { $table }，数据行 { $row }，列 { $column }：文本含有 NUL 字符，PostgreSQL 无法存储。没有复制任何数据；请先在源数据库更正此值。

@@ -7,3 +7,4 @@ db_copy_same = 來源與目標是同一個資料庫。
 db_copy_row = 資料表 { $table }：目標拒絕了一列資料：{ $message }
 db_copy_failed = 複製失敗，未寫入任何資料：{ $message }
 db_bad_url = { $url } 既非 sqlite:// 也非 postgres:// 資料庫網址。
+db_copy_nul = 資料表 { $table }，資料列 { $row }，欄位 { $column }：文字含有 NUL 字元，PostgreSQL 無法儲存。沒有複製任何資料；請先在來源資料庫更正此值。

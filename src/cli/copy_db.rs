@@ -73,6 +73,10 @@ fn refusal(e: &CopyError) -> Reason {
         CopyError::Row { table, message } => Reason::new("db_copy_row")
             .arg("table", table)
             .arg("message", message),
+        CopyError::Nul { table, row, column } => Reason::new("db_copy_nul")
+            .arg("table", table)
+            .arg("row", row)
+            .arg("column", column),
         CopyError::Store(e) => Reason::new("db_copy_failed").arg("message", e),
     }
 }

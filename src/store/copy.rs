@@ -64,6 +64,20 @@ pub enum CopyError {
         /// The database's message.
         message: String,
     },
+    /// A text holds a NUL character, which PostgreSQL cannot store and no form accepts any more (a
+    /// value written before names were checked): nothing is copied, and the row and column are
+    /// named, to be corrected first.
+    #[error(
+        "table {table}, row {row}, column {column}: the text holds a NUL character, which PostgreSQL cannot store"
+    )]
+    Nul {
+        /// The table.
+        table: &'static str,
+        /// The row's key (`id = 7`, `event_id = 1, user_id = 3`).
+        row: String,
+        /// The column.
+        column: String,
+    },
     /// The database refused otherwise.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -101,6 +115,25 @@ fn cell(row: &super::Row, i: usize) -> StoreResult<Cell> {
         "BLOB" => Cell::Bytes(row.try_get(i)?),
         _ => Cell::Text(row.try_get(i)?),
     })
+}
+
+/// A row's key as its columns hold it (`id = 7`), to name the row in an error.
+fn row_key(row: &super::Row, names: &[String], key: &str) -> StoreResult<String> {
+    let mut parts = Vec::new();
+    for column in key.split(',').map(str::trim) {
+        let Some(i) = names.iter().position(|n| n == column) else {
+            continue;
+        };
+        let shown = match cell(row, i)? {
+            Cell::Null { .. } => "NULL".to_string(),
+            Cell::Int(n) => n.to_string(),
+            Cell::Real(x) => x.to_string(),
+            Cell::Text(t) => format!("'{}'", t.replace('\0', "\\0")),
+            Cell::Bytes(b) => format!("{} bytes", b.len()),
+        };
+        parts.push(format!("{column} = {shown}"));
+    }
+    Ok(parts.join(", "))
 }
 
 /// What a copy wrote: rows per table, in [`TABLES`] order.
@@ -160,8 +193,16 @@ pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
         for batch in rows.chunks(per_batch) {
             let mut cells = Vec::with_capacity(batch.len() * names.len());
             for row in batch {
-                for i in 0..names.len() {
-                    cells.push(cell(row, i)?);
+                for (i, column) in names.iter().enumerate() {
+                    let value = cell(row, i)?;
+                    if matches!(&value, Cell::Text(t) if t.contains('\0')) {
+                        return Err(CopyError::Nul {
+                            table,
+                            row: row_key(row, &names, key)?,
+                            column: column.clone(),
+                        });
+                    }
+                    cells.push(value);
                 }
             }
             let tuples: Vec<String> = (0..batch.len())

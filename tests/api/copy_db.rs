@@ -177,3 +177,44 @@ fn a_copy_into_a_new_sqlite_file_restores_whole_at_a_venue() {
     });
     assert_eq!(names, ["回場館"]);
 }
+
+/// A name holding a NUL character (written before names were checked) stops the copy before
+/// anything is written, naming the table, the row and the column; the target stays empty.
+#[test]
+fn a_text_holding_nul_is_refused_naming_its_row_and_column() {
+    let w = World::new("copydb-nul");
+    let mut org = w.login("org");
+    let id = create_event(&mut org, "Before", "xiangqi");
+    let source = w.dir.database_url();
+    if !source.starts_with("sqlite:") {
+        // PostgreSQL itself cannot hold the NUL this test writes into the source.
+        return;
+    }
+    w.server.on_db(move |db| async move {
+        sqlx::query("UPDATE events SET venue = 'Hall' || char(0) || 'B' WHERE id = $1")
+            .bind(id)
+            .execute(&db)
+            .await
+            .expect("write the NUL");
+    });
+    let target = TempDir::new("copydb-nul-target");
+    let url = format!("sqlite://{}", target.0.join("copy.db").display());
+    let (code, out, err) = copy_db(&source, &url);
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        err.contains(&format!("Table events, row id = {id}, column venue")) && err.contains("NUL"),
+        "{err}"
+    );
+    let count: i64 = actix_web::rt::System::new().block_on(async {
+        let db = sqlx::SqlitePool::connect(&format!("{url}?mode=ro"))
+            .await
+            .expect("open");
+        let n = sqlx::query_scalar("SELECT COUNT(*) FROM events")
+            .fetch_one(&db)
+            .await
+            .unwrap_or(0);
+        db.close().await;
+        n
+    });
+    assert_eq!(count, 0, "nothing was copied");
+}
