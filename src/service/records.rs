@@ -792,9 +792,7 @@ pub async fn delete(
 /// unsealed, or it has none (a record's audit entry alone leaves that version as it was, so that
 /// the writes of records still hidden by a sealed deal do not show: `store::audit`).
 async fn note_if_public(db: &Db, event: &Event, slot: &DealSlot) -> ServiceResult<()> {
-    let deals = store::deals::active_in_round(db, event.id, slot.round).await?;
-    let secret = deals.iter().any(|d| d.game == slot.game && !d.is_public());
-    if !secret {
+    if !super::policy::records_secret(db, event.id, slot.round, slot.game).await? {
         store::events::note_public_change(db, event.id).await?;
     }
     Ok(())
