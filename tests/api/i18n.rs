@@ -771,14 +771,12 @@ fn banqi_refusals_stored_before_they_had_a_cause_are_worded_after_the_upgrade() 
     server.stop();
     let url = dir.database_url();
     let read = |url: String| {
-        actix_web::rt::System::new().block_on(async move {
-            let db = anqi::store::open(&url).await.expect("open");
+        with_store(&url, |db| async move {
             let row: (String, i64) =
                 sqlx::query_as("SELECT verdict, rules_version FROM game_records")
                     .fetch_one(&db)
                     .await
                     .expect("read");
-            db.close().await;
             (
                 serde_json::from_str::<Value>(&row.0).expect("verdict"),
                 row.1,
@@ -792,18 +790,12 @@ fn banqi_refusals_stored_before_they_had_a_cause_are_worded_after_the_upgrade() 
         .expect("error")
         .remove("cause");
     let old = verdict.to_string();
-    let back = url.clone();
-    actix_web::rt::System::new().block_on(async move {
-        let db = anqi::store::open(&back).await.expect("open");
-        let n = sqlx::query("UPDATE game_records SET verdict = $1, rules_version = 2")
-            .bind(old)
-            .execute(&db)
-            .await
-            .expect("write")
-            .rows_affected();
-        assert_eq!(n, 1);
-        db.close().await;
-    });
+    let n = update_stored(
+        &url,
+        "UPDATE game_records SET verdict = $1, rules_version = 2",
+        &old,
+    );
+    assert_eq!(n, 1);
 
     // Started again, the server judges it once more under the current rules: the page words it.
     let server = Server::start(&dir);

@@ -336,18 +336,13 @@ fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
     let World { server, dir } = w;
     server.stop();
     let url = dir.database_url();
-    actix_web::rt::System::new().block_on(async {
-        let db = anqi::store::open(&url).await.expect("open");
-        // Valid JSON, but no verdict: an unknown result.
-        let n = sqlx::query("UPDATE game_records SET verdict = $1")
-            .bind(r#"{"variant": "xiangqi", "result": "red is ahead", "termination": "checkmate"}"#)
-            .execute(&db)
-            .await
-            .expect("write")
-            .rows_affected();
-        assert_eq!(n, 1);
-        db.close().await;
-    });
+    // Valid JSON, but no verdict: an unknown result.
+    let n = update_stored(
+        &url,
+        "UPDATE game_records SET verdict = $1",
+        r#"{"variant": "xiangqi", "result": "red is ahead", "termination": "checkmate"}"#,
+    );
+    assert_eq!(n, 1);
     let server = Server::start(&dir);
     let mut arb = server.login("arb");
     for path in [
@@ -405,16 +400,12 @@ fn a_hidden_record_answers_as_a_missing_one_without_being_read() {
     let World { server, dir } = w;
     server.stop();
     let url = dir.database_url();
-    actix_web::rt::System::new().block_on(async {
-        let db = anqi::store::open(&url).await.expect("open");
-        let n = sqlx::query("UPDATE game_records SET verdict = 'not a verdict'")
-            .execute(&db)
-            .await
-            .expect("write")
-            .rows_affected();
-        assert_eq!(n, 1);
-        db.close().await;
-    });
+    let n = update_stored(
+        &url,
+        "UPDATE game_records SET verdict = $1",
+        "not a verdict",
+    );
+    assert_eq!(n, 1);
     let server = Server::start(&dir);
     let mut anon = server.client();
     let hidden = answers(&mut anon, 1);

@@ -575,6 +575,34 @@ impl Drop for ServeProcess {
     }
 }
 
+/// Runs `work` on the database at `url`, opened through the store as the server opens it (for
+/// the server stopped: rows a test breaks or ages on purpose), then closes it.
+pub fn with_store<T, F>(url: &str, work: impl FnOnce(anqi::store::Db) -> F) -> T
+where
+    F: std::future::Future<Output = T>,
+{
+    actix_web::rt::System::new().block_on(async {
+        let db = anqi::store::open(url).await.expect("open the database");
+        let out = work(db.clone()).await;
+        db.close().await;
+        out
+    })
+}
+
+/// Runs one statement with one text bound as `$1` on the database at `url` ([`with_store`]);
+/// returns the rows it changed.
+pub fn update_stored(url: &str, sql: &'static str, value: &str) -> u64 {
+    let value = value.to_string();
+    with_store(url, |db| async move {
+        sqlx::query(sql)
+            .bind(value)
+            .execute(&db)
+            .await
+            .expect("write")
+            .rows_affected()
+    })
+}
+
 /// A bearer token for `name`, made through the store as `anqi user token` and the account page
 /// make it (`service::accounts::create_token`, labelled as the command labels it), as sessions
 /// are: no process per token.
