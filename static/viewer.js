@@ -1,7 +1,7 @@
-// Game viewer: draws the positions the server computed (#game-data) on the SVG board and steps
-// through them with the buttons, the move list, and the keys ← → Home End. Points are indexed
-// rank-major from the first rank (xiangqi/Jieqi: a0..i9 on lines; Banqi: a1..h4 in cells);
-// 'X'/'x' are face-down pieces (Banqi: 'X', colour unknown).
+// Game viewer: draws the positions the server computed (#game-data: the start and each ply's
+// changed points) on the SVG board and steps through them with the buttons, the move list, and the
+// keys ← → Home End. Points are indexed rank-major from the first rank (xiangqi/Jieqi: a0..i9 on
+// lines; Banqi: a1..h4 in cells); 'X'/'x' are face-down pieces (Banqi: 'X', colour unknown).
 (function () {
   'use strict';
   var dataEl = document.getElementById('game-data');
@@ -16,13 +16,31 @@
   var chars = banqi ? '帥仕相俥傌炮兵將士象車馬包卒' : (viewer.dataset.pieces || '帅仕相马车炮兵将士象马车炮卒');
   var RED_FILES = '九八七六五四三二一';
   var FILES = banqi ? 8 : 9, RANKS = banqi ? 4 : 10;
-  var last = game.positions.length - 1;
+  // A ply's change: '*' when it turned a piece up, then each changed point as its index and its
+  // new character, the point left first and the point landed on last.
+  var positions = [game.start], moves = [null];
+  game.plies.forEach(function (change) {
+    var points = positions[positions.length - 1].split('');
+    var touched = [], re = /(\d+)(\D)/g, m;
+    while ((m = re.exec(change))) { points[Number(m[1])] = m[2]; touched.push(Number(m[1])); }
+    positions.push(points.join(''));
+    moves.push({ from: touched[0], to: touched[touched.length - 1], reveal: change.charAt(0) === '*' });
+  });
+  var last = positions.length - 1;
   var ply = 0;
   var flipped = false;
   var pieces = document.getElementById('pieces');
   var marks = document.getElementById('marks');
   var counter = document.getElementById('ply');
-  var links = document.querySelectorAll('#moves [data-ply]');
+  var links = document.querySelectorAll('#moves a[href^="#"]');
+  // A ply's texts for the counter, read from its move-list cells (Chinese, then the coordinates).
+  var texts = [];
+  links.forEach(function (a) {
+    var cell = a.parentNode.nextElementSibling;
+    texts[plyOf(a)] = a.textContent + (cell ? ' ' + cell.textContent : '');
+  });
+
+  function plyOf(a) { return Number(a.getAttribute('href').slice(1)); }
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -80,9 +98,9 @@
   }
 
   function render(animateReveal) {
-    var points = game.positions[ply];
+    var points = positions[ply];
     clear(pieces); clear(marks);
-    var move = ply > 0 ? game.plies[ply - 1] : null;
+    var move = moves[ply];
     if (move) {
       [move.from, move.to].forEach(function (i) {
         var p = xy(i);
@@ -95,11 +113,11 @@
     }
     svg.setAttribute('data-ply', ply);
     svg.setAttribute('data-points', points);
-    counter.textContent = ply + ' / ' + last + (move ? ' · ' + move.zh + ' ' + move.iccs : '');
+    counter.textContent = ply + ' / ' + last + (move && texts[ply] ? ' · ' + texts[ply] : '');
     links.forEach(function (a) {
-      var on = Number(a.dataset.ply) === ply;
+      var on = plyOf(a) === ply;
       a.classList.toggle('current', on);
-      if (on && a.parentNode.className === 'zh') scrollList(a);
+      if (on) scrollList(a);
     });
   }
 
@@ -131,7 +149,7 @@
     render(false);
   });
   links.forEach(function (a) {
-    a.addEventListener('click', function (e) { e.preventDefault(); go(Number(a.dataset.ply)); });
+    a.addEventListener('click', function (e) { e.preventDefault(); go(plyOf(a)); });
   });
   document.addEventListener('keydown', function (e) {
     var t = e.target && e.target.tagName;

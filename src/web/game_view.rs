@@ -279,10 +279,56 @@ fn banqi_points(pos: &banqi::Position) -> Points {
         .collect()
 }
 
-/// The view as JSON that is safe inside an HTML `<script>` element (no `<`, `>` or `&` characters,
-/// so record text can never close the element).
+/// What the viewer script receives (`static/viewer.js`): the start position and each ply as the
+/// points it changed, so that a page grows by a few bytes per ply rather than a whole position. The
+/// plies' texts are not repeated here: the script reads them from the page's move list.
+#[derive(Debug, Serialize)]
+struct ScriptData<'a> {
+    variant: &'a str,
+    /// The start position (see [`Points`]).
+    start: &'a str,
+    /// One string per ply: `*` first when the ply turned a piece up, then each changed point as
+    /// its index followed by its new character (see [`Points`]); the point the piece left comes
+    /// first and the point it landed on last.
+    plies: Vec<String>,
+    error: Option<&'a str>,
+}
+
+/// The points ply `i` (0-based) changed, written as [`ScriptData::plies`] says.
+fn ply_change(view: &GameView, i: usize) -> String {
+    use std::fmt::Write;
+    let (Some(before), Some(after), Some(ply)) = (
+        view.positions.get(i),
+        view.positions.get(i + 1),
+        view.plies.get(i),
+    ) else {
+        return String::new();
+    };
+    let (before, after) = (before.as_bytes(), after.as_bytes());
+    let changed = |p: usize| before.get(p) != after.get(p);
+    let middle = (0..after.len()).filter(|&p| p != ply.from && p != ply.to && changed(p));
+    let order = std::iter::once(ply.from)
+        .filter(|&p| changed(p) && p != ply.to)
+        .chain(middle)
+        .chain(std::iter::once(ply.to).filter(|&p| changed(p)));
+    let mut text = String::from(if ply.reveal { "*" } else { "" });
+    for p in order {
+        let c = after.get(p).map_or('.', |&b| char::from(b));
+        let _ = write!(text, "{p}{c}");
+    }
+    text
+}
+
+/// The view as the viewer script's JSON (see [`ScriptData`]), safe inside an HTML `<script>`
+/// element (no `<`, `>` or `&` characters, so record text can never close the element).
 pub fn to_script_json(view: &GameView) -> String {
-    let json = serde_json::to_string(view).unwrap_or_else(|_| "null".to_string());
+    let data = ScriptData {
+        variant: view.variant,
+        start: view.positions.first().map_or("", String::as_str),
+        plies: (0..view.plies.len()).map(|i| ply_change(view, i)).collect(),
+        error: view.error.as_deref(),
+    };
+    let json = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_string());
     json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
@@ -489,6 +535,75 @@ mod tests {
         assert!(blind.error.unwrap().starts_with("ply 1 (a1)"));
     }
 
+    /// Plays the script's changes from its start, as `static/viewer.js` does.
+    fn positions_from_script(json: &str) -> Vec<String> {
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let mut points: Vec<char> = data["start"].as_str().unwrap().chars().collect();
+        let mut positions = vec![points.iter().collect::<String>()];
+        for change in data["plies"].as_array().unwrap() {
+            let change = change.as_str().unwrap().trim_start_matches('*');
+            let mut index = String::new();
+            for c in change.chars() {
+                if c.is_ascii_digit() {
+                    index.push(c);
+                } else {
+                    points[index.parse::<usize>().unwrap()] = c;
+                    index.clear();
+                }
+            }
+            assert!(
+                index.is_empty(),
+                "a change ends with its character: {change}"
+            );
+            positions.push(points.iter().collect());
+        }
+        positions
+    }
+
+    #[test]
+    fn the_script_gets_each_ply_as_the_points_it_changed() {
+        let cases = [
+            ("1. h2e2C h9g7n 2. e2e6 b9c7r 3. b2c2R", Variant::Jieqi),
+            ("1. 炮二平五 马8进7 2. 马二进三 车9平8", Variant::Xiangqi),
+            (
+                "1... a1=k 2. b1=R a1xb1 3. c1=P b1-a1 4. c1-b1",
+                Variant::Banqi,
+            ),
+        ];
+        for (record, variant) in cases {
+            let view = replay(record, variant, None).unwrap();
+            assert_eq!(view.error, None);
+            let json = to_script_json(&view);
+            assert_eq!(positions_from_script(&json), view.positions, "{record}");
+            let data: serde_json::Value = serde_json::from_str(&json).unwrap();
+            for (change, ply) in data["plies"].as_array().unwrap().iter().zip(&view.plies) {
+                let change = change.as_str().unwrap();
+                assert_eq!(change.starts_with('*'), ply.reveal, "{change}");
+                // The point left first, the point landed on last (one point for a Banqi flip).
+                let from = ply.from.to_string();
+                let to = ply.to.to_string();
+                assert!(
+                    change.trim_start_matches('*').starts_with(&from),
+                    "{change}"
+                );
+                let last_digits = change
+                    .trim_end_matches(|c: char| !c.is_ascii_digit())
+                    .rsplit(|c: char| !c.is_ascii_digit())
+                    .next();
+                assert_eq!(last_digits, Some(to.as_str()), "{change}");
+            }
+        }
+        // A ply costs a few bytes, not a position.
+        let long = "h2e2 h7e7 e2h2 e7h7 ".repeat(250);
+        let view = replay(&long, Variant::Xiangqi, None).unwrap();
+        assert_eq!(view.plies.len(), 1000);
+        assert!(
+            to_script_json(&view).len() < 12 * 1000,
+            "{}",
+            to_script_json(&view).len()
+        );
+    }
+
     #[test]
     fn script_json_cannot_close_the_script_element() {
         let view = GameView {
@@ -502,5 +617,6 @@ mod tests {
         assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
         let back: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(back["error"], "ply 1 (</script><b>&): illegal");
+        assert_eq!(back["plies"], serde_json::json!([]));
     }
 }

@@ -130,8 +130,8 @@ fn an_arbiter_runs_a_round_in_the_browser_and_the_public_views_a_game() {
     assert_eq!((at(&after, "h9"), at(&after, "g7")), ('.', 'n'));
     assert!(b.text("#ply").starts_with("3 / 5"), "{}", b.text("#ply"));
     assert_eq!(
-        b.script("return document.querySelector('#moves a.current').dataset.ply;"),
-        "3"
+        b.script("return document.querySelector('#moves a.current').getAttribute('href');"),
+        "#3"
     );
     assert_eq!(
         b.script("return document.querySelectorAll('#pieces > g').length;"),
