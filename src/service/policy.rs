@@ -155,9 +155,15 @@ pub async fn records_secret(
     round: u32,
     game: GameNumber,
 ) -> ServiceResult<bool> {
-    Ok(store::deals::active(db, event_id, round, game)
-        .await?
-        .is_some_and(|d| !d.is_public()))
+    let deal = store::deals::active(db, event_id, round, game).await?;
+    Ok(secret_among(deal.map(|d| (d.game, d.is_public())), game))
+}
+
+/// The rule of [`records_secret`] over deals already read: whether `game` has one of `deals`
+/// (each a game and whether its deal is public) that is sealed and not yet unsealed. For the pages
+/// and workflows that read a round's deals once rather than asking per game.
+pub fn secret_among(deals: impl IntoIterator<Item = (GameNumber, bool)>, game: GameNumber) -> bool {
+    deals.into_iter().any(|(of, public)| of == game && !public)
 }
 
 /// Whether the viewer may see the move records of a game of a round (arbiters always; everyone
@@ -181,7 +187,7 @@ pub fn round_records_visibility(
     game: GameNumber,
 ) -> (bool, bool) {
     let mut of_round = deals.iter().filter(|d| d.round == round.number);
-    let secret = of_round.clone().any(|d| d.game == game && !d.is_public());
+    let secret = secret_among(of_round.clone().map(|d| (d.game, d.is_public())), game);
     let may_see = access.arbitrate || !secret;
     let visible = access.arbitrate || (round.published && of_round.all(|d| d.is_public()));
     (may_see, visible)

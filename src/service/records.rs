@@ -112,6 +112,9 @@ pub struct VerdictView {
     pub ending: &'static str,
     /// Whether the record was legal throughout.
     pub legal: bool,
+    /// The verdict in one sentence: the illegal ply with its ply number and why, or the outcome
+    /// (lists of verdicts, such as the games an upgrade re-adjudicated).
+    pub headline: Reason,
 }
 
 /// A [`VerdictView`] worded in one language, as the templates show it.
@@ -143,6 +146,10 @@ impl VerdictView {
             illegal: v.error.as_ref().map(describe::error),
             ending: ending_key(v.termination),
             legal: v.is_legal(),
+            headline: match &v.error {
+                Some(e) => describe::illegal(e),
+                None => describe::outcome(v.result, v.termination),
+            },
         }
     }
 
@@ -743,7 +750,7 @@ pub async fn visible_match_records(
         }
         let secret = deals
             .as_ref()
-            .is_some_and(|(_, of_round)| sealed(of_round, slot.game));
+            .is_some_and(|(_, of_round)| secret_in(of_round, slot.game));
         if access.arbitrate || !secret {
             shown.push(game);
         }
@@ -754,12 +761,6 @@ pub async fn visible_match_records(
     let stored = store::records::knockout_games_with_records(db, event.id).await?;
     shown.retain(|game| stored.contains(&(match_id, *game)));
     Ok(shown)
-}
-
-/// Whether game `game` of a round has a deal in use that is still sealed (its records are then
-/// the event's arbiters' only, as [`super::policy::records_secret`] says), from the round's deals.
-fn sealed(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
-    of_round.iter().any(|d| d.game == game && !d.is_public())
 }
 
 /// Deletes the record of a game (a Swiss board's or a knockout match's) with its verdict, as an
@@ -809,6 +810,11 @@ pub struct BoardRecords {
     pub records: Vec<(store::records::StoredRecord, bool)>,
 }
 
+/// [`super::policy::secret_among`] over a round's deals as the store reads them.
+fn secret_in(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
+    super::policy::secret_among(of_round.iter().map(|d| (d.game, d.is_public())), game)
+}
+
 /// The records of a Swiss board this viewer may see (404 for a draft round they may not see or no
 /// such board). What the viewer may see is decided from the round's deals before any record is
 /// read, and the records are not read at all when every game of the board is hidden: a record
@@ -824,7 +830,7 @@ pub async fn board_records(
         .await?
         .ok_or(ServiceError::NotFound)?;
     let deals = store::deals::active_in_round(db, event.id, round.number).await?;
-    let secret = |game: u32| sealed(&deals, GameNumber::Game(game));
+    let secret = |game: u32| secret_in(&deals, GameNumber::Game(game));
     let games = if single_game(event) { 1 } else { MAX_GAMES };
     let any_shown = access.arbitrate || (1..=games).any(|g| !secret(g));
     let mut records = Vec::new();
@@ -1026,10 +1032,10 @@ pub async fn readjudicate_outdated(db: &Db) -> ServiceResult<usize> {
 pub struct ChangedVerdict {
     /// The game.
     pub game: GameRef,
-    /// The verdict before.
-    pub old: crate::rules::adjudicate::Verdict,
+    /// The verdict before, as its reader is told it.
+    pub old: VerdictView,
     /// The verdict now.
-    pub new: crate::rules::adjudicate::Verdict,
+    pub new: VerdictView,
     /// The game's result as entered (it did not change).
     pub entered: Option<BoardResult>,
 }
@@ -1095,8 +1101,8 @@ pub async fn readjudicated(
         };
         out.push(ChangedVerdict {
             game,
-            old: r.old_verdict,
-            new: r.new_verdict,
+            old: VerdictView::of(&r.old_verdict),
+            new: VerdictView::of(&r.new_verdict),
             entered,
         });
     }

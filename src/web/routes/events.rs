@@ -231,15 +231,10 @@ async fn changed_verdicts(
     event: &Event,
     access: Access,
 ) -> AppResult<Vec<ChangedRow>> {
-    use crate::rules::describe;
     use crate::service::records::GameRef;
     if !access.arbitrate {
         return Ok(vec![]);
     }
-    let says = |v: &crate::rules::adjudicate::Verdict| match &v.error {
-        Some(e) => ctx.lang.reason(&describe::illegal(e)),
-        None => ctx.lang.reason(&describe::outcome(v.result, v.termination)),
-    };
     Ok(
         crate::service::records::readjudicated(&state.db, access, event)
             .await?
@@ -264,8 +259,8 @@ async fn changed_verdicts(
                     label,
                     game,
                     link,
-                    before: says(&c.old),
-                    now: says(&c.new),
+                    before: ctx.lang.reason(&c.old.headline),
+                    now: ctx.lang.reason(&c.new.headline),
                     entered: c
                         .entered
                         .map(crate::round::BoardResult::display)
