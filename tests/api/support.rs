@@ -907,10 +907,69 @@ pub fn send_results(
 
 /// Pairs the next round (Red to player 1 by the lot) and publishes it as `arb`, round `n`.
 pub fn publish_round(arb: &mut Client, id: i64, n: u32) {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
+    pair_round(arb, id, n);
     let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
     assert_eq!(r.status, 303, "publish round {n}: {}", r.body);
+}
+
+/// Pairs round `n` (Red to player 1 by the lot) as `arb`, leaving it a draft.
+pub fn pair_round(arb: &mut Client, id: i64, n: u32) {
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
+}
+
+/// The `(board, version)` pairs of the result form on a round page.
+pub fn versions(page: &str) -> Vec<(u32, i64)> {
+    html::attr_pairs(page, "input[type=hidden][name^=v]", "name", "value")
+        .into_iter()
+        .filter_map(|(n, v)| Some((n[1..].parse().ok()?, v.parse().ok()?)))
+        .collect()
+}
+
+/// The (red, black) start numbers of each board on a round page (`None` black for the bye).
+pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
+    let start = |cell: &str| -> Option<u32> { cell.split('.').next()?.trim().parse().ok() };
+    html::rows(page, "tbody tr[data-board]")
+        .iter()
+        .map(|cells| {
+            (
+                start(&cells[1]).expect("the red player's start number"),
+                cells.get(5).and_then(|c| start(c)),
+            )
+        })
+        .collect()
+}
+
+/// Enters a result on every board of round `n` that has none yet, with the round page's own
+/// results form as `arb`: `result(board, red, black)` (start numbers) names each board's result.
+/// The form must be taken whole (303, no board stale).
+pub fn enter_results<'a>(
+    arb: &mut Client,
+    id: i64,
+    n: u32,
+    result: impl Fn(u32, u32, u32) -> &'a str,
+) {
+    let page = arb.get(&format!("/events/{id}/rounds/{n}")).body;
+    let boards = pairings(&page);
+    let open: Vec<(u32, i64)> = versions(&page)
+        .into_iter()
+        .filter(|(board, _)| {
+            html::attrs(&page, &format!("input[name=r{board}]"), "value")
+                .iter()
+                .all(|v| v.is_empty())
+        })
+        .collect();
+    let typed: Vec<&str> = open
+        .iter()
+        .map(|&(board, _)| {
+            let (red, black) = boards[board as usize - 1];
+            result(board, red, black.expect("the bye has no result box"))
+        })
+        .collect();
+    let r = send_results(arb, id, n, &open, &typed);
+    assert_eq!(r.status, 303, "results of round {n}: {}", r.body);
+    let back = r.location.unwrap_or_default();
+    assert!(!back.contains("stale"), "results of round {n}: {back}");
 }
 
 /// The row id (`data-player`) of the entry named `name` on the event's players page.
