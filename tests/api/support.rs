@@ -994,6 +994,41 @@ pub fn import_players(client: &mut Client, id: i64, csv: &str) {
     assert_eq!(r.status, 303, "import players: {}", r.body);
 }
 
+/// The settings fields of the list form with the RULES.md §7 defaults.
+const DEFAULT_SETTINGS: [(&str, &str); 6] = [
+    ("start_points", "1500"),
+    ("rated_after", "10"),
+    ("level_base", "1000"),
+    ("level_step", "50"),
+    ("lowest_level", "30"),
+    ("highest_level", "1"),
+];
+
+/// The list form: a name, the game (Jieqi) and the default settings.
+pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
+    let mut fields = vec![("name", name), ("variant", "jieqi")];
+    fields.extend(DEFAULT_SETTINGS);
+    fields
+}
+
+/// Creates a list through the form; returns its id.
+pub fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
+    let mut fields = list_fields(name);
+    for (k, v) in extra {
+        fields.retain(|(f, _)| f != k);
+        fields.push((k, v));
+    }
+    let r = client.form("/ratings", &fields);
+    assert_eq!(r.status, 303, "create list: {}", r.body);
+    let location = r.location.expect("redirect to the list");
+    location
+        .trim_start_matches("/ratings/")
+        .split('?')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("list id in {location}"))
+}
+
 /// Reading pages through an HTML parser (`scraper`): what a test asserts about a page is named by a
 /// CSS selector, never found by splitting the markup.
 pub mod html {

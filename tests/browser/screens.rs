@@ -8,7 +8,7 @@
 use serde_json::json;
 
 use crate::driver::*;
-use crate::support::{Client, PASSWORD, World, enter_results, publish_round};
+use crate::support::{Client, PASSWORD, World, create_list, enter_results, publish_round};
 
 /// Pairs, publishes and completes a Swiss round over HTTP: the lower start number wins, every
 /// third board is drawn.
@@ -101,26 +101,7 @@ fn screenshots_of_every_page_in_each_language_and_width() {
     let r = org.form(&format!("/events/{id}/prizes/template"), &[]);
     assert_eq!(r.status, 303, "{}", r.body);
     let mut club = w.login("club");
-    let r = club.form(
-        "/ratings",
-        &[
-            ("name", "荃灣象棋會等級分"),
-            ("variant", "jieqi"),
-            ("start_points", "1500"),
-            ("rated_after", "10"),
-            ("level_base", "1000"),
-            ("level_step", "50"),
-            ("lowest_level", "30"),
-            ("highest_level", "1"),
-        ],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let list: i64 = r.location.unwrap()[9..]
-        .split('?')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let list = create_list(&mut club, "荃灣象棋會等級分", &[]);
     let r = org.form(
         &format!("/events/{id}/push-rating"),
         &[("list", &list.to_string()), ("start_from_event", "on")],
