@@ -82,6 +82,18 @@ fn query<T: Send + 'static>(
     .expect("query thread")
 }
 
+/// How many players of `event` are linked to an account, read from the database in `dir`.
+fn linked_players(dir: &TempDir, event: i64) -> usize {
+    query(dir, async move |db| {
+        anqi::store::players::list(db, event)
+            .await
+            .unwrap()
+            .iter()
+            .filter(|p| p.user_id.is_some())
+            .count()
+    })
+}
+
 /// Every account of a server: (name, role).
 fn accounts(dir: &TempDir) -> Vec<(String, String)> {
     query(dir, async |db| {
@@ -446,15 +458,7 @@ fn an_import_creates_no_account_and_grants_no_privilege() {
             .len()
     });
     assert_eq!(arbiters, 0);
-    let links = query(&dir, async move |db| {
-        anqi::store::players::list(db, new_id)
-            .await
-            .unwrap()
-            .iter()
-            .filter(|p| p.user_id.is_some())
-            .count()
-    });
-    assert_eq!(links, 0);
+    assert_eq!(linked_players(&dir, new_id), 0);
 }
 
 /// Finding 2c: the importer owns the imported event, whoever owned it in the backup (an account of
@@ -533,15 +537,11 @@ fn arbiters_and_players_are_linked_only_as_the_importer_chooses() {
     );
     let mut player = server.login("player");
     assert_eq!(player.get(&format!("/events/{new_id}/deals")).status, 404);
-    let linked = query(&dir, async move |db| {
-        anqi::store::players::list(db, new_id)
-            .await
-            .unwrap()
-            .iter()
-            .filter(|p| p.user_id.is_some())
-            .count()
-    });
-    assert_eq!(linked, 0, "the player left unlinked stays unlinked");
+    assert_eq!(
+        linked_players(&dir, new_id),
+        0,
+        "the player left unlinked stays unlinked"
+    );
 }
 
 /// Finding 2e: the same event is imported once per server (and never into the server it came from).

@@ -125,12 +125,9 @@ fn settings_change_while_they_do_not_matter_and_lock_with_a_reason() {
     // A forged form changing a locked setting is refused, naming it.
     let r = settings(&mut org, id, &[("swiss_rounds", "5")]);
     assert_eq!(r.status, 400);
-    assert!(
-        r.body
-            .contains("The number of rounds cannot change: round 1 is published."),
-        "{}",
-        r.body
-    );
+    let alerts = html::texts(&r.body, "[role=alert]").join("\n");
+    let refusal = "The number of rounds cannot change: round 1 is published.";
+    assert!(alerts.contains(refusal), "{}", r.body);
     let r = settings(&mut org, id, &[("points_win", "3")]);
     assert!(r.body.contains("The scoring cannot change"));
     // Name, venue and dates stay editable.

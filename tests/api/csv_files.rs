@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::json_api::api_client;
+use crate::json_api::{api_client, api_event, api_players};
 use crate::ratings::{create_list, upload};
 use crate::support::*;
 
@@ -26,19 +26,12 @@ pub fn after_bom(r: &Resp) -> String {
 fn finished_event(w: &World) -> i64 {
     let mut api = api_client(w, "org");
     let body = json!({"name": "荃灣盃", "variant": "xiangqi", "rounds": 1, "knockout_size": 0});
-    let id = api.json("POST", "/api/events", &body).json()["id"]
-        .as_i64()
-        .expect("event id");
+    let id = api_event(&mut api, body);
     let players: Vec<_> = ["謝家樂", "陳大文", "李四", "張三"]
         .iter()
         .map(|n| json!({"name": n, "club": "香港象棋總會"}))
         .collect();
-    let r = api.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
-    assert!(r.status < 300, "{}", r.body);
+    api_players(&mut api, id, &players);
     let round = api.json(
         "POST",
         &format!("/api/events/{id}/rounds"),

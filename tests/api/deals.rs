@@ -81,27 +81,7 @@ pub fn pair_and_publish(arb: &mut Client, id: i64, round: u32) -> usize {
 
 /// Enters `result` on every board of a round that has no result yet.
 pub fn finish_round(arb: &mut Client, id: i64, round: u32, result: &str) {
-    let page = arb.get(&format!("/events/{id}/rounds/{round}"));
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (board, version) in crate::swiss::versions(&page.body) {
-        let current = page
-            .body
-            .split(&format!("name=\"r{board}\" value=\""))
-            .nth(1)
-            .and_then(|s| s.split('"').next())
-            .unwrap_or("");
-        if current.is_empty() {
-            fields.push((format!("r{board}"), result.to_string()));
-            fields.push((format!("v{board}"), version.to_string()));
-        }
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/{round}/results"), &refs);
-    assert_eq!(r.status, 303, "{}", r.body);
-    assert!(!r.location.unwrap().contains("stale"));
+    enter_results(arb, id, round, |_, _, _| result);
 }
 
 /// A legal Jieqi record of `plies` plies played on `deal` (the first legal move each time, reveals

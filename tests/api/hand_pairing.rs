@@ -4,29 +4,15 @@
 //! have avoided; the draft then publishes as any other.
 
 use crate::support::*;
-use crate::swiss::{pairings, versions};
 
 /// Enters a result on every board of a published round: the lower start number wins.
 fn finish(arb: &mut Client, id: i64, n: u32) {
-    let page = arb.get(&format!("/events/{id}/rounds/{n}"));
-    let boards = pairings(&page.body);
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (board, version) in versions(&page.body) {
-        let (red, black) = boards[board as usize - 1];
-        let result = if red < black.expect("a game") {
-            "1-0"
-        } else {
-            "0-1"
-        };
-        fields.push((format!("r{board}"), result.into()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/{n}/results"), &refs);
-    assert_eq!(r.status, 303, "{}", r.body);
+    enter_results(
+        arb,
+        id,
+        n,
+        |_, red, black| if red < black { "1-0" } else { "0-1" },
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::support::*;
 
@@ -16,6 +16,81 @@ pub fn api_client(w: &World, name: &str) -> Client {
     let mut c = w.server.client();
     c.bearer = Some(token(&w.dir, name));
     c
+}
+
+/// Creates an event through the API as `org` (`event`: the body of `POST /api/events`); returns
+/// its id.
+pub fn api_event(org: &mut Client, event: Value) -> i64 {
+    let r = org.json("POST", "/api/events", &event);
+    assert_eq!(r.status, 201, "create the event: {}", r.body);
+    r.json()["id"].as_i64().expect("the event's id")
+}
+
+/// Registers players through the API as `org` (the rows of `POST /api/events/{id}/players`);
+/// returns the rows as registered.
+pub fn api_players(org: &mut Client, id: i64, players: &[Value]) -> Value {
+    let r = org.json(
+        "POST",
+        &format!("/api/events/{id}/players"),
+        &json!(players),
+    );
+    assert_eq!(r.status, 201, "register the players: {}", r.body);
+    r.json()
+}
+
+/// The seed's event (RULES.md §8) through the API: 2011 中弈杯, Jieqi, 6 Swiss rounds scored 2-1-0
+/// and a top-8 best-of-3 knockout, with these 42 players; the arbiter "arb" assigned on the page
+/// and player 40's half-point bye in round 3 asked for. Returns its id and the rows registered.
+pub fn seed_event(w: &World, players: &[Value]) -> (i64, Value) {
+    let mut org = api_client(w, "org");
+    let id = api_event(
+        &mut org,
+        json!({"name": "2011 中弈杯", "variant": "jieqi", "rounds": 6, "scoring": [2, 1, 0], "knockout_size": 8, "best_of": 3}),
+    );
+    let added = api_players(&mut org, id, players);
+    let r = w
+        .login("org")
+        .form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "assign the arbiter: {}", r.body);
+    let r = w.login("arb").form(
+        &format!("/events/{id}/byes"),
+        &[("start", "40"), ("round", "3"), ("kind", "H")],
+    );
+    assert_eq!(r.status, 303, "player 40's bye: {}", r.body);
+    (id, added)
+}
+
+/// A xiangqi event named `name` of four players with round 1 paired and published through the
+/// API; returns its id and the organizer's API client.
+pub fn event_with_round(w: &World, name: &str) -> (i64, Client) {
+    let mut org = api_client(w, "org");
+    let id = api_event(&mut org, json!({"name": name, "variant": "xiangqi"}));
+    let players: Vec<_> = (0..4)
+        .map(|i| json!({"name": format!("P{i}"), "rating": 1800 - i}))
+        .collect();
+    api_players(&mut org, id, &players);
+    let r = org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 201, "pair round 1: {}", r.body);
+    (id, org)
+}
+
+/// The boards with a game (not the bye) of a round as the API gives it: (board, red start,
+/// black start, result).
+pub fn games_of(round: &Value) -> Vec<(u64, u64, u64, Value)> {
+    round["boards"]
+        .as_array()
+        .expect("the round's boards")
+        .iter()
+        .filter(|b| !b["black"].is_null())
+        .map(|b| {
+            (
+                b["board"].as_u64().unwrap(),
+                b["red"].as_u64().unwrap(),
+                b["black"].as_u64().unwrap(),
+                b["result"].clone(),
+            )
+        })
+        .collect()
 }
 
 #[test]
@@ -73,44 +148,14 @@ fn points_for(result: &str, red: bool) -> u32 {
 #[test]
 fn the_seeds_swiss_stage_of_42_players_runs_through_the_api() {
     let w = World::new("api-42");
-    let mut org = api_client(&w, "org");
-    let r = org.json(
-        "POST",
-        "/api/events",
-        &json!({"name": "2011 中弈杯", "variant": "jieqi", "rounds": 6, "scoring": [2, 1, 0], "knockout_size": 8, "best_of": 3}),
-    );
-    let id = r.json()["id"].as_i64().unwrap();
     let players: Vec<_> = (0..42).map(|i| json!({"name": format!("棋手{i:02}"), "club": format!("會{}", i % 5), "rating": 2200 - i * 7})).collect();
-    let r = org.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    let added = r.json();
+    // The organizer assigns the arbiter on the page; the arbiter runs the rounds by API. Player 40
+    // asks for a half-point bye in round 3; player 41 withdraws after round 4.
+    let (id, added) = seed_event(&w, &players);
     assert_eq!(added.as_array().unwrap().len(), 42);
     assert_eq!(added[41]["start"], 42);
-
-    // The organizer assigns the arbiter on the page; the arbiter runs the rounds by API.
-    let mut org_web = w.login("org");
-    assert_eq!(
-        org_web
-            .form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
     let mut arb = api_client(&w, "arb");
     let mut arb_web = w.login("arb");
-    // Player 40 asks for a half-point bye in round 3; player 41 withdraws after round 4.
-    assert_eq!(
-        arb_web
-            .form(
-                &format!("/events/{id}/byes"),
-                &[("start", "40"), ("round", "3"), ("kind", "H")]
-            )
-            .status,
-        303
-    );
 
     let mut rng = ChaCha8Rng::seed_from_u64(2011);
     let mut expected: HashMap<u64, u32> = HashMap::new();
@@ -241,29 +286,7 @@ fn the_seeds_swiss_stage_of_42_players_runs_through_the_api() {
 #[test]
 fn results_use_version_checks_and_drafts_stay_hidden() {
     let w = World::new("api-version");
-    let mut org = api_client(&w, "org");
-    let id = org
-        .json(
-            "POST",
-            "/api/events",
-            &json!({"name": "V", "variant": "xiangqi"}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let players: Vec<_> = (0..4)
-        .map(|i| json!({"name": format!("P{i}"), "rating": 1800 - i}))
-        .collect();
-    org.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
-    assert_eq!(
-        org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}))
-            .status,
-        201
-    );
+    let (id, mut org) = event_with_round(&w, "V");
     let path = format!("/api/events/{id}/rounds/1/boards/1/result");
     assert_eq!(
         org.json("PUT", &path, &json!({"result": "1-0", "version": 0}))
@@ -317,25 +340,16 @@ fn results_use_version_checks_and_drafts_stay_hidden() {
 fn small_event_tie_breaks_match_a_hand_computation() {
     let w = World::new("api-tiebreak");
     let mut org = api_client(&w, "org");
-    let id = org
-        .json(
-            "POST",
-            "/api/events",
-            &json!({"name": "Four", "variant": "xiangqi", "rounds": 3}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
+    let id = api_event(
+        &mut org,
+        json!({"name": "Four", "variant": "xiangqi", "rounds": 3}),
+    );
     let players: Vec<_> = ["甲", "乙", "丙", "丁"]
         .iter()
         .enumerate()
         .map(|(i, n)| json!({"name": n, "rating": 2000 - i as u32 * 100}))
         .collect();
-    org.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
+    api_players(&mut org, id, &players);
     // Results by (red, black) pair, whoever gets which colour.
     let outcome = |a: u64, b: u64| -> &'static str {
         match (a.min(b), a.max(b)) {
@@ -456,17 +470,11 @@ fn banqi_pairings_play_a_match_whose_score_is_the_pairings_result() {
     let w = World::new("api-banqi-match");
     let mut org = api_client(&w, "org");
     let body = json!({"name": "暗棋三戰", "variant": "banqi", "rounds": 3, "best_of": 3, "knockout_size": 0});
-    let id = org.json("POST", "/api/events", &body).json()["id"]
-        .as_i64()
-        .unwrap();
+    let id = api_event(&mut org, body);
     let players: Vec<_> = (1..=5)
         .map(|i| json!({"name": format!("P{i}"), "rating": 2000 - i}))
         .collect();
-    org.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
+    api_players(&mut org, id, &players);
     let r1 = org
         .json(
             "POST",
@@ -475,19 +483,7 @@ fn banqi_pairings_play_a_match_whose_score_is_the_pairings_result() {
         )
         .json();
     // Five players: 1–4, 5–2 … with player 1 Red; the lowest (5) gets the bye.
-    let boards: Vec<(u64, u64, u64)> = r1["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|b| !b["black"].is_null())
-        .map(|b| {
-            (
-                b["board"].as_u64().unwrap(),
-                b["red"].as_u64().unwrap(),
-                b["black"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let boards = games_of(&r1);
     assert_eq!(boards.len(), 2);
     let put = |c: &mut Client, board: u64, result: &str| {
         c.json(
@@ -517,8 +513,8 @@ fn banqi_pairings_play_a_match_whose_score_is_the_pairings_result() {
         .map(|s| (s["start"].as_u64().unwrap(), s["points"].as_f64().unwrap()))
         .collect();
     // The Swiss score is the match score in game points; the pairing bye scores a whole match.
-    let (_, red0, black0) = boards[0];
-    let (_, red1, black1) = boards[1];
+    let (_, red0, black0, _) = boards[0];
+    let (_, red1, black1, _) = boards[1];
     assert_eq!(points[&red0], 1.5);
     assert_eq!(points[&black0], 1.5);
     assert_eq!(points[&red1], 2.5);

@@ -6,7 +6,6 @@ use serde_json::{Value, json};
 
 use crate::json_api::api_client;
 use crate::support::*;
-use crate::swiss::{pairings, versions};
 
 /// Creates an event through the form with the given stage sizes; returns its id.
 pub fn event_with(org: &mut Client, swiss_rounds: &str, knockout: &str, best_of: &str) -> i64 {
@@ -56,29 +55,11 @@ pub fn seeded_after_one_round(w: &World, best_of: &str) -> (i64, Client, Client)
 /// except that every third board is drawn (so the standings have ties for the tie-breaks to settle).
 pub fn play_swiss_round(arb: &mut Client, id: i64, n: u32) {
     publish_round(arb, id, n);
-    let page = arb.get(&format!("/events/{id}/rounds/{n}"));
-    let boards = pairings(&page.body);
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (board, version) in versions(&page.body) {
-        let (red, black) = boards[board as usize - 1];
-        let black = black.expect("the bye has no result field");
-        let result = if board % 3 == 0 {
-            "1/2-1/2"
-        } else if red < black {
-            "1-0"
-        } else {
-            "0-1"
-        };
-        fields.push((format!("r{board}"), result.to_string()));
-        fields.push((format!("v{board}"), version.to_string()));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/{n}/results"), &refs);
-    assert_eq!(r.status, 303);
-    assert!(!r.location.unwrap().contains("stale"));
+    enter_results(arb, id, n, |board, red, black| match board % 3 {
+        0 => "1/2-1/2",
+        _ if red < black => "1-0",
+        _ => "0-1",
+    });
 }
 
 /// Start numbers in Swiss standing order, from the standings CSV.

@@ -41,6 +41,21 @@ fn event_through_the_swiss(w: &World) -> i64 {
     id
 }
 
+/// [`event_through_the_swiss`] with its knockout (and 3rd-place match) seeded through the API;
+/// returns the event id, the arbiter "arb" signed in and "arb"'s API client.
+fn knockout_seeded_under_deals(w: &World) -> (i64, Client, Client) {
+    let id = event_through_the_swiss(w);
+    let arb = w.login("arb");
+    let mut api = api_client(w, "arb");
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout"),
+        &json!({"third_place_match": true}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    (id, arb, api)
+}
+
 /// The bracket as the API shows it.
 fn bracket(api: &mut Client, id: i64) -> Value {
     api.get(&format!("/api/events/{id}/knockout")).json()
@@ -110,6 +125,13 @@ fn play_game(arb: &mut Client, api: &mut Client, id: i64, m: u64, winner: Option
     assert_eq!(r.status, 200, "match {m} game {number}: {}", r.body);
 }
 
+/// [`play_game`] for each (match, winner) of `games`, in order.
+fn play_games(arb: &mut Client, api: &mut Client, id: i64, games: &[(u64, Option<usize>)]) {
+    for &(m, winner) in games {
+        play_game(arb, api, id, m, winner);
+    }
+}
+
 /// The status of every deal on the deals page.
 fn statuses(arb: &mut Client, id: i64) -> Vec<String> {
     let page = arb.get(&format!("/events/{id}/deals"));
@@ -119,35 +141,33 @@ fn statuses(arb: &mut Client, id: i64) -> Vec<String> {
 #[test]
 fn a_knockout_with_deals_required_is_sealed_game_by_game_as_the_match_page_says() {
     let w = World::new("ko-deals-by-game");
-    let id = event_through_the_swiss(&w);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    let r = api.json(
-        "POST",
-        &format!("/api/events/{id}/knockout"),
-        &json!({"third_place_match": true}),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = knockout_seeded_under_deals(&w);
 
     // Quarter-finals: match 1 wins 2–0 while the others play; match 3 goes to a drawn decider.
     let (up, down) = (Some(0), Some(1));
-    play_game(&mut arb, &mut api, id, 1, up);
-    play_game(&mut arb, &mut api, id, 2, down);
+    play_games(&mut arb, &mut api, id, &[(1, up), (2, down)]);
     // Match 2 is under way: its first game's lot was drawn, and is not offered again.
     let page = arb.get(&format!("/events/{id}/knockout/matches/2")).body;
     assert!(
         html::text(&page, "#lot").is_none(),
         "lot offered again: {page}"
     );
-    play_game(&mut arb, &mut api, id, 1, up);
-    play_game(&mut arb, &mut api, id, 3, None);
-    play_game(&mut arb, &mut api, id, 2, up);
-    play_game(&mut arb, &mut api, id, 3, down);
-    play_game(&mut arb, &mut api, id, 2, up);
-    play_game(&mut arb, &mut api, id, 3, up);
-    play_game(&mut arb, &mut api, id, 4, down);
-    play_game(&mut arb, &mut api, id, 4, down);
-    play_game(&mut arb, &mut api, id, 3, None);
+    play_games(
+        &mut arb,
+        &mut api,
+        id,
+        &[
+            (1, up),
+            (3, None),
+            (2, up),
+            (3, down),
+            (2, up),
+            (3, up),
+            (4, down),
+            (4, down),
+            (3, None),
+        ],
+    );
     let b = bracket(&mut api, id);
     let m3 = find_match(&b, 3);
     assert_eq!(m3["games"].as_array().unwrap().len(), 4, "a decider: {m3}");
@@ -171,15 +191,22 @@ fn a_knockout_with_deals_required_is_sealed_game_by_game_as_the_match_page_says(
     );
 
     // Semi-finals, then the final and the 3rd-place match, game by game.
-    play_game(&mut arb, &mut api, id, 5, up);
-    play_game(&mut arb, &mut api, id, 6, down);
-    play_game(&mut arb, &mut api, id, 5, up);
-    play_game(&mut arb, &mut api, id, 6, down);
-    play_game(&mut arb, &mut api, id, 8, up);
-    play_game(&mut arb, &mut api, id, 7, down);
-    play_game(&mut arb, &mut api, id, 8, up);
-    play_game(&mut arb, &mut api, id, 7, up);
-    play_game(&mut arb, &mut api, id, 7, up);
+    play_games(
+        &mut arb,
+        &mut api,
+        id,
+        &[
+            (5, up),
+            (6, down),
+            (5, up),
+            (6, down),
+            (8, up),
+            (7, down),
+            (8, up),
+            (7, up),
+            (7, up),
+        ],
+    );
     let b = bracket(&mut api, id);
     assert!(find_match(&b, 7)["winner"].is_u64());
     assert!(find_match(&b, 8)["winner"].is_u64());
@@ -202,15 +229,7 @@ fn a_knockout_with_deals_required_is_sealed_game_by_game_as_the_match_page_says(
 #[test]
 fn a_knockout_is_sealed_and_its_finished_deals_unsealed_in_one_step_each() {
     let w = World::new("ko-deals-at-once");
-    let id = event_through_the_swiss(&w);
-    let mut arb = w.login("arb");
-    let mut api = api_client(&w, "arb");
-    let r = api.json(
-        "POST",
-        &format!("/api/events/{id}/knockout"),
-        &json!({"third_place_match": true}),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, mut arb, mut api) = knockout_seeded_under_deals(&w);
 
     // The quarter-finals' games 1–3 and decider in one step.
     let r = arb.form(&format!("/events/{id}/deals/round"), &[("round", "2")]);

@@ -10,39 +10,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::json_api::api_client;
+use crate::json_api::event_with_round;
 use crate::sse::{Stream, opening};
 use crate::support::*;
-
-/// An event of four players with round 1 paired and published through the API; returns its id and
-/// the organizer's API client.
-fn event_with_round(w: &World) -> (i64, Client) {
-    let mut org = api_client(w, "org");
-    let id = org
-        .json(
-            "POST",
-            "/api/events",
-            &json!({"name": "Live", "variant": "xiangqi"}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let players: Vec<_> = (0..4)
-        .map(|i| json!({"name": format!("P{i}"), "rating": 1800 - i}))
-        .collect();
-    let r = org.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
-    assert!((200..300).contains(&r.status), "{}", r.body);
-    assert_eq!(
-        org.json("POST", &format!("/api/events/{id}/rounds"), &json!({}))
-            .status,
-        201
-    );
-    (id, org)
-}
 
 fn live_settings(
     poll_ms: u64,
@@ -63,7 +33,7 @@ fn live_settings(
 fn a_result_stored_through_the_api_reaches_the_open_stream_within_a_second() {
     // The periodic query is slow here: what arrives in time came from the commit's notification.
     let w = World::configured("live-result", live_settings(30_000, 60_000, 8));
-    let (id, mut org) = event_with_round(&w);
+    let (id, mut org) = event_with_round(&w, "Live");
     let mut stream = Stream::open(&w.server.base, &format!("/events/{id}/live"), &[]);
     assert_eq!(stream.status, 200);
     assert_eq!(stream.header("content-type"), Some("text/event-stream"));
@@ -112,7 +82,7 @@ fn a_result_stored_through_the_api_reaches_the_open_stream_within_a_second() {
 #[test]
 fn a_result_stored_by_another_process_reaches_the_stream_through_the_version_query() {
     let w = World::configured("live-other", live_settings(200, 60_000, 8));
-    let (id, org) = event_with_round(&w);
+    let (id, org) = event_with_round(&w, "Live");
     let other = ServeProcess::start(&w.dir);
     let mut stream = Stream::open(&w.server.base, &format!("/events/{id}/live"), &[]);
     let (before, _) = opening(&mut stream);
@@ -136,7 +106,7 @@ fn a_result_stored_by_another_process_reaches_the_stream_through_the_version_que
 #[test]
 fn a_reconnect_with_an_older_last_event_id_gets_the_change_at_once() {
     let w = World::configured("live-reconnect", live_settings(30_000, 60_000, 8));
-    let (id, mut org) = event_with_round(&w);
+    let (id, mut org) = event_with_round(&w, "Live");
     let path = format!("/events/{id}/live");
     let (current, _) = opening(&mut Stream::open(&w.server.base, &path, &[]));
 
@@ -171,7 +141,7 @@ fn a_reconnect_with_an_older_last_event_id_gets_the_change_at_once() {
 #[test]
 fn a_silent_stream_sends_heartbeats() {
     let w = World::configured("live-heartbeat", live_settings(30_000, 200, 8));
-    let (id, _) = event_with_round(&w);
+    let (id, _) = event_with_round(&w, "Live");
     let mut stream = Stream::open(&w.server.base, &format!("/events/{id}/live"), &[]);
     opening(&mut stream);
     for _ in 0..2 {
@@ -185,7 +155,7 @@ fn a_silent_stream_sends_heartbeats() {
 #[test]
 fn a_client_address_holds_at_most_its_bound_of_streams() {
     let w = World::configured("live-bound", live_settings(30_000, 100, 2));
-    let (id, _) = event_with_round(&w);
+    let (id, _) = event_with_round(&w, "Live");
     let path = format!("/events/{id}/live");
     let mut a = Stream::open(&w.server.base, &path, &[]);
     let mut b = Stream::open(&w.server.base, &path, &[]);
@@ -228,7 +198,7 @@ fn the_server_holds_at_most_its_bound_of_streams_in_all() {
             secure_cookies: false,
         };
     });
-    let (id, _) = event_with_round(&w);
+    let (id, _) = event_with_round(&w, "Live");
     let path = format!("/events/{id}/live");
     let from = |addr: &'static str| [("X-Forwarded-For", addr), ("Accept-Language", "en")];
     let mut open = Vec::new();
@@ -278,7 +248,7 @@ fn streams_of_unknown_events_are_refused_like_their_pages() {
 #[test]
 fn a_draft_round_moves_only_the_arbiters_stream_and_the_public_version_stays() {
     let w = World::configured("live-draft", live_settings(30_000, 60_000, 8));
-    let (id, mut org) = event_with_round(&w);
+    let (id, mut org) = event_with_round(&w, "Live");
     for board in [1, 2] {
         org.json(
             "PUT",
@@ -333,7 +303,7 @@ fn a_draft_round_moves_only_the_arbiters_stream_and_the_public_version_stays() {
     );
     // Another event's writes leave this event's public version as it was; its publication moves
     // it by one.
-    let (other, mut other_org) = event_with_round(&w);
+    let (other, mut other_org) = event_with_round(&w, "Live");
     let r = other_org.json(
         "PUT",
         &format!("/api/events/{other}/rounds/1/boards/1/result"),
@@ -404,7 +374,7 @@ fn the_streams_of_an_event_deleted_while_they_are_open_end_promptly() {
 #[test]
 fn anqi_serve_ends_its_streams_and_exits_promptly_on_sigterm() {
     let w = World::configured("live-shutdown", live_settings(30_000, 60_000, 8));
-    let (id, _) = event_with_round(&w);
+    let (id, _) = event_with_round(&w, "Live");
     let mut serving = ServeProcess::start_with(
         &w.dir,
         &["--live-heartbeat-secs", "1", "--live-per-client", "1"],

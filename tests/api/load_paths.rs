@@ -54,11 +54,7 @@ fn a_page_cached_for_one_viewer_class_is_never_served_to_another() {
     create_user(&w.dir, "p2", "player");
     let round = format!("/events/{id}/rounds/1");
     let mut arb = w.login("arb");
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
-            .status,
-        303
-    );
+    pair_round(&mut arb, id, 1);
 
     // A draft, first seen (and cached) by the assigned arbiter: everyone else gets 404, asked
     // twice (the second time a hit would show).
@@ -142,30 +138,15 @@ fn a_writer_sees_the_write_at_once_and_a_logout_ends_the_cached_view() {
     let (mut org, id) = setup(&w);
     let round = format!("/events/{id}/rounds/1");
     let mut arb = w.login("arb");
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
-            .status,
-        303
-    );
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
-            .status,
-        303
-    );
+    publish_round(&mut arb, id, 1);
     let standings = format!("/events/{id}/standings");
     let mut anon = w.server.client();
     for c in [&mut arb, &mut org, &mut anon] {
         assert!(!board_1_won_by_red(&c.get(&round).body));
         c.get(&standings);
     }
-    assert_eq!(
-        arb.form(
-            &format!("/events/{id}/rounds/1/results"),
-            &[("r1", "1-0"), ("v1", "0")]
-        )
-        .status,
-        303
-    );
+    let r = send_results(&mut arb, id, 1, &[(1, 0)], &["1-0"]);
+    assert_eq!(r.status, 303, "{}", r.body);
     // The writer's next page, another arbiter's and the public's all show it at once.
     for c in [&mut arb, &mut org, &mut anon] {
         assert!(board_1_won_by_red(&c.get(&round).body));

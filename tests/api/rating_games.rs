@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::json_api::api_client;
+use crate::json_api::{api_client, api_event, api_players};
 use crate::ratings::{create_list, list_csv, player_id};
 use crate::support::*;
 
@@ -19,18 +19,11 @@ fn banqi_event(w: &World) -> i64 {
     let mut api = api_client(w, "org");
     let body = json!({"name": "暗棋盃", "variant": "banqi", "rounds": 2, "best_of": 3,
                       "knockout_size": 4, "start_date": "2011-05-01", "end_date": "2011-05-02"});
-    let r = api.json("POST", "/api/events", &body);
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.json()["id"].as_i64().expect("id");
+    let id = api_event(&mut api, body);
     let players: Vec<Value> = (1..=6)
         .map(|i| json!({"name": format!("棋手{i:02}"), "rating": 2100 - i}))
         .collect();
-    let r = api.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
-    assert!(r.status < 300, "{}", r.body);
+    api_players(&mut api, id, &players);
     for round in 1..=2 {
         let r = api.json(
             "POST",

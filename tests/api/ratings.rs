@@ -6,40 +6,8 @@ use std::process::Command;
 use crate::knockout::{event_with, play_swiss_round, register};
 use crate::support::*;
 
-/// The settings fields of the list form with the RULES.md §7 defaults.
-const DEFAULT_SETTINGS: [(&str, &str); 6] = [
-    ("start_points", "1500"),
-    ("rated_after", "10"),
-    ("level_base", "1000"),
-    ("level_step", "50"),
-    ("lowest_level", "30"),
-    ("highest_level", "1"),
-];
-
-/// The list form: a name, the game (Jieqi) and the default settings.
-pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
-    let mut fields = vec![("name", name), ("variant", "jieqi")];
-    fields.extend(DEFAULT_SETTINGS);
-    fields
-}
-
-/// Creates a list through the form; returns its id.
-pub fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
-    let mut fields = list_fields(name);
-    for (k, v) in extra {
-        fields.retain(|(f, _)| f != k);
-        fields.push((k, v));
-    }
-    let r = client.form("/ratings", &fields);
-    assert_eq!(r.status, 303, "create list: {}", r.body);
-    let location = r.location.expect("redirect to the list");
-    location
-        .trim_start_matches("/ratings/")
-        .split('?')
-        .next()
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("list id in {location}"))
-}
+/// The rating list's form and its creation (in `support`, for the browser tests too).
+pub use crate::support::{create_list, list_fields};
 
 /// A deterministic games file: `n` games among Chinese and Latin names, dates out of order, all results.
 pub fn games_csv(n: usize, seed: u64) -> String {
@@ -664,18 +632,12 @@ fn a_finished_event_pushes_its_rated_games_into_a_list_once() {
     let w = World::new("rating-push");
     let mut api = api_client(&w, "org");
     let body = json!({"name": "推送賽", "variant": "xiangqi", "rounds": 2, "knockout_size": 0});
-    let id = api.json("POST", "/api/events", &body).json()["id"]
-        .as_i64()
-        .unwrap();
+    let id = crate::json_api::api_event(&mut api, body);
     let players: Vec<_> = ["甲", "乙", "丙", "丁"]
         .iter()
         .map(|n| json!({"name": n}))
         .collect();
-    api.json(
-        "POST",
-        &format!("/api/events/{id}/players"),
-        &json!(players),
-    );
+    crate::json_api::api_players(&mut api, id, &players);
     let mut club = w.login("club");
     let list = create_list(&mut club, "會內等級分", &[("variant", "xiangqi")]);
     let push = |c: &mut Client| {

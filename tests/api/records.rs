@@ -141,19 +141,26 @@ fn an_illegal_record_reports_the_ply_and_changes_nothing() {
     assert_eq!((entered.as_str(), st.as_str()), ("", "undecided"));
 }
 
-#[test]
-fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
-    let w = World::new("records-jieqi");
-    let id = setup(&w, "jieqi", 4);
+/// A Jieqi event of four players whose round 1 is paired and published under a deal sealed for
+/// its game 1, with a legal record of `plies` plies on that deal, resigned by Red, stored on
+/// board 1: the event's id, the arbiter "arb" signed in and the deal's letters.
+fn record_under_a_sealed_deal(w: &World, plies: usize) -> (i64, Client, String) {
+    let id = setup(w, "jieqi", 4);
     let mut arb = w.login("arb");
     let deal_id = seal(&mut arb, id, 1, "1");
     let deal = fields(&mut arb, id, deal_id)["deal"].clone();
     pair_and_publish(&mut arb, id, 1);
-
-    // A legal record played on the sealed deal, resigned by Red: 0-1 is entered.
-    let record = jieqi_record(&deal, 10, Some(GameResult::BlackWins));
+    let record = jieqi_record(&deal, plies, Some(GameResult::BlackWins));
     let r = submit(&mut arb, id, 1, 1, &record);
     assert_eq!(r.status, 303, "{}", r.body);
+    (id, arb, deal)
+}
+
+#[test]
+fn jieqi_records_are_judged_with_the_rounds_sealed_deal() {
+    let w = World::new("records-jieqi");
+    // A legal record played on the sealed deal, resigned by Red: 0-1 is entered.
+    let (id, mut arb, deal) = record_under_a_sealed_deal(&w, 10);
     let (entered, st, page) = status(&mut arb, id, 1, 1);
     assert_eq!((entered.as_str(), st.as_str()), ("0–1", "agrees"), "{page}");
 
@@ -325,6 +332,23 @@ fn a_written_draw_against_a_perpetual_chase_ruling_waits_for_the_arbiter() {
 /// A stored verdict that does not decode into a verdict (hand-edited, or written by a buggy
 /// import) is a corrupt row: the record page and the viewer answer an error, never the record
 /// with an empty verdict as if nothing were wrong.
+/// Stops `w`'s server, writes `verdict` over the stored verdict of its one record, and starts a
+/// server again on the same database.
+fn restarted_with_verdict(w: World, verdict: &str) -> World {
+    let World { server, dir } = w;
+    server.stop();
+    let n = update_stored(
+        &dir.database_url(),
+        "UPDATE game_records SET verdict = $1",
+        verdict,
+    );
+    assert_eq!(n, 1, "one stored record");
+    World {
+        server: Server::start(&dir),
+        dir,
+    }
+}
+
 #[test]
 fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
     let w = World::new("records-corrupt-verdict");
@@ -333,18 +357,12 @@ fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
     pair_and_publish(&mut arb, id, 1);
     let r = submit(&mut arb, id, 1, 1, MATE);
     assert_eq!(r.status, 303, "{}", r.body);
-    let World { server, dir } = w;
-    server.stop();
-    let url = dir.database_url();
     // Valid JSON, but no verdict: an unknown result.
-    let n = update_stored(
-        &url,
-        "UPDATE game_records SET verdict = $1",
+    let w = restarted_with_verdict(
+        w,
         r#"{"variant": "xiangqi", "result": "red is ahead", "termination": "checkmate"}"#,
     );
-    assert_eq!(n, 1);
-    let server = Server::start(&dir);
-    let mut arb = server.login("arb");
+    let mut arb = w.login("arb");
     for path in [
         format!("/events/{id}/rounds/1/boards/1/record"),
         format!("/events/{id}/rounds/1/boards/1"),
@@ -361,14 +379,7 @@ fn a_stored_verdict_that_does_not_decode_is_an_error_not_an_empty_verdict() {
 #[test]
 fn a_hidden_record_answers_as_a_missing_one_without_being_read() {
     let w = World::new("records-hidden-missing");
-    let id = setup(&w, "jieqi", 4);
-    let mut arb = w.login("arb");
-    let deal_id = seal(&mut arb, id, 1, "1");
-    let deal = fields(&mut arb, id, deal_id)["deal"].clone();
-    pair_and_publish(&mut arb, id, 1);
-    let record = jieqi_record(&deal, 6, Some(GameResult::BlackWins));
-    let r = submit(&mut arb, id, 1, 1, &record);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let (id, _, _) = record_under_a_sealed_deal(&w, 6);
 
     let pages = |board: u32| {
         let base = format!("/events/{id}/rounds/1/boards/{board}");
@@ -397,24 +408,15 @@ fn a_hidden_record_answers_as_a_missing_one_without_being_read() {
     assert_eq!(hidden, answers(&mut anon, 2), "hidden and missing differ");
 
     // Break the hidden record's row: a visitor is still answered without it being read.
-    let World { server, dir } = w;
-    server.stop();
-    let url = dir.database_url();
-    let n = update_stored(
-        &url,
-        "UPDATE game_records SET verdict = $1",
-        "not a verdict",
-    );
-    assert_eq!(n, 1);
-    let server = Server::start(&dir);
-    let mut anon = server.client();
+    let w = restarted_with_verdict(w, "not a verdict");
+    let mut anon = w.server.client();
     let hidden = answers(&mut anon, 1);
     assert!(
         hidden.iter().all(|(s, _)| *s == 404),
         "the hidden row was read: {hidden:?}"
     );
     assert_eq!(hidden, answers(&mut anon, 2), "hidden and missing differ");
-    let mut arb = server.login("arb");
+    let mut arb = w.login("arb");
     let r = arb.get(&format!("/events/{id}/rounds/1/boards/1/record"));
     assert_eq!(r.status, 500, "the arbiter's page reads the broken row");
 }

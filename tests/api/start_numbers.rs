@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
-use crate::json_api::api_client;
+use crate::json_api::{api_client, api_event, api_players};
 use crate::support::*;
 
 /// (start number, name) of each row of the players table, in page order.
@@ -271,33 +271,17 @@ fn check_with_anqi(dir: &TempDir, name: &str, trf: &str) -> (Option<i32>, String
 fn a_late_entry_gets_the_next_start_number_is_ranked_by_rating_and_its_trf_checks() {
     let w = World::new("start-late");
     let mut org = api_client(&w, "org");
-    let id = org
-        .json(
-            "POST",
-            "/api/events",
-            &json!({"name": "Late", "variant": "xiangqi", "rounds": 4, "scoring": [2, 1, 0]}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
+    let id = api_event(
+        &mut org,
+        json!({"name": "Late", "variant": "xiangqi", "rounds": 4, "scoring": [2, 1, 0]}),
+    );
     let players: Vec<_> = (0..9)
         .map(|i| json!({"name": format!("P{i}"), "club": "C", "rating": 2000 - i * 20}))
         .collect();
-    assert_eq!(
-        org.json(
-            "POST",
-            &format!("/api/events/{id}/players"),
-            &json!(players)
-        )
-        .status,
-        201
-    );
+    api_players(&mut org, id, &players);
     let mut web = w.login("org");
-    assert_eq!(
-        web.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
+    let r = web.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "{}", r.body);
     // Strong late entries before rounds 2 and 3: start numbers 10 and 11, ranked high.
     let trf = play_through_api(
         &w,
@@ -332,46 +316,12 @@ fn a_late_entry_gets_the_next_start_number_is_ranked_by_rating_and_its_trf_check
 #[test]
 fn the_seed_events_trf_passes_the_checker() {
     let w = World::new("start-seed");
-    let mut org = api_client(&w, "org");
-    let id = org
-        .json(
-            "POST",
-            "/api/events",
-            &json!({"name": "2011 中弈杯", "variant": "jieqi", "rounds": 6, "scoring": [2, 1, 0], "knockout_size": 8, "best_of": 3}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
     // Registered in an order that is not the rating order.
     let mut players: Vec<_> = (0..42)
         .map(|i| json!({"name": format!("棋手{i:02}"), "club": format!("會{}", i % 5), "rating": 1800 + (i * 37) % 400}))
         .collect();
     players.reverse();
-    assert_eq!(
-        org.json(
-            "POST",
-            &format!("/api/events/{id}/players"),
-            &json!(players)
-        )
-        .status,
-        201
-    );
-    let mut web = w.login("org");
-    assert_eq!(
-        web.form(&format!("/events/{id}/arbiters"), &[("name", "arb")])
-            .status,
-        303
-    );
-    let mut arb_web = w.login("arb");
-    assert_eq!(
-        arb_web
-            .form(
-                &format!("/events/{id}/byes"),
-                &[("start", "40"), ("round", "3"), ("kind", "H")]
-            )
-            .status,
-        303
-    );
+    let (id, _) = crate::json_api::seed_event(&w, &players);
     let trf = play_through_api(&w, id, 6, 2011, &[]);
     let (code, out) = check_with_anqi(&w.dir, "seed-event.trf", &trf);
     assert_eq!(code, Some(0), "{out}");

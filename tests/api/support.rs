@@ -907,10 +907,69 @@ pub fn send_results(
 
 /// Pairs the next round (Red to player 1 by the lot) and publishes it as `arb`, round `n`.
 pub fn publish_round(arb: &mut Client, id: i64, n: u32) {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
+    pair_round(arb, id, n);
     let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
     assert_eq!(r.status, 303, "publish round {n}: {}", r.body);
+}
+
+/// Pairs round `n` (Red to player 1 by the lot) as `arb`, leaving it a draft.
+pub fn pair_round(arb: &mut Client, id: i64, n: u32) {
+    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
+    assert_eq!(r.status, 303, "pair round {n}: {}", r.body);
+}
+
+/// The `(board, version)` pairs of the result form on a round page.
+pub fn versions(page: &str) -> Vec<(u32, i64)> {
+    html::attr_pairs(page, "input[type=hidden][name^=v]", "name", "value")
+        .into_iter()
+        .filter_map(|(n, v)| Some((n[1..].parse().ok()?, v.parse().ok()?)))
+        .collect()
+}
+
+/// The (red, black) start numbers of each board on a round page (`None` black for the bye).
+pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
+    let start = |cell: &str| -> Option<u32> { cell.split('.').next()?.trim().parse().ok() };
+    html::rows(page, "tbody tr[data-board]")
+        .iter()
+        .map(|cells| {
+            (
+                start(&cells[1]).expect("the red player's start number"),
+                cells.get(5).and_then(|c| start(c)),
+            )
+        })
+        .collect()
+}
+
+/// Enters a result on every board of round `n` that has none yet, with the round page's own
+/// results form as `arb`: `result(board, red, black)` (start numbers) names each board's result.
+/// The form must be taken whole (303, no board stale).
+pub fn enter_results<'a>(
+    arb: &mut Client,
+    id: i64,
+    n: u32,
+    result: impl Fn(u32, u32, u32) -> &'a str,
+) {
+    let page = arb.get(&format!("/events/{id}/rounds/{n}")).body;
+    let boards = pairings(&page);
+    let open: Vec<(u32, i64)> = versions(&page)
+        .into_iter()
+        .filter(|(board, _)| {
+            html::attrs(&page, &format!("input[name=r{board}]"), "value")
+                .iter()
+                .all(|v| v.is_empty())
+        })
+        .collect();
+    let typed: Vec<&str> = open
+        .iter()
+        .map(|&(board, _)| {
+            let (red, black) = boards[board as usize - 1];
+            result(board, red, black.expect("the bye has no result box"))
+        })
+        .collect();
+    let r = send_results(arb, id, n, &open, &typed);
+    assert_eq!(r.status, 303, "results of round {n}: {}", r.body);
+    let back = r.location.unwrap_or_default();
+    assert!(!back.contains("stale"), "results of round {n}: {back}");
 }
 
 /// The row id (`data-player`) of the entry named `name` on the event's players page.
@@ -933,6 +992,41 @@ pub const FOUR_PLAYERS: &str =
 pub fn import_players(client: &mut Client, id: i64, csv: &str) {
     let r = client.form(&format!("/events/{id}/players/import"), &[("csv", csv)]);
     assert_eq!(r.status, 303, "import players: {}", r.body);
+}
+
+/// The settings fields of the list form with the RULES.md §7 defaults.
+const DEFAULT_SETTINGS: [(&str, &str); 6] = [
+    ("start_points", "1500"),
+    ("rated_after", "10"),
+    ("level_base", "1000"),
+    ("level_step", "50"),
+    ("lowest_level", "30"),
+    ("highest_level", "1"),
+];
+
+/// The list form: a name, the game (Jieqi) and the default settings.
+pub fn list_fields(name: &str) -> Vec<(&str, &str)> {
+    let mut fields = vec![("name", name), ("variant", "jieqi")];
+    fields.extend(DEFAULT_SETTINGS);
+    fields
+}
+
+/// Creates a list through the form; returns its id.
+pub fn create_list(client: &mut Client, name: &str, extra: &[(&str, &str)]) -> i64 {
+    let mut fields = list_fields(name);
+    for (k, v) in extra {
+        fields.retain(|(f, _)| f != k);
+        fields.push((k, v));
+    }
+    let r = client.form("/ratings", &fields);
+    assert_eq!(r.status, 303, "create list: {}", r.body);
+    let location = r.location.expect("redirect to the list");
+    location
+        .trim_start_matches("/ratings/")
+        .split('?')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("list id in {location}"))
 }
 
 /// Reading pages through an HTML parser (`scraper`): what a test asserts about a page is named by a

@@ -3,41 +3,33 @@
 
 use crate::support::*;
 
-/// Extracts `(board, version)` pairs of the result form on a round page.
-pub fn versions(page: &str) -> Vec<(u32, i64)> {
-    html::attr_pairs(page, "input[type=hidden][name^=v]", "name", "value")
-        .into_iter()
-        .filter_map(|(n, v)| Some((n[1..].parse().ok()?, v.parse().ok()?)))
-        .collect()
-}
+/// The round page's readers (in `support`), by the name the other files know them by.
+pub use crate::support::{pairings, versions};
 
-/// The (red, black) start numbers of each board on a round page (`None` black for the bye).
-pub fn pairings(page: &str) -> Vec<(u32, Option<u32>)> {
-    let start = |cell: &str| -> Option<u32> { cell.split('.').next()?.trim().parse().ok() };
-    html::rows(page, "tbody tr[data-board]")
-        .iter()
-        .map(|cells| {
-            (
-                start(&cells[1]).expect("the red player's start number"),
-                cells.get(5).and_then(|c| start(c)),
-            )
-        })
-        .collect()
-}
-
-fn setup_event(w: &World, players: usize) -> (Client, i64) {
+/// A Jieqi event of `players` numbered players with the arbiter "arb", on a server of its own:
+/// the server, the event's id and "arb" signed in.
+fn swiss_event(tag: &str, players: usize) -> (World, i64, Client) {
+    let w = World::new(tag);
     let id = event("Swiss test", "jieqi")
         .players(players)
         .arbiter("arb")
-        .build(w);
-    (w.login("org"), id)
+        .build(&w);
+    let arb = w.login("arb");
+    (w, id, arb)
+}
+
+/// The start numbers of everyone seated at a board of these pairings.
+fn seated(boards: &[(u32, Option<u32>)]) -> Vec<u32> {
+    boards
+        .iter()
+        .flat_map(|(r, b)| [Some(*r), *b])
+        .flatten()
+        .collect()
 }
 
 #[test]
 fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
-    let w = World::new("swiss-round");
-    let (_org, id) = setup_event(&w, 9);
-    let mut arb = w.login("arb");
+    let (w, id, mut arb) = swiss_event("swiss-round", 9);
     let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(
@@ -153,9 +145,7 @@ fn a_round_is_paired_as_a_draft_published_and_its_results_entered() {
 
 #[test]
 fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
-    let w = World::new("swiss-byes");
-    let (_org, id) = setup_event(&w, 8);
-    let mut arb = w.login("arb");
+    let (w, id, mut arb) = swiss_event("swiss-byes", 8);
     assert_eq!(
         arb.form(
             &format!("/events/{id}/byes"),
@@ -179,11 +169,7 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
     );
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let boards = pairings(&page.body);
-    let all: Vec<u32> = boards
-        .iter()
-        .flat_map(|(r, b)| [Some(*r), *b])
-        .flatten()
-        .collect();
+    let all = seated(&boards);
     assert!(
         !all.contains(&3),
         "player with a requested bye is not paired"
@@ -263,21 +249,11 @@ fn byes_withdrawals_and_manual_pairings_are_respected_and_logged() {
 
 #[test]
 fn players_report_their_own_result_and_the_opponent_confirms() {
-    let w = World::new("swiss-report");
-    let (mut org, id) = setup_event(&w, 4);
+    let (w, id, mut arb) = swiss_event("swiss-report", 4);
+    let mut org = w.login("org");
     create_user(&w.dir, "p1", "player");
     assert_eq!(add_user(&w.dir, "p3", "player", PASSWORD), 0);
-    let mut arb = w.login("arb");
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
-            .status,
-        303
-    );
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
-            .status,
-        303
-    );
+    publish_round(&mut arb, id, 1);
     // Round 1 with 4 players: 1–3 and 4–2 (player 1 Red).
     assert_eq!(
         pairings(&arb.get(&format!("/events/{id}/rounds/1")).body)[0],
@@ -327,40 +303,24 @@ fn players_report_their_own_result_and_the_opponent_confirms() {
         303
     );
     let page = w.server.client().get(&format!("/events/{id}/rounds/1"));
-    assert!(
-        page.body.contains("<span class=\"shown\">1–0</span>"),
+    assert_eq!(
+        html::texts(&page.body, "tr[data-board='1'] span.shown"),
+        ["1–0"],
         "confirmed result entered"
     );
 }
 
 #[test]
 fn cached_public_pages_change_as_soon_as_a_result_does() {
-    let w = World::new("swiss-cache");
-    let (_org, id) = setup_event(&w, 4);
-    let mut arb = w.login("arb");
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
-            .status,
-        303
-    );
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
-            .status,
-        303
-    );
+    let (w, id, mut arb) = swiss_event("swiss-cache", 4);
+    publish_round(&mut arb, id, 1);
     let mut anon = w.server.client();
     let page = |c: &mut Client| c.get(&format!("/events/{id}/rounds/1")).body;
     let first = page(&mut anon);
     assert_eq!(first, page(&mut anon), "same page while nothing changes");
     assert!(!first.contains("<span class=\"shown\">1–0</span>"));
-    assert_eq!(
-        arb.form(
-            &format!("/events/{id}/rounds/1/results"),
-            &[("r1", "1-0"), ("v1", "0")]
-        )
-        .status,
-        303
-    );
+    let r = send_results(&mut arb, id, 1, &[(1, 0)], &["1-0"]);
+    assert_eq!(r.status, 303, "{}", r.body);
     assert!(
         page(&mut anon).contains("<span class=\"shown\">1–0</span>"),
         "result visible at once"
@@ -434,11 +394,7 @@ fn a_bye_recorded_before_round_one_stays_with_its_player() {
         "seven players: three boards and the pairing bye"
     );
     // 甲弱 is start number 7: absent, not paired.
-    let all: Vec<u32> = boards
-        .iter()
-        .flat_map(|(r, b)| [Some(*r), *b])
-        .flatten()
-        .collect();
+    let all = seated(&boards);
     assert!(
         !all.contains(&7),
         "the player who asked for the bye is not paired: {boards:?}"

@@ -13,21 +13,7 @@ use anqi::rules::adjudicate::GameResult;
 
 /// The boards of round `n` from the API: (board, red start, black start, result).
 fn boards(api: &mut Client, id: i64, n: u32) -> Vec<(u64, u64, u64, serde_json::Value)> {
-    let round = api.get(&format!("/api/events/{id}/rounds/{n}")).json();
-    round["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|b| !b["black"].is_null())
-        .map(|b| {
-            (
-                b["board"].as_u64().unwrap(),
-                b["red"].as_u64().unwrap(),
-                b["black"].as_u64().unwrap(),
-                b["result"].clone(),
-            )
-        })
-        .collect()
+    crate::json_api::games_of(&api.get(&format!("/api/events/{id}/rounds/{n}")).json())
 }
 
 /// The players of `setup` are named 棋手00, 棋手01 … by start number (from 1).

@@ -356,11 +356,28 @@ impl Browser {
 
     /// An attribute of the element for `css` (`None` when absent or the element is missing).
     pub(crate) fn attribute(&self, css: &str, name: &str) -> Option<String> {
+        self.read_element(css, &format!("attribute/{name}"))
+    }
+
+    /// A property of the element for `css`, as it is now (an input's typed `value`, not the
+    /// attribute it was loaded with); `None` when the element is missing or the property not text.
+    pub(crate) fn property(&self, css: &str, name: &str) -> Option<String> {
+        self.read_element(css, &format!("property/{name}"))
+    }
+
+    /// What `GET /element/{el}/{what}` answers as text for the element for `css` (`None` when the
+    /// element is missing or the answer not text).
+    fn read_element(&self, css: &str, what: &str) -> Option<String> {
         let el = self.find(css).ok()?;
-        self.session("GET", &format!("/element/{el}/attribute/{name}"), None)
+        self.session("GET", &format!("/element/{el}/{what}"), None)
             .ok()?
             .as_str()
             .map(str::to_string)
+    }
+
+    /// The current value of the input for `css` (empty when missing).
+    pub(crate) fn value(&self, css: &str) -> String {
+        self.property(css, "value").unwrap_or_default()
     }
 
     pub(crate) fn text(&self, css: &str) -> String {

@@ -4,7 +4,9 @@
 use serde_json::json;
 
 use crate::driver::*;
-use crate::support::{Client, FOUR_PLAYERS, PASSWORD, World, import_players};
+use crate::support::{
+    Client, FOUR_PLAYERS, PASSWORD, World, enter_results, import_players, publish_round,
+};
 
 /// Registers four players and the arbiter "arb" over HTTP.
 fn players(org: &mut Client, id: i64) {
@@ -47,33 +49,8 @@ fn the_final_and_the_third_place_match_have_separate_deals_in_the_browser() {
     players(&mut org, id);
     // The Swiss round and the semi-finals over HTTP.
     let mut arb = w.login("arb");
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")])
-            .status,
-        303
-    );
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds/1/publish"), &[])
-            .status,
-        303
-    );
-    let page = arb.get(&format!("/events/{id}/rounds/1"));
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (board, version) in
-        crate::support::html::attr_pairs(&page.body, "input[type=hidden][name^=v]", "name", "value")
-    {
-        fields.push((format!("r{}", &board[1..]), "1-0".into()));
-        fields.push((board, version));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    assert_eq!(
-        arb.form(&format!("/events/{id}/rounds/1/results"), &refs)
-            .status,
-        303
-    );
+    publish_round(&mut arb, id, 1);
+    enter_results(&mut arb, id, 1, |_, _, _| "1-0");
     let token = crate::support::token(&w.dir, "arb");
     let mut api = w.server.client();
     api.bearer = Some(token);

@@ -12,18 +12,6 @@ const TAB: &str = "\u{E004}";
 
 const MATE: &str = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. 车九进七 将4平5 2. 车八进九 1-0\n";
 
-/// The current value of the input for `css` (its property, not the attribute it was loaded with).
-fn value(b: &Browser, css: &str) -> String {
-    b.find(css)
-        .ok()
-        .and_then(|el| {
-            b.session("GET", &format!("/element/{el}/property/value"), None)
-                .ok()
-        })
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
-}
-
 /// Types the reason of a correction form, ticks its confirmation box and sends it.
 fn correct(b: &Browser, form: &str, which: &str, reason: &str) {
     b.type_into(&format!("#{which}-reason"), reason);
@@ -95,16 +83,16 @@ fn an_arbiter_corrects_and_undoes_rounds_byes_withdrawals_and_records() {
         b.attribute("tr.refused", "data-board").as_deref(),
         Some("2")
     );
-    assert_eq!(value(&b, "#results input[name=r2]"), "2-0");
+    assert_eq!(b.value("#results input[name=r2]"), "2-0");
     assert!(b.text("#refused-2").contains("'2-0'"));
     // The fix is typed where the mistake is; the rest of the round follows.
     b.type_into("#results input[name=r2]", "=");
     b.type_into("#results input[name=r4]", "1-0");
     b.click("#results button[type=submit]");
     b.wait_for("the second save", |b| b.url().contains("saved=2"));
-    assert_eq!(value(&b, "#results input[name=r1]"), "1-0");
-    assert_eq!(value(&b, "#results input[name=r2]"), "1/2-1/2");
-    assert_eq!(value(&b, "#results input[name=r3]"), "0-1");
+    assert_eq!(b.value("#results input[name=r1]"), "1-0");
+    assert_eq!(b.value("#results input[name=r2]"), "1/2-1/2");
+    assert_eq!(b.value("#results input[name=r3]"), "0-1");
     assert!(b.find("#withdraw-round").is_err(), "results are in");
 
     // A bye requested for round 2, then cancelled.

@@ -8,35 +8,19 @@
 use serde_json::json;
 
 use crate::driver::*;
-use crate::support::{Client, PASSWORD, World};
+use crate::support::{Client, PASSWORD, World, create_list, enter_results, publish_round};
 
 /// Pairs, publishes and completes a Swiss round over HTTP: the lower start number wins, every
 /// third board is drawn.
 fn play_round(arb: &mut Client, id: i64, n: u32) {
-    let r = arb.form(&format!("/events/{id}/rounds"), &[("lot", "red")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = arb.form(&format!("/events/{id}/rounds/{n}/publish"), &[]);
-    assert_eq!(r.status, 303, "{}", r.body);
-    let page = arb.get(&format!("/events/{id}/rounds/{n}"));
-    let mut fields: Vec<(String, String)> = Vec::new();
-    for (name, version) in
-        crate::support::html::attr_pairs(&page.body, "input[type=hidden][name^=v]", "name", "value")
-    {
-        let board: u32 = name[1..].parse().unwrap();
-        let result = if board.is_multiple_of(3) {
+    publish_round(arb, id, n);
+    enter_results(arb, id, n, |board, _, _| {
+        if board.is_multiple_of(3) {
             "1/2-1/2"
         } else {
             "1-0"
-        };
-        fields.push((format!("r{board}"), result.into()));
-        fields.push((name, version));
-    }
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let r = arb.form(&format!("/events/{id}/rounds/{n}/results"), &refs);
-    assert_eq!(r.status, 303, "{}", r.body);
+        }
+    });
 }
 
 #[test]
@@ -117,26 +101,7 @@ fn screenshots_of_every_page_in_each_language_and_width() {
     let r = org.form(&format!("/events/{id}/prizes/template"), &[]);
     assert_eq!(r.status, 303, "{}", r.body);
     let mut club = w.login("club");
-    let r = club.form(
-        "/ratings",
-        &[
-            ("name", "荃灣象棋會等級分"),
-            ("variant", "jieqi"),
-            ("start_points", "1500"),
-            ("rated_after", "10"),
-            ("level_base", "1000"),
-            ("level_step", "50"),
-            ("lowest_level", "30"),
-            ("highest_level", "1"),
-        ],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let list: i64 = r.location.unwrap()[9..]
-        .split('?')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let list = create_list(&mut club, "荃灣象棋會等級分", &[]);
     let r = org.form(
         &format!("/events/{id}/push-rating"),
         &[("list", &list.to_string()), ("start_from_event", "on")],

@@ -60,38 +60,41 @@ fn serve(url: &str) -> (Serving, String) {
     panic!("anqi serve did not start");
 }
 
-fn events_in(file: &std::path::Path) -> Vec<String> {
+/// Runs `work` on a connection of its own to the SQLite database at `url` (closed after), on a
+/// runtime of its own.
+fn on_sqlite<T>(url: &str, work: impl AsyncFnOnce(&sqlx::SqlitePool) -> T) -> T {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime")
         .block_on(async {
-            let url = format!("sqlite://{}?mode=ro", file.display());
-            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
-            let names = sqlx::query_scalar("SELECT name FROM events ORDER BY id")
-                .fetch_all(&db)
-                .await
-                .expect("events");
+            let db = sqlx::SqlitePool::connect(url).await.expect("open");
+            let out = work(&db).await;
             db.close().await;
-            names
+            out
         })
 }
 
+/// The names of the events in the database file, read-only, in the order they were made.
+fn events_in(file: &std::path::Path) -> Vec<String> {
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    on_sqlite(&url, async |db| {
+        sqlx::query_scalar("SELECT name FROM events ORDER BY id")
+            .fetch_all(db)
+            .await
+            .expect("events")
+    })
+}
+
+/// SQLite's integrity check of the database file, read-only ("ok" when sound).
 fn integrity(file: &std::path::Path) -> String {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
-        .block_on(async {
-            let url = format!("sqlite://{}?mode=ro", file.display());
-            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
-            let verdict: String = sqlx::query_scalar("PRAGMA integrity_check")
-                .fetch_one(&db)
-                .await
-                .expect("integrity check");
-            db.close().await;
-            verdict
-        })
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    on_sqlite(&url, async |db| {
+        sqlx::query_scalar("PRAGMA integrity_check")
+            .fetch_one(db)
+            .await
+            .expect("integrity check")
+    })
 }
 
 #[test]
@@ -188,25 +191,17 @@ fn a_backup_taken_under_writes_holds_them_and_restore_waits_for_the_server_to_st
 
 /// Runs statements on a database file (the test's own connection, closed after).
 fn execute(file: &std::path::Path, sql: &str) -> Vec<i64> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
-        .block_on(async {
-            let url = format!("sqlite://{}", file.display());
-            let db = sqlx::SqlitePool::connect(&url).await.expect("open");
-            sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string()))
-                .execute(&db)
-                .await
-                .expect("execute");
-            let versions =
-                sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
-                    .fetch_all(&db)
-                    .await
-                    .expect("versions");
-            db.close().await;
-            versions
-        })
+    let url = format!("sqlite://{}", file.display());
+    on_sqlite(&url, async |db| {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string()))
+            .execute(db)
+            .await
+            .expect("execute");
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(db)
+            .await
+            .expect("versions")
+    })
 }
 
 #[test]

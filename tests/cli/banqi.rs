@@ -1,6 +1,6 @@
 //! `anqi perft --variant banqi` and `anqi adjudicate --variant banqi` run as a process.
 
-use crate::run::anqi;
+use crate::run::{Run, anqi};
 use std::path::PathBuf;
 
 const DEAL: &str = "KAABBRRNNCCPPPPPkaabbrrnnccppppp";
@@ -10,6 +10,22 @@ fn record_file(name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&path, bytes).expect("write record");
     path
 }
+
+/// `anqi adjudicate --variant banqi` of the record `input` (`-`: standard input) on [`DEAL`], as
+/// JSON, in the C locale.
+fn adjudicate_on_the_deal(input: &str) -> Run {
+    anqi([
+        "adjudicate",
+        "--variant",
+        "banqi",
+        "--deal",
+        DEAL,
+        "--json",
+        input,
+    ])
+    .lang("C")
+}
+
 #[test]
 fn perft_from_the_start_with_a_deal() {
     let o = anqi(["perft", "--variant", "banqi", "--deal", DEAL, "1"])
@@ -113,17 +129,7 @@ fn adjudicate_a_legal_record_as_json() {
         "legal.pgn",
         "\u{feff}[Variant \"Banqi\"]\r\n[Red \"甲\"]\r\n\r\n1. a1=帥 b1 2. a2 *\r\n".as_bytes(),
     );
-    let o = anqi([
-        "adjudicate",
-        "--variant",
-        "banqi",
-        "--deal",
-        DEAL,
-        "--json",
-        path.to_str().unwrap(),
-    ])
-    .lang("C")
-    .run();
+    let o = adjudicate_on_the_deal(path.to_str().unwrap()).run();
     assert_eq!(o.code, 0, "{}", o.stderr);
     let v = o.json();
     assert_eq!(v["variant"], "banqi");
@@ -159,18 +165,7 @@ fn adjudicate_reports_the_first_illegal_ply_with_exit_1() {
 
 #[test]
 fn adjudicate_reports_a_flip_contradicting_the_deal() {
-    let o = anqi([
-        "adjudicate",
-        "--variant",
-        "banqi",
-        "--deal",
-        DEAL,
-        "--json",
-        "-",
-    ])
-    .stdin(b"1. a1=k")
-    .lang("C")
-    .run();
+    let o = adjudicate_on_the_deal("-").stdin(b"1. a1=k").run();
     assert_eq!(o.code, 1);
     let v = o.json();
     assert_eq!(v["error"]["ply"], 1);

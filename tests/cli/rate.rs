@@ -1,15 +1,18 @@
 //! `anqi rate` as a process: good and bad CSV files, exit statuses, and nothing written on errors.
 
 use std::ffi::OsStr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use crate::run::{anqi, scratch};
+use crate::run::{Run, anqi, scratch};
 
-/// `rate` and these arguments.
-fn rate<'a>(args: &[&'a OsStr]) -> Vec<&'a OsStr> {
-    std::iter::once(OsStr::new("rate"))
-        .chain(args.iter().copied())
-        .collect()
+/// `anqi rate` with the games file `games` and these options.
+fn rate(games: &Path, options: &[&dyn AsRef<OsStr>]) -> Run {
+    let options = options.iter().map(|o| o.as_ref());
+    anqi(
+        [OsStr::new("rate"), games.as_os_str()]
+            .into_iter()
+            .chain(options),
+    )
 }
 
 fn write(dir: &std::path::Path, name: &str, content: &[u8]) -> PathBuf {
@@ -27,7 +30,7 @@ const GAMES: &str = "date,red,black,result\n\
 fn rates_games_in_date_order_to_stdout() {
     let dir = scratch("stdout");
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(rate(&[games.as_os_str()])).run();
+    let out = rate(&games, &[]).run();
     assert_eq!(out.code, 0, "{}", out.stderr);
     // 03-01: 王 beats 陳 at 1500/1500 (+10); 李 (1500) draws 王 (1510), d = 10: (10 + 1)/2 = 5.50;
     // 03-02: 李 (1505.50) beats 陳 (1490), higher wins, d = 15.50: 10 − 1.24 = 8.76.
@@ -52,14 +55,7 @@ fn starting_list_and_out_file_with_bom_and_crlf() {
         "\u{feff}player,points,games\n王小明,1623.5,9\n張三,1400,20\n".as_bytes(),
     );
     let ratings = dir.join("ratings.csv");
-    let out = anqi(rate(&[
-        games.as_os_str(),
-        "--players".as_ref(),
-        start.as_os_str(),
-        "--out".as_ref(),
-        ratings.as_os_str(),
-    ]))
-    .run();
+    let out = rate(&games, &[&"--players", &start, &"--out", &ratings]).run();
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.is_empty(), "the standings go to --out only");
     // 王 (1623.50) beats 陳 (1500): higher wins, d = 123.50 → 2. 李 (1500) draws 王 (1625.50):
@@ -84,21 +80,11 @@ fn an_output_list_continues_as_the_next_starting_list() {
         "april.csv",
         format!("date,red,black,result\n{april}").as_bytes(),
     );
-    let at_once = anqi(rate(&[both.as_os_str()])).run();
+    let at_once = rate(&both, &[]).run();
     let after_march = dir.join("after_march.csv");
-    let step = anqi(rate(&[
-        first.as_os_str(),
-        "--out".as_ref(),
-        after_march.as_os_str(),
-    ]))
-    .run();
+    let step = rate(&first, &[&"--out", &after_march]).run();
     assert_eq!(step.code, 0, "{}", step.stderr);
-    let chained = anqi(rate(&[
-        second.as_os_str(),
-        "--players".as_ref(),
-        after_march.as_os_str(),
-    ]))
-    .run();
+    let chained = rate(&second, &[&"--players", &after_march]).run();
     assert_eq!(at_once.code, 0);
     assert_eq!(chained.code, 0, "{}", chained.stderr);
     assert_eq!(chained.stdout.as_str(), at_once.stdout);
@@ -113,19 +99,21 @@ fn settings_can_be_changed_on_the_command_line() {
         "games.csv",
         b"date,red,black,result\n2026-03-01,a,b,1-0\n",
     );
-    let out = anqi(rate(&[
-        games.as_os_str(),
-        "--start-points".as_ref(),
-        "1200".as_ref(),
-        "--rated-after".as_ref(),
-        "1".as_ref(),
-        "--level-base".as_ref(),
-        "1100".as_ref(),
-        "--level-step".as_ref(),
-        "100".as_ref(),
-        "--lowest-level".as_ref(),
-        "9".as_ref(),
-    ]))
+    let out = rate(
+        &games,
+        &[
+            &"--start-points",
+            &"1200",
+            &"--rated-after",
+            &"1",
+            &"--level-base",
+            &"1100",
+            &"--level-step",
+            &"100",
+            &"--lowest-level",
+            &"9",
+        ],
+    )
     .run();
     assert_eq!(out.code, 0, "{}", out.stderr);
     // 1210 → 9 − ⌊110/100⌋ = 8; 1190 → 9 − 0 = 9.
@@ -134,24 +122,14 @@ fn settings_can_be_changed_on_the_command_line() {
         "player,points,level,games\na,1210.00,8,1\nb,1190.00,9,1\n"
     );
 
-    let bad = anqi(rate(&[
-        games.as_os_str(),
-        "--highest-level".as_ref(),
-        "31".as_ref(),
-    ]))
-    .run();
+    let bad = rate(&games, &[&"--highest-level", &"31"]).run();
     assert_eq!(bad.code, 2);
     assert!(
         bad.stderr.as_str().contains("level table"),
         "{}",
         bad.stderr.as_str()
     );
-    let bad = anqi(rate(&[
-        games.as_os_str(),
-        "--start-points".as_ref(),
-        "15.001".as_ref(),
-    ]))
-    .run();
+    let bad = rate(&games, &[&"--start-points", &"15.001"]).run();
     assert_eq!(bad.code, 2);
 }
 
@@ -202,12 +180,7 @@ fn bad_games_files_exit_2_naming_line_and_column_and_write_nothing() {
     for (i, (content, message)) in BAD_GAMES.iter().enumerate() {
         let games = write(&dir, &format!("bad{i}.csv"), content.as_bytes());
         let ratings = write(&dir, "ratings.csv", b"previous list\n");
-        let out = anqi(rate(&[
-            games.as_os_str(),
-            "--out".as_ref(),
-            ratings.as_os_str(),
-        ]))
-        .run();
+        let out = rate(&games, &[&"--out", &ratings]).run();
         assert_eq!(out.code, 2, "{content:?}");
         let err = out.stderr.as_str();
         assert!(
@@ -247,14 +220,7 @@ fn bad_starting_lists_exit_2_and_write_nothing() {
     ] {
         let start = write(&dir, "start.csv", content.as_bytes());
         let ratings = dir.join("ratings.csv");
-        let out = anqi(rate(&[
-            games.as_os_str(),
-            "--players".as_ref(),
-            start.as_os_str(),
-            "--out".as_ref(),
-            ratings.as_os_str(),
-        ]))
-        .run();
+        let out = rate(&games, &[&"--players", &start, &"--out", &ratings]).run();
         assert_eq!(out.code, 2, "{content:?}");
         assert!(
             out.stderr
@@ -270,7 +236,7 @@ fn bad_starting_lists_exit_2_and_write_nothing() {
 #[test]
 fn unreadable_input_exits_2() {
     let dir = scratch("missing");
-    let out = anqi(rate(&[dir.join("no-such-file.csv").as_os_str()])).run();
+    let out = rate(&dir.join("no-such-file.csv"), &[]).run();
     assert_eq!(out.code, 2);
     assert!(
         out.stderr.as_str().contains("cannot read"),
@@ -278,12 +244,7 @@ fn unreadable_input_exits_2() {
         out.stderr.as_str()
     );
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(rate(&[
-        games.as_os_str(),
-        "--players".as_ref(),
-        dir.join("none.csv").as_os_str(),
-    ]))
-    .run();
+    let out = rate(&games, &[&"--players", &dir.join("none.csv")]).run();
     assert_eq!(out.code, 2);
 }
 
@@ -291,12 +252,7 @@ fn unreadable_input_exits_2() {
 fn unwritable_output_exits_1() {
     let dir = scratch("unwritable");
     let games = write(&dir, "games.csv", GAMES.as_bytes());
-    let out = anqi(rate(&[
-        games.as_os_str(),
-        "--out".as_ref(),
-        dir.join("no-dir").join("r.csv").as_os_str(),
-    ]))
-    .run();
+    let out = rate(&games, &[&"--out", &dir.join("no-dir").join("r.csv")]).run();
     assert_eq!(out.code, 1);
     assert!(
         out.stderr.as_str().contains("cannot write"),
@@ -323,7 +279,7 @@ fn errors_are_in_the_language_of_lang() {
             "games.csv：第 2 行，第 1 列 (date)：日期「2026-13-01」错误（应为 YYYY-MM-DD）",
         ),
     ] {
-        let out = anqi(rate(&[games.as_os_str()])).lang(lang).run();
+        let out = rate(&games, &[]).lang(lang).run();
         assert_eq!(out.code, 2);
         let err = out.stderr.as_str();
         assert!(
@@ -335,7 +291,7 @@ fn errors_are_in_the_language_of_lang() {
             assert!(!err.contains(english), "{lang}: {err}");
         }
     }
-    let out = anqi(rate(&[games.as_os_str()])).lang("C").run();
+    let out = rate(&games, &[]).lang("C").run();
     assert_eq!(
         out.stderr.as_str(),
         format!(
@@ -356,12 +312,7 @@ fn big5_and_gb18030_files_are_read_and_others_refused() {
         .encode("player,points,games\n王小明,1600,20\n")
         .0;
     let start = write(&dir, "start.csv", &start);
-    let out = anqi(rate(&[
-        games.as_os_str(),
-        "--players".as_ref(),
-        start.as_os_str(),
-    ]))
-    .run();
+    let out = rate(&games, &[&"--players", &start]).run();
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.as_str().contains("\n王小明,1"),
@@ -383,7 +334,7 @@ fn big5_and_gb18030_files_are_read_and_others_refused() {
         .encode("date,red,black,result\n2026-03-01,Müller,José,1-0\n")
         .0;
     let latin = write(&dir, "latin.csv", &latin);
-    let out = anqi(rate(&[latin.as_os_str()])).run();
+    let out = rate(&latin, &[]).run();
     assert_eq!(out.code, 2);
     assert!(
         out.stderr
