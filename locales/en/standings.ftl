@@ -28,6 +28,8 @@ tie_breaks_help = Choose the tie-breaks in the order they decide, the first firs
 tie_breaks_meanings = What each tie-break counts
 
 ## Cells of the crosstable and the player card read from the player's side.
+st_after_invalid = after: { $value } is not a completed round; the standings can be shown after rounds 1 to { $completed }
+st_after_pick = Standings after round
 st_after_round = After round { $round }
 ct_round = Rd { $round }
 ct_red = r

@@ -28,6 +28,8 @@ tie_breaks_help = 依决定次序选择小分，先比第一项；不需要的�
 tie_breaks_meanings = 各项小分的计法
 
 ## Cells of the crosstable and the player card read from the player's side.
+st_after_invalid = after：{ $value } 不是已完成的轮次；可显示第 1 至 { $completed } 轮后的名次
+st_after_pick = 各轮后排名
 st_after_round = 第 { $round } 轮后
 ct_round = 第{ $round }轮
 ct_red = 红

@@ -28,6 +28,8 @@ tie_breaks_help = 依決定次序選擇小分，先比第一項；不需要的�
 tie_breaks_meanings = 各項小分的計法
 
 ## Cells of the crosstable and the player card read from the player's side.
+st_after_invalid = after：{ $value } 不是已完成的輪次；可顯示第 1 至 { $completed } 輪後的名次
+st_after_pick = 各輪後排名
 st_after_round = 第 { $round } 輪後
 ct_round = 第{ $round }輪
 ct_red = 紅

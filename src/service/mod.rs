@@ -24,6 +24,7 @@ pub mod rating_push;
 pub mod ratings;
 pub mod records;
 pub mod rounds;
+pub mod standings;
 pub mod uploads;
 
 pub use crate::i18n::Reason;

@@ -477,6 +477,8 @@ fn read_params(tail: &[&str]) -> &'static [&'static str] {
         ["rounds", _] => &["stale", "saved", "reported"],
         // The confirmations of the deals page's forms after their redirects.
         ["deals"] => &["sealed", "unsealed"],
+        // The standings as they stood after an earlier round.
+        ["standings"] => &["after"],
         _ => &[],
     }
 }
@@ -564,7 +566,13 @@ pub fn key(
         },
         _ => {
             for pair in read {
-                key.push_str(pair);
+                // A round in digits is keyed by its number: `after=02` is the page of `after=2`.
+                match pair.strip_prefix("after=").map(str::parse::<u32>) {
+                    Some(Ok(n)) if pair[6..].bytes().all(|b| b.is_ascii_digit()) => {
+                        key.push_str(&format!("after={n}"));
+                    }
+                    _ => key.push_str(pair),
+                }
                 key.push('&');
             }
         }
@@ -650,6 +658,15 @@ mod tests {
         assert_ne!(
             k("/events/3/players", "imported=2"),
             k("/events/3/players", "")
+        );
+        // The standings after an earlier round are another page, one whatever its spelling.
+        assert_ne!(
+            k("/events/3/standings", "after=2"),
+            k("/events/3/standings", "")
+        );
+        assert_eq!(
+            k("/events/3/standings", "after=002"),
+            k("/events/3/standings", "after=2")
         );
         // `stale` means nothing on the standings.
         assert_eq!(

@@ -371,10 +371,11 @@ async fn post_record(
 async fn standings(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
+    query: web::Query<super::standings::AfterQuery>,
 ) -> AppResult<HttpResponse> {
-    let (_, list) = service::rounds::standings(&state.db, &event).await?;
-    let names = service::rounds::names(&state.db, event.id).await?;
-    let out: Vec<Value> = list
+    let view = super::standings::view(&state, &event, &query).await?;
+    let out: Vec<Value> = view
+        .lines
         .iter()
         .map(|s| {
             let tiebreaks: serde_json::Map<String, Value> = event
@@ -386,8 +387,8 @@ async fn standings(
                 .collect();
             json!({
                 "rank": s.rank,
-                "start": s.player,
-                "name": names.get(&s.player).map(|n| n.0.as_str()).unwrap_or(""),
+                "start": s.start,
+                "name": s.name,
                 "points": f64::from(s.score.tenths()) / 10.0,
                 "tiebreaks": tiebreaks,
             })

@@ -9,9 +9,10 @@ use super::{csv_download, render};
 use crate::i18n::Reason;
 use crate::round::BoardResult;
 use crate::rules::Color;
-use crate::service::Event;
 use crate::service::policy::Access;
 use crate::service::policy::{round_visible, rounds_with_visible_records};
+use crate::service::standings::{StandingLine, StandingsView};
+use crate::service::{self, Event};
 use crate::swiss::standings::{CrosstableCell, CrosstableRow, TieBreak};
 use crate::swiss::tournament::ResultCode;
 use crate::web::AppState;
@@ -28,51 +29,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(player_card);
 }
 
-/// One line of the standings as pages and CSV show it.
-pub struct Line {
-    /// Rank (shared on a full tie).
-    pub rank: u32,
-    /// Start number.
-    pub start: u32,
-    /// Name.
-    pub name: String,
-    /// Club.
-    pub club: String,
-    /// Score.
-    pub points: String,
-    /// Tie-break values in the event's order.
-    pub tie_breaks: Vec<String>,
-    /// The first round the player no longer plays in, after withdrawing.
-    pub withdrawn_from: Option<u32>,
+/// The `after` parameter of the standings page, CSV and API: the round whose standings to show.
+#[derive(serde::Deserialize)]
+pub struct AfterQuery {
+    /// A completed round (absent: after the completed rounds).
+    pub after: Option<String>,
 }
 
-/// The standings lines of an event after its completed rounds (from the event's kept state).
-pub async fn lines(state: &AppState, event: &Event) -> AppResult<(u32, Vec<Line>)> {
-    let es = state.events.get(&state.db, event).await?;
-    let lines = es
-        .standings
-        .iter()
-        .map(|s| {
-            let (name, club) = es
-                .players
-                .get(&s.player)
-                .map(|p| (p.name.clone(), p.club.clone()))
-                .unwrap_or_default();
-            Line {
-                rank: s.rank,
-                start: s.player,
-                name,
-                club,
-                points: show_points(s.score),
-                tie_breaks: s.tie_breaks.iter().map(|v| v.to_string()).collect(),
-                withdrawn_from: es
-                    .tournament
-                    .player(s.player)
-                    .and_then(|p| p.withdrawn_from),
-            }
-        })
-        .collect();
-    Ok((es.tournament.rounds_played, lines))
+/// The standings read model, for the visitor's `?after=`.
+pub async fn view(state: &AppState, event: &Event, query: &AfterQuery) -> AppResult<StandingsView> {
+    Ok(service::standings::view(&state.events, &state.db, event, query.after.as_deref()).await?)
 }
 
 #[derive(Template)]
@@ -81,13 +47,34 @@ struct StandingsPage {
     ctx: Ctx,
     event: Event,
     access: Access,
+    /// The rounds counted, and the rounds completed (the page links to each earlier round).
     after: u32,
+    completed: u32,
     /// "After round 3" in the visitor's language.
     after_label: String,
     /// The tie-breaks shown as columns: the event's, without the pairing number (`PN`), which
     /// is the start-number column already.
     tie_breaks: Vec<TieBreak>,
-    lines: Vec<Line>,
+    lines: Vec<StandingLine>,
+}
+
+impl StandingsPage {
+    /// A line's score as shown.
+    fn points(&self, line: &StandingLine) -> String {
+        show_points(line.score)
+    }
+
+    /// A line's tie-break values as shown (the columns of [`StandingsPage::tie_breaks`]).
+    fn shown_values(&self, line: &StandingLine) -> Vec<String> {
+        self.event
+            .settings
+            .tie_breaks
+            .iter()
+            .zip(&line.tie_breaks)
+            .filter(|(t, _)| **t != TieBreak::PairingNumber)
+            .map(|(_, v)| v.to_string())
+            .collect()
+    }
 }
 
 #[get("/events/{id}/standings")]
@@ -95,18 +82,13 @@ async fn standings_page(
     ctx: Ctx,
     state: web::Data<AppState>,
     EventView { event, access }: EventView,
+    query: web::Query<AfterQuery>,
 ) -> AppResult<HttpResponse> {
-    let (after, mut lines) = lines(&state, &event).await?;
-    let shown: Vec<bool> = event
-        .settings
-        .tie_breaks
-        .iter()
-        .map(|t| *t != TieBreak::PairingNumber)
-        .collect();
-    for l in &mut lines {
-        let mut keep = shown.iter();
-        l.tie_breaks.retain(|_| *keep.next().unwrap_or(&true));
-    }
+    let StandingsView {
+        after,
+        completed,
+        lines,
+    } = view(&state, &event, &query).await?;
     let tie_breaks = event
         .settings
         .tie_breaks
@@ -122,6 +104,7 @@ async fn standings_page(
         ctx,
         event,
         after,
+        completed,
         after_label,
         tie_breaks,
         lines,
@@ -142,8 +125,9 @@ fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
 async fn standings_csv(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
+    query: web::Query<AfterQuery>,
 ) -> AppResult<HttpResponse> {
-    let (_, lines) = lines(&state, &event).await?;
+    let standings = view(&state, &event, &query).await?;
     let mut header: Vec<String> = ["rank", "start", "name", "club", "points"]
         .iter()
         .map(|s| s.to_string())
@@ -155,7 +139,8 @@ async fn standings_csv(
             .iter()
             .map(|t| t.code().to_string()),
     );
-    let rows: Vec<Vec<String>> = lines
+    let rows: Vec<Vec<String>> = standings
+        .lines
         .into_iter()
         .map(|l| {
             let mut r = vec![
@@ -163,16 +148,19 @@ async fn standings_csv(
                 l.start.to_string(),
                 l.name,
                 l.club,
-                l.points,
+                show_points(l.score),
             ];
-            r.extend(l.tie_breaks);
+            r.extend(l.tie_breaks.iter().map(|v| v.to_string()));
             r
         })
         .collect();
-    Ok(csv_download(
-        &format!("standings-{}.csv", event.id),
-        csv_text(&header, &rows),
-    ))
+    // Earlier standings are named for their round: both files can sit side by side.
+    let name = if standings.after < standings.completed {
+        format!("standings-{}-after-{}.csv", event.id, standings.after)
+    } else {
+        format!("standings-{}.csv", event.id)
+    };
+    Ok(csv_download(&name, csv_text(&header, &rows)))
 }
 
 /// One crosstable cell, chess-results style: the opponent's start number, the colour and the

@@ -1,0 +1,131 @@
+//! The standings as the page, its CSV download and the JSON API show them: after the completed
+//! rounds, or as they stood after an earlier round (`?after=N`), with the same tie-breaks computed
+//! on the first N rounds only.
+
+use std::borrow::Cow;
+
+use super::event_state::EventStates;
+use super::{Event, ServiceError, ServiceResult};
+use crate::i18n::Reason;
+use crate::store::Db;
+use crate::swiss::standings::{Standing, TieBreakValue, standings};
+use crate::swiss::tournament::Points;
+
+/// One line of the standings.
+#[derive(Debug, Clone)]
+pub struct StandingLine {
+    /// The place (shared on a full tie).
+    pub rank: u32,
+    /// Start number.
+    pub start: u32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Score after the rounds counted.
+    pub score: Points,
+    /// Tie-break values in the event's order.
+    pub tie_breaks: Vec<TieBreakValue>,
+    /// The first round the player no longer plays in, after withdrawing.
+    pub withdrawn_from: Option<u32>,
+}
+
+/// The standings after some rounds.
+#[derive(Debug, Clone)]
+pub struct StandingsView {
+    /// The rounds counted: the completed rounds, or the round asked for (0 before any result).
+    pub after: u32,
+    /// The rounds completed so far (the earlier standings the page offers are 1 … this).
+    pub completed: u32,
+    /// The lines, best first.
+    pub lines: Vec<StandingLine>,
+}
+
+/// Reads the `after` parameter of a standings request: absent or empty means "after the completed
+/// rounds"; otherwise a round from 1 to `completed` in plain digits (so that one round has one
+/// spelling but for leading zeros, as the page cache keys it), refused naming the field and the
+/// range.
+pub fn parse_after(text: Option<&str>, completed: u32) -> ServiceResult<Option<u32>> {
+    let Some(text) = text.filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let digits = text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse::<u32>() {
+        Ok(n) if digits && (1..=completed).contains(&n) => Ok(Some(n)),
+        _ => Err(ServiceError::Invalid {
+            field: "after",
+            reason: Reason::new("st_after_invalid")
+                .arg("value", text)
+                .arg("completed", completed),
+        }),
+    }
+}
+
+/// The standings of `event` after round `after` (its `after` query parameter, unparsed), or after
+/// the completed rounds: the kept state's standings, or computed on the first rounds with the
+/// event's tie-breaks.
+pub async fn view(
+    states: &EventStates,
+    db: &Db,
+    event: &Event,
+    after: Option<&str>,
+) -> ServiceResult<StandingsView> {
+    let state = states.get(db, event).await?;
+    let completed = state.tournament.rounds_played;
+    let after = parse_after(after, completed)?;
+    let list: Cow<'_, [Standing]> = match after {
+        Some(n) if n < completed => {
+            Cow::Owned(standings(&state.tournament, n, &event.settings.tie_breaks))
+        }
+        _ => Cow::Borrowed(&state.standings),
+    };
+    let lines = list
+        .iter()
+        .map(|s| {
+            let (name, club) = state
+                .players
+                .get(&s.player)
+                .map(|p| (p.name.clone(), p.club.clone()))
+                .unwrap_or_default();
+            StandingLine {
+                rank: s.rank,
+                start: s.player,
+                name,
+                club,
+                score: s.score,
+                tie_breaks: s.tie_breaks.clone(),
+                withdrawn_from: state
+                    .tournament
+                    .player(s.player)
+                    .and_then(|p| p.withdrawn_from)
+                    .filter(|&r| after.is_none_or(|n| r <= n)),
+            }
+        })
+        .collect();
+    Ok(StandingsView {
+        after: after.unwrap_or(completed),
+        completed,
+        lines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_is_a_completed_round_or_nothing() {
+        assert_eq!(parse_after(None, 3).unwrap(), None);
+        assert_eq!(parse_after(Some(""), 3).unwrap(), None);
+        assert_eq!(parse_after(Some("1"), 3).unwrap(), Some(1));
+        assert_eq!(parse_after(Some("02"), 3).unwrap(), Some(2));
+        assert_eq!(parse_after(Some("3"), 3).unwrap(), Some(3));
+        for bad in ["0", "4", "-1", "+1", " 1", "x", "2.5", "99999999999"] {
+            let Err(ServiceError::Invalid { field, reason }) = parse_after(Some(bad), 3) else {
+                panic!("{bad} taken");
+            };
+            assert_eq!(field, "after");
+            assert_eq!(reason.key, "st_after_invalid");
+        }
+    }
+}
