@@ -8,6 +8,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use super::pair_next_round;
 use super::players::{Candidate, Strength};
 use crate::rules::Color;
+use crate::swiss::test_support::{RESULT_ODDS, random_round};
 use crate::swiss::tournament::{
     ByeKind, ByeRequest, PlayerNumber, ResultCode, RoundEntry, ScoringSystem, Tournament,
 };
@@ -453,31 +454,7 @@ fn simulate_with(
             break;
         };
         check_pairing(&t, &pairing);
-        let mut entries = Vec::new();
-        for &(red, black) in &pairing.boards {
-            let roll = rng.next_u32() % 20;
-            let (r, b) = match roll {
-                0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-                1..=7 => (ResultCode::Win, ResultCode::Loss),
-                8..=13 => (ResultCode::Loss, ResultCode::Win),
-                _ => (ResultCode::Draw, ResultCode::Draw),
-            };
-            entries.push((red, RoundEntry::game(black, Color::Red, r)));
-            entries.push((black, RoundEntry::game(red, Color::Black, b)));
-        }
-        if let Some(bye) = pairing.bye {
-            entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
-        }
-        for request in t.bye_requests.clone().iter().filter(|r| r.round == round) {
-            if t.player(request.player)
-                .is_some_and(|p| p.is_active_in(round))
-            {
-                entries.push((
-                    request.player,
-                    RoundEntry::without_opponent(request.kind.result()),
-                ));
-            }
-        }
+        let entries = random_round(&mut rng, &t, &pairing, round, RESULT_ODDS);
         t.record_round(&entries)
             .expect("the pairing yields a consistent round");
     }
