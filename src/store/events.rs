@@ -401,16 +401,9 @@ pub async fn delete(
             .execute(&mut *tx)
             .await?;
     }
-    audit::record_with_reason(
-        &mut *tx,
-        Some(by.id),
-        None,
-        "event.delete",
-        &format!("#{event_id} {}", event.settings.name),
-        reason,
-    )
-    .await?;
-    tx.commit().await?;
+    let detail = format!("#{event_id} {}", event.settings.name);
+    tx.commit_audited_with_reason((Some(by.id), None), "event.delete", &detail, reason)
+        .await?;
     Ok(Deleted::Done)
 }
 
@@ -432,16 +425,13 @@ pub async fn remove_arbiter(
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    audit::record_with_reason(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
+    tx.commit_audited_with_reason(
+        (Some(by.id), Some(event_id)),
         "arbiter.remove",
         &arbiter.name,
         reason,
     )
     .await?;
-    tx.commit().await?;
     Ok(true)
 }
 
