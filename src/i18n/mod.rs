@@ -585,23 +585,30 @@ mod tests {
         out
     }
 
-    /// Every file below `dir` (relative to the crate) whose name ends in `ending` (any file for
-    /// ""), with its text.
-    fn files_below(dir: &str, ending: &str) -> Vec<(std::path::PathBuf, String)> {
-        let mut stack = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
-        let mut files = Vec::new();
-        while let Some(path) = stack.pop() {
-            for entry in std::fs::read_dir(&path).unwrap() {
+    /// Every file below `dir` whose name ends in `ending` (any file for ""), with its text.
+    fn files_below(dir: &std::path::Path, ending: &str) -> Vec<(std::path::PathBuf, String)> {
+        let entries = std::fs::read_dir(dir).unwrap();
+        entries
+            .flat_map(|entry| {
                 let p = entry.unwrap().path();
                 if p.is_dir() {
-                    stack.push(p);
+                    files_below(&p, ending)
                 } else if p.to_string_lossy().ends_with(ending) {
                     let text = std::fs::read_to_string(&p).unwrap();
-                    files.push((p, text));
+                    vec![(p, text)]
+                } else {
+                    Vec::new()
                 }
-            }
-        }
-        files
+            })
+            .collect()
+    }
+
+    /// [`files_below`] the crate's directory `dir`.
+    fn crate_files(dir: &str, ending: &str) -> Vec<(std::path::PathBuf, String)> {
+        files_below(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir),
+            ending,
+        )
     }
 
     /// Completeness, per locale: each area's file has the same keys in en, zh-Hant and zh-Hans, each
@@ -657,7 +664,7 @@ mod tests {
     #[test]
     fn every_key_in_the_code_has_a_message() {
         let mut checked = 0;
-        for (p, text) in files_below("src", ".rs") {
+        for (p, text) in crate_files("src", ".rs") {
             for opener in [".t(\"", "Reason::new(\""] {
                 for piece in text.split(opener).skip(1) {
                     let key = &piece[..piece.find('"').unwrap()];
@@ -702,7 +709,7 @@ mod tests {
         assert_eq!(Lang::ZhHant.audit_action("new.code"), "new.code");
         // Every code the store writes has a name.
         let mut checked = 0;
-        for (p, text) in files_below("src", ".rs") {
+        for (p, text) in crate_files("src", ".rs") {
             if p.ends_with("i18n/mod.rs") || !text.contains("audit::record") {
                 continue;
             }
@@ -825,7 +832,7 @@ mod tests {
     #[test]
     fn every_template_key_is_translated() {
         let mut checked = 0;
-        for (p, text) in files_below("templates", "") {
+        for (p, text) in crate_files("templates", "") {
             for piece in text.split("t(\"").skip(1) {
                 let key = &piece[..piece.find('"').unwrap()];
                 assert!(
