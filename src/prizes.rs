@@ -83,6 +83,18 @@ pub struct SpecialPrize {
     pub amount: u64,
 }
 
+/// A row's places must run forwards from 1 or later; `i` is its index (reported 1-based).
+fn check_range(i: usize, r: &PrizeRow) -> Result<(), PrizeError> {
+    if r.from == 0 || r.from > r.to {
+        return Err(PrizeError::Range {
+            row: i + 1,
+            from: r.from,
+            to: r.to,
+        });
+    }
+    Ok(())
+}
+
 /// The first row (in table order) that is not a range from 1 up or that covers a place of an earlier
 /// row; for an overlap, the place named is in the first earlier row (in table order) it overlaps.
 ///
@@ -93,13 +105,7 @@ fn check_rows(rows: &[PrizeRow]) -> Result<(), PrizeError> {
     // First place → (last place, row index) of the rows seen so far, pairwise disjoint.
     let mut covered: BTreeMap<u32, (u32, usize)> = BTreeMap::new();
     for (i, r) in rows.iter().enumerate() {
-        if r.from == 0 || r.from > r.to {
-            return Err(PrizeError::Range {
-                row: i + 1,
-                from: r.from,
-                to: r.to,
-            });
-        }
+        check_range(i, r)?;
         let before = covered
             .range(..r.from)
             .next_back()
@@ -515,13 +521,7 @@ mod tests {
     fn quadratic_check(rows: &[PrizeRow]) -> Result<(), PrizeError> {
         let mut covered: Vec<(u32, u32)> = Vec::new();
         for (i, r) in rows.iter().enumerate() {
-            if r.from == 0 || r.from > r.to {
-                return Err(PrizeError::Range {
-                    row: i + 1,
-                    from: r.from,
-                    to: r.to,
-                });
-            }
+            check_range(i, r)?;
             if let Some(&(a, b)) = covered.iter().find(|&&(a, b)| r.from <= b && a <= r.to) {
                 return Err(PrizeError::Overlap {
                     row: i + 1,
@@ -860,15 +860,20 @@ mod tests {
         assert!(payout.notes.is_empty());
     }
 
+    /// The seed template's place prizes and one special prize.
+    fn seed_table_with_special(category: &str, label: &str, amount: u64) -> PrizeTable {
+        let specials = vec![SpecialPrize {
+            category: category.into(),
+            label: label.into(),
+            amount,
+        }];
+        PrizeTable::new("HKD", PrizeTable::seed_template().rows().to_vec(), specials)
+            .expect("table")
+    }
+
     #[test]
     fn each_player_takes_only_the_larger_prize() {
-        let specials = vec![SpecialPrize {
-            category: "junior".into(),
-            label: "Best junior".into(),
-            amount: 500,
-        }];
-        let table = PrizeTable::new("HKD", PrizeTable::seed_template().rows().to_vec(), specials)
-            .expect("table");
+        let table = seed_table_with_special("junior", "Best junior", 500);
         assert_eq!(table.total(), 8500);
         let mut players = field(14);
         players[2].categories = vec!["junior".into()]; // 3rd: 1000 beats 500, keeps the place prize
@@ -902,13 +907,7 @@ mod tests {
 
     #[test]
     fn special_prize_with_shared_places() {
-        let specials = vec![SpecialPrize {
-            category: "woman".into(),
-            label: "Best woman".into(),
-            amount: 400,
-        }];
-        let table = PrizeTable::new("HKD", PrizeTable::seed_template().rows().to_vec(), specials)
-            .expect("table");
+        let table = seed_table_with_special("woman", "Best woman", 400);
         let mut players = field(14);
         for p in &mut players[4..8] {
             p.score = 40; // places 5–8 level

@@ -585,6 +585,32 @@ mod tests {
         out
     }
 
+    /// Every file below `dir` whose name ends in `ending` (any file for ""), with its text.
+    fn files_below(dir: &std::path::Path, ending: &str) -> Vec<(std::path::PathBuf, String)> {
+        let entries = std::fs::read_dir(dir).unwrap();
+        entries
+            .flat_map(|entry| {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    files_below(&p, ending)
+                } else if p.to_string_lossy().ends_with(ending) {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    vec![(p, text)]
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect()
+    }
+
+    /// [`files_below`] the crate's directory `dir`.
+    fn crate_files(dir: &str, ending: &str) -> Vec<(std::path::PathBuf, String)> {
+        files_below(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir),
+            ending,
+        )
+    }
+
     /// Completeness, per locale: each area's file has the same keys in en, zh-Hant and zh-Hans, each
     /// message uses the same variables in the three, and no key is in two areas.
     #[test]
@@ -637,31 +663,17 @@ mod tests {
     /// Every key the Rust code names (`t("…")`, `Reason::new("…")`) has a message.
     #[test]
     fn every_key_in_the_code_has_a_message() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
-        let mut stack = vec![std::path::PathBuf::from(dir)];
         let mut checked = 0;
-        while let Some(path) = stack.pop() {
-            for entry in std::fs::read_dir(&path).unwrap() {
-                let p = entry.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                    continue;
-                }
-                if p.extension().is_none_or(|e| e != "rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&p).unwrap();
-                for opener in [".t(\"", "Reason::new(\""] {
-                    for piece in text.split(opener).skip(1) {
-                        let key = &piece[..piece.find('"').unwrap()];
-                        if key.is_empty()
-                            || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                        {
-                            continue;
-                        }
-                        assert!(has_key(key), "{}: key '{key}' has no message", p.display());
-                        checked += 1;
+        for (p, text) in crate_files("src", ".rs") {
+            for opener in [".t(\"", "Reason::new(\""] {
+                for piece in text.split(opener).skip(1) {
+                    let key = &piece[..piece.find('"').unwrap()];
+                    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        continue;
                     }
+                    assert!(has_key(key), "{}: key '{key}' has no message", p.display());
+                    checked += 1;
                 }
             }
         }
@@ -696,52 +708,42 @@ mod tests {
         assert_eq!(Lang::En.audit_action("round.publish"), "Round published");
         assert_eq!(Lang::ZhHant.audit_action("new.code"), "new.code");
         // Every code the store writes has a name.
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
-        let mut stack = vec![std::path::PathBuf::from(dir)];
         let mut checked = 0;
-        while let Some(path) = stack.pop() {
-            for entry in std::fs::read_dir(&path).unwrap() {
-                let p = entry.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("i18n/mod.rs") {
-                    let text = std::fs::read_to_string(&p).unwrap();
-                    if !text.contains("audit::record") {
-                        continue;
-                    }
-                    for piece in text.split('"').skip(1).step_by(2) {
-                        let code = piece.split_once('.');
-                        let is_code = code.is_some_and(|(a, b)| {
-                            [
-                                "event",
-                                "round",
-                                "result",
-                                "record",
-                                "deal",
-                                "knockout",
-                                "player",
-                                "players",
-                                "prizes",
-                                "bye",
-                                "board",
-                                "rating",
-                                "rating_list",
-                                "arbiter",
-                                "database",
-                            ]
-                            .contains(&a)
-                                && !b.is_empty()
-                                && b.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                        });
-                        if is_code {
-                            assert_ne!(
-                                Lang::ZhHant.audit_action(piece),
-                                piece,
-                                "{piece} has no name"
-                            );
-                            checked += 1;
-                        }
-                    }
+        for (p, text) in crate_files("src", ".rs") {
+            if p.ends_with("i18n/mod.rs") || !text.contains("audit::record") {
+                continue;
+            }
+            for piece in text.split('"').skip(1).step_by(2) {
+                let code = piece.split_once('.');
+                let is_code = code.is_some_and(|(a, b)| {
+                    [
+                        "event",
+                        "round",
+                        "result",
+                        "record",
+                        "deal",
+                        "knockout",
+                        "player",
+                        "players",
+                        "prizes",
+                        "bye",
+                        "board",
+                        "rating",
+                        "rating_list",
+                        "arbiter",
+                        "database",
+                    ]
+                    .contains(&a)
+                        && !b.is_empty()
+                        && b.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                });
+                if is_code {
+                    assert_ne!(
+                        Lang::ZhHant.audit_action(piece),
+                        piece,
+                        "{piece} has no name"
+                    );
+                    checked += 1;
                 }
             }
         }
@@ -829,26 +831,16 @@ mod tests {
     /// Every `t("key")` used in a template exists in the table, so no page shows a missing string.
     #[test]
     fn every_template_key_is_translated() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
-        let mut stack = vec![std::path::PathBuf::from(dir)];
         let mut checked = 0;
-        while let Some(path) = stack.pop() {
-            for entry in std::fs::read_dir(&path).unwrap() {
-                let p = entry.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                    continue;
-                }
-                let text = std::fs::read_to_string(&p).unwrap();
-                for piece in text.split("t(\"").skip(1) {
-                    let key = &piece[..piece.find('"').unwrap()];
-                    assert!(
-                        has_key(key),
-                        "{}: key '{key}' is not in the translation table",
-                        p.display()
-                    );
-                    checked += 1;
-                }
+        for (p, text) in crate_files("templates", "") {
+            for piece in text.split("t(\"").skip(1) {
+                let key = &piece[..piece.find('"').unwrap()];
+                assert!(
+                    has_key(key),
+                    "{}: key '{key}' is not in the translation table",
+                    p.display()
+                );
+                checked += 1;
             }
         }
         assert!(checked > 50, "only {checked} keys found in templates");

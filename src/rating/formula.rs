@@ -263,35 +263,43 @@ mod tests {
 
     #[test]
     fn exact_halves_round_away_from_zero() {
-        // Lower wins, 10 + d/10: d = 10.05 → 11.005 → 11.01; d = 10.15 → 11.015 → 11.02.
-        check(Row::LowerWins, "10.05", "11.01");
-        check(Row::LowerWins, "10.15", "11.02");
-        // Lower wins, d/2: d = 100.01 → 50.005 → 50.01; d = 250.03 → 125.015 → 125.02.
-        check(Row::LowerWins, "100.01", "50.01");
-        check(Row::LowerWins, "250.03", "125.02");
-        // Draw, (10 + d/10)/2: d = 10.10 → 5.505 → 5.51.
-        check(Row::Draw, "10.10", "5.51");
-        // Draw, d/4: d = 100.02 → 25.005 → 25.01; d = 100.01 → 25.0025 → 25.00; d = 100.03 → 25.0075 → 25.01.
-        check(Row::Draw, "100.02", "25.01");
-        check(Row::Draw, "100.01", "25.00");
-        check(Row::Draw, "100.03", "25.01");
-        // The README's rating example: 1500 draws 1535.5, d = 35.5 → (10 + 3.55)/2 = 6.775 → 6.78.
-        check(Row::Draw, "35.5", "6.78");
-        // The giving side's loss is the negation, so it rounds away from zero too (−11.005 → −11.01):
-        // `check` asserts both orientations.
+        for (row, d, gain) in [
+            // Lower wins, 10 + d/10: d = 10.05 → 11.005 → 11.01; d = 10.15 → 11.015 → 11.02.
+            (Row::LowerWins, "10.05", "11.01"),
+            (Row::LowerWins, "10.15", "11.02"),
+            // Lower wins, d/2: d = 100.01 → 50.005 → 50.01; d = 250.03 → 125.015 → 125.02.
+            (Row::LowerWins, "100.01", "50.01"),
+            (Row::LowerWins, "250.03", "125.02"),
+            // Draw, (10 + d/10)/2: d = 10.10 → 5.505 → 5.51.
+            (Row::Draw, "10.10", "5.51"),
+            // Draw, d/4: d = 100.02 → 25.005 → 25.01; d = 100.01 → 25.0025 → 25.00; d = 100.03 → 25.0075 → 25.01.
+            (Row::Draw, "100.02", "25.01"),
+            (Row::Draw, "100.01", "25.00"),
+            (Row::Draw, "100.03", "25.01"),
+            // The README's rating example: 1500 draws 1535.5, d = 35.5 → (10 + 3.55)/2 = 6.775 → 6.78.
+            (Row::Draw, "35.5", "6.78"),
+            // The giving side's loss is the negation, so it rounds away from zero too (−11.005 → −11.01):
+            // `check` asserts both orientations.
+        ] {
+            check(row, d, gain);
+        }
     }
 
     #[test]
     fn non_half_fractions_round_to_nearest() {
-        // Higher wins, 10 − d/12.5: d = 10.01 → 9.1992 → 9.20; d = 10.07 → 9.1944 → 9.19.
-        check(Row::HigherWins, "10.01", "9.20");
-        check(Row::HigherWins, "10.07", "9.19");
-        // Lower wins: d = 10.04 → 11.004 → 11.00; d = 10.06 → 11.006 → 11.01.
-        check(Row::LowerWins, "10.04", "11.00");
-        check(Row::LowerWins, "10.06", "11.01");
-        // Draw: d = 10.09 → 5.5045 → 5.50; d = 10.11 → 5.5055 → 5.51.
-        check(Row::Draw, "10.09", "5.50");
-        check(Row::Draw, "10.11", "5.51");
+        for (row, d, gain) in [
+            // Higher wins, 10 − d/12.5: d = 10.01 → 9.1992 → 9.20; d = 10.07 → 9.1944 → 9.19.
+            (Row::HigherWins, "10.01", "9.20"),
+            (Row::HigherWins, "10.07", "9.19"),
+            // Lower wins: d = 10.04 → 11.004 → 11.00; d = 10.06 → 11.006 → 11.01.
+            (Row::LowerWins, "10.04", "11.00"),
+            (Row::LowerWins, "10.06", "11.01"),
+            // Draw: d = 10.09 → 5.5045 → 5.50; d = 10.11 → 5.5055 → 5.51.
+            (Row::Draw, "10.09", "5.50"),
+            (Row::Draw, "10.11", "5.51"),
+        ] {
+            check(row, d, gain);
+        }
     }
 
     #[test]

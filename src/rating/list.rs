@@ -549,6 +549,21 @@ mod tests {
         }
     }
 
+    /// A list of the default settings with players entered by name, and their ids.
+    fn entered<const N: usize>(names: [&str; N]) -> (RatingList, [PlayerId; N]) {
+        let mut list = RatingList::new(RatingSettings::default());
+        let ids = names.map(|name| list.enter(name).expect("name"));
+        (list, ids)
+    }
+
+    /// Applies `(day, red, black, outcome)` games in this order, each valid.
+    fn apply_all(list: &mut RatingList, games: &[(u32, PlayerId, PlayerId, Outcome)]) {
+        for &(d, red, black, outcome) in games {
+            list.apply(game(day(d), red, black, outcome))
+                .expect("valid");
+        }
+    }
+
     #[test]
     fn a_game_moves_the_formula_change_from_loser_to_winner() {
         let mut list = RatingList::new(RatingSettings::default());
@@ -671,16 +686,15 @@ mod tests {
 
     #[test]
     fn history_lists_each_game_from_the_players_side() {
-        let mut list = RatingList::new(RatingSettings::default());
-        let a = list.enter("a").expect("name");
-        let b = list.enter("b").expect("name");
-        let c = list.enter("c").expect("name");
-        list.apply(game(day(0), a, b, Outcome::RedWins))
-            .expect("valid");
-        list.apply(game(day(1), c, b, Outcome::Draw))
-            .expect("valid");
-        list.apply(game(day(2), c, a, Outcome::RedWins))
-            .expect("valid");
+        let (mut list, [a, b, c]) = entered(["a", "b", "c"]);
+        apply_all(
+            &mut list,
+            &[
+                (0, a, b, Outcome::RedWins),
+                (1, c, b, Outcome::Draw),
+                (2, c, a, Outcome::RedWins),
+            ],
+        );
         let h = list.history(b);
         assert_eq!(h.len(), 2);
         assert_eq!(
@@ -710,13 +724,11 @@ mod tests {
 
     #[test]
     fn a_late_game_is_placed_by_date_and_later_games_are_re_rated() {
-        let mut list = RatingList::new(RatingSettings::default());
-        let a = list.enter("a").expect("name");
-        let b = list.enter("b").expect("name");
-        list.apply(game(day(5), a, b, Outcome::RedWins))
-            .expect("valid");
-        list.apply(game(day(3), a, b, Outcome::RedWins))
-            .expect("valid");
+        let (mut list, [a, b]) = entered(["a", "b"]);
+        apply_all(
+            &mut list,
+            &[(5, a, b, Outcome::RedWins), (3, a, b, Outcome::RedWins)],
+        );
         // Day 3 comes first: 1500/1500 → +10; then day 5 at 1510/1490, d = 20 → higher wins 10 − 1.6.
         let log: Vec<_> = list
             .games()

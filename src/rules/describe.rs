@@ -134,7 +134,7 @@ pub fn cause(c: &PlyCause) -> Reason {
         PlyCause::NoLegalMatch => Reason::new("verdict_cause_no_legal_match"),
         PlyCause::IntoCheck { in_check: true } => Reason::new("verdict_cause_still_in_check"),
         PlyCause::IntoCheck { in_check: false } => Reason::new("verdict_cause_into_check"),
-        PlyCause::Ambiguous(candidates) => Reason::new("verdict_cause_ambiguous")
+        PlyCause::Ambiguous { candidates } => Reason::new("verdict_cause_ambiguous")
             .arg_reason("candidates", &alternatives(candidates)),
         PlyCause::RevealOnFaceUp { square } => {
             Reason::new("verdict_cause_reveal_on_face_up").arg("square", square)
@@ -153,7 +153,7 @@ pub fn cause(c: &PlyCause) -> Reason {
         PlyCause::EitherSide { square, name } => Reason::new("verdict_cause_either_side")
             .arg("square", square)
             .arg("name", name),
-        PlyCause::IllegalTurn(rule) => illegal_turn(rule),
+        PlyCause::IllegalTurn { turn } => illegal_turn(turn),
         PlyCause::FlipUnnamed { square } => {
             Reason::new("verdict_cause_flip_unnamed").arg("square", square)
         }
@@ -530,7 +530,9 @@ mod tests {
             say(&cause(&at_start), Lang::ZhHant),
             "開局時對局已經結束：長將"
         );
-        let three = PlyCause::Ambiguous(vec!["a".into(), "b".into(), "c".into()]);
+        let three = PlyCause::Ambiguous {
+            candidates: vec!["a".into(), "b".into(), "c".into()],
+        };
         assert_eq!(
             say(&cause(&three), Lang::En),
             "ambiguous move: could be a or b or c"
@@ -610,7 +612,7 @@ mod tests {
             target: BanqiPiece::from_letter('r').unwrap(),
         };
         assert_eq!(
-            say(&cause(&PlyCause::IllegalTurn(lower)), Lang::ZhHant),
+            say(&cause(&PlyCause::IllegalTurn { turn: lower }), Lang::ZhHant),
             "紅方兵不能吃較大的黑方車"
         );
         let king = IllegalTurn::Outranked {
@@ -618,7 +620,7 @@ mod tests {
             target: BanqiPiece::from_letter('P').unwrap(),
         };
         assert_eq!(
-            say(&cause(&PlyCause::IllegalTurn(king)), Lang::ZhHans),
+            say(&cause(&PlyCause::IllegalTurn { turn: king }), Lang::ZhHans),
             "黑方将不能吃红方兵：帅、将不能吃兵、卒"
         );
         // The cause is stored with the verdict and read back.

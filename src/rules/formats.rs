@@ -22,7 +22,7 @@ use super::Variant;
 use super::adjudicate::{GameResult, PlyError, SetupError, start_position};
 use super::notation::{MoveToken, Record, RecordError, RecordErrorKind, RecordWriter, WrittenMove};
 use super::replay::Replay;
-use super::xiangqi::{Deal, PieceKind, Position, Square};
+use super::xiangqi::{Deal, Piece, PieceKind, Position, Square};
 
 /// Most bytes of one file in a format that is read whole (a JieqiBox JSON file, Pikafish lines).
 pub const MAX_FILE_BYTES: usize = 8 << 20;
@@ -155,6 +155,16 @@ pub fn split_whole(bytes: &[u8]) -> Result<Vec<super::notation::GameText>, Recor
     }
 }
 
+/// The record tags a JieqiBox game's `metadata` holds as they are, by its keys (`white` is Red).
+const JIEQIBOX_TAGS: [(&str, &str); 6] = [
+    ("event", "Event"),
+    ("site", "Site"),
+    ("date", "Date"),
+    ("round", "Round"),
+    ("white", "Red"),
+    ("black", "Black"),
+];
+
 /// Reads one game in a format that is not PGN-style (JieqiBox JSON, a Pikafish line) into a
 /// record; `None` for a PGN-style record (or bytes that are not UTF-8), which the record reader
 /// takes.
@@ -228,17 +238,12 @@ fn read_jieqibox(text: &str, first_line: usize) -> Result<Record, RecordError> {
         tags: vec![("Variant".to_string(), Variant::Jieqi.name().to_string())],
         ..Record::default()
     };
-    for (key, tag) in [
-        ("event", "Event"),
-        ("site", "Site"),
-        ("date", "Date"),
-        ("round", "Round"),
-        ("white", "Red"),
-        ("black", "Black"),
+    let read_too = [
         ("result", "Result"),
         ("initialFen", "FEN"),
         ("deal", "Deal"),
-    ] {
+    ];
+    for (key, tag) in JIEQIBOX_TAGS.into_iter().chain(read_too) {
         let text = match metadata.get(key) {
             None | Some(Value::Null) => continue,
             Some(Value::String(s)) => s.trim().to_string(),
@@ -441,12 +446,10 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// A position in JieqiBox's FEN (its new layout): `board side pool captured-pool clock move`.
 pub fn jieqibox_fen(pos: &Position) -> String {
     let (pool, captured) = pos.jieqibox_pools();
-    format!(
-        "{} {} {pool} {captured} {} {}",
-        pos.board_field(|p| p.fen_letter().to_string()),
-        side_letter(pos.side_to_move()),
-        pos.plies_since_capture(),
-        pos.move_number()
+    engine_fen(
+        pos,
+        |p| p.fen_letter().to_string(),
+        &format!("{pool} {captured}"),
     )
 }
 
@@ -460,20 +463,20 @@ pub fn pikafish_fen(pos: &Position) -> String {
             pool.push_str(&pos.pool().count(color, kind).to_string());
         }
     }
-    format!(
-        "{} {} {pool} {} {}",
-        pos.board_field(|p| p.fen_letter().to_string()),
-        side_letter(pos.side_to_move()),
-        pos.plies_since_capture(),
-        pos.move_number()
-    )
+    engine_fen(pos, |p| p.fen_letter().to_string(), &pool)
 }
 
 /// A position in pychess-variants' FEN: a covered piece is its home letter and `~`, no pool.
 pub fn pychess_fen(pos: &Position) -> String {
+    engine_fen(pos, |p| format!("{}~", letter(p.color, p.kind)), "- -")
+}
+
+/// The FEN layout the Jieqi engines share: `board side <pools> clock move`, a covered piece
+/// written by `hidden`, the pool fields as each engine writes them.
+fn engine_fen(pos: &Position, hidden: impl Fn(Piece) -> String, pools: &str) -> String {
     format!(
-        "{} {} - - {} {}",
-        pos.board_field(|p| format!("{}~", letter(p.color, p.kind))),
+        "{} {} {pools} {} {}",
+        pos.board_field(hidden),
         side_letter(pos.side_to_move()),
         pos.plies_since_capture(),
         pos.move_number()
@@ -528,14 +531,7 @@ fn iccs_moves(game: &ExportGame) -> Vec<(String, Position)> {
 /// (Event, Site, Date, Round, Red, Black).
 pub fn write_jieqibox(game: &ExportGame, tags: &[(String, String)]) -> String {
     let mut metadata = Map::new();
-    for (key, name) in [
-        ("event", "Event"),
-        ("site", "Site"),
-        ("date", "Date"),
-        ("round", "Round"),
-        ("white", "Red"),
-        ("black", "Black"),
-    ] {
+    for (key, name) in JIEQIBOX_TAGS {
         if let Some(v) = tag(tags, name) {
             metadata.insert(key.to_string(), Value::String(v.to_string()));
         }

@@ -187,8 +187,11 @@ pub struct RulingEvent {
     pub occurrence: Option<u32>,
 }
 
-/// Why a ply was refused, in a form each language can word (see `rules::describe`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a ply was refused, in a form each language can word (see `rules::describe`). In the
+/// verdict JSON it is an object tagged by `kind`: `{"kind": "reveal_contradicts", "square": "b2",
+/// "color": "red", "known": "B", "said": "R"}` (pieces as their letters).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PlyCause {
     /// A face-down piece turned up as another piece than the record (or the deal) says.
     RevealContradicts {
@@ -236,8 +239,11 @@ pub enum PlyCause {
         /// Whether the mover was in check already (and the move does not answer it).
         in_check: bool,
     },
-    /// Several legal moves match; their canonical forms.
-    Ambiguous(Vec<String>),
+    /// Several legal moves match.
+    Ambiguous {
+        /// Their canonical forms.
+        candidates: Vec<String>,
+    },
     /// A reveal is written for a face-up piece.
     RevealOnFaceUp {
         /// The square of the face-up piece.
@@ -269,7 +275,10 @@ pub enum PlyCause {
         name: String,
     },
     /// Banqi: a turn the rules of movement refuse.
-    IllegalTurn(BanqiIllegal),
+    IllegalTurn {
+        /// The rule it breaks.
+        turn: BanqiIllegal,
+    },
     /// Banqi: a flip that does not say which piece turned up, and no deal knows it.
     FlipUnnamed {
         /// The flipped square.
@@ -416,227 +425,19 @@ serde_by_name!(
 serde_by_name!(Rule, "rule", Rule::parse, Rule::as_str);
 serde_by_name!(Variant, "variant", Variant::parse, Variant::name);
 
-/// `offender`: `"red"`, `"black"` or `null`.
-/// [`PlyCause`] in the verdict JSON: `{"kind": "reveal_contradicts", "square": "b2", "color":
-/// "red", "known": "B", "said": "R"}` (pieces as their letters). A cause this version cannot read is
-/// dropped (the English message stays).
+/// The optional [`PlyCause`] of a [`PlyError`]: a cause this version cannot read is dropped (the
+/// English message stays).
 mod cause_wire {
-    use super::{BanqiIllegal, BanqiPiece, Color, PieceKind, PlyCause, Termination};
+    use super::PlyCause;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    #[derive(Serialize, Deserialize)]
-    #[serde(tag = "kind", rename_all = "snake_case")]
-    enum Wire {
-        RevealContradicts {
-            square: String,
-            color: String,
-            known: char,
-            said: char,
-        },
-        CapturedContradicts {
-            square: String,
-            color: String,
-            known: char,
-            said: char,
-        },
-        RevealMissing {
-            square: String,
-        },
-        ImpossibleIdentity {
-            square: String,
-            color: String,
-            said: char,
-        },
-        NotAMove,
-        NoLegalMatch,
-        IntoCheck {
-            in_check: bool,
-        },
-        Ambiguous {
-            candidates: Vec<String>,
-        },
-        RevealOnFaceUp {
-            square: String,
-        },
-        AfterTheEnd {
-            termination: Termination,
-            after_ply: usize,
-        },
-        NotUtf8,
-        Unreadable {
-            line: usize,
-            column: usize,
-        },
-        NotABanqiTurn,
-        EitherSide {
-            square: String,
-            name: String,
-        },
-        IllegalTurn {
-            turn: BanqiIllegal,
-        },
-        FlipUnnamed {
-            square: String,
-        },
-        FlipContradicts {
-            square: String,
-            dealt: BanqiPiece,
-            written: BanqiPiece,
-        },
-        Unplayable,
-    }
-
-    fn color(c: Color) -> String {
-        c.as_str().into()
-    }
-
-    fn color_of(s: &str) -> Option<Color> {
-        s.parse().ok()
-    }
-
-    fn wire(c: &PlyCause) -> Wire {
-        match c.clone() {
-            PlyCause::RevealContradicts {
-                square,
-                color: c,
-                known,
-                said,
-            } => Wire::RevealContradicts {
-                square,
-                color: color(c),
-                known: known.letter(),
-                said: said.letter(),
-            },
-            PlyCause::CapturedContradicts {
-                square,
-                color: c,
-                known,
-                said,
-            } => Wire::CapturedContradicts {
-                square,
-                color: color(c),
-                known: known.letter(),
-                said: said.letter(),
-            },
-            PlyCause::RevealMissing { square } => Wire::RevealMissing { square },
-            PlyCause::ImpossibleIdentity {
-                square,
-                color: c,
-                said,
-            } => Wire::ImpossibleIdentity {
-                square,
-                color: color(c),
-                said: said.letter(),
-            },
-            PlyCause::NotAMove => Wire::NotAMove,
-            PlyCause::NoLegalMatch => Wire::NoLegalMatch,
-            PlyCause::IntoCheck { in_check } => Wire::IntoCheck { in_check },
-            PlyCause::Ambiguous(candidates) => Wire::Ambiguous { candidates },
-            PlyCause::RevealOnFaceUp { square } => Wire::RevealOnFaceUp { square },
-            PlyCause::AfterTheEnd {
-                termination,
-                after_ply,
-            } => Wire::AfterTheEnd {
-                termination,
-                after_ply,
-            },
-            PlyCause::NotUtf8 => Wire::NotUtf8,
-            PlyCause::Unreadable { line, column } => Wire::Unreadable { line, column },
-            PlyCause::NotABanqiTurn => Wire::NotABanqiTurn,
-            PlyCause::EitherSide { square, name } => Wire::EitherSide { square, name },
-            PlyCause::IllegalTurn(turn) => Wire::IllegalTurn { turn },
-            PlyCause::FlipUnnamed { square } => Wire::FlipUnnamed { square },
-            PlyCause::FlipContradicts {
-                square,
-                dealt,
-                written,
-            } => Wire::FlipContradicts {
-                square,
-                dealt,
-                written,
-            },
-            PlyCause::Unplayable => Wire::Unplayable,
-        }
-    }
-
-    fn cause(w: Wire) -> Option<PlyCause> {
-        let piece = PieceKind::from_letter;
-        Some(match w {
-            Wire::RevealContradicts {
-                square,
-                color,
-                known,
-                said,
-            } => PlyCause::RevealContradicts {
-                square,
-                color: color_of(&color)?,
-                known: piece(known)?,
-                said: piece(said)?,
-            },
-            Wire::CapturedContradicts {
-                square,
-                color,
-                known,
-                said,
-            } => PlyCause::CapturedContradicts {
-                square,
-                color: color_of(&color)?,
-                known: piece(known)?,
-                said: piece(said)?,
-            },
-            Wire::RevealMissing { square } => PlyCause::RevealMissing { square },
-            Wire::ImpossibleIdentity {
-                square,
-                color,
-                said,
-            } => PlyCause::ImpossibleIdentity {
-                square,
-                color: color_of(&color)?,
-                said: piece(said)?,
-            },
-            Wire::NotAMove => PlyCause::NotAMove,
-            Wire::NoLegalMatch => PlyCause::NoLegalMatch,
-            Wire::IntoCheck { in_check } => PlyCause::IntoCheck { in_check },
-            Wire::Ambiguous { candidates } => PlyCause::Ambiguous(candidates),
-            Wire::RevealOnFaceUp { square } => PlyCause::RevealOnFaceUp { square },
-            Wire::AfterTheEnd {
-                termination,
-                after_ply,
-            } => PlyCause::AfterTheEnd {
-                termination,
-                after_ply,
-            },
-            Wire::NotUtf8 => PlyCause::NotUtf8,
-            Wire::Unreadable { line, column } => PlyCause::Unreadable { line, column },
-            Wire::NotABanqiTurn => PlyCause::NotABanqiTurn,
-            Wire::EitherSide { square, name } => PlyCause::EitherSide { square, name },
-            Wire::IllegalTurn { turn } => PlyCause::IllegalTurn(turn),
-            Wire::FlipUnnamed { square } => PlyCause::FlipUnnamed { square },
-            Wire::FlipContradicts {
-                square,
-                dealt,
-                written,
-            } => PlyCause::FlipContradicts {
-                square,
-                dealt,
-                written,
-            },
-            Wire::Unplayable => PlyCause::Unplayable,
-        })
-    }
-
     pub fn serialize<S: Serializer>(c: &Option<PlyCause>, s: S) -> Result<S::Ok, S::Error> {
-        match c {
-            None => s.serialize_none(),
-            Some(c) => wire(c).serialize(s),
-        }
+        c.serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PlyCause>, D::Error> {
         let value = Option::<serde_json::Value>::deserialize(d)?;
-        Ok(value
-            .and_then(|v| Wire::deserialize(v).ok())
-            .and_then(cause))
+        Ok(value.and_then(|v| PlyCause::deserialize(v).ok()))
     }
 }
 

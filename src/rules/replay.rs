@@ -254,7 +254,7 @@ fn notation_cause(e: super::notation::NotationError) -> PlyCause {
         E::Syntax(_) => PlyCause::NotAMove,
         E::Illegal => PlyCause::NoLegalMatch,
         E::IntoCheck(in_check) => PlyCause::IntoCheck { in_check },
-        E::Ambiguous(c) => PlyCause::Ambiguous(c),
+        E::Ambiguous(c) => PlyCause::Ambiguous { candidates: c },
         E::RevealOnFaceUp(s) => PlyCause::RevealOnFaceUp {
             square: s.to_string(),
         },

@@ -62,16 +62,8 @@ pub async fn pair_next(
         // The tournament the store built is inconsistent: a bug, not something the reader can fix.
         PairingError::Invalid(e) => ServiceError::Internal(format!("pairing: {e}")),
     })?;
-    let absences = requested_absences(db, event, &t, number).await?;
-    let new = store::rounds::NewRound {
-        number,
-        first_colour,
-        pairing: &pairing,
-        absences: &absences,
-        publish,
-        by_hand: false,
-    };
-    Ok(store::rounds::create(db, by, event.id, new).await?)
+    let ready = (number, t, first_colour);
+    store_paired(db, by, event, &ready, &pairing, (publish, false)).await
 }
 
 /// Starts the next round as a draft for the arbiter to pair by hand (when the engine finds no
@@ -84,19 +76,35 @@ pub async fn pair_by_hand(
     event: &Event,
     lot: Option<Color>,
 ) -> ServiceResult<Round> {
-    let (number, t, first_colour) = ready_to_pair(db, event, lot, false).await?;
-    let pairing = crate::swiss::hand::starting_draft(&t, number);
-    let absences = requested_absences(db, event, &t, number).await?;
+    let ready = ready_to_pair(db, event, lot, false).await?;
+    let pairing = crate::swiss::hand::starting_draft(&ready.1, ready.0);
+    store_paired(db, by, event, &ready, &pairing, (false, true)).await
+}
+
+/// Stores round `number` as `pairing` pairs it, with the byes its players requested: `publish`
+/// it at once or keep it a draft, `by_hand` when the arbiter is to pair it.
+async fn store_paired(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    (number, t, first_colour): &Ready,
+    pairing: &crate::swiss::Pairing,
+    (publish, by_hand): (bool, bool),
+) -> ServiceResult<Round> {
+    let absences = requested_absences(db, event, t, *number).await?;
     let new = store::rounds::NewRound {
-        number,
-        first_colour,
-        pairing: &pairing,
+        number: *number,
+        first_colour: *first_colour,
+        pairing,
         absences: &absences,
-        publish: false,
-        by_hand: true,
+        publish,
+        by_hand,
     };
     Ok(store::rounds::create(db, by, event.id, new).await?)
 }
+
+/// The next round's number, the Swiss model and round 1's colour lot (see [`ready_to_pair`]).
+type Ready = (u32, crate::swiss::Tournament, Option<Color>);
 
 /// Whether the next round may be paired now (no draft waiting, the last round finished, a round
 /// left, its deals sealed when it is to be published at once, two players to pair): its number,
@@ -106,7 +114,7 @@ async fn ready_to_pair(
     event: &Event,
     lot: Option<Color>,
     publish: bool,
-) -> ServiceResult<(u32, crate::swiss::Tournament, Option<Color>)> {
+) -> ServiceResult<Ready> {
     let rounds = store::rounds::list(db, event.id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
         return Err(ServiceError::Conflict(
@@ -250,14 +258,13 @@ pub async fn enter_typed(
     typed: &str,
     correction: Option<&str>,
 ) -> ServiceResult<i64> {
-    let (board_no, expected_version) = board;
-    let (result, games) = parse_typed(event, board_no, typed)?;
+    let (result, games) = parse_typed(event, board.0, typed)?;
     store_outcome(
         db,
         by,
         event,
         round,
-        (board_no, expected_version),
+        board,
         (result, games.as_ref()),
         correction,
     )
@@ -506,6 +513,26 @@ pub fn draft_issue_reason(issue: &crate::swiss::hand::DraftIssue, round: u32) ->
     }
 }
 
+/// Round `number` of the event (404 when there is none), refused with a 409 worded by `refusal`
+/// unless it is published (`published`) or a draft (`!published`).
+async fn round_that_is(
+    db: &Db,
+    event: &Event,
+    number: u32,
+    published: bool,
+    refusal: &'static str,
+) -> ServiceResult<Round> {
+    let round = store::rounds::get(db, event.id, number)
+        .await?
+        .ok_or(ServiceError::NotFound)?;
+    if round.published != published {
+        return Err(ServiceError::Conflict(
+            Reason::new(refusal).arg("round", number),
+        ));
+    }
+    Ok(round)
+}
+
 /// The most boards a draft typed by hand may have.
 pub const MAX_DRAFT_ROWS: usize = 1000;
 
@@ -521,14 +548,7 @@ pub async fn set_draft(
     reason: &str,
 ) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
-    let round = store::rounds::get(db, event.id, number)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    if round.published {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_fix_published").arg("round", number),
-        ));
-    }
+    let round = round_that_is(db, event, number, false, "rc_fix_published").await?;
     if typed.len() > MAX_DRAFT_ROWS {
         return Err(ServiceError::invalid(
             "boards",
@@ -723,14 +743,7 @@ pub async fn withdraw_round(
     (reason, confirmed): (&str, bool),
 ) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
-    let round = store::rounds::get(db, event.id, number)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    if !round.published {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_round_is_draft").arg("round", number),
-        ));
-    }
+    let round = round_that_is(db, event, number, true, "rc_round_is_draft").await?;
     let reason = confirmed_reason(reason, confirmed)?;
     let last = store::rounds::list(db, event.id).await?.len() as u32;
     let boards = store::rounds::boards(db, round.id).await?;
@@ -941,14 +954,7 @@ pub async fn publish(db: &Db, by: &User, event: &Event, number: u32) -> ServiceR
 /// see [`withdraw_round`]).
 pub async fn discard(db: &Db, by: &User, event: &Event, number: u32) -> ServiceResult<()> {
     require_arbiter(db, by, event).await?;
-    let round = store::rounds::get(db, event.id, number)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    if round.published {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_discard_published").arg("round", number),
-        ));
-    }
+    let round = round_that_is(db, event, number, false, "rc_discard_published").await?;
     Ok(store::rounds::delete_draft(db, by, event.id, &round).await?)
 }
 
@@ -970,14 +976,7 @@ pub async fn fix_board(
             Reason::new("rc_not_a_board_no").arg("typed", board_typed.trim()),
         )
     })?;
-    let round = store::rounds::get(db, event.id, number)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    if round.published {
-        return Err(ServiceError::Conflict(
-            Reason::new("rc_fix_published").arg("round", number),
-        ));
-    }
+    let round = round_that_is(db, event, number, false, "rc_fix_published").await?;
     let board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;

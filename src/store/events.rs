@@ -237,6 +237,12 @@ pub async fn progress(db: &Db, event_id: i64) -> StoreResult<Progress> {
     progress_in(&mut conn, event_id).await
 }
 
+/// An event as it stands inside a transaction, with its progress; not found is an error.
+async fn with_progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<(Event, Progress)> {
+    let event = get_in(conn, event_id).await?.ok_or(StoreError::NotFound)?;
+    Ok((event, progress_in(conn, event_id).await?))
+}
+
 async fn get_in(conn: &mut super::Conn, id: i64) -> StoreResult<Option<Event>> {
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE id = $1"
@@ -266,10 +272,7 @@ pub async fn update_settings<E>(
     check: impl FnOnce(&Event, Progress) -> Checked<E>,
 ) -> StoreResult<Result<Event, E>> {
     let mut tx = super::begin_write(db).await?;
-    let old = get_in(&mut tx, event_id)
-        .await?
-        .ok_or(StoreError::NotFound)?;
-    let progress = progress_in(&mut tx, event_id).await?;
+    let (old, progress) = with_progress_in(&mut tx, event_id).await?;
     let detail = match check(&old, progress) {
         Ok(detail) => detail,
         Err(e) => return Ok(Err(e)),
@@ -377,50 +380,30 @@ pub async fn delete(
     name_typed: bool,
 ) -> StoreResult<Deleted> {
     let mut tx = super::begin_write(db).await?;
-    let event = get_in(&mut tx, event_id)
-        .await?
-        .ok_or(StoreError::NotFound)?;
-    let progress = progress_in(&mut tx, event_id).await?;
+    let (event, progress) = with_progress_in(&mut tx, event_id).await?;
     if progress.rated {
         return Ok(Deleted::Rated);
     }
     if (progress.round_published || progress.knockout_seeded) && !name_typed {
         return Ok(Deleted::Started);
     }
-    // Sealed deals and public values refuse deletion (triggers) unless their event is named here.
-    sqlx::query("INSERT INTO event_deletions (event_id) VALUES ($1)")
-        .bind(event_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
+    // Sealed deals and public values refuse deletion (triggers) unless their event is named here;
+    // deals reference their event without a cascade (a sealed deal is never lost by accident).
+    for statement in [
+        "INSERT INTO event_deletions (event_id) VALUES ($1)",
         "DELETE FROM deal_values WHERE deal_id IN (SELECT id FROM deals WHERE event_id = $1)",
-    )
-    .bind(event_id)
-    .execute(&mut *tx)
-    .await?;
-    // Deals reference their event without a cascade (a sealed deal is never lost by accident).
-    sqlx::query("DELETE FROM deals WHERE event_id = $1")
-        .bind(event_id)
-        .execute(&mut *tx)
+        "DELETE FROM deals WHERE event_id = $1",
+        "DELETE FROM event_deletions WHERE event_id = $1",
+        "DELETE FROM events WHERE id = $1",
+    ] {
+        sqlx::query(statement)
+            .bind(event_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let detail = format!("#{event_id} {}", event.settings.name);
+    tx.commit_audited_with_reason((Some(by.id), None), "event.delete", &detail, reason)
         .await?;
-    sqlx::query("DELETE FROM event_deletions WHERE event_id = $1")
-        .bind(event_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM events WHERE id = $1")
-        .bind(event_id)
-        .execute(&mut *tx)
-        .await?;
-    audit::record_with_reason(
-        &mut *tx,
-        Some(by.id),
-        None,
-        "event.delete",
-        &format!("#{event_id} {}", event.settings.name),
-        reason,
-    )
-    .await?;
-    tx.commit().await?;
     Ok(Deleted::Done)
 }
 
@@ -442,16 +425,13 @@ pub async fn remove_arbiter(
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    audit::record_with_reason(
-        &mut *tx,
-        Some(by.id),
-        Some(event_id),
+    tx.commit_audited_with_reason(
+        (Some(by.id), Some(event_id)),
         "arbiter.remove",
         &arbiter.name,
         reason,
     )
     .await?;
-    tx.commit().await?;
     Ok(true)
 }
 

@@ -384,6 +384,17 @@ async fn settings_for_update(
         .transpose()
 }
 
+/// Binds a list's settings in the order both the insert and the update list their columns: start
+/// points, rated after games, level base, level step, lowest and highest level.
+fn bind_settings<'q>(q: super::Statement<'q>, s: &RatingSettings) -> super::Statement<'q> {
+    q.bind(s.start_points.hundredths())
+        .bind(i64::from(s.rated_after_games))
+        .bind(s.levels.base().hundredths())
+        .bind(s.levels.step().hundredths())
+        .bind(i64::from(s.levels.lowest()))
+        .bind(i64::from(s.levels.highest()))
+}
+
 /// Creates a list of `variant` owned by `owner`, with an audit entry; returns its id.
 pub async fn create(
     db: &Db,
@@ -393,23 +404,19 @@ pub async fn create(
     settings: &RatingSettings,
 ) -> StoreResult<i64> {
     let mut tx = super::begin_write(db).await?;
-    let id: i64 = sqlx::query_scalar(
+    let insert = sqlx::query(
         "INSERT INTO rating_lists (owner_id, name, start_points, rated_after_games, level_base,
          level_step, lowest_level, highest_level, created_at, state_ok, variant)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10) RETURNING id",
     )
     .bind(owner.id)
-    .bind(name)
-    .bind(settings.start_points.hundredths())
-    .bind(i64::from(settings.rated_after_games))
-    .bind(settings.levels.base().hundredths())
-    .bind(settings.levels.step().hundredths())
-    .bind(i64::from(settings.levels.lowest()))
-    .bind(i64::from(settings.levels.highest()))
-    .bind(now())
-    .bind(variant.name())
-    .fetch_one(&mut *tx)
-    .await?;
+    .bind(name);
+    let row = bind_settings(insert, settings)
+        .bind(now())
+        .bind(variant.name())
+        .fetch_one(&mut *tx)
+        .await?;
+    let id: i64 = sqlx::Row::try_get(&row, 0)?;
     tx.commit_audited(
         Some(owner.id),
         None,
@@ -459,20 +466,15 @@ pub async fn update(
             .execute(&mut *tx)
             .await?;
     }
-    sqlx::query(
+    let update = sqlx::query(
         "UPDATE rating_lists SET name = $1, start_points = $2, rated_after_games = $3, level_base = $4,
          level_step = $5, lowest_level = $6, highest_level = $7 WHERE id = $8",
     )
-    .bind(name)
-    .bind(settings.start_points.hundredths())
-    .bind(i64::from(settings.rated_after_games))
-    .bind(settings.levels.base().hundredths())
-    .bind(settings.levels.step().hundredths())
-    .bind(i64::from(settings.levels.lowest()))
-    .bind(i64::from(settings.levels.highest()))
-    .bind(list.id)
-    .execute(&mut *tx)
-    .await?;
+    .bind(name);
+    bind_settings(update, settings)
+        .bind(list.id)
+        .execute(&mut *tx)
+        .await?;
     if before.is_some_and(|(old, ok)| !ok || old.start_points != settings.start_points) {
         rerate(&mut tx, list.id, settings, None, None).await?;
         count_games(&mut tx, list.id).await?;
@@ -562,24 +564,16 @@ pub async fn event_in_list(db: &Db, list_id: i64, event_id: i64) -> StoreResult<
 
 /// The earlier batch a file or event would duplicate, if any.
 async fn earlier_upload(db: &Db, list_id: i64, source: &Source) -> StoreResult<Option<Upload>> {
+    let query = |key: &str| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{UPLOAD_QUERY} WHERE r.list_id = $1 AND r.{key} = $2"
+        )))
+        .bind(list_id)
+    };
     Ok(match source {
-        Source::File { digest, .. } => {
-            sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "{UPLOAD_QUERY} WHERE r.list_id = $1 AND r.digest = $2"
-            )))
-            .bind(list_id)
-            .bind(digest)
-            .fetch_optional(db)
-            .await?
-        }
+        Source::File { digest, .. } => query("digest").bind(digest).fetch_optional(db).await?,
         Source::Event { event_id, .. } => {
-            sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "{UPLOAD_QUERY} WHERE r.list_id = $1 AND r.event_id = $2"
-            )))
-            .bind(list_id)
-            .bind(event_id)
-            .fetch_optional(db)
-            .await?
+            query("event_id").bind(event_id).fetch_optional(db).await?
         }
         Source::Form => None,
     })

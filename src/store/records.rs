@@ -50,6 +50,25 @@ impl RecordOf {
             RecordOf::Board { game_no, .. } | RecordOf::Knockout { game_no, .. } => game_no,
         }
     }
+
+    /// The audit detail naming this game: `board_key` with its round, board and game numbers, or
+    /// `match_key` with its match and game numbers (callers add their own arguments after them).
+    fn audit_reason(self, board_key: &'static str, match_key: &'static str) -> crate::i18n::Reason {
+        match self {
+            RecordOf::Board {
+                round,
+                board_no,
+                game_no,
+                ..
+            } => crate::i18n::Reason::new(board_key)
+                .arg("round", round)
+                .arg("board", board_no)
+                .arg("game", game_no),
+            RecordOf::Knockout { match_id, game_no } => crate::i18n::Reason::new(match_key)
+                .arg("match", match_id)
+                .arg("game", game_no),
+        }
+    }
 }
 
 /// A stored move record.
@@ -125,12 +144,13 @@ async fn upsert(
     let legal = verdict.is_legal();
     let outcome = if legal { "yes" } else { "no" };
     // The key columns differ by table; the record's columns are the same.
-    let (query, action, detail) = match of {
+    let detail = of
+        .audit_reason("audit_d_record_board", "audit_d_record_match")
+        .arg("legal", outcome)
+        .audit();
+    let (query, action) = match of {
         RecordOf::Board {
-            board_id,
-            round,
-            board_no,
-            game_no,
+            board_id, game_no, ..
         } => (
             sqlx::query(
                 "INSERT INTO game_records (board_id, game_no, record, verdict, legal, submitted_by, submitted_at, rules_version)
@@ -142,7 +162,6 @@ async fn upsert(
             .bind(board_id)
             .bind(game_no as i64),
             "record.submit",
-            crate::i18n::Reason::new("audit_d_record_board").arg("round", round).arg("board", board_no).arg("game", game_no).arg("legal", outcome).audit(),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -156,7 +175,6 @@ async fn upsert(
             .bind(match_id as i64)
             .bind(game_no as i64),
             "knockout.record",
-            crate::i18n::Reason::new("audit_d_record_match").arg("match", match_id).arg("game", game_no).arg("legal", outcome).audit(),
         ),
     };
     query
@@ -201,18 +219,18 @@ pub async fn delete(
     of: RecordOf,
     reason: &str,
 ) -> StoreResult<bool> {
-    let (change, action, detail) = match of {
+    let detail = of
+        .audit_reason("audit_d_record_delete_board", "audit_d_record_delete_match")
+        .arg("reason", reason)
+        .audit();
+    let (change, action) = match of {
         RecordOf::Board {
-            board_id,
-            round,
-            board_no,
-            game_no,
+            board_id, game_no, ..
         } => (
             sqlx::query("DELETE FROM game_records WHERE board_id = $1 AND game_no = $2")
                 .bind(board_id)
                 .bind(game_no as i64),
             "record.delete",
-            crate::i18n::Reason::new("audit_d_record_delete_board").arg("round", round).arg("board", board_no).arg("game", game_no).arg("reason", reason).audit(),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -222,7 +240,6 @@ pub async fn delete(
             .bind(match_id as i64)
             .bind(game_no as i64),
             "knockout.record_delete",
-            crate::i18n::Reason::new("audit_d_record_delete_match").arg("match", match_id).arg("game", game_no).arg("reason", reason).audit(),
         ),
     };
     let then = resolve_readjudicated(event_id, of);
@@ -355,8 +372,14 @@ pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
     .bind(RULES_VERSION)
     .fetch_all(db)
     .await?;
-    let verdict = |text: &str, event_id: i64, of: RecordOf| {
-        decode_verdict(text, || format!("record of {of:?} of event {event_id}"))
+    let outdated = |event_id: i64, of: RecordOf, record: String, verdict: &str| {
+        let verdict = decode_verdict(verdict, || format!("record of {of:?} of event {event_id}"))?;
+        StoreResult::Ok(OutdatedRecord {
+            event_id,
+            of,
+            verdict,
+            record,
+        })
     };
     let mut out = Vec::with_capacity(boards.len() + knockout.len());
     for (event_id, board_id, round, board_no, game_no, record, v) in boards {
@@ -366,24 +389,14 @@ pub async fn outdated(db: &Db) -> StoreResult<Vec<OutdatedRecord>> {
             board_no: board_no as u32,
             game_no: game_no as u32,
         };
-        out.push(OutdatedRecord {
-            event_id,
-            of,
-            verdict: verdict(&v, event_id, of)?,
-            record,
-        });
+        out.push(outdated(event_id, of, record, &v)?);
     }
     for (event_id, match_id, game_no, record, v) in knockout {
         let of = RecordOf::Knockout {
             match_id: match_id as u32,
             game_no: game_no as u32,
         };
-        out.push(OutdatedRecord {
-            event_id,
-            of,
-            verdict: verdict(&v, event_id, of)?,
-            record,
-        });
+        out.push(outdated(event_id, of, record, &v)?);
     }
     Ok(out)
 }
@@ -400,12 +413,10 @@ pub async fn store_readjudicated(
 ) -> StoreResult<()> {
     let legal = verdict.is_legal();
     let mut tx = super::begin_write(db).await?;
-    let (update, board_id, match_id, what) = match of {
+    let what = of.audit_reason("audit_d_game_board", "audit_d_game_match");
+    let (update, board_id, match_id) = match of {
         RecordOf::Board {
-            board_id,
-            round,
-            board_no,
-            game_no,
+            board_id, game_no, ..
         } => (
             sqlx::query(
                 "UPDATE game_records SET verdict = $1, legal = $2, rules_version = $3
@@ -418,10 +429,6 @@ pub async fn store_readjudicated(
             .bind(game_no as i64),
             Some(board_id),
             None,
-            crate::i18n::Reason::new("audit_d_game_board")
-                .arg("round", round)
-                .arg("board", board_no)
-                .arg("game", game_no),
         ),
         RecordOf::Knockout { match_id, game_no } => (
             sqlx::query(
@@ -436,9 +443,6 @@ pub async fn store_readjudicated(
             .bind(game_no as i64),
             None,
             Some(match_id as i64),
-            crate::i18n::Reason::new("audit_d_game_match")
-                .arg("match", match_id)
-                .arg("game", game_no),
         ),
     };
     update.execute(&mut *tx).await?;

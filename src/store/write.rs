@@ -489,6 +489,18 @@ impl Write {
         audit::record(&mut *self, user_id, event_id, action, detail).await?;
         self.commit().await
     }
+
+    /// [`Write::commit_audited`] for an entry that carries the reason typed for the change.
+    pub async fn commit_audited_with_reason(
+        mut self,
+        (user_id, event_id): (Option<i64>, Option<i64>),
+        action: &str,
+        detail: &str,
+        reason: &str,
+    ) -> StoreResult<()> {
+        audit::record_with_reason(&mut *self, user_id, event_id, action, detail, reason).await?;
+        self.commit().await
+    }
 }
 
 impl Drop for Write {

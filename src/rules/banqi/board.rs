@@ -166,31 +166,16 @@ impl PieceKind {
         }
     }
 
-    /// The upper-case letter (RULES.md §1).
+    /// The upper-case letter (RULES.md §1): the xiangqi piece's of the same name.
     pub const fn letter(self) -> char {
-        match self {
-            PieceKind::King => 'K',
-            PieceKind::Advisor => 'A',
-            PieceKind::Elephant => 'B',
-            PieceKind::Chariot => 'R',
-            PieceKind::Horse => 'N',
-            PieceKind::Cannon => 'C',
-            PieceKind::Pawn => 'P',
-        }
+        self.xiangqi().letter()
     }
 
-    /// Parses a letter in either case, including the WXF letters `E` (elephant) and `H` (horse).
+    /// Parses a letter in either case, including the WXF letters `E` (elephant) and `H` (horse):
+    /// the kind of the xiangqi piece the letter names.
     pub fn from_letter(c: char) -> Option<PieceKind> {
-        Some(match c.to_ascii_uppercase() {
-            'K' => PieceKind::King,
-            'A' => PieceKind::Advisor,
-            'B' | 'E' => PieceKind::Elephant,
-            'R' => PieceKind::Chariot,
-            'N' | 'H' => PieceKind::Horse,
-            'C' => PieceKind::Cannon,
-            'P' => PieceKind::Pawn,
-            _ => return None,
-        })
+        let named = crate::rules::xiangqi::PieceKind::from_letter(c)?;
+        PieceKind::ALL.into_iter().find(|k| k.xiangqi() == named)
     }
 
     /// Whether a piece of this kind may take an adjacent piece of `target` kind by rank: higher or equal

@@ -68,7 +68,7 @@ pub fn notation_cause(e: &NotationError) -> PlyCause {
 /// Why a turn was refused, as data each language words (`rules::describe`).
 pub fn turn_cause(e: &TurnError) -> PlyCause {
     match *e {
-        TurnError::Illegal(rule) => PlyCause::IllegalTurn(rule),
+        TurnError::Illegal(rule) => PlyCause::IllegalTurn { turn: rule },
         TurnError::IdentityMissing(square) => PlyCause::FlipUnnamed {
             square: square.to_string(),
         },

@@ -324,13 +324,25 @@ mod tests {
         assert_eq!(write_move(p, &w, Notation::Wxf), canonical, "{token}");
     }
 
+    /// Each `(token, iccs, canonical)` [`reads`] in `p`.
+    fn reads_all(p: &Position, cases: &[(&str, &str, &str)]) {
+        for &(token, iccs, canonical) in cases {
+            reads(p, token, iccs, canonical);
+        }
+    }
+
     #[test]
     fn official_plain_forms_read_and_write_back() {
         let start = Position::start(Variant::Xiangqi);
-        reads(&start, "H2+3", "h0g2", "H2+3");
-        reads(&start, "C2.5", "h2e2", "C2.5");
-        reads(&start, "C2=5", "h2e2", "C2.5");
-        reads(&start, "C25", "h2e2", "C2.5");
+        reads_all(
+            &start,
+            &[
+                ("H2+3", "h0g2", "H2+3"),
+                ("C2.5", "h2e2", "C2.5"),
+                ("C2=5", "h2e2", "C2.5"),
+                ("C25", "h2e2", "C2.5"),
+            ],
+        );
         let p = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8R/RNBAKABN1 w - - 0 1");
         reads(&p, "R1-1", "i1i0", "R1-1");
         // Also G for the king and S for the pawn.
@@ -342,49 +354,82 @@ mod tests {
     #[test]
     fn official_tandem_forms_read_and_write_back() {
         let chariots = pos("3k5/9/9/9/2R6/9/9/2R6/9/4K4 w - - 0 1");
-        reads(&chariots, "R+.3", "c5g5", "R+.3");
-        reads(&chariots, "R-+1", "c2c3", "R-+1");
+        reads_all(
+            &chariots,
+            &[("R+.3", "c5g5", "R+.3"), ("R-+1", "c2c3", "R-+1")],
+        );
         let cannons = pos("3k5/9/9/9/2C6/9/9/2C6/9/4K4 w - - 0 1");
         reads(&cannons, "C--1", "c2c1", "C--1");
         let three = pos("3k5/9/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
-        reads(&three, "P+.4", "g7f7", "P+.4");
-        reads(&three, "P3.4", "g6f6", "P3.4");
-        reads(&three, "P-.4", "g5f5", "P-.4");
+        reads_all(
+            &three,
+            &[
+                ("P+.4", "g7f7", "P+.4"),
+                ("P3.4", "g6f6", "P3.4"),
+                ("P-.4", "g5f5", "P-.4"),
+            ],
+        );
         let four = pos("3k5/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
-        reads(&four, "++.4", "g8f8", "++.4");
-        reads(&four, "P+.4", "g7f7", "P+.4");
-        reads(&four, "P-.4", "g6f6", "P-.4");
-        reads(&four, "--.4", "g5f5", "--.4");
+        reads_all(
+            &four,
+            &[
+                ("++.4", "g8f8", "++.4"),
+                ("P+.4", "g7f7", "P+.4"),
+                ("P-.4", "g6f6", "P-.4"),
+                ("--.4", "g5f5", "--.4"),
+            ],
+        );
         let five = pos("3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
-        reads(&five, "++.4", "g9f9", "++.4");
-        reads(&five, "P+.4", "g8f8", "P+.4");
-        reads(&five, "P3.4", "g7f7", "P3.4");
-        reads(&five, "P-.4", "g6f6", "P-.4");
-        reads(&five, "--.4", "g5f5", "--.4");
+        reads_all(
+            &five,
+            &[
+                ("++.4", "g9f9", "++.4"),
+                ("P+.4", "g8f8", "P+.4"),
+                ("P3.4", "g7f7", "P3.4"),
+                ("P-.4", "g6f6", "P-.4"),
+                ("--.4", "g5f5", "--.4"),
+            ],
+        );
         let two_files = pos("3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1");
-        reads(&two_files, "3+.4", "g7f7", "3+.4");
-        reads(&two_files, "33.4", "g6f6", "33.4");
-        reads(&two_files, "3-.4", "g5f5", "3-.4");
-        reads(&two_files, "7+.6", "c6d6", "7+.6");
-        reads(&two_files, "7-.6", "c5d5", "7-.6");
+        reads_all(
+            &two_files,
+            &[
+                ("3+.4", "g7f7", "3+.4"),
+                ("33.4", "g6f6", "33.4"),
+                ("3-.4", "g5f5", "3-.4"),
+                ("7+.6", "c6d6", "7+.6"),
+                ("7-.6", "c5d5", "7-.6"),
+            ],
+        );
         // Black counts files and the front from its own side.
         let black = pos("4k4/9/9/9/9/2p6/2p6/9/9/5K3 b - - 0 1");
-        reads(&black, "P+.4", "c3d3", "P+.4");
-        reads(&black, "P-.4", "c4d4", "P-.4");
+        reads_all(
+            &black,
+            &[("P+.4", "c3d3", "P+.4"), ("P-.4", "c4d4", "P-.4")],
+        );
     }
 
     #[test]
     fn sign_first_and_full_width_forms_read() {
         let pawns = pos("3k5/9/9/6P2/6P2/9/9/9/9/4K4 w - - 0 1");
-        reads(&pawns, "+P+1", "g6g7", "P++1");
-        reads(&pawns, "－Ｐ．４", "g5f5", "P-.4");
-        reads(&pawns, "＋Ｐ＋１", "g6g7", "P++1");
+        reads_all(
+            &pawns,
+            &[
+                ("+P+1", "g6g7", "P++1"),
+                ("－Ｐ．４", "g5f5", "P-.4"),
+                ("＋Ｐ＋１", "g6g7", "P++1"),
+            ],
+        );
         let chariots = pos("3k5/9/9/9/2R6/9/9/2R6/9/4K4 w - - 0 1");
-        reads(&chariots, "-R.8", "c2b2", "R-.8");
-        reads(&chariots, "+R7.6", "c5d5", "R+.6");
+        reads_all(
+            &chariots,
+            &[("-R.8", "c2b2", "R-.8"), ("+R7.6", "c5d5", "R+.6")],
+        );
         let start = Position::start(Variant::Xiangqi);
-        reads(&start, "Ｃ２＝５", "h2e2", "C2.5");
-        reads(&start, "Ｈ２＋３", "h0g2", "H2+3");
+        reads_all(
+            &start,
+            &[("Ｃ２＝５", "h2e2", "C2.5"), ("Ｈ２＋３", "h0g2", "H2+3")],
+        );
         // Full-width ICCS and Chinese tokens read too.
         assert_eq!(
             parse_move(&start, "ｈ２ｅ２").unwrap().mv,

@@ -208,6 +208,21 @@ impl PieceKind {
     }
 }
 
+/// As its letter (`"B"`, as in verdicts); reads any letter [`PieceKind::from_letter`] reads.
+impl serde::Serialize for PieceKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PieceKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PieceKind, D::Error> {
+        let c = <char as serde::Deserialize>::deserialize(d)?;
+        PieceKind::from_letter(c)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{c}' is not a piece letter")))
+    }
+}
+
 /// A piece as it stands on the board. A face-down piece's `kind` is the type of its start square
 /// (the piece it moves as), not its hidden identity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -437,6 +437,7 @@ fn limits_keep_scores_in_range() {
 #[test]
 fn random_tournaments_survive_the_trf() {
     use crate::swiss::dutch::pair_next_round;
+    use crate::swiss::test_support::{RESULT_ODDS, random_round, request_random_bye};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -461,20 +462,7 @@ fn random_tournaments_survive_the_trf() {
         }
         for round in 1..=rounds {
             if rng.next_u32() % 3 == 0 {
-                let kind = match rng.next_u32() % 3 {
-                    0 => ByeKind::Half,
-                    1 => ByeKind::Full,
-                    _ => ByeKind::Zero,
-                };
-                let player = 1 + rng.next_u32() % n;
-                let later = round + rng.next_u32() % 2;
-                if later <= rounds && t.bye_request(player, later).is_none() {
-                    t.bye_requests.push(ByeRequest {
-                        player,
-                        round: later,
-                        kind,
-                    });
-                }
+                request_random_bye(&mut rng, &mut t, round, n);
             }
             let text = write_tournament(&t, &EventInfo::default()).expect("writes");
             let back = read_tournament(&text)
@@ -497,26 +485,8 @@ fn random_tournaments_survive_the_trf() {
                 Some(pairing.clone()),
                 "seed {seed}"
             );
-            let mut entries = Vec::new();
-            for &(red, black) in &pairing.boards {
-                let (r, b) = match rng.next_u32() % 20 {
-                    0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-                    1..=7 => (ResultCode::Win, ResultCode::Loss),
-                    8..=13 => (ResultCode::Loss, ResultCode::Win),
-                    _ => (ResultCode::Draw, ResultCode::Draw),
-                };
-                entries.push((red, RoundEntry::game(black, Color::Red, r)));
-                entries.push((black, RoundEntry::game(red, Color::Black, b)));
-            }
-            if let Some(bye) = pairing.bye {
-                entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
-            }
-            for request in t.bye_requests.iter().filter(|r| r.round == round) {
-                entries.push((
-                    request.player,
-                    RoundEntry::without_opponent(request.kind.result()),
-                ));
-            }
+            // No withdrawals here: every request is taken.
+            let entries = random_round(&mut rng, &t, &pairing, round, RESULT_ODDS);
             t.record_round(&entries).expect("consistent round");
         }
     }
@@ -709,6 +679,7 @@ fn rounds_fixed_by_hand_are_comment_lines() {
 #[ignore = "writes files for scripts/check-trf-export"]
 fn write_exports_for_external_checkers() {
     use crate::swiss::dutch::pair_next_round;
+    use crate::swiss::test_support::{random_round, request_random_bye};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -750,49 +721,20 @@ fn write_exports_for_external_checkers() {
                 }
             }
             for _ in 0..rng.next_u32() % 3 {
-                let kind = match rng.next_u32() % 3 {
-                    0 => ByeKind::Half,
-                    1 => ByeKind::Full,
-                    _ => ByeKind::Zero,
-                };
-                let player = 1 + rng.next_u32() % n;
-                let later = round + rng.next_u32() % 2;
-                if later <= rounds && t.bye_request(player, later).is_none() {
-                    t.bye_requests.push(ByeRequest {
-                        player,
-                        round: later,
-                        kind,
-                    });
-                }
+                request_random_bye(&mut rng, &mut t, round, n);
             }
             let Ok(pairing) = pair_next_round(&t) else {
                 break;
             };
-            let mut entries = Vec::new();
-            for &(red, black) in &pairing.boards {
-                let (r, b) = match rng.next_u32() % 20 {
-                    0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-                    1 => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
-                    2..=8 => (ResultCode::Win, ResultCode::Loss),
-                    9..=13 => (ResultCode::Loss, ResultCode::Win),
-                    _ => (ResultCode::Draw, ResultCode::Draw),
-                };
-                entries.push((red, RoundEntry::game(black, Color::Red, r)));
-                entries.push((black, RoundEntry::game(red, Color::Black, b)));
-            }
-            if let Some(bye) = pairing.bye {
-                entries.push((bye, RoundEntry::without_opponent(ResultCode::PairingBye)));
-            }
-            for request in t.bye_requests.iter().filter(|r| r.round == round) {
-                if t.player(request.player)
-                    .is_some_and(|p| p.is_active_in(round))
-                {
-                    entries.push((
-                        request.player,
-                        RoundEntry::without_opponent(request.kind.result()),
-                    ));
-                }
-            }
+            // Forfeits both ways, to check what the external checkers make of them.
+            let odds = [
+                (1, ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+                (2, ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+                (9, ResultCode::Win, ResultCode::Loss),
+                (14, ResultCode::Loss, ResultCode::Win),
+                (20, ResultCode::Draw, ResultCode::Draw),
+            ];
+            let entries = random_round(&mut rng, &t, &pairing, round, &odds);
             t.record_round(&entries).expect("consistent round");
             let text = write_tournament(&t, &EventInfo::default()).expect("writes");
             // TRF has no entry round or withdrawal: they come back as blank rounds and absences.
