@@ -28,3 +28,9 @@ pub async fn require(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)>
         .await?
         .ok_or_else(|| ServiceError::Conflict(Reason::new("svc_knockout_not_seeded_yet")))
 }
+
+/// The bracket of an event, or not found when it has not been seeded yet (the bracket's pages and
+/// its JSON do not exist before then).
+pub async fn seeded(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)> {
+    load(db, event).await?.ok_or(ServiceError::NotFound)
+}

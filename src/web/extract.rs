@@ -215,6 +215,24 @@ impl FromRequest for MatchGamePath {
     }
 }
 
+/// The last segment of the path read as a `T` (a unit enum's variant in kebab case; 404 when it is
+/// none of them): one handler that serves routes differing only there (`…/disable`, `…/enable`)
+/// is told which was asked.
+pub struct Ending<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned> FromRequest for Ending<T> {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        use serde::de::IntoDeserializer;
+        let last = req.path().rsplit('/').next().unwrap_or("");
+        let read = T::deserialize(last.into_deserializer())
+            .map_err(|_: serde::de::value::Error| AppError::NotFound);
+        std::future::ready(read.map(Ending))
+    }
+}
+
 /// A refusal a form shows inline, beside the field, with the input kept: the status the one
 /// mapping of `web::error` gives it (400 or 409) and the reason in the reader's language. Any
 /// other error (404, 403, a store failure) goes to the error page.

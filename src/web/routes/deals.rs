@@ -3,7 +3,7 @@
 //! verification page. Before unsealing every one of these answers 404 to all but the event's arbiters,
 //! organizer and administrators.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post, routes, web};
 use askama::Template;
 
 use super::{redirect, render};
@@ -18,14 +18,13 @@ use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, EventView, Managed, RoundNo};
+use crate::web::extract::{Arbitrated, Ending, EventView, Managed, RoundNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(index)
         .service(seal)
         .service(seal_round)
-        .service(seal_knockout)
-        .service(unseal_finished)
+        .service(event_step)
         .service(announce)
         .service(show)
         .service(sheet)
@@ -200,22 +199,25 @@ async fn index(
     render(&page)
 }
 
-/// The deals page again with a refusal beside form `form` (the typed values kept), or the error
-/// page for what a form cannot show (404, 403, a store failure).
-async fn refused_on_index(
-    ctx: Ctx,
-    state: &AppState,
-    event: Event,
-    access: Access,
+/// Back to the deals page after one of its forms: with the confirmation `done` (`sealed=3`) when
+/// it was done, else with the refusal beside form `form` (the typed values kept), or the error page
+/// for what a form cannot show (404, 403, a store failure).
+async fn index_answer(
+    (ctx, state, arb): (Ctx, &AppState, Arbitrated),
     form: &'static str,
     typed: Option<(u32, GameNumber)>,
-    e: service::ServiceError,
+    done: Result<String, service::ServiceError>,
 ) -> AppResult<HttpResponse> {
-    let (status, reason) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-    let mut page = index_page(ctx, state, event, access).await?;
-    page.refusal = Some((form, reason));
-    page.typed = typed;
-    super::render_status(&page, status)
+    match done {
+        Ok(done) => Ok(redirect(&format!("/events/{}/deals?{done}", arb.event.id))),
+        Err(e) => {
+            let (status, reason) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            let mut page = index_page(ctx, state, arb.event, arb.access).await?;
+            page.refusal = Some((form, reason));
+            page.typed = typed;
+            super::render_status(&page, status)
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -246,11 +248,7 @@ fn round_field(typed: &str) -> Result<u32, service::ServiceError> {
 async fn seal(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        access,
-        user,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<SealForm>,
 ) -> AppResult<HttpResponse> {
     let game = if form.game.trim().is_empty() {
@@ -266,22 +264,25 @@ async fn seal(
             )
         })
     });
+    let redraw = form.redraw.is_some();
     let done = match parsed {
         Ok((round, game)) => {
-            service::deals::seal(&state.db, &user, &event, round, game, form.redraw.is_some())
+            service::deals::seal(&state.db, &arb.user, &arb.event, round, game, redraw)
                 .await
                 .map_err(|e| (Some((round, game)), e))
         }
         Err(e) => Err((None, e)),
     };
-    match done {
-        Ok(_) if form.back.is_some() => Ok(redirect(&format!(
-            "/events/{}/knockout/matches/{}",
-            event.id,
-            form.back.unwrap_or_default()
+    match (done, form.back) {
+        (Ok(_), Some(back)) => Ok(redirect(&format!(
+            "/events/{}/knockout/matches/{back}",
+            arb.event.id
         ))),
-        Ok(deal_id) => Ok(redirect(&format!("/events/{}/deals/{deal_id}", event.id))),
-        Err((typed, e)) => refused_on_index(ctx, &state, event, access, "seal", typed, e).await,
+        (Ok(deal_id), None) => Ok(redirect(&format!(
+            "/events/{}/deals/{deal_id}",
+            arb.event.id
+        ))),
+        (Err((typed, e)), _) => index_answer((ctx, &state, arb), "seal", typed, Err(e)).await,
     }
 }
 
@@ -296,66 +297,54 @@ struct SealRoundForm {
 async fn seal_round(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        access,
-        user,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<SealRoundForm>,
 ) -> AppResult<HttpResponse> {
     let done = match round_field(&form.round) {
-        Ok(round) => service::deals::seal_round(&state.db, &user, &event, round)
-            .await
-            .map(|ids| (round, ids.len())),
+        Ok(round) => service::deals::seal_round(&state.db, &arb.user, &arb.event, round).await,
         Err(e) => Err(e),
     };
-    match done {
-        Ok((_, n)) => Ok(redirect(&format!("/events/{}/deals?sealed={n}", event.id))),
-        Err(e) => refused_on_index(ctx, &state, event, access, "seal-round", None, e).await,
-    }
+    let done = done.map(|ids| format!("sealed={}", ids.len()));
+    index_answer((ctx, &state, arb), "seal-round", None, done).await
 }
 
-/// Seals every knockout game that has no deal yet, in one step.
+/// The deals page's steps over the whole event, each the last segment of its path.
+#[derive(Debug, Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum EventStep {
+    /// Seal every knockout game that has no deal yet.
+    Knockout,
+    /// Unseal every sealed deal whose games all have a result.
+    UnsealFinished,
+}
+
+/// Seals every knockout game that has no deal yet, or unseals every sealed deal whose games all
+/// have a result, in one step.
+#[routes]
 #[post("/events/{id}/deals/knockout")]
-async fn seal_knockout(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        access,
-        user,
-    }: Arbitrated,
-    _f: CsrfForm<Empty>,
-) -> AppResult<HttpResponse> {
-    match service::deals::seal_knockout(&state.db, &user, &event).await {
-        Ok(ids) => Ok(redirect(&format!(
-            "/events/{}/deals?sealed={}",
-            event.id,
-            ids.len()
-        ))),
-        Err(e) => refused_on_index(ctx, &state, event, access, "seal-knockout", None, e).await,
-    }
-}
-
-/// Unseals every sealed deal whose games all have a result, in one step.
 #[post("/events/{id}/deals/unseal-finished")]
-async fn unseal_finished(
+async fn event_step(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated {
-        event,
-        access,
-        user,
-    }: Arbitrated,
+    Ending(step): Ending<EventStep>,
+    arb: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    match service::deals::unseal_finished(&state.db, &user, &event).await {
-        Ok(n) => Ok(redirect(&format!(
-            "/events/{}/deals?unsealed={n}",
-            event.id
-        ))),
-        Err(e) => refused_on_index(ctx, &state, event, access, "unseal-finished", None, e).await,
-    }
+    let (db, user, event) = (&state.db, &arb.user, &arb.event);
+    let (form, done) = match step {
+        EventStep::Knockout => {
+            let sealed = service::deals::seal_knockout(db, user, event).await;
+            (
+                "seal-knockout",
+                sealed.map(|ids| format!("sealed={}", ids.len())),
+            )
+        }
+        EventStep::UnsealFinished => {
+            let unsealed = service::deals::unseal_finished(db, user, event).await;
+            ("unseal-finished", unsealed.map(|n| format!("unsealed={n}")))
+        }
+    };
+    index_answer((ctx, &state, arb), form, None, done).await
 }
 
 #[derive(serde::Deserialize)]

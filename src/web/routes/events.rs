@@ -296,6 +296,20 @@ async fn show(
     render(&page)
 }
 
+/// The event page again with a form's refusal beside it (`sent_back` puts it in its place), or the
+/// error page for what a form cannot show (404, 403, a store failure).
+async fn refused_on_event_page(
+    (ctx, state): (Ctx, &AppState),
+    (event, access): (Event, Access),
+    e: service::ServiceError,
+    sent_back: impl FnOnce(&mut EventPage, String),
+) -> AppResult<HttpResponse> {
+    let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+    let mut page = event_page(ctx, state, event, access).await?;
+    sent_back(&mut page, why);
+    render_status(&page, status)
+}
+
 /// The event page for this visitor, without a flash message or a form sent back.
 async fn event_page(
     ctx: Ctx,
@@ -361,10 +375,8 @@ async fn push_rating(
     let n = match pushed.await {
         Ok(n) => n,
         Err(e) => {
-            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-            let mut page = event_page(ctx, &state, event, access).await?;
-            page.push_error = Some(why);
-            return super::render_status(&page, status);
+            let sent_back = |page: &mut EventPage, why| page.push_error = Some(why);
+            return refused_on_event_page((ctx, &state), (event, access), e, sent_back).await;
         }
     };
     Ok(redirect(&format!(
@@ -382,23 +394,18 @@ struct ArbiterForm {
 async fn add_arbiter(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Managed {
-        event,
-        user,
-        access,
-    }: Managed,
+    m: Managed,
     form: CsrfForm<ArbiterForm>,
 ) -> AppResult<HttpResponse> {
-    match service::events::add_arbiter(&state.db, &user, &event, &form.name).await {
+    match service::events::add_arbiter(&state.db, &m.user, &m.event, &form.name).await {
         Ok(_) => Ok(redirect(&format!(
             "/events/{}?done=arbiter_added",
-            event.id
+            m.event.id
         ))),
         Err(e) => {
-            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-            let mut page = event_page(ctx, &state, event, access).await?;
-            page.arbiter_form = Some((form.name.clone(), why));
-            super::render_status(&page, status)
+            let sent_back =
+                |page: &mut EventPage, why| page.arbiter_form = Some((form.0.name, why));
+            refused_on_event_page((ctx, &state), (m.event, m.access), e, sent_back).await
         }
     }
 }
@@ -610,10 +617,8 @@ async fn unarchive(
 /// The delete form: the reason, the confirmation and, once the event started, its name typed.
 #[derive(serde::Deserialize)]
 struct DeleteForm {
-    #[serde(default)]
-    reason: String,
-    #[serde(default)]
-    confirm: String,
+    #[serde(flatten)]
+    why: CorrectionForm,
     #[serde(default)]
     name: String,
 }
@@ -623,24 +628,16 @@ struct DeleteForm {
 async fn delete_event(
     ctx: Ctx,
     state: web::Data<AppState>,
-    Managed {
-        event,
-        user,
-        access,
-    }: Managed,
+    m: Managed,
     form: CsrfForm<DeleteForm>,
 ) -> AppResult<HttpResponse> {
-    let correction = service::events::Correction {
-        reason: form.reason.clone(),
-        confirmed: !form.confirm.is_empty(),
-    };
-    match service::events::delete(&state.db, &user, &event, &correction, &form.name).await {
+    let f = form.0;
+    let why = f.why.correction();
+    match service::events::delete(&state.db, &m.user, &m.event, &why, &f.name).await {
         Ok(()) => Ok(redirect("/?done=event_deleted")),
         Err(e) => {
-            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-            let mut page = event_page(ctx, &state, event, access).await?;
-            page.delete_form = Some((form.name.clone(), why));
-            render_status(&page, status)
+            let sent_back = |page: &mut EventPage, why| page.delete_form = Some((f.name, why));
+            refused_on_event_page((ctx, &state), (m.event, m.access), e, sent_back).await
         }
     }
 }

@@ -440,9 +440,7 @@ async fn print_sheet(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, bracket) = service::knockout::load(&state.db, &event)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let (_, bracket) = service::bracket::seeded(&state.db, &event).await?;
     let names = service::rounds::names(&state.db, event.id).await?;
     let games = bracket
         .due_games()
@@ -506,9 +504,7 @@ async fn load_match(
     event: &Event,
     m: u32,
 ) -> AppResult<(Bracket, HashMap<u32, (String, String)>, i64)> {
-    let (stored, bracket) = service::knockout::load(&state.db, event)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let (stored, bracket) = service::bracket::seeded(&state.db, event).await?;
     bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
     Ok((
         bracket,

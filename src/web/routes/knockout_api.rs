@@ -13,8 +13,7 @@ use crate::prizes::{PrizeRow, SpecialPrize};
 use crate::service;
 use crate::service::knockout::SeedOptions;
 use crate::web::AppState;
-use crate::web::ctx::Ctx;
-use crate::web::error::{AppError, AppResult};
+use crate::web::error::AppResult;
 use crate::web::extract::{Arbitrated, EventView, Managed, MatchGamePath, MatchNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -42,15 +41,13 @@ struct SeedBody {
 /// later matches as soon as their players are known), each lot in the audit log.
 #[post("/api/events/{id}/knockout")]
 async fn seed_bracket(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated { event, user, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
     let b: SeedBody = parse_json(&body)?;
     let options = SeedOptions::parse(b.tie_rule.as_deref(), b.third_place_match, b.auto_lots)?;
-    let bracket = service::knockout::seed(&state.db, me, &event, options).await?;
+    let bracket = service::knockout::seed(&state.db, &user, &event, options).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(bracket.to_json()))
 }
 
@@ -59,9 +56,7 @@ async fn get_bracket(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let (_, bracket) = service::knockout::load(&state.db, &event)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let (_, bracket) = service::bracket::seeded(&state.db, &event).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -92,16 +87,14 @@ struct DeciderBody {
 /// Records the higher seed's colour for a decider (`{"higher_seed_plays": "red"|"black"}`).
 #[put("/api/events/{id}/knockout/matches/{m}/decider")]
 async fn put_decider(
-    ctx: Ctx,
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
-    Arbitrated { event, .. }: Arbitrated,
+    Arbitrated { event, user, .. }: Arbitrated,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
     let b: DeciderBody = parse_json(&body)?;
     let input = service::knockout::decider_input(m, "higher_seed_plays", &b.higher_seed_plays)?;
-    let bracket = service::knockout::record(&state.db, me, &event, input, None).await?;
+    let bracket = service::knockout::record(&state.db, &user, &event, input, None).await?;
     Ok(HttpResponse::Ok().json(bracket.to_json()))
 }
 
@@ -120,15 +113,13 @@ struct PrizesBody {
 /// optional `specials` (`{"category","label","amount"}`) and `ties` (`by_tie_break` or `shared`).
 #[put("/api/events/{id}/prizes")]
 async fn put_prizes(
-    ctx: Ctx,
     state: web::Data<AppState>,
-    Managed { event, .. }: Managed,
+    Managed { event, user, .. }: Managed,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
     let b: PrizesBody = parse_json(&body)?;
     let prizes = service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties).await?;
-    service::knockout::save_prizes(&state.db, me, &event, &prizes).await?;
+    service::knockout::save_prizes(&state.db, &user, &event, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),
         "rows": prizes.table.rows(),

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, routes, web};
 use askama::Template;
 
 use super::render;
@@ -13,10 +13,10 @@ use crate::service::Event;
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::AppResult;
-use crate::web::extract::{Arbitrated, RoundNo};
+use crate::web::extract::{Arbitrated, Ending, RoundNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(slips).service(scoresheets);
+    cfg.service(printed);
 }
 
 /// Move rows on a scoresheet: two halves of [`HALF`] rows.
@@ -68,22 +68,6 @@ struct SlipsPage {
     boards: Vec<PrintedBoard>,
 }
 
-#[get("/events/{id}/rounds/{n}/slips")]
-async fn slips(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    RoundNo(n): RoundNo,
-    Arbitrated { event, .. }: Arbitrated,
-) -> AppResult<HttpResponse> {
-    let boards = printed_boards(&state, &event, n).await?;
-    render(&SlipsPage {
-        ctx,
-        event,
-        round: n,
-        boards,
-    })
-}
-
 #[derive(Template)]
 #[template(path = "print/scoresheets.html")]
 struct ScoresheetsPage {
@@ -99,21 +83,43 @@ struct ScoresheetsPage {
     rows: u32,
 }
 
+/// The printed forms of a round: the last segment of their path.
+#[derive(Debug, Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum PrintedForm {
+    /// Result slips, several per page.
+    Slips,
+    /// Blank scoresheets, one per page.
+    Scoresheets,
+}
+
+/// A printed form of round `n`'s played boards (arbiters).
+#[routes]
+#[get("/events/{id}/rounds/{n}/slips")]
 #[get("/events/{id}/rounds/{n}/scoresheets")]
-async fn scoresheets(
+async fn printed(
     ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
+    Ending(form): Ending<PrintedForm>,
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
     let boards = printed_boards(&state, &event, n).await?;
-    render(&ScoresheetsPage {
-        reveal_column: event.settings.variant == Variant::Jieqi,
-        ctx,
-        event,
-        round: n,
-        boards,
-        halves: vec![1, HALF + 1],
-        rows: HALF,
-    })
+    match form {
+        PrintedForm::Slips => render(&SlipsPage {
+            ctx,
+            event,
+            round: n,
+            boards,
+        }),
+        PrintedForm::Scoresheets => render(&ScoresheetsPage {
+            reveal_column: event.settings.variant == Variant::Jieqi,
+            halves: vec![1, HALF + 1],
+            rows: HALF,
+            ctx,
+            event,
+            round: n,
+            boards,
+        }),
+    }
 }

@@ -404,9 +404,7 @@ async fn knockout_page(
     (m, g): (u32, u32),
     draft: (String, Option<String>),
 ) -> AppResult<KnockoutRecordPage> {
-    let (_, bracket) = service::knockout::load(&state.db, &event)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let (_, bracket) = service::bracket::seeded(&state.db, &event).await?;
     let slot = deal_slot(&event, &bracket, m, g)?;
     let game = bracket
         .get(crate::knockout::MatchId(m))

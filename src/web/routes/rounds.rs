@@ -691,28 +691,38 @@ async fn results(
 #[derive(serde::Deserialize)]
 struct Empty {}
 
+/// Answers a form of round `n`'s page: to `then` when it was done, else the round's page again
+/// with the refusal, which `sent_back` puts beside its form with what was typed.
+async fn round_answer(
+    (ctx, state, arb): (Ctx, &AppState, Arbitrated),
+    (n, then): (u32, String),
+    done: Result<(), ServiceError>,
+    sent_back: impl FnOnce(&mut RoundPage, String),
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(()) => Ok(redirect(&then)),
+        Err(e) => {
+            let (status, error) = inline_refusal(e, ctx.lang)?;
+            let mut page = round_page(ctx, state, arb.event, arb.access, n).await?;
+            sent_back(&mut page, error);
+            render_status(&page, status)
+        }
+    }
+}
+
+/// Publishes a draft; a refusal (no sealed deal, an unplayable draft) is said beside the button.
 #[post("/events/{id}/rounds/{n}/publish")]
 async fn publish(
     ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    arb: Arbitrated,
     _f: CsrfForm<Empty>,
 ) -> AppResult<HttpResponse> {
-    match service::rounds::publish(&state.db, &user, &event, n).await {
-        Ok(()) => Ok(redirect(&format!("/events/{}/rounds/{}", event.id, n))),
-        Err(e) => {
-            // Refused (no sealed deal, an unplayable draft): said beside the button.
-            let (status, why) = inline_refusal(e, ctx.lang)?;
-            let mut page = round_page(ctx, &state, event, access, n).await?;
-            page.form = FormState::new("publish", why, &[]);
-            render_status(&page, status)
-        }
-    }
+    let done = service::rounds::publish(&state.db, &arb.user, &arb.event, n).await;
+    let then = format!("/events/{}/rounds/{n}", arb.event.id);
+    let sent_back = |page: &mut RoundPage, why| page.form = FormState::new("publish", why, &[]);
+    round_answer((ctx, &state, arb), (n, then), done, sent_back).await
 }
 
 #[post("/events/{id}/rounds/{n}/discard")]
@@ -736,25 +746,14 @@ async fn withdraw_round(
     arb: Arbitrated,
     form: CsrfForm<CorrectionForm>,
 ) -> AppResult<HttpResponse> {
-    let Arbitrated {
-        event,
-        user,
-        access,
-    } = arb;
-    let done = service::rounds::withdraw_round(&state.db, &user, &event, n, form.pair()).await;
-    match done {
-        Ok(()) => Ok(redirect(&format!("/events/{}/rounds", event.id))),
-        Err(e) => {
-            let (status, error) = inline_refusal(e, ctx.lang)?;
-            let mut page = round_page(ctx, &state, event, access, n).await?;
-            page.form = FormState::new(
-                "withdraw_round",
-                error,
-                &[("reason", &form.reason), ("confirm", form.ticked())],
-            );
-            render_status(&page, status)
-        }
-    }
+    let done =
+        service::rounds::withdraw_round(&state.db, &arb.user, &arb.event, n, form.pair()).await;
+    let then = format!("/events/{}/rounds", arb.event.id);
+    let sent_back = |page: &mut RoundPage, error| {
+        let typed = [("reason", form.reason.as_str()), ("confirm", form.ticked())];
+        page.form = FormState::new("withdraw_round", error, &typed);
+    };
+    round_answer((ctx, &state, arb), (n, then), done, sent_back).await
 }
 
 #[derive(serde::Deserialize)]
@@ -819,11 +818,7 @@ async fn set_draft(
     ctx: Ctx,
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
-    Arbitrated {
-        event,
-        user,
-        access,
-    }: Arbitrated,
+    arb: Arbitrated,
     form: CsrfForm<HashMap<String, String>>,
 ) -> AppResult<HttpResponse> {
     let rows: Vec<(String, String)> = (1..=service::rounds::MAX_DRAFT_ROWS)
@@ -834,18 +829,16 @@ async fn set_draft(
         })
         .collect();
     let reason = form.get("reason").cloned().unwrap_or_default();
-    match service::rounds::set_draft(&state.db, &user, &event, n, &rows, &reason).await {
-        Ok(()) => Ok(redirect(&format!("/events/{}/rounds/{n}", event.id))),
-        Err(e) => {
-            let (status, error) = inline_refusal(e, ctx.lang)?;
-            let mut page = round_page(ctx, &state, event, access, n).await?;
-            if let Some(draft) = page.draft.as_mut() {
-                draft.rows = rows;
-            }
-            page.form = FormState::new("draft", error, &[("reason", &reason)]);
-            render_status(&page, status)
+    let done =
+        service::rounds::set_draft(&state.db, &arb.user, &arb.event, n, &rows, &reason).await;
+    let then = format!("/events/{}/rounds/{n}", arb.event.id);
+    let sent_back = |page: &mut RoundPage, error| {
+        if let Some(draft) = page.draft.as_mut() {
+            draft.rows = rows;
         }
-    }
+        page.form = FormState::new("draft", error, &[("reason", &reason)]);
+    };
+    round_answer((ctx, &state, arb), (n, then), done, sent_back).await
 }
 
 #[derive(serde::Deserialize)]

@@ -3,7 +3,7 @@
 //! both end that account's sessions and API tokens.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post, routes, web};
 use askama::Template;
 
 use super::{CorrectionForm, Flash, redirect, render, render_status};
@@ -14,13 +14,10 @@ use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
+use crate::web::extract::Ending;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list)
-        .service(create)
-        .service(disable)
-        .service(enable)
-        .service(reset_password);
+    cfg.service(list).service(create).service(correct);
 }
 
 #[derive(Template)]
@@ -98,62 +95,49 @@ struct CorrectAccount {
     password: String,
 }
 
-/// Disables an account (administrators): its sessions end, its tokens are revoked, it cannot sign in.
+/// What an administrator's correction does to an account: the last segment of its path.
+#[derive(Debug, Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum AccountAction {
+    /// Its sessions end, its tokens are revoked, it cannot sign in.
+    Disable,
+    /// The undo of disabling: it signs in again with its password.
+    Enable,
+    /// A new password; its sessions end and its tokens are revoked.
+    Password,
+}
+
+/// An administrator's correction to an account (disable, re-enable, a new password), with a reason
+/// and the confirmation; disabling and a new password end its sessions and revoke its tokens.
+#[routes]
 #[post("/users/{user}/disable")]
-async fn disable(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    path: web::Path<i64>,
-    form: CsrfForm<CorrectAccount>,
-) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    service::accounts::set_disabled(
-        &state.db,
-        me,
-        path.into_inner(),
-        true,
-        &form.why.correction(),
-    )
-    .await?;
-    Ok(redirect("/users?done=account_disabled"))
-}
-
-/// Re-enables a disabled account (the undo of disabling; it signs in again with its password).
 #[post("/users/{user}/enable")]
-async fn enable(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    path: web::Path<i64>,
-    form: CsrfForm<CorrectAccount>,
-) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    service::accounts::set_disabled(
-        &state.db,
-        me,
-        path.into_inner(),
-        false,
-        &form.why.correction(),
-    )
-    .await?;
-    Ok(redirect("/users?done=account_enabled"))
-}
-
-/// Sets a new password for an account (administrators); its sessions end and its tokens are revoked.
 #[post("/users/{user}/password")]
-async fn reset_password(
+async fn correct(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<i64>,
+    Ending(action): Ending<AccountAction>,
     form: CsrfForm<CorrectAccount>,
 ) -> AppResult<HttpResponse> {
-    let me = ctx.require_user()?;
-    service::accounts::reset_password(
-        &state.db,
-        me,
+    let (me, user, why) = (
+        ctx.require_user()?,
         path.into_inner(),
-        &form.password,
-        &form.why.correction(),
-    )
-    .await?;
-    Ok(redirect("/users?done=password_was_reset"))
+        form.why.correction(),
+    );
+    let db = &state.db;
+    let done = match action {
+        AccountAction::Disable => service::accounts::set_disabled(db, me, user, true, &why).await,
+        AccountAction::Enable => service::accounts::set_disabled(db, me, user, false, &why).await,
+        AccountAction::Password => {
+            service::accounts::reset_password(db, me, user, &form.password, &why).await
+        }
+    };
+    done?;
+    let flash = match action {
+        AccountAction::Disable => "account_disabled",
+        AccountAction::Enable => "account_enabled",
+        AccountAction::Password => "password_was_reset",
+    };
+    Ok(redirect(&format!("/users?done={flash}")))
 }
