@@ -69,31 +69,34 @@ fn app_routes() -> Vec<Route> {
         let text = read(&file);
         let names = registered(&text);
         let module_registered = top_configure.contains(&format!("{module}::configure(cfg)"));
-        let mut pending: Option<(String, String)> = None;
+        // The route attributes above a handler (several under `#[routes]`).
+        let mut pending: Vec<(String, String)> = Vec::new();
         for line in text.lines() {
             let line = line.trim();
             if let Some(attr) = line.strip_prefix("#[") {
                 for method in ["get", "post", "put", "delete", "patch"] {
                     if let Some(rest) = attr.strip_prefix(&format!("{method}(\"")) {
                         let path = rest.split('"').next().unwrap_or_default().to_string();
-                        pending = Some((method.to_uppercase(), path));
+                        pending.push((method.to_uppercase(), path));
                     }
                 }
                 continue;
             }
-            if let (Some(at), Some((method, path))) = (line.find("fn "), pending.as_ref()) {
+            if let Some(at) = line.find("fn ").filter(|_| !pending.is_empty()) {
                 let name: String = line[at + 3..]
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
                 if names.contains(&name) && module_registered {
-                    routes.push(Route {
-                        method: method.clone(),
-                        path: path.clone(),
-                        handler: format!("web::routes::{module}::{name}"),
-                    });
+                    for (method, path) in &pending {
+                        routes.push(Route {
+                            method: method.clone(),
+                            path: path.clone(),
+                            handler: format!("web::routes::{module}::{name}"),
+                        });
+                    }
                 }
-                pending = None;
+                pending.clear();
             }
         }
     }
