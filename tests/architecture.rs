@@ -362,3 +362,36 @@ fn a_missing_card_or_a_misnamed_item_is_reported() {
         );
     }
 }
+
+/// Who may do or see what is decided in `service::policy` and the service layer, never in a
+/// handler: no handler reads the viewer's rights (`access.arbitrate`, `access.manage`) or tests a
+/// role itself. The extractors (`Arbitrated`, `Managed`) and the service functions decide.
+#[test]
+fn handlers_leave_rights_to_the_policy() {
+    let dir = root().join("src/web/routes");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("src/web/routes") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        for (i, line) in read(&path).lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            for decision in [
+                "access.arbitrate",
+                "access.manage",
+                "is_admin()",
+                ".role ==",
+            ] {
+                if code.contains(decision) {
+                    found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rights decided in handlers:\n{}",
+        found.join("\n")
+    );
+}

@@ -137,6 +137,20 @@ pub fn deal_reason(e: &DealStringError) -> Reason {
     }
 }
 
+/// The event of the deals list, for its arbiters: `NotFound` for everyone else, since the list's
+/// existence is a secret too.
+pub async fn arbiter_event(
+    db: &Db,
+    user: Option<&User>,
+    id: i64,
+) -> ServiceResult<(Event, Access)> {
+    let (event, access) = policy::event_access(db, user, id).await?;
+    if !policy::sees_deals_list(access) {
+        return Err(ServiceError::NotFound);
+    }
+    Ok((event, access))
+}
+
 /// Draws a deal for a game of a round from a fresh operating-system seed and seals it. A game may
 /// be dealt at any time before it is played (a knockout's game 2 while its game 1 is under way); a
 /// deal that a game has used is never drawn again. Sealing a game that already has a sealed deal is

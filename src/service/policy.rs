@@ -148,6 +148,17 @@ pub fn deal_visible(access: Access, deal: &DealRecord) -> bool {
     deal.is_public() || access.arbitrate
 }
 
+/// Whether the viewer sees the event's deals list and its pages (its arbiters only).
+pub fn sees_deals_list(access: Access) -> bool {
+    access.arbitrate
+}
+
+/// Whether the viewer may pair round `number` of the event: its arbiters, while the Swiss has
+/// rounds left (the pairing workflow refuses the same past the last round).
+pub fn may_pair_round(access: Access, event: &Event, number: u32) -> bool {
+    access.arbitrate && number <= event.settings.swiss_rounds
+}
+
 /// Whether the move records of a game of a round are secret: its deal is sealed, not yet unsealed.
 pub async fn records_secret(
     db: &Db,

@@ -728,6 +728,21 @@ pub async fn visible(
         .ok_or(ServiceError::NotFound)
 }
 
+/// The record of a game's record page: the record this viewer may see ([`visible`]), `None` for
+/// the event's arbiters when there is none yet (the page takes one), and 404 for everyone else.
+pub async fn record_page_record(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    game: GameRef,
+) -> ServiceResult<Option<store::records::StoredRecord>> {
+    match visible(db, event, access, game).await {
+        Ok(r) => Ok(Some(r)),
+        Err(ServiceError::NotFound) if access.arbitrate => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// The games of knockout match `match_id` whose record this viewer may see, by the rule of
 /// [`visible`] ([`super::policy::may_see_records`]): the match's deals are read first (once per
 /// deal round) and the event's knockout records once, only when some game may be shown, so a
@@ -815,8 +830,8 @@ fn secret_in(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
     super::policy::secret_among(of_round.iter().map(|d| (d.game, d.is_public())), game)
 }
 
-/// The records of a Swiss board this viewer may see (404 for a draft round they may not see or no
-/// such board). What the viewer may see is decided from the round's deals before any record is
+/// The records of a Swiss board this viewer may see (404 for a draft round they may not see, no
+/// such board, or — for a viewer who does not arbitrate — no record they may see). What the viewer may see is decided from the round's deals before any record is
 /// read, and the records are not read at all when every game of the board is hidden: a record
 /// under a sealed deal then costs what a missing one costs, so timing cannot tell them apart.
 pub async fn board_records(
@@ -841,6 +856,10 @@ pub async fn board_records(
                 records.push((r, hidden));
             }
         }
+    }
+    // The board's record pages are the arbiters' (to submit one) until a record can be shown.
+    if records.is_empty() && !access.arbitrate {
+        return Err(ServiceError::NotFound);
     }
     Ok(BoardRecords {
         round,
@@ -1041,14 +1060,15 @@ pub struct ChangedVerdict {
 }
 
 /// The games of the event whose verdicts changed when they were re-adjudicated on upgrade (not
-/// submitted again since); for the event's arbiters only (403 otherwise).
+/// submitted again since), as this viewer sees them: the event's arbiters only (an empty list for
+/// everyone else).
 pub async fn readjudicated(
     db: &Db,
     access: Access,
     event: &Event,
 ) -> ServiceResult<Vec<ChangedVerdict>> {
     if !access.arbitrate {
-        return Err(ServiceError::Forbidden);
+        return Ok(Vec::new());
     }
     let rows = store::records::readjudicated(db, event.id).await?;
     let bracket = if rows

@@ -304,6 +304,34 @@ pub async fn enter_api_result(
     Ok((result, games, version))
 }
 
+/// What the round page tells its arbiters about changing a result of this published round once
+/// a later round is paired ([`paired_after`]); nothing for other viewers or for a draft.
+pub async fn paired_after_note(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    round: &Round,
+) -> ServiceResult<Option<Reason>> {
+    if !access.arbitrate || !round.published {
+        return Ok(None);
+    }
+    paired_after(db, event, round.number, true).await
+}
+
+/// The checks of a draft round as its page shows them to the arbiters ([`draft_issues`]); `None`
+/// for other viewers or a published round.
+pub async fn draft_issues_for(
+    db: &Db,
+    event: &Event,
+    access: Access,
+    round: &Round,
+) -> ServiceResult<Option<Vec<crate::swiss::hand::DraftIssue>>> {
+    if !access.arbitrate || round.published {
+        return Ok(None);
+    }
+    draft_issues(db, event, round).await.map(Some)
+}
+
 /// What was paired on round `number`'s results, when `changing` a result of it: the next round,
 /// or the knockout seeded from the last Swiss round. `None` when nothing was (or nothing changes).
 pub async fn paired_after(
@@ -1142,14 +1170,19 @@ pub async fn report_side(
 }
 
 /// The arbiter's lists on the rounds index: bye requests (round, start number, kind) and every
-/// player (start number, name, round withdrawn from, first round they could be paired in).
+/// player (start number, name, round withdrawn from, first round they could be paired in); both
+/// empty for a viewer who does not arbitrate the event.
 pub async fn arbiter_lists(
     db: &Db,
     event: &Event,
+    access: Access,
 ) -> ServiceResult<(
     Vec<(u32, u32, Absence)>,
     Vec<(u32, String, Option<u32>, u32)>,
 )> {
+    if !access.arbitrate {
+        return Ok((Vec::new(), Vec::new()));
+    }
     let byes = store::rounds::bye_requests(db, event.id).await?;
     let players = store::players::list(db, event.id)
         .await?

@@ -143,9 +143,6 @@ async fn page(
         .into_iter()
         .map(|(r, secret)| RecordView::new(r, board.result, single, secret, ctx.lang))
         .collect();
-    if records.is_empty() && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
     let games = if single {
         vec![1]
     } else {
@@ -412,24 +409,11 @@ async fn knockout_page(
         .games()
         .into_iter()
         .find(|x| x.number == g);
-    let record = match service::records::visible(
-        &state.db,
-        &event,
-        access,
-        GameRef::Knockout {
-            match_id: m,
-            game: g,
-        },
-    )
-    .await
-    {
-        Ok(r) => Some(r),
-        Err(ServiceError::NotFound) => None,
-        Err(e) => return Err(e.into()),
+    let game_ref = GameRef::Knockout {
+        match_id: m,
+        game: g,
     };
-    if record.is_none() && !access.arbitrate {
-        return Err(AppError::NotFound);
-    }
+    let record = service::records::record_page_record(&state.db, &event, access, game_ref).await?;
     let entered = game.and_then(|x| x.result);
     let secret =
         service::policy::records_secret(&state.db, event.id, slot.round, slot.game).await?;

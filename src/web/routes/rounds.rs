@@ -233,32 +233,31 @@ async fn index_page(
         })
         .collect();
     let next_round = rounds.len() as u32 + 1;
-    let can_pair = access.arbitrate && next_round <= event.settings.swiss_rounds;
-    let (mut byes, mut players, mut late_byes) = (vec![], vec![], vec![]);
-    if access.arbitrate {
-        let (requests, list) = service::rounds::arbiter_lists(&state.db, &event).await?;
-        byes = requests
-            .into_iter()
-            .map(|(r, s, k)| (r, s, es.name(s).to_string(), absence_key(k)))
-            .collect();
-        let published: Vec<&RoundData> = es.rounds.iter().filter(|r| r.round.published).collect();
-        for (start, name, withdrawn_from, joins_at) in list {
-            let mut missed = Vec::new();
-            for r in published.iter().filter(|r| r.round.number < joins_at) {
-                match r.absences.iter().find(|(s, _)| *s == start) {
-                    Some(&(_, kind)) => {
-                        late_byes.push((r.round.number, start, name.clone(), absence_key(kind)))
-                    }
-                    None => missed.push(r.round.number),
+    let can_pair = service::policy::may_pair_round(access, &event, next_round);
+    let (mut players, mut late_byes) = (vec![], vec![]);
+    // Empty for visitors who do not arbitrate.
+    let (requests, list) = service::rounds::arbiter_lists(&state.db, &event, access).await?;
+    let byes = requests
+        .into_iter()
+        .map(|(r, s, k)| (r, s, es.name(s).to_string(), absence_key(k)))
+        .collect();
+    let published: Vec<&RoundData> = es.rounds.iter().filter(|r| r.round.published).collect();
+    for (start, name, withdrawn_from, joins_at) in list {
+        let mut missed = Vec::new();
+        for r in published.iter().filter(|r| r.round.number < joins_at) {
+            match r.absences.iter().find(|(s, _)| *s == start) {
+                Some(&(_, kind)) => {
+                    late_byes.push((r.round.number, start, name.clone(), absence_key(kind)))
                 }
+                None => missed.push(r.round.number),
             }
-            players.push(PlayerRow {
-                start,
-                name,
-                withdrawn_from,
-                missed,
-            });
         }
+        players.push(PlayerRow {
+            start,
+            name,
+            withdrawn_from,
+            missed,
+        });
     }
     Ok(IndexPage {
         ctx,
@@ -541,19 +540,13 @@ async fn round_page(
         .settings
         .plays_matches()
         .then_some(event.settings.best_of);
-    let paired_after = if access.arbitrate && round.published {
-        service::rounds::paired_after(&state.db, &event, n, true)
-            .await?
-            .map(|r| ctx.lang.reason(&r))
-    } else {
-        None
-    };
-    let draft = if access.arbitrate && !round.published {
-        let (refuses, told): (Vec<_>, Vec<_>) =
-            service::rounds::draft_issues(&state.db, &event, &round)
-                .await?
-                .into_iter()
-                .partition(|i| i.refuses());
+    let paired_after = service::rounds::paired_after_note(&state.db, &event, access, &round)
+        .await?
+        .map(|r| ctx.lang.reason(&r));
+    let draft = if let Some(issues) =
+        service::rounds::draft_issues_for(&state.db, &event, access, &round).await?
+    {
+        let (refuses, told): (Vec<_>, Vec<_>) = issues.into_iter().partition(|i| i.refuses());
         let word = |v: Vec<crate::swiss::hand::DraftIssue>| -> Vec<String> {
             v.iter()
                 .map(|i| ctx.lang.reason(&service::rounds::draft_issue_reason(i, n)))
