@@ -154,9 +154,14 @@ pub fn sees_deals_list(access: Access) -> bool {
 }
 
 /// Whether the viewer may pair round `number` of the event: its arbiters, while the Swiss has
-/// rounds left (the pairing workflow refuses the same past the last round).
+/// that round ([`swiss_has_round`], which the pairing workflow asks too).
 pub fn may_pair_round(access: Access, event: &Event, number: u32) -> bool {
-    access.arbitrate && number <= event.settings.swiss_rounds
+    access.arbitrate && swiss_has_round(event, number)
+}
+
+/// Whether the event's Swiss has a round `number` still to pair (not past its last round).
+pub fn swiss_has_round(event: &Event, number: u32) -> bool {
+    number <= event.settings.swiss_rounds
 }
 
 /// Whether the move records of a game of a round are secret: its deal is sealed, not yet unsealed.

@@ -695,9 +695,7 @@ async fn locate(
             ))
         }
         GameRef::Knockout { match_id, game } => {
-            let (_, bracket) = knockout::load(db, event)
-                .await?
-                .ok_or(ServiceError::NotFound)?;
+            let (_, bracket) = super::bracket::seeded(db, event).await?;
             Ok((
                 store::records::RecordOf::Knockout {
                     match_id,
@@ -831,9 +829,10 @@ fn secret_in(of_round: &[store::deals::DealRecord], game: GameNumber) -> bool {
 }
 
 /// The records of a Swiss board this viewer may see (404 for a draft round they may not see, no
-/// such board, or — for a viewer who does not arbitrate — no record they may see). What the viewer may see is decided from the round's deals before any record is
-/// read, and the records are not read at all when every game of the board is hidden: a record
-/// under a sealed deal then costs what a missing one costs, so timing cannot tell them apart.
+/// such board, or — for a viewer who does not arbitrate — no record they may see). What the
+/// viewer may see is decided from the round's deals before any record is read, and the records
+/// are not read at all when every game of the board is hidden: a record under a sealed deal then
+/// costs what a missing one costs, so timing cannot tell them apart.
 pub async fn board_records(
     db: &Db,
     event: &Event,
@@ -1346,9 +1345,7 @@ pub async fn export_game(
             format!("event-{}-round-{round}-board-{board}-game-{game}", event.id)
         }
         GameRef::Knockout { match_id, game } => {
-            let (_, bracket) = knockout::load(db, event)
-                .await?
-                .ok_or(ServiceError::NotFound)?;
+            let (_, bracket) = super::bracket::seeded(db, event).await?;
             let played = match_game(&bracket, match_id, game).ok();
             let m = bracket.get(MatchId(match_id)).ok();
             let seat = |red: bool| {

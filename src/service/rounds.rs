@@ -137,7 +137,7 @@ async fn ready_to_pair(
         }
     }
     let number = rounds.len() as u32 + 1;
-    if number > event.settings.swiss_rounds {
+    if !super::policy::swiss_has_round(event, number) {
         return Err(ServiceError::Conflict(
             Reason::new("svc_all_rounds_paired").arg("rounds", event.settings.swiss_rounds),
         ));

@@ -185,9 +185,7 @@ enum Stage {
 /// of a seeded bracket; 404 otherwise.
 async fn stage(db: &Db, event: &Event, round: u32) -> ServiceResult<Stage> {
     if let Some(k) = deals::knockout_round(event, round) {
-        let (stored, bracket) = knockout::load(db, event)
-            .await?
-            .ok_or(ServiceError::NotFound)?;
+        let (stored, bracket) = super::bracket::seeded(db, event).await?;
         if k >= bracket.rounds().len() {
             return Err(ServiceError::NotFound);
         }
