@@ -61,6 +61,110 @@ pub struct EventSettings {
     /// Each deal is drawn from its seed and a public value entered after sealing (SquareDeal);
     /// its setup sheet exists only once the value is entered (never for xiangqi).
     pub public_value_required: bool,
+    /// The section's short name (組別: 公開組, 少年組 …); empty for an event of one section.
+    pub section: String,
+    /// How the section is played: Swiss or round robin, with its groups.
+    pub stage: Stage,
+}
+
+/// How a section is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A Swiss (FIDE Dutch) of `swiss_rounds` rounds.
+    Swiss,
+    /// A round robin (循環賽) by the Berger tables, in one group or several (小組循環).
+    RoundRobin,
+}
+
+impl Format {
+    /// The stored and API name: `swiss`, `round_robin`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Swiss => "swiss",
+            Format::RoundRobin => "round_robin",
+        }
+    }
+
+    /// Parses [`Format::as_str`]'s names.
+    pub fn parse(s: &str) -> Option<Format> {
+        match s.trim() {
+            "swiss" => Some(Format::Swiss),
+            "round_robin" => Some(Format::RoundRobin),
+            _ => None,
+        }
+    }
+}
+
+/// What happens to the games of a player who withdraws from a round robin (`docs/round-robin.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WithdrawalRule {
+    /// The usual rule: a player who withdraws having played at most half of their games has all
+    /// of them taken out of the table; one who played more has them stand, and every game left is
+    /// a forfeit win for the opponent.
+    AnnulFirstHalf,
+    /// Every game played stands and every game left is a forfeit, whenever the player withdraws.
+    Forfeits,
+}
+
+impl WithdrawalRule {
+    /// The stored and API name: `annul_first_half`, `forfeits`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WithdrawalRule::AnnulFirstHalf => "annul_first_half",
+            WithdrawalRule::Forfeits => "forfeits",
+        }
+    }
+
+    /// Parses [`WithdrawalRule::as_str`]'s names.
+    pub fn parse(s: &str) -> Option<WithdrawalRule> {
+        match s.trim() {
+            "annul_first_half" => Some(WithdrawalRule::AnnulFirstHalf),
+            "forfeits" => Some(WithdrawalRule::Forfeits),
+            _ => None,
+        }
+    }
+}
+
+/// A section's format with its round-robin settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stage {
+    /// Swiss or round robin.
+    pub format: Format,
+    /// A round robin's cycles: 1 (single) or 2 (double).
+    pub cycles: u32,
+    /// Round-robin groups (1: one round robin of the whole section).
+    pub groups: u32,
+    /// Players of each group going on to the knockout (0 without groups).
+    pub qualifiers_per_group: u32,
+    /// A round robin's rule for withdrawals.
+    pub withdrawal: WithdrawalRule,
+}
+
+impl Stage {
+    /// A Swiss, as every event was before sections.
+    pub const SWISS: Stage = Stage {
+        format: Format::Swiss,
+        cycles: 1,
+        groups: 1,
+        qualifiers_per_group: 0,
+        withdrawal: WithdrawalRule::AnnulFirstHalf,
+    };
+
+    /// Whether the section is a round robin.
+    pub fn is_round_robin(&self) -> bool {
+        self.format == Format::RoundRobin
+    }
+
+    /// The Berger cycles.
+    pub fn cycles(&self) -> crate::round_robin::Cycles {
+        if self.cycles == 2 {
+            crate::round_robin::Cycles::Double {
+                swap_last_two: false,
+            }
+        } else {
+            crate::round_robin::Cycles::Single
+        }
+    }
 }
 
 /// Scoring of win/draw/loss points as the Swiss engine wants it: a pairing bye and a forfeit win
@@ -189,7 +293,36 @@ pub struct EventForm {
     /// The settings form's tie-break in place 8 (a code, or empty).
     #[serde(default)]
     pub tb8: String,
+    /// The section's short name.
+    #[serde(default)]
+    pub section: String,
+    /// `swiss` (default) or `round_robin`.
+    #[serde(default)]
+    pub format: String,
+    /// A round robin's cycles: 1 (default) or 2.
+    #[serde(default)]
+    pub cycles: String,
+    /// Round-robin groups (default 1).
+    #[serde(default)]
+    pub groups: String,
+    /// Qualifiers per group (default: the knockout size shared among the groups).
+    #[serde(default)]
+    pub qualifiers_per_group: String,
+    /// `annul_first_half` (default) or `forfeits`.
+    #[serde(default)]
+    pub withdrawal_rule: String,
 }
+
+/// A round robin's default tie-breaks: Art. 14.1's order (`swiss::ladder`) without the fouls and
+/// the lot, which events do not keep, then the pairing number.
+pub const ROUND_ROBIN_TIE_BREAKS: [TieBreak; 6] = [
+    TieBreak::SonnebornBerger,
+    TieBreak::Wins,
+    TieBreak::DirectEncounter,
+    TieBreak::GamesWithBlack,
+    TieBreak::BlackInDirectGames,
+    TieBreak::PairingNumber,
+];
 
 /// Whether a checkbox's value is ticked (`on`, `1`, `true`, `yes`).
 fn ticked(value: &str) -> bool {
@@ -324,6 +457,88 @@ impl EventForm {
         places
     }
 
+    /// The section's format and round-robin settings; `knockout_size` is the parsed (or default)
+    /// knockout size, which a group stage's qualifiers must fill when the form gives it.
+    fn stage(&self, knockout_size: u32) -> Result<Stage, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let format = match self.format.trim() {
+            "" => Format::Swiss,
+            typed => Format::parse(typed).unwrap_or_else(|| {
+                errors.push(FieldError::new(
+                    "format",
+                    Reason::new("words_not_format").arg("value", typed),
+                ));
+                Format::Swiss
+            }),
+        };
+        let withdrawal = match self.withdrawal_rule.trim() {
+            "" => WithdrawalRule::AnnulFirstHalf,
+            typed => WithdrawalRule::parse(typed).unwrap_or_else(|| {
+                errors.push(FieldError::new(
+                    "withdrawal_rule",
+                    Reason::new("words_not_withdrawal_rule").arg("value", typed),
+                ));
+                WithdrawalRule::AnnulFirstHalf
+            }),
+        };
+        let mut check = |r: Result<u32, FieldError>| r.map_err(|e| errors.push(e)).unwrap_or(1);
+        let cycles = check(number("cycles", &self.cycles, 1, 1..=2));
+        let groups = check(number(
+            "groups",
+            &self.groups,
+            1,
+            1..=crate::round_robin::groups::MAX_GROUPS,
+        ));
+        let per_group_default = if groups > 1 && self.knockout_size.trim().is_empty() {
+            2
+        } else {
+            knockout_size / groups
+        };
+        let qualifiers_per_group = if groups > 1 {
+            check(number(
+                "qualifiers_per_group",
+                &self.qualifiers_per_group,
+                per_group_default,
+                0..=16,
+            ))
+        } else {
+            0
+        };
+        if groups > 1 && format != Format::RoundRobin {
+            errors.push(FieldError::new(
+                "groups",
+                Reason::new("words_groups_need_round_robin"),
+            ));
+        }
+        let knockout = if self.knockout_size.trim().is_empty() {
+            groups * qualifiers_per_group
+        } else {
+            knockout_size
+        };
+        if groups > 1
+            && (knockout != groups * qualifiers_per_group || !matches!(knockout, 0 | 4 | 8 | 16))
+        {
+            errors.push(FieldError::new(
+                "qualifiers_per_group",
+                Reason::new("words_qualifiers_fill_knockout")
+                    .arg("groups", groups)
+                    .arg("per_group", qualifiers_per_group)
+                    .arg("size", knockout),
+            ));
+        }
+        if errors.is_empty() {
+            Ok(Stage {
+                format,
+                cycles,
+                groups,
+                qualifiers_per_group,
+                withdrawal,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+
     /// Validates every field; returns all the errors, not just the first.
     pub fn parse(&self) -> Result<EventSettings, Vec<FieldError>> {
         let mut errors = Vec::new();
@@ -372,8 +587,18 @@ impl EventForm {
                 Reason::new("words_points_order"),
             ));
         }
-        let tie_breaks = parse_tie_breaks(&self.tie_break_text())
-            .map_err(|e| errors.push(e))
+        let stage = self.stage(knockout_size).map_err(|e| errors.extend(e)).ok();
+        let tie_text = self.tie_break_text();
+        let tie_breaks = if tie_text.trim().is_empty() && stage.is_some_and(|s| s.is_round_robin())
+        {
+            ROUND_ROBIN_TIE_BREAKS.to_vec()
+        } else {
+            parse_tie_breaks(&tie_text)
+                .map_err(|e| errors.push(e))
+                .unwrap_or_default()
+        };
+        let section = crate::text::check_line(&self.section, 40)
+            .map_err(|e| errors.push(FieldError::new("section", e.reason())))
             .unwrap_or_default();
         let name = match crate::text::check_line(&self.name, 120) {
             Ok(name) if !name.is_empty() => name,
@@ -417,23 +642,31 @@ impl EventForm {
                 Reason::new("words_end_before_start"),
             ));
         }
-        match (errors.is_empty(), variant, start, end) {
-            (true, Some(variant), Some(start_date), Some(end_date)) => Ok(EventSettings {
-                name,
-                venue,
-                start_date,
-                end_date,
-                variant,
-                swiss_rounds,
-                knockout_size,
-                best_of,
-                points: (win, draw, loss),
-                move_limit,
-                tie_breaks,
-                deals_required: variant != Variant::Xiangqi && ticked(&self.deals_required),
-                public_value_required: variant != Variant::Xiangqi
-                    && ticked(&self.public_value_required),
-            }),
+        match (errors.is_empty(), variant, start, end, stage) {
+            (true, Some(variant), Some(start_date), Some(end_date), Some(stage)) => {
+                Ok(EventSettings {
+                    name,
+                    venue,
+                    start_date,
+                    end_date,
+                    variant,
+                    swiss_rounds,
+                    best_of,
+                    points: (win, draw, loss),
+                    move_limit,
+                    tie_breaks,
+                    deals_required: variant != Variant::Xiangqi && ticked(&self.deals_required),
+                    public_value_required: variant != Variant::Xiangqi
+                        && ticked(&self.public_value_required),
+                    section,
+                    stage,
+                    knockout_size: if stage.groups > 1 && self.knockout_size.trim().is_empty() {
+                        stage.groups * stage.qualifiers_per_group
+                    } else {
+                        knockout_size
+                    },
+                })
+            }
             _ => Err(errors),
         }
     }

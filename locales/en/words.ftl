@@ -80,3 +80,7 @@ words_banqi_fen_fields = a Banqi FEN has 4 fields after the board, this one { $f
 words_not_game_mark = “{ $mark }” is not a game result (1, 0, = or ½)
 words_match_game_count = “{ $typed }” has { $games } games; a match here is { $count } games (fewer only once a side has won it), one mark each from Red's view (e.g. 1=0)
 words_public_value_deal = a deal drawn with a public value cannot be imported yet (the backup does not carry the value)
+words_not_format = “{ $value }” is not a format: swiss or round_robin
+words_not_withdrawal_rule = “{ $value }” is not a withdrawal rule: annul_first_half or forfeits
+words_groups_need_round_robin = only a round robin is played in groups
+words_qualifiers_fill_knockout = { $groups } groups × { $per_group } qualifiers must fill a knockout of 0, 4, 8 or 16 (the knockout size is { $size })

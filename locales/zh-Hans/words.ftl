@@ -80,3 +80,7 @@ words_banqi_fen_fields = 暗棋 FEN 在棋盘之后应有 4 栏，此处有 { $f
 words_not_game_mark = “{ $mark }”不是一局的结果（1、0、= 或 ½）
 words_match_game_count = “{ $typed }”有 { $games } 局；本赛事每场比赛 { $count } 局（一方已胜出时可少于此数），每局从红方角度记一个符号（例如 1=0）
 words_public_value_deal = 用公开值抽出的布局暂时不能导入（备份不含公开值）
+words_not_format = “{ $value }”不是赛制：swiss（瑞士制）或 round_robin（循环赛）
+words_not_withdrawal_rule = “{ $value }”不是退赛规则：annul_first_half 或 forfeits
+words_groups_need_round_robin = 只有循环赛可以分小组
+words_qualifiers_fill_knockout = { $groups } 个小组 × 每组 { $per_group } 名出线须凑成 0、4、8 或 16 人的淘汰赛（淘汰赛人数为 { $size }）

@@ -111,3 +111,5 @@ audit_d_deal_public_value = 第 { $round } 輪{ $game ->
     [decider] 加賽局
    *[other] 第 { $game } 局
 }：佈局 #{ $deal } 的公開值已輸入：{ $value }
+audit_d_player_move = { $name }：由「{ $from }」轉到「{ $to }」
+audit_d_draw = 以 { $method } 抽籤（種子 { $seed }）：共 { $rounds } 輪

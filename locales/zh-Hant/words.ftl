@@ -80,3 +80,7 @@ words_banqi_fen_fields = 暗棋 FEN 在棋盤之後應有 4 欄，此處有 { $f
 words_not_game_mark = 「{ $mark }」不是一局的結果（1、0、= 或 ½）
 words_match_game_count = 「{ $typed }」有 { $games } 局；本賽事每場比賽 { $count } 局（一方已勝出時可少於此數），每局從紅方角度記一個符號（例如 1=0）
 words_public_value_deal = 用公開值抽出的佈局暫時不能匯入（備份不含公開值）
+words_not_format = 「{ $value }」不是賽制：swiss（瑞士制）或 round_robin（循環賽）
+words_not_withdrawal_rule = 「{ $value }」不是退賽規則：annul_first_half 或 forfeits
+words_groups_need_round_robin = 只有循環賽可以分小組
+words_qualifiers_fill_knockout = { $groups } 個小組 × 每組 { $per_group } 名出線須湊成 0、4、8 或 16 人的淘汰賽（淘汰賽人數為 { $size }）

@@ -732,6 +732,7 @@ mod tests {
                         "rating_list",
                         "arbiter",
                         "database",
+                        "section",
                     ]
                     .contains(&a)
                         && !b.is_empty()

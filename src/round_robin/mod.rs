@@ -235,5 +235,90 @@ pub fn draw_numbers(
     Ok(sorted.into_iter().map(|e| e.start).collect())
 }
 
+/// A section's round robin once drawn: each group's start numbers in draw-number order (group A
+/// first; one group without a group stage), all played with the same cycles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    /// Each group's start numbers, draw number 1 first.
+    pub groups: Vec<Vec<u32>>,
+    /// Single or double.
+    pub cycles: Cycles,
+}
+
+/// One round of a section's round robin in start numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionRound {
+    /// `(red, black)` start numbers: group A's boards first, each group's in its table's order.
+    pub boards: Vec<(u32, u32)>,
+    /// Who does not play: the bye of an odd group, and every player of a smaller group whose
+    /// schedule is over.
+    pub resting: Vec<u32>,
+}
+
+impl Drawn {
+    /// Each group's schedule in draw numbers.
+    fn schedules(&self) -> Result<Vec<Vec<ScheduledRound>>, RoundRobinError> {
+        self.groups
+            .iter()
+            .map(|g| schedule(u32::try_from(g.len()).unwrap_or(u32::MAX), self.cycles))
+            .collect()
+    }
+
+    /// The rounds the section plays: its longest group's schedule.
+    pub fn rounds(&self) -> Result<u32, RoundRobinError> {
+        Ok(self
+            .schedules()?
+            .iter()
+            .map(|s| s.len() as u32)
+            .max()
+            .unwrap_or(0))
+    }
+
+    /// Every round, in start numbers.
+    pub fn schedule(&self) -> Result<Vec<SectionRound>, RoundRobinError> {
+        let schedules = self.schedules()?;
+        let rounds = schedules.iter().map(Vec::len).max().unwrap_or(0);
+        Ok((0..rounds)
+            .map(|r| {
+                let mut round = SectionRound {
+                    boards: Vec::new(),
+                    resting: Vec::new(),
+                };
+                for (group, table) in self.groups.iter().zip(&schedules) {
+                    let start = |draw: u32| group[draw as usize - 1];
+                    match table.get(r) {
+                        Some(scheduled) => {
+                            let (boards, bye) = scheduled.map(start);
+                            round.boards.extend(boards);
+                            round.resting.extend(bye);
+                        }
+                        None => round.resting.extend(group.iter().copied()),
+                    }
+                }
+                round
+            })
+            .collect())
+    }
+
+    /// Round `number` (1-based), in start numbers.
+    pub fn round(&self, number: u32) -> Result<SectionRound, RoundRobinError> {
+        let mut all = self.schedule()?;
+        let rounds = all.len() as u32;
+        if number == 0 || number > rounds {
+            return Err(RoundRobinError::NoSuchRound {
+                round: number,
+                rounds,
+            });
+        }
+        Ok(all.swap_remove(number as usize - 1))
+    }
+}
+
+/// Whether a player who withdraws has their games taken out of the table under the usual rule:
+/// they played fewer than half of the games scheduled for them.
+pub fn annulled(played: u32, scheduled: u32) -> bool {
+    2 * played < scheduled
+}
+
 #[cfg(test)]
 mod tests;

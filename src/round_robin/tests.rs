@@ -206,3 +206,23 @@ fn draws_refuse_duplicates_and_bad_sizes() {
         Err(RoundRobinError::TooFewPlayers(1))
     );
 }
+
+#[test]
+fn a_drawn_section_plays_each_group_by_its_table_with_the_rest_resting() {
+    let drawn = Drawn {
+        groups: vec![vec![11, 12, 13, 14], vec![21, 22, 23, 24, 25]],
+        cycles: Cycles::Single,
+    };
+    assert_eq!(drawn.rounds().unwrap(), 5);
+    let one = drawn.round(1).unwrap();
+    let a = berger_round(4, 1).unwrap().map(|d| 10 + d).0;
+    let (b, bye) = berger_round(5, 1).unwrap().map(|d| 20 + d);
+    assert_eq!(one.boards, [a, b].concat());
+    assert_eq!(one.resting, vec![bye.unwrap()]);
+    // Group A of four has played its three rounds: all four rest in round 4.
+    let four = drawn.round(4).unwrap();
+    assert!([11, 12, 13, 14].iter().all(|p| four.resting.contains(p)));
+    assert_eq!(four.boards.len(), 2);
+    assert!(drawn.round(6).is_err());
+    assert!(annulled(2, 5) && !annulled(3, 5) && !annulled(2, 4));
+}

@@ -37,6 +37,8 @@ pub struct PlayerInfo {
     pub rating: u32,
     /// The linked player account (never shown; finds the viewer's own board).
     pub user_id: Option<i64>,
+    /// A round robin's group (1 = A), once drawn.
+    pub group: Option<u32>,
 }
 
 /// A duplicate deal in use (sealed or unsealed, not withdrawn) as the round pages may show it: its
@@ -97,12 +99,13 @@ impl EventState {
             let tournament = store::rounds::tournament_of(db, event, &rounds).await?;
             Ok::<_, store::StoreError>((rounds, tournament))
         };
-        let ((rounds, tournament), with_records, players, deals) = tokio::try_join!(
+        let ((rounds, mut tournament), with_records, players, deals) = tokio::try_join!(
             rounds_and_tournament,
             store::records::event_boards_with_records(db, event.id),
             store::players::list(db, event.id),
             store::deals::list(db, event.id),
         )?;
+        super::sections::annul_withdrawals(event, &players, &mut tournament)?;
         let players = players
             .into_iter()
             .map(|p| {
@@ -111,6 +114,7 @@ impl EventState {
                     club: p.entry.club,
                     rating: p.entry.rating,
                     user_id: p.user_id,
+                    group: p.draw.map(|d| d.1),
                 };
                 (p.start_no as u32, info)
             })

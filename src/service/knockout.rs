@@ -207,8 +207,8 @@ impl SeedOptions {
     }
 }
 
-/// Seeds the bracket from the final Swiss standings: the best `knockout_size` players who have not
-/// withdrawn, seed 1 first. Only once every Swiss round is complete, and only once.
+/// Seeds the bracket from the final Swiss (or round-robin) standings: the best `knockout_size`
+/// players who have not withdrawn, seed 1 first; a group stage's qualifiers crossed by groups. Only once every Swiss round is complete, and only once.
 pub async fn seed(
     db: &Db,
     by: &User,
@@ -230,19 +230,24 @@ pub async fn seed(
             Reason::new("svc_bad_best_of").arg("best_of", event.settings.best_of),
         )
     })?;
-    let withdrawn: Vec<u32> = store::players::list(db, event.id)
-        .await?
+    let players = store::players::list(db, event.id).await?;
+    let withdrawn: Vec<u32> = players
         .iter()
         .filter(|p| p.withdrawn_from.is_some())
         .map(|p| p.start_no as u32)
         .collect();
     let (_, standings) = rounds::standings(db, event).await?;
-    let qualifiers: Vec<u32> = standings
+    let ranked = standings
         .iter()
         .map(|s| s.player)
-        .filter(|p| !withdrawn.contains(p))
-        .take(size)
-        .collect();
+        .filter(|p| !withdrawn.contains(p));
+    // A group stage sends the best of each group, crossed (A1–B2, B1–A2 …); a Swiss or a single
+    // round robin its best players.
+    let qualifiers: Vec<u32> = if event.settings.stage.groups > 1 {
+        super::sections::group_qualifiers(event, &players, &ranked.collect::<Vec<_>>())?
+    } else {
+        ranked.take(size).collect()
+    };
     if qualifiers.len() < size {
         return Err(ServiceError::Conflict(
             Reason::new("svc_too_few_qualifiers")

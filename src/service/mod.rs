@@ -24,6 +24,7 @@ pub mod rating_push;
 pub mod ratings;
 pub mod records;
 pub mod rounds;
+pub mod sections;
 pub mod standings;
 pub mod uploads;
 

@@ -23,6 +23,11 @@ pub struct Roster {
     pub list: StartingList,
     /// Whether round 1 has been paired (drafts included): start numbers never move again.
     pub paired: bool,
+    /// A round robin: whether it is one, and whether its draw is made.
+    pub round_robin: (bool, bool),
+    /// The event's other sections, `(id, name)`, that a player may move to while neither this
+    /// section nor the other has started (empty for an event of one section).
+    pub sections: Vec<(i64, String)>,
 }
 
 impl Roster {
@@ -78,6 +83,14 @@ impl Roster {
             edit_reopens_list: self.list.is_fixed() && self.entries_open(),
             list_reopened: self.list.reopened.is_some() && !self.list.is_fixed(),
             provisional: !self.list.is_fixed(),
+            can_draw: access.arbitrate
+                && self.round_robin == (true, false)
+                && !self.paired
+                && self.players.len() >= 2,
+            can_move: access.manage
+                && !self.paired
+                && !self.round_robin.1
+                && !self.sections.is_empty(),
         }
     }
 }
@@ -98,14 +111,30 @@ pub struct RosterActions {
     pub list_reopened: bool,
     /// The start numbers are provisional (the list is open).
     pub provisional: bool,
+    /// The round robin's draw is offered (an arbiter, before it is made and before round 1).
+    pub can_draw: bool,
+    /// Players may be moved to another section (the event's managers, before play).
+    pub can_move: bool,
 }
 
 /// The players and the starting list of an event.
 pub async fn roster(db: &Db, event: &Event) -> ServiceResult<Roster> {
+    let sections = if event.has_sections() {
+        super::sections::list(db, event)
+            .await?
+            .into_iter()
+            .filter(|s| s.id != event.id)
+            .map(|s| (s.id, s.settings.section))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Roster {
         players: store::players::list(db, event.id).await?,
         list: store::players::starting_list(db, event.id).await?,
         paired: !store::rounds::list(db, event.id).await?.is_empty(),
+        round_robin: (event.settings.stage.is_round_robin(), event.draw.is_some()),
+        sections,
     })
 }
 
@@ -264,6 +293,9 @@ pub async fn register(
     event: &Event,
     entries: &[crate::roster::PlayerEntry],
 ) -> ServiceResult<Vec<Player>> {
+    if event.draw.is_some() {
+        return Err(ServiceError::Conflict(Reason::new("svc_drawn_no_entries")));
+    }
     match store::players::add_all(db, by, event.id, entries).await {
         Err(store::StoreError::Conflict) => Err(ServiceError::Conflict(match entries {
             [one] => Reason::new("svc_player_registered")

@@ -316,6 +316,12 @@ impl SettingLock {
             "knockout_size" => old.knockout_size != new.knockout_size,
             "best_of" => old.best_of != new.best_of,
             "move_limit" => old.move_limit != new.move_limit,
+            "format" => old.stage.format != new.stage.format,
+            "cycles" => old.stage.cycles != new.stage.cycles,
+            "groups" => old.stage.groups != new.stage.groups,
+            "qualifiers_per_group" => {
+                old.stage.qualifiers_per_group != new.stage.qualifiers_per_group
+            }
             _ => false,
         }
     }
@@ -345,6 +351,16 @@ pub fn settings_locks(
     }
     if progress.record_stored {
         locks.push(lock("move_limit", "lock_move_limit_record"));
+    }
+    // A section's format and its round robin's shape hold from the draw (or the first pairing);
+    // a drawn round robin's rounds are its schedule's.
+    if progress.drawn || progress.round_paired {
+        for field in ["format", "cycles", "groups", "qualifiers_per_group"] {
+            locks.push(lock(field, "lock_stage_drawn"));
+        }
+    }
+    if progress.drawn && !progress.round_published {
+        locks.push(lock("swiss_rounds", "lock_rounds_drawn"));
     }
     locks
 }

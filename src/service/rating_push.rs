@@ -203,7 +203,7 @@ pub async fn push(
     }
     let source = store::ratings::Source::Event {
         event_id: event.id,
-        label: event.settings.name.clone(),
+        label: event.title(),
         variant,
     };
     match store::ratings::append_games(db, by, list_id, &games, &source).await? {

@@ -1170,7 +1170,7 @@ pub async fn export_all(
     };
     let base = |round: String| {
         vec![
-            ("Event", event.settings.name.clone()),
+            ("Event", event.title()),
             ("Variant", event.settings.variant.name().to_string()),
             ("Round", round),
         ]
@@ -1328,7 +1328,7 @@ pub async fn export_game(
     let names = rounds::names(db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
     let mut tags = vec![
-        ("Event".to_string(), event.settings.name.clone()),
+        ("Event".to_string(), event.title()),
         ("Site".to_string(), "Anqi".to_string()),
     ];
     let file = match game {

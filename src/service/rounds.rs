@@ -41,7 +41,23 @@ pub async fn pair_next(
     lot: Option<Color>,
     publish: bool,
 ) -> ServiceResult<Round> {
+    if event.settings.stage.is_round_robin() && event.draw.is_none() {
+        return Err(ServiceError::Conflict(Reason::new("svc_not_drawn")));
+    }
     let (number, t, first_colour) = ready_to_pair(db, event, lot, publish).await?;
+    if event.settings.stage.is_round_robin() {
+        let (pairing, absences) = super::sections::round_robin_pairing(db, event, number).await?;
+        drop(t);
+        let round = (number, first_colour);
+        return store_round(
+            db,
+            by,
+            event,
+            (round, &pairing, &absences),
+            (publish, false),
+        )
+        .await;
+    }
     // The Dutch engine can take seconds on a large field: off the async workers.
     let (t, paired) = tokio::task::spawn_blocking(move || {
         let paired = dutch::pair_next_round(&t);
@@ -76,6 +92,11 @@ pub async fn pair_by_hand(
     event: &Event,
     lot: Option<Color>,
 ) -> ServiceResult<Round> {
+    if event.settings.stage.is_round_robin() {
+        return Err(ServiceError::Conflict(Reason::new(
+            "svc_round_robin_by_table",
+        )));
+    }
     let ready = ready_to_pair(db, event, lot, false).await?;
     let pairing = crate::swiss::hand::starting_draft(&ready.1, ready.0);
     store_paired(db, by, event, &ready, &pairing, (false, true)).await
@@ -92,11 +113,35 @@ async fn store_paired(
     (publish, by_hand): (bool, bool),
 ) -> ServiceResult<Round> {
     let absences = requested_absences(db, event, t, *number).await?;
+    let round = (*number, *first_colour);
+    store_round(
+        db,
+        by,
+        event,
+        (round, pairing, &absences),
+        (publish, by_hand),
+    )
+    .await
+}
+
+/// Stores round `number` as `pairing` pairs it with `absences`: `publish` it at once or keep it
+/// a draft, `by_hand` when the arbiter is to pair it.
+async fn store_round(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    ((number, first_colour), pairing, absences): (
+        (u32, Option<Color>),
+        &crate::swiss::Pairing,
+        &[(u32, Absence)],
+    ),
+    (publish, by_hand): (bool, bool),
+) -> ServiceResult<Round> {
     let new = store::rounds::NewRound {
-        number: *number,
-        first_colour: *first_colour,
+        number,
+        first_colour,
         pairing,
-        absences: &absences,
+        absences,
         publish,
         by_hand,
     };
@@ -277,12 +322,13 @@ pub async fn enter_typed(
 pub async fn enter_api_result(
     db: &Db,
     by: &User,
-    event_id: i64,
+    (event_id, section): (i64, Option<i64>),
     (round_no, board_no): (u32, u32),
     expected_version: Option<i64>,
     typed: &str,
     correction: Option<&str>,
 ) -> ServiceResult<(Option<BoardResult>, Option<MatchGames>, i64)> {
+    let event_id = super::sections::resolve(db, event_id, section).await?;
     let event = super::policy::arbitrated_event(db, by, event_id).await?;
     super::policy::writable(&event)?;
     let round = round(db, &event, round_no).await?;
@@ -449,7 +495,9 @@ pub async fn standings(
     crate::swiss::tournament::Tournament,
     Vec<crate::swiss::standings::Standing>,
 )> {
-    let t = store::rounds::tournament(db, event).await?;
+    let mut t = store::rounds::tournament(db, event).await?;
+    let players = store::players::list(db, event.id).await?;
+    super::sections::annul_withdrawals(event, &players, &mut t)?;
     let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
     Ok((t, list))
 }

@@ -28,6 +28,8 @@ pub struct StandingLine {
     pub tie_breaks: Vec<TieBreakValue>,
     /// The first round the player no longer plays in, after withdrawing.
     pub withdrawn_from: Option<u32>,
+    /// A group stage's group letter (`None` without groups).
+    pub group: Option<String>,
 }
 
 /// The standings after some rounds.
@@ -79,14 +81,18 @@ pub async fn view(
         }
         _ => Cow::Borrowed(&state.standings),
     };
-    let lines = list
+    let groups = event.settings.stage.groups > 1;
+    let mut lines: Vec<StandingLine> = list
         .iter()
         .map(|s| {
-            let (name, club) = state
-                .players
-                .get(&s.player)
+            let info = state.players.get(&s.player);
+            let (name, club) = info
                 .map(|p| (p.name.clone(), p.club.clone()))
                 .unwrap_or_default();
+            let group = info
+                .and_then(|p| p.group)
+                .filter(|_| groups)
+                .map(super::sections::group_letter);
             StandingLine {
                 rank: s.rank,
                 start: s.player,
@@ -99,14 +105,42 @@ pub async fn view(
                     .player(s.player)
                     .and_then(|p| p.withdrawn_from)
                     .filter(|&r| after.is_none_or(|n| r <= n)),
+                group,
             }
         })
         .collect();
+    if groups {
+        by_groups(&mut lines);
+    }
     Ok(StandingsView {
         after: after.unwrap_or(completed),
         completed,
         lines,
     })
+}
+
+/// A group stage's standings: group A's lines first, then B's …, each ranked within its group
+/// (the section's order kept; a full tie shares its place).
+fn by_groups(lines: &mut [StandingLine]) {
+    lines.sort_by(|a, b| a.group.cmp(&b.group));
+    let mut start = 0;
+    while start < lines.len() {
+        let group = lines[start].group.clone();
+        let end = start
+            + lines[start..]
+                .iter()
+                .take_while(|l| l.group == group)
+                .count();
+        let (mut place, mut last) = (0, None);
+        for (k, line) in lines[start..end].iter_mut().enumerate() {
+            if last != Some(line.rank) {
+                place = k as u32 + 1;
+            }
+            last = Some(line.rank);
+            line.rank = place;
+        }
+        start = end;
+    }
 }
 
 #[cfg(test)]

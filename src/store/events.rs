@@ -35,19 +35,52 @@ pub struct Event {
     pub time_zone: String,
     /// Archived: read-only, off the home list, still public by its address.
     pub archived: bool,
+    /// The event's first section when this row is a further section (組別) of it; `None` for an
+    /// event (its first or only section).
+    pub parent_id: Option<i64>,
+    /// How many further sections the event this row belongs to has (0: one section).
+    pub more_sections: i64,
+    /// A round robin's draw, once made: `lot` with its seed (64 hex digits) or `rating`.
+    pub draw: Option<(String, Option<String>)>,
+}
+
+impl Event {
+    /// The id of the event this section belongs to (its first section's row).
+    pub fn root_id(&self) -> i64 {
+        self.parent_id.unwrap_or(self.id)
+    }
+
+    /// Whether the event has more than one section.
+    pub fn has_sections(&self) -> bool {
+        self.parent_id.is_some() || self.more_sections > 0
+    }
+
+    /// The name pages, prints and files show: the event's name, then the section's.
+    pub fn title(&self) -> String {
+        if self.settings.section.is_empty() {
+            self.settings.name.clone()
+        } else {
+            format!("{} · {}", self.settings.name, self.settings.section)
+        }
+    }
 }
 
 const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
-                       public_version, \
+                       public_version, parent_id, section_name, format, cycles, group_count, \
+                       qualifiers_per_group, withdrawal_rule, draw_method, draw_seed, \
+                       (SELECT COUNT(*) FROM events c WHERE c.parent_id = COALESCE(events.parent_id, events.id)) \
+                       AS more_sections, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
 
 /// [`COLUMNS`] as a `RETURNING` clause gives them (the version is read afterwards).
 const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size, \
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                         time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
-                        public_version, 0 AS version";
+                        public_version, parent_id, section_name, format, cycles, group_count, \
+                        qualifiers_per_group, withdrawal_rule, draw_method, draw_seed, \
+                        0 AS more_sections, 0 AS version";
 
 /// An `events` row as stored.
 #[derive(sqlx::FromRow)]
@@ -74,6 +107,16 @@ struct EventRow {
     public_value_required: i64,
     third_place_own_deals: i64,
     public_version: i64,
+    parent_id: Option<i64>,
+    section_name: String,
+    format: String,
+    cycles: i64,
+    group_count: i64,
+    qualifiers_per_group: i64,
+    withdrawal_rule: String,
+    draw_method: Option<String>,
+    draw_seed: Option<String>,
+    more_sections: i64,
     version: i64,
 }
 
@@ -95,7 +138,20 @@ impl TryFrom<EventRow> for Event {
             announces_deals: r.announce_deals != 0,
             archived: r.archived != 0,
             third_place_own_deals: r.third_place_own_deals != 0,
+            parent_id: r.parent_id,
+            more_sections: r.more_sections,
+            draw: r.draw_method.clone().map(|m| (m, r.draw_seed.clone())),
             settings: EventSettings {
+                stage: crate::event::Stage {
+                    format: crate::event::Format::parse(&r.format)
+                        .ok_or_else(|| corrupt("format", &r.format))?,
+                    cycles: u("cycles", r.cycles)?,
+                    groups: u("group_count", r.group_count)?,
+                    qualifiers_per_group: u("qualifiers_per_group", r.qualifiers_per_group)?,
+                    withdrawal: crate::event::WithdrawalRule::parse(&r.withdrawal_rule)
+                        .ok_or_else(|| corrupt("withdrawal_rule", &r.withdrawal_rule))?,
+                },
+                section: r.section_name,
                 start_date: date("start_date", &r.start_date)?,
                 end_date: date("end_date", &r.end_date)?,
                 variant: Variant::parse(&r.variant)
@@ -139,6 +195,17 @@ fn bind_settings<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::St
         .bind(crate::event::tie_break_codes(&s.tie_breaks))
 }
 
+/// Binds a section's own columns after [`bind_settings`]'s: its name, format, cycles, groups,
+/// qualifiers per group and withdrawal rule.
+fn bind_stage<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::Statement<'q> {
+    q.bind(&s.section)
+        .bind(s.stage.format.as_str())
+        .bind(i64::from(s.stage.cycles))
+        .bind(i64::from(s.stage.groups))
+        .bind(i64::from(s.stage.qualifiers_per_group))
+        .bind(s.stage.withdrawal.as_str())
+}
+
 fn event_from_row(row: &super::Row) -> StoreResult<Event> {
     Event::try_from(<EventRow as sqlx::FromRow<_>>::from_row(row)?)
 }
@@ -151,24 +218,143 @@ pub async fn create(
     time_zone: &str,
 ) -> StoreResult<Event> {
     let mut tx = super::begin_write(db).await?;
+    let event = insert_in(&mut tx, owner.id, None, s, time_zone).await?;
+    tx.commit_audited(Some(owner.id), Some(event.id), "event.create", &s.name)
+        .await?;
+    Ok(event)
+}
+
+/// Inserts an events row: an event, or a further section of the event `parent`.
+async fn insert_in(
+    tx: &mut super::Conn,
+    owner_id: i64,
+    parent: Option<i64>,
+    s: &EventSettings,
+    time_zone: &str,
+) -> StoreResult<Event> {
     let insert = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
-         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, created_at, deals_required,
-         public_value_required, time_zone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING {RETURNED}"
+         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, section_name, format, cycles,
+         group_count, qualifiers_per_group, withdrawal_rule, created_at, deals_required,
+         public_value_required, time_zone, parent_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+         $21, $22, $23, $24, $25) RETURNING {RETURNED}"
     )))
-    .bind(owner.id);
-    let row = bind_settings(insert, s)
+    .bind(owner_id);
+    let row = bind_stage(bind_settings(insert, s), s)
         .bind(now())
         .bind(i64::from(s.deals_required))
         .bind(i64::from(s.public_value_required))
         .bind(time_zone)
+        .bind(parent)
         .fetch_one(&mut *tx)
         .await?;
-    let event = event_from_row(&row)?;
-    tx.commit_audited(Some(owner.id), Some(event.id), "event.create", &s.name)
+    event_from_row(&row)
+}
+
+/// Adds a further section to the event `root` (its first section): owned by the event's
+/// organizer, with its arbiters, the event's shared settings (name, venue, dates, deals policy,
+/// time zone) and `s`'s own (its name, format, rounds, knockout, scoring …). Audited on the event
+/// and on the new section.
+pub async fn create_section(
+    db: &Db,
+    by: &User,
+    root: &Event,
+    s: &EventSettings,
+) -> StoreResult<Event> {
+    let mut tx = super::begin_write(db).await?;
+    let mut own = s.clone();
+    share_settings(&root.settings, &mut own);
+    let section = insert_in(&mut tx, root.owner_id, Some(root.id), &own, &root.time_zone).await?;
+    sqlx::query(
+        "INSERT INTO event_arbiters (event_id, user_id) SELECT $1, user_id FROM event_arbiters WHERE event_id = $2",
+    )
+    .bind(section.id)
+    .bind(root.id)
+    .execute(&mut *tx)
+    .await?;
+    audit::record(
+        &mut *tx,
+        Some(by.id),
+        Some(section.id),
+        "section.create",
+        &own.section,
+    )
+    .await?;
+    tx.commit_audited(Some(by.id), Some(root.id), "section.create", &own.section)
         .await?;
-    Ok(event)
+    Ok(section)
+}
+
+/// Copies the settings every section of an event shares from `from` into `to`.
+pub fn share_settings(from: &EventSettings, to: &mut EventSettings) {
+    to.name.clone_from(&from.name);
+    to.venue.clone_from(&from.venue);
+    to.start_date = from.start_date;
+    to.end_date = from.end_date;
+    to.deals_required = from.deals_required;
+    to.public_value_required = from.public_value_required;
+}
+
+/// The sections of the event `root_id` (its own row first, then the further sections in the order
+/// they were added); empty when there is no such event.
+pub async fn sections(db: &Db, root_id: i64) -> StoreResult<Vec<Event>> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1 OR parent_id = $1 ORDER BY (parent_id IS NOT NULL), id"
+    )))
+    .bind(root_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(event_from_row).collect()
+}
+
+/// Records a round robin's draw: the method (`lot`, `rating`), the lot's seed, and each player's
+/// draw number and group `(player row, draw number, group)`; refused (`Conflict`) when the section
+/// was drawn already. Audited with `detail`.
+pub async fn record_draw(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    (method, seed): (&str, Option<&str>),
+    numbers: &[(i64, u32, u32)],
+    detail: &str,
+) -> StoreResult<()> {
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query(
+        "UPDATE events SET draw_method = $1, draw_seed = $2 WHERE id = $3 AND draw_method IS NULL",
+    )
+    .bind(method)
+    .bind(seed)
+    .bind(event_id)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Err(StoreError::Conflict);
+    }
+    for &(player, number, group) in numbers {
+        sqlx::query(
+            "UPDATE players SET draw_number = $1, group_no = $2 WHERE id = $3 AND event_id = $4",
+        )
+        .bind(i64::from(number))
+        .bind(i64::from(group))
+        .bind(player)
+        .bind(event_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit_audited(Some(by.id), Some(event_id), "section.draw", detail)
+        .await?;
+    Ok(())
+}
+
+/// Sets the number of rounds a round robin's draw gives (its Berger schedule's length).
+pub async fn set_rounds(db: &Db, event_id: i64, rounds: u32) -> StoreResult<()> {
+    sqlx::query("UPDATE events SET swiss_rounds = $1 WHERE id = $2")
+        .bind(i64::from(rounds))
+        .bind(event_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// Finds an event.
@@ -185,7 +371,7 @@ pub async fn get(db: &Db, id: i64) -> StoreResult<Option<Event>> {
 /// All events, newest first.
 pub async fn list(db: &Db) -> StoreResult<Vec<Event>> {
     let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM events ORDER BY start_date DESC, id DESC"
+        "SELECT {COLUMNS} FROM events WHERE parent_id IS NULL ORDER BY start_date DESC, id DESC"
     )))
     .fetch_all(db)
     .await?;
@@ -205,10 +391,12 @@ pub struct Progress {
     pub record_stored: bool,
     /// Its rated games were pushed into a rating list.
     pub rated: bool,
+    /// Its round robin has been drawn.
+    pub drawn: bool,
 }
 
 async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progress> {
-    let (published, paired, seeded, records, rated): (Flag, Flag, Flag, Flag, Flag) =
+    let (published, paired, seeded, records, rated, drawn): (Flag, Flag, Flag, Flag, Flag, Flag) =
         sqlx::query_as(
             "SELECT
            EXISTS (SELECT 1 FROM rounds WHERE event_id = $1 AND published = 1),
@@ -217,7 +405,8 @@ async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progr
            EXISTS (SELECT 1 FROM game_records g JOIN boards b ON b.id = g.board_id
                    JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1)
            OR EXISTS (SELECT 1 FROM knockout_records WHERE event_id = $1),
-           EXISTS (SELECT 1 FROM rating_uploads WHERE event_id = $1)",
+           EXISTS (SELECT 1 FROM rating_uploads WHERE event_id = $1),
+           EXISTS (SELECT 1 FROM events WHERE id = $1 AND draw_method IS NOT NULL)",
         )
         .bind(event_id)
         .fetch_one(&mut *conn)
@@ -228,6 +417,7 @@ async fn progress_in(conn: &mut super::Conn, event_id: i64) -> StoreResult<Progr
         knockout_seeded: seeded.0,
         record_stored: records.0,
         rated: rated.0,
+        drawn: drawn.0,
     })
 }
 
@@ -280,17 +470,35 @@ pub async fn update_settings<E>(
     let update = sqlx::query(
         "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, variant = $5,
          swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
-         points_loss = $11, move_limit = $12, tie_breaks = $13, time_zone = $14, deals_required = $15,
-         public_value_required = $16
-         WHERE id = $17",
+         points_loss = $11, move_limit = $12, tie_breaks = $13, section_name = $14, format = $15,
+         cycles = $16, group_count = $17, qualifiers_per_group = $18, withdrawal_rule = $19,
+         time_zone = $20, deals_required = $21, public_value_required = $22
+         WHERE id = $23",
     );
-    bind_settings(update, s)
+    bind_stage(bind_settings(update, s), s)
         .bind(time_zone)
         .bind(i64::from(s.deals_required))
         .bind(i64::from(s.public_value_required))
         .bind(event_id)
         .execute(&mut *tx)
         .await?;
+    // The settings every section shares follow to the event's other sections.
+    sqlx::query(
+        "UPDATE events SET name = $1, venue = $2, start_date = $3, end_date = $4, time_zone = $5,
+         deals_required = $6, public_value_required = $7
+         WHERE (id = $8 OR parent_id = $8) AND id <> $9",
+    )
+    .bind(&s.name)
+    .bind(&s.venue)
+    .bind(s.start_date.format("%Y-%m-%d").to_string())
+    .bind(s.end_date.format("%Y-%m-%d").to_string())
+    .bind(time_zone)
+    .bind(i64::from(s.deals_required))
+    .bind(i64::from(s.public_value_required))
+    .bind(old.root_id())
+    .bind(event_id)
+    .execute(&mut *tx)
+    .await?;
     audit::record_with_reason(
         &mut *tx,
         Some(by.id),
@@ -343,7 +551,8 @@ pub async fn set_archived(
         audit::record_with_reason(&mut *tx, Some(by.id), Some(event_id), action, "", reason)
             .await?;
     }
-    sqlx::query("UPDATE events SET archived = $1 WHERE id = $2")
+    // An event's sections are archived and un-archived with it.
+    sqlx::query("UPDATE events SET archived = $1 WHERE id = $2 OR parent_id = $2")
         .bind(i64::from(archived))
         .bind(event_id)
         .execute(&mut *tx)
@@ -380,26 +589,36 @@ pub async fn delete(
     name_typed: bool,
 ) -> StoreResult<Deleted> {
     let mut tx = super::begin_write(db).await?;
-    let (event, progress) = with_progress_in(&mut tx, event_id).await?;
-    if progress.rated {
-        return Ok(Deleted::Rated);
-    }
-    if (progress.round_published || progress.knockout_seeded) && !name_typed {
-        return Ok(Deleted::Started);
+    let (event, _) = with_progress_in(&mut tx, event_id).await?;
+    // An event goes with its further sections (deleted first: they name it); a further section
+    // goes alone.
+    let mut rows: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM events WHERE parent_id = $1 ORDER BY id")
+            .bind(event_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    rows.push(event_id);
+    for &id in &rows {
+        let progress = progress_in(&mut tx, id).await?;
+        if progress.rated {
+            return Ok(Deleted::Rated);
+        }
+        if (progress.round_published || progress.knockout_seeded) && !name_typed {
+            return Ok(Deleted::Started);
+        }
     }
     // Sealed deals and public values refuse deletion (triggers) unless their event is named here;
     // deals reference their event without a cascade (a sealed deal is never lost by accident).
-    for statement in [
-        "INSERT INTO event_deletions (event_id) VALUES ($1)",
-        "DELETE FROM deal_values WHERE deal_id IN (SELECT id FROM deals WHERE event_id = $1)",
-        "DELETE FROM deals WHERE event_id = $1",
-        "DELETE FROM event_deletions WHERE event_id = $1",
-        "DELETE FROM events WHERE id = $1",
-    ] {
-        sqlx::query(statement)
-            .bind(event_id)
-            .execute(&mut *tx)
-            .await?;
+    for id in rows {
+        for statement in [
+            "INSERT INTO event_deletions (event_id) VALUES ($1)",
+            "DELETE FROM deal_values WHERE deal_id IN (SELECT id FROM deals WHERE event_id = $1)",
+            "DELETE FROM deals WHERE event_id = $1",
+            "DELETE FROM event_deletions WHERE event_id = $1",
+            "DELETE FROM events WHERE id = $1",
+        ] {
+            sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+        }
     }
     let detail = format!("#{event_id} {}", event.settings.name);
     tx.commit_audited_with_reason((Some(by.id), None), "event.delete", &detail, reason)
@@ -417,11 +636,17 @@ pub async fn remove_arbiter(
     reason: &str,
 ) -> StoreResult<bool> {
     let mut tx = super::begin_write(db).await?;
-    let done = sqlx::query("DELETE FROM event_arbiters WHERE event_id = $1 AND user_id = $2")
-        .bind(event_id)
-        .bind(arbiter.id)
-        .execute(&mut *tx)
-        .await?;
+    // The arbiters of an event are those of all its sections.
+    let done = sqlx::query(
+        "DELETE FROM event_arbiters WHERE user_id = $2 AND event_id IN
+         (SELECT id FROM events WHERE id = $1 OR parent_id = $1
+          OR id = (SELECT parent_id FROM events WHERE id = $1)
+          OR parent_id = (SELECT parent_id FROM events WHERE id = $1))",
+    )
+    .bind(event_id)
+    .bind(arbiter.id)
+    .execute(&mut *tx)
+    .await?;
     if done.rows_affected() == 0 {
         return Ok(false);
     }
@@ -438,8 +663,13 @@ pub async fn remove_arbiter(
 /// Assigns an arbiter account to an event (idempotent), with an audit entry.
 pub async fn add_arbiter(db: &Db, by: &User, event_id: i64, arbiter: &User) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
+    // The arbiters of an event are those of all its sections.
     let done = sqlx::query(
-        "INSERT INTO event_arbiters (event_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        "INSERT INTO event_arbiters (event_id, user_id)
+         SELECT id, $2 FROM events WHERE id = $1 OR parent_id = $1
+         OR id = (SELECT parent_id FROM events WHERE id = $1)
+         OR parent_id = (SELECT parent_id FROM events WHERE id = $1)
+         ON CONFLICT DO NOTHING",
     )
     .bind(event_id)
     .bind(arbiter.id)

@@ -27,6 +27,8 @@ pub struct Player {
     pub joins_at: u32,
     /// The first round the player is no longer paired in, after withdrawing.
     pub withdrawn_from: Option<u32>,
+    /// A round robin's draw number and group (1 = A), once drawn.
+    pub draw: Option<(u32, u32)>,
 }
 
 /// A `players` row as stored.
@@ -43,6 +45,8 @@ struct PlayerRow {
     user_id: Option<i64>,
     joins_at: i64,
     withdrawn_from: Option<i64>,
+    draw_number: Option<i64>,
+    group_no: Option<i64>,
 }
 
 impl TryFrom<PlayerRow> for Player {
@@ -74,6 +78,10 @@ impl TryFrom<PlayerRow> for Player {
                 .withdrawn_from
                 .map(|w| round("withdrawn_from", w))
                 .transpose()?,
+            draw: match (r.draw_number, r.group_no) {
+                (Some(n), Some(g)) => Some((round("draw_number", n)?, round("group_no", g)?)),
+                _ => None,
+            },
         })
     }
 }
@@ -85,7 +93,7 @@ fn player_from_row(r: &super::Row) -> StoreResult<Player> {
 /// The players of an event by start number.
 pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Player>> {
     let rows = sqlx::query(
-        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from FROM players
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
          WHERE event_id = $1 ORDER BY start_no",
     )
     .bind(event_id)
@@ -262,7 +270,7 @@ pub async fn confirm_list(db: &Db, by: &User, event_id: i64) -> StoreResult<Conf
 /// One player of an event by row id.
 pub async fn get(db: &Db, event_id: i64, player_id: i64) -> StoreResult<Option<Player>> {
     let row = sqlx::query(
-        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from FROM players
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
          WHERE event_id = $1 AND id = $2",
     )
     .bind(event_id)
@@ -517,7 +525,7 @@ pub async fn add_all(
             "INSERT INTO players (event_id, start_no, name, club, rating, fide_id, local_id, category, joins_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
                      (SELECT COUNT(*) + 1 FROM rounds WHERE event_id = $1 AND published = 1))
-             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from",
+             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no",
         )
         .bind(event_id)
         .bind(next)
@@ -538,7 +546,7 @@ pub async fn add_all(
     let mut players = Vec::with_capacity(added.len());
     for id in added {
         let row = sqlx::query(
-            "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from
+            "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no
              FROM players WHERE id = $1",
         )
         .bind(id)
@@ -596,4 +604,99 @@ pub async fn entries_of_user(db: &Db, user_id: i64) -> StoreResult<Vec<(i64, Str
     .bind(user_id)
     .fetch_all(db)
     .await?)
+}
+
+/// How moving a player to another section ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moved {
+    /// In the other section now; both starting lists renumbered (a fixed one re-opened).
+    Done,
+    /// One of the two sections has a round paired or its round robin drawn: the player stays.
+    Started,
+    /// No such player in the section.
+    NotFound,
+    /// The other section has a player of the same name and club.
+    Duplicate,
+}
+
+/// Moves a player (with the linked account; requested byes dropped) from section `from` to
+/// section `to` of the same event, before either has a round paired or a round robin drawn.
+/// Audited on both sections with `detail` (a `Reason::audit` naming the player: `{name}` is
+/// replaced by the player's name) and `reason`.
+pub async fn move_to_section(
+    db: &Db,
+    by: &User,
+    (from, to): (i64, i64),
+    player_id: i64,
+    (detail, reason): (&crate::i18n::Reason, &str),
+) -> StoreResult<Moved> {
+    let mut tx = super::begin_write(db).await?;
+    for section in [from, to] {
+        let drawn: Option<String> =
+            sqlx::query_scalar("SELECT draw_method FROM events WHERE id = $1")
+                .bind(section)
+                .fetch_optional(&mut *tx)
+                .await?
+                .flatten();
+        if round_count(&mut tx, section).await? > 0 || drawn.is_some() {
+            return Ok(Moved::Started);
+        }
+    }
+    let name: Option<(String, String)> =
+        sqlx::query_as("SELECT name, club FROM players WHERE event_id = $1 AND id = $2")
+            .bind(from)
+            .bind(player_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((name, club)) = name else {
+        return Ok(Moved::NotFound);
+    };
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM players WHERE event_id = $1 AND name = $2 AND club = $3",
+    )
+    .bind(to)
+    .bind(&name)
+    .bind(&club)
+    .fetch_one(&mut *tx)
+    .await?;
+    if taken > 0 {
+        return Ok(Moved::Duplicate);
+    }
+    sqlx::query("DELETE FROM bye_requests WHERE player_id = $1")
+        .bind(player_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "UPDATE players SET event_id = $1,
+         start_no = (SELECT COALESCE(MAX(p.start_no), 0) + 1 FROM players p WHERE p.event_id = $1)
+         WHERE id = $2",
+    )
+    .bind(to)
+    .bind(player_id)
+    .execute(&mut *tx)
+    .await?;
+    for section in [from, to] {
+        reorder_before_round_one(&mut tx, section, "moved").await?;
+    }
+    let detail = detail.clone().arg("name", &name).audit();
+    super::audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(to),
+        "player.move",
+        &detail,
+        reason,
+    )
+    .await?;
+    super::audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(from),
+        "player.move",
+        &detail,
+        reason,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Moved::Done)
 }

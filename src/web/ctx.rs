@@ -156,6 +156,9 @@ impl Ctx {
             ("standings", "standings"),
             ("crosstable", "crosstable"),
         ];
+        if event.settings.stage.is_round_robin() && event.draw.is_some() {
+            tabs.insert(2, ("schedule", "schedule"));
+        }
         if access.arbitrate {
             tabs.push(("deals", "deals"));
         }

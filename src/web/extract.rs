@@ -1,5 +1,6 @@
 //! Typed extractors: a handler's signature says who may call it. [`EventView`] loads the event of
-//! the `{id}` path segment with the visitor's rights (404 when missing); [`Arbitrated`] and
+//! the `{id}` path segment — or its section `{sid}` on a section's path — with the visitor's
+//! rights (404 when missing); [`Arbitrated`] and
 //! [`Managed`] also require a signed-in arbiter or organizer of that event (401 / 403). The rules
 //! themselves are `service::policy`'s.
 
@@ -27,6 +28,15 @@ pub fn event_id(req: &HttpRequest) -> Result<i64, AppError> {
         .get("id")
         .and_then(|s| s.parse().ok())
         .ok_or(AppError::NotFound)
+}
+
+/// The section of a `…/sections/{sid}/…` path, when the path names one (404 when it is not a
+/// number).
+pub fn section_id(req: &HttpRequest) -> Result<Option<i64>, AppError> {
+    req.match_info()
+        .get("sid")
+        .map(|s| s.parse().map_err(|_| AppError::NotFound))
+        .transpose()
 }
 
 /// An event as the visitor sees it, with the visitor's rights.
@@ -61,8 +71,20 @@ pub struct Managed {
 async fn load(req: HttpRequest) -> Result<(Ctx, Event, Access), AppError> {
     let ctx = ctx_of(&req).await?;
     let state = state_of(&req)?;
-    let (mut event, access) =
-        policy::event_access(&state.db, ctx.user.as_ref(), event_id(&req)?).await?;
+    // A section's path (`/api/events/{id}/sections/{sid}/…`) acts on the section's row, once it
+    // is known to be one of the event's.
+    let (mut event, access) = match section_id(&req)? {
+        Some(sid) => {
+            crate::service::sections::section_access(
+                &state.db,
+                ctx.user.as_ref(),
+                event_id(&req)?,
+                sid,
+            )
+            .await?
+        }
+        None => policy::event_access(&state.db, ctx.user.as_ref(), event_id(&req)?).await?,
+    };
     if policy::sees_every_change(access) {
         event.live_version = event.version;
     }

@@ -27,6 +27,7 @@ mod records;
 mod results_form;
 mod rounds_undo;
 mod schema;
+mod sections;
 mod security;
 mod sse;
 mod standings;

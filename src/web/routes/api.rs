@@ -3,7 +3,7 @@
 //! errors as `{"error": "..."}` with a 4xx status. Player references are start numbers.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, get, post, put, web};
+use actix_web::{HttpResponse, post, routes, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -74,23 +74,15 @@ struct NewEvent {
     name: String,
     variant: String,
     #[serde(default)]
-    rounds: Option<u32>,
-    #[serde(default)]
-    scoring: Option<Scoring>,
-    #[serde(default, alias = "knockout")]
-    knockout_size: Option<u32>,
-    #[serde(default)]
-    best_of: Option<u32>,
-    #[serde(default)]
     venue: Option<String>,
     #[serde(default)]
     start_date: Option<String>,
     #[serde(default)]
     end_date: Option<String>,
     #[serde(default)]
-    move_limit: Option<u32>,
+    scoring: Option<Scoring>,
     #[serde(default)]
-    tie_breaks: Option<Vec<String>>,
+    move_limit: Option<u32>,
     /// Pairings published and knockout games started only once their deal is sealed (off when
     /// absent).
     #[serde(default)]
@@ -101,10 +93,79 @@ struct NewEvent {
     /// The IANA time zone of the event's times (default `Asia/Hong_Kong`).
     #[serde(default)]
     time_zone: Option<String>,
+    /// The one section's own settings, when `sections` is absent.
+    #[serde(flatten)]
+    own: NewSection,
+    /// The sections (組別), the first being the event's own row.
+    #[serde(default)]
+    sections: Option<Vec<NewSection>>,
+}
+
+/// A section's own settings, as `POST /api/events` takes them in `sections` (and at the top level
+/// for an event of one section) and `POST /api/events/{id}/sections` takes one.
+#[derive(Deserialize, Default)]
+pub(super) struct NewSection {
+    #[serde(default, rename = "section")]
+    name_of_one: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    cycles: Option<u32>,
+    #[serde(default)]
+    groups: Option<u32>,
+    #[serde(default)]
+    qualifiers_per_group: Option<u32>,
+    #[serde(default, alias = "knockout")]
+    knockout_size: Option<u32>,
+    #[serde(default)]
+    best_of: Option<u32>,
+    #[serde(default)]
+    withdrawal_rule: Option<String>,
+    #[serde(default)]
+    tie_breaks: Option<Vec<String>>,
+}
+
+impl NewSection {
+    /// The section's fields written into an event form.
+    pub(super) fn fill(&self, form: &mut EventForm) {
+        form.section = self
+            .name
+            .clone()
+            .or_else(|| self.name_of_one.clone())
+            .unwrap_or_default();
+        form.format = self.format.clone().unwrap_or_default();
+        form.swiss_rounds = opt(self.rounds);
+        form.cycles = opt(self.cycles);
+        form.groups = opt(self.groups);
+        form.qualifiers_per_group = opt(self.qualifiers_per_group);
+        form.knockout_size = opt(self.knockout_size);
+        form.best_of = opt(self.best_of);
+        form.withdrawal_rule = self.withdrawal_rule.clone().unwrap_or_default();
+        form.tie_breaks = self
+            .tie_breaks
+            .as_ref()
+            .map(|t| t.join(","))
+            .unwrap_or_default();
+    }
 }
 
 fn opt(n: Option<u32>) -> String {
     n.map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// A form's field errors as the API's one-line refusal, each field prefixed with `prefix`.
+pub(super) fn form_errors(prefix: &str, errors: &[crate::event::FieldError]) -> AppError {
+    AppError::BadRequest(
+        errors
+            .iter()
+            .map(|e| format!("{prefix}{e}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
 }
 
 #[post("/api/events")]
@@ -122,7 +183,7 @@ async fn create_event(
         Some(s) => s.parts()?,
         None => Default::default(),
     };
-    let form = EventForm {
+    let shared = EventForm {
         name: new.name,
         venue: new.venue.unwrap_or_default(),
         start_date: new.start_date.unwrap_or_else(|| {
@@ -134,14 +195,10 @@ async fn create_event(
         end_date: new.end_date.unwrap_or_default(),
         time_zone: new.time_zone.unwrap_or_default(),
         variant: new.variant,
-        swiss_rounds: opt(new.rounds),
-        knockout_size: opt(new.knockout_size),
-        best_of: opt(new.best_of),
         points_win: win,
         points_draw: draw,
         points_loss: loss,
         move_limit: opt(new.move_limit),
-        tie_breaks: new.tie_breaks.map(|t| t.join(",")).unwrap_or_default(),
         deals_required: if new.deals_required == Some(true) {
             "on".into()
         } else {
@@ -154,17 +211,37 @@ async fn create_event(
         },
         ..Default::default()
     };
-    let settings = form.parse().map_err(|errors| {
-        AppError::BadRequest(
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
-    let event = service::events::create(&state.db, &user, &settings, &form.time_zone).await?;
-    Ok(HttpResponse::build(StatusCode::CREATED).json(json!({ "id": event.id })))
+    let own = [new.own];
+    let (list, prefixed) = match &new.sections {
+        Some(list) if !list.is_empty() => (list.as_slice(), true),
+        _ => (own.as_slice(), false),
+    };
+    if list.len() > service::sections::MAX_SECTIONS {
+        return Err(AppError::BadRequest(format!(
+            "sections: at most {} sections",
+            service::sections::MAX_SECTIONS
+        )));
+    }
+    let mut settings = Vec::with_capacity(list.len());
+    for (i, section) in list.iter().enumerate() {
+        let mut form = shared.clone();
+        section.fill(&mut form);
+        let prefix = if prefixed {
+            format!("sections[{i}].")
+        } else {
+            String::new()
+        };
+        settings.push(form.parse().map_err(|e| form_errors(&prefix, &e))?);
+    }
+    let (first, more) = settings.split_first().expect("one section at least");
+    let (event, more) =
+        service::sections::create_event(&state.db, &user, first, &shared.time_zone, more).await?;
+    let sections: Vec<Value> = std::iter::once(&event)
+        .chain(&more)
+        .map(|s| json!({"id": s.id, "name": s.settings.section}))
+        .collect();
+    Ok(HttpResponse::build(StatusCode::CREATED)
+        .json(json!({ "id": event.id, "sections": sections })))
 }
 
 #[derive(Deserialize)]
@@ -182,7 +259,9 @@ struct NewPlayer {
     category: Option<String>,
 }
 
+#[routes]
 #[post("/api/events/{id}/players")]
+#[post("/api/events/{id}/sections/{sid}/players")]
 async fn add_players(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -251,7 +330,9 @@ struct PairBody {
     lot: Option<String>,
 }
 
+#[routes]
 #[post("/api/events/{id}/rounds")]
+#[post("/api/events/{id}/sections/{sid}/rounds")]
 async fn pair_round(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -266,7 +347,9 @@ async fn pair_round(
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
+#[routes]
 #[get("/api/events/{id}/rounds/{n}")]
+#[get("/api/events/{id}/sections/{sid}/rounds/{n}")]
 async fn get_round(
     state: web::Data<AppState>,
     RoundNo(r): RoundNo,
@@ -289,14 +372,19 @@ struct ResultBody {
 /// A result entered through the API: from the token to the commit one workflow on the writes lane
 /// (`service::lane`), so that a busy request worker is waited for once, not at every database
 /// answer. The token, the event's rights and the archive are checked there as `Arbitrated` does.
+#[routes]
 #[put("/api/events/{id}/rounds/{n}/boards/{b}/result")]
+#[put("/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/result")]
 async fn put_result(
     req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     BoardPath { round: r, board: b }: BoardPath,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let event_id = crate::web::extract::event_id(&req)?;
+    let event_id = (
+        crate::web::extract::event_id(&req)?,
+        crate::web::extract::section_id(&req)?,
+    );
     let token = crate::web::ctx::bearer_token(&req).map(str::to_owned);
     let entry = move |db| async move {
         let user = match token {
@@ -338,7 +426,9 @@ struct GameQuery {
 /// A move record (the body, as text, in any notation of the record format) for a board's game; it is
 /// adjudicated at once with the round's sealed deal. Answers the adjudicator's verdict JSON plus what
 /// was done with the result (`status`, `entered`). `?game=N` names the game of a multi-game pairing.
+#[routes]
 #[post("/api/events/{id}/rounds/{n}/boards/{b}/record")]
+#[post("/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/record")]
 async fn post_record(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -367,7 +457,9 @@ async fn post_record(
     Ok(HttpResponse::Ok().json(verdict))
 }
 
+#[routes]
 #[get("/api/events/{id}/standings")]
+#[get("/api/events/{id}/sections/{sid}/standings")]
 async fn standings(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
@@ -391,6 +483,7 @@ async fn standings(
                 "name": s.name,
                 "points": f64::from(s.score.tenths()) / 10.0,
                 "tiebreaks": tiebreaks,
+                "group": s.group,
             })
         })
         .collect();
@@ -404,7 +497,7 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
     let arbiters = service::events::arbiter_names(&state.db, event).await?;
     let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
     let info = EventInfo {
-        name: event.settings.name.clone(),
+        name: event.title(),
         city: event.settings.venue.clone(),
         federation: String::new(),
         start_date: date(event.settings.start_date),
@@ -420,7 +513,9 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
     write_tournament(&t, &info).map_err(|e| AppError::Conflict(e.to_string()))
 }
 
+#[routes]
 #[get("/api/events/{id}/export.trf")]
+#[get("/api/events/{id}/sections/{sid}/export.trf")]
 async fn export_trf(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,

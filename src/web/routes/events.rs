@@ -85,6 +85,10 @@ impl SettingsFields {
             "points_draw" => &f.points_draw,
             "points_loss" => &f.points_loss,
             "move_limit" => &f.move_limit,
+            "section" => &f.section,
+            "cycles" => &f.cycles,
+            "groups" => &f.groups,
+            "qualifiers_per_group" => &f.qualifiers_per_group,
             _ => "",
         }
     }
@@ -140,6 +144,9 @@ async fn new_form(ctx: Ctx) -> AppResult<HttpResponse> {
         ),
         deals_required: "on".into(),
         public_value_required: String::new(),
+        format: "swiss".into(),
+        cycles: "1".into(),
+        groups: "1".into(),
         ..Default::default()
     };
     render(&NewEventPage {
@@ -448,7 +455,7 @@ const ZONES: [&str; 8] = [
 ];
 
 /// The form as the stored settings fill it.
-fn form_of(event: &Event) -> EventForm {
+pub(super) fn form_of(event: &Event) -> EventForm {
     let s = &event.settings;
     EventForm {
         name: s.name.clone(),
@@ -467,6 +474,12 @@ fn form_of(event: &Event) -> EventForm {
         deals_required: if s.deals_required { "on" } else { "" }.into(),
         public_value_required: if s.public_value_required { "on" } else { "" }.into(),
         time_zone: event.time_zone.clone(),
+        section: s.section.clone(),
+        format: s.stage.format.as_str().into(),
+        cycles: s.stage.cycles.to_string(),
+        groups: s.stage.groups.to_string(),
+        qualifiers_per_group: s.stage.qualifiers_per_group.to_string(),
+        withdrawal_rule: s.stage.withdrawal.as_str().into(),
         ..Default::default()
     }
 }

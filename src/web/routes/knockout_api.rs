@@ -4,7 +4,7 @@
 //! `{"error": "..."}` with a 4xx status. Players are start numbers.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, get, post, put, web};
+use actix_web::{HttpResponse, routes, web};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -39,7 +39,9 @@ struct SeedBody {
 
 /// Seeds the bracket from the Swiss standings; game 1's colours are drawn by lot at once (and for
 /// later matches as soon as their players are known), each lot in the audit log.
+#[routes]
 #[post("/api/events/{id}/knockout")]
+#[post("/api/events/{id}/sections/{sid}/knockout")]
 async fn seed_bracket(
     state: web::Data<AppState>,
     Arbitrated { event, user, .. }: Arbitrated,
@@ -51,7 +53,9 @@ async fn seed_bracket(
     Ok(HttpResponse::build(StatusCode::CREATED).json(bracket.to_json()))
 }
 
+#[routes]
 #[get("/api/events/{id}/knockout")]
+#[get("/api/events/{id}/sections/{sid}/knockout")]
 async fn get_bracket(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
@@ -66,7 +70,9 @@ struct ResultBody {
 }
 
 /// Enters (or corrects, for the last game) a game's result: `1-0`, `0-1` or `1/2-1/2`.
+#[routes]
 #[put("/api/events/{id}/knockout/matches/{m}/games/{g}/result")]
+#[put("/api/events/{id}/sections/{sid}/knockout/matches/{m}/games/{g}/result")]
 async fn put_result(
     state: web::Data<AppState>,
     path: MatchGamePath,
@@ -85,7 +91,9 @@ struct DeciderBody {
 }
 
 /// Records the higher seed's colour for a decider (`{"higher_seed_plays": "red"|"black"}`).
+#[routes]
 #[put("/api/events/{id}/knockout/matches/{m}/decider")]
+#[put("/api/events/{id}/sections/{sid}/knockout/matches/{m}/decider")]
 async fn put_decider(
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
@@ -111,7 +119,9 @@ struct PrizesBody {
 
 /// Replaces the prize table: `{"currency":"HKD","rows":[{"from":1,"to":1,"amount":3000},…]}`, with
 /// optional `specials` (`{"category","label","amount"}`) and `ties` (`by_tie_break` or `shared`).
+#[routes]
 #[put("/api/events/{id}/prizes")]
+#[put("/api/events/{id}/sections/{sid}/prizes")]
 async fn put_prizes(
     state: web::Data<AppState>,
     Managed { event, user, .. }: Managed,
@@ -130,7 +140,9 @@ async fn put_prizes(
 }
 
 /// The final ranking in place order: `[{"place","start","name","prize"}]` (prize 0 when none).
+#[routes]
 #[get("/api/events/{id}/ranking")]
+#[get("/api/events/{id}/sections/{sid}/ranking")]
 async fn ranking(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,

@@ -17,6 +17,8 @@ mod prizes;
 mod ratings;
 mod records;
 mod rounds;
+mod sections;
+mod sections_api;
 mod standings;
 mod uploads;
 mod users;
@@ -78,6 +80,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     prizes::configure(cfg);
     rounds::configure(cfg);
+    sections::configure(cfg);
+    sections_api::configure(cfg);
     standings::configure(cfg);
     viewer::configure(cfg);
     live::configure(cfg);

@@ -46,6 +46,47 @@ struct PlayersPage {
     csv: String,
     /// A chosen file read on the server, shown for checking before anything is imported.
     file: Option<FileRead>,
+    /// A refused draw or move: the form (`draw`, `move-{start}`) and why.
+    refusal: Option<(String, String)>,
+}
+
+impl PlayersPage {
+    /// The letter of a round robin's group.
+    fn group_letter(&self, group: &u32) -> String {
+        service::sections::group_letter(*group)
+    }
+
+    /// Why the form `form` was refused, if it was.
+    fn refusal_of(&self, form: &str) -> Option<&str> {
+        self.refusal
+            .as_ref()
+            .filter(|(f, _)| f == form)
+            .map(|(_, why)| why.as_str())
+    }
+}
+
+/// The players page again with a refused draw or move beside its form.
+pub(super) async fn refused(
+    (ctx, state): (Ctx, &AppState),
+    (event, access): (Event, Access),
+    (form, why): (&str, String),
+    status: StatusCode,
+) -> AppResult<HttpResponse> {
+    let roster = service::players::roster(&state.db, &event).await?;
+    let page = PlayersPage {
+        ctx,
+        event,
+        access,
+        actions: roster.actions(access),
+        roster,
+        flash: None,
+        imported: None,
+        errors: vec![],
+        csv: String::new(),
+        file: None,
+        refusal: Some((form.to_string(), why)),
+    };
+    render_status(&page, status)
 }
 
 /// A chosen file as read on the server: the encoding's name and the players it holds.
@@ -84,6 +125,7 @@ async fn list(
         errors: vec![],
         csv: String::new(),
         file: None,
+        refusal: None,
     })
 }
 
@@ -127,13 +169,15 @@ async fn show_import(
         errors,
         csv,
         file,
+        refusal: None,
     };
     render_status(&page, status)
 }
 
 /// The messages of this page's own actions (the shared [`Flash`] keys come first).
 fn own_flash(done: Option<&str>) -> Option<&'static str> {
-    const KEYS: [&str; 7] = [
+    const KEYS: [&str; 8] = [
+        "player_moved",
         "list_was_confirmed",
         "rating_saved",
         "player_edited",

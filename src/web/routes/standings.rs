@@ -128,10 +128,17 @@ async fn standings_csv(
     query: web::Query<AfterQuery>,
 ) -> AppResult<HttpResponse> {
     let standings = view(&state, &event, &query).await?;
-    let mut header: Vec<String> = ["rank", "start", "name", "club", "points"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    // An event of several sections names the section on every line; a group stage the group.
+    let section = event.has_sections().then(|| event.settings.section.clone());
+    let mut header: Vec<String> = section.iter().map(|_| "section".to_string()).collect();
+    if event.settings.stage.groups > 1 {
+        header.push("group".into());
+    }
+    header.extend(
+        ["rank", "start", "name", "club", "points"]
+            .iter()
+            .map(|s| s.to_string()),
+    );
     header.extend(
         event
             .settings
@@ -143,13 +150,14 @@ async fn standings_csv(
         .lines
         .into_iter()
         .map(|l| {
-            let mut r = vec![
+            let mut r: Vec<String> = section.iter().cloned().chain(l.group.clone()).collect();
+            r.extend([
                 l.rank.to_string(),
                 l.start.to_string(),
                 l.name,
                 l.club,
                 show_points(l.score),
-            ];
+            ]);
             r.extend(l.tie_breaks.iter().map(|v| v.to_string()));
             r
         })
