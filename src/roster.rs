@@ -121,7 +121,12 @@ impl PlayerEntry {
     }
 }
 
-const COLUMNS: [&str; 6] = ["name", "club", "rating", "fide_id", "local_id", "category"];
+const COLUMNS: [&str; 7] = [
+    "name", "club", "rating", "fide_id", "local_id", "category", "section",
+];
+
+/// The columns a file without a header has, in order (a section is named only under a header).
+const POSITIONAL: usize = 6;
 
 /// Parses a player CSV (UTF-8, BOM accepted). With a header row the columns may come in any order
 /// (`name` required; `club`, `rating`, `fide_id`, `local_id`, `category` optional); without one they are
@@ -129,14 +134,37 @@ const COLUMNS: [&str; 6] = ["name", "club", "rating", "fide_id", "local_id", "ca
 /// (the header's, or the six without one) reads each full-width comma 「，」 in it as a separator
 /// (`csv_text::short_row`), and so does the header. Returns every row's error, or all entries.
 pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
+    Ok(parse_csv_sections(text)?
+        .into_iter()
+        .map(|row| row.entry)
+        .collect())
+}
+
+/// A row of a player CSV with the section it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionRow {
+    /// The file's line.
+    pub line: u64,
+    /// The player.
+    pub entry: PlayerEntry,
+    /// The `section` column's name (trimmed; empty when the file has none or leaves it blank).
+    pub section: String,
+}
+
+/// [`parse_csv`] with the `section` column (組別) of an event with several sections: each row with
+/// the section it names. The same name and club may appear once per section.
+pub fn parse_csv_sections(text: &str) -> Result<Vec<SectionRow>, Vec<RowError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let mut columns: [Option<usize>; 6] = [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)];
-    let mut wanted = COLUMNS.len();
+    let mut columns: [Option<usize>; 7] =
+        [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5), None];
+    let mut wanted = POSITIONAL;
+    // The most fields a row may have: the six without a header, every known column with one.
+    let mut limit = POSITIONAL;
     let mut entries = Vec::new();
     let mut errors = Vec::new();
     let mut first = true;
@@ -170,6 +198,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
                     columns[i] = lower.iter().position(|h| h == col);
                 }
                 wanted = lower.len();
+                limit = COLUMNS.len();
                 if let Some(unknown) = lower.iter().find(|h| !COLUMNS.contains(&h.as_str())) {
                     errors.push(RowError {
                         line,
@@ -182,13 +211,13 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
                 continue;
             }
         }
-        if record.len() > COLUMNS.len() {
+        if record.len() > limit {
             errors.push(RowError {
                 line,
                 field: "csv",
                 message: Reason::new("roster_too_many_columns")
                     .arg("found", record.len())
-                    .arg("max", COLUMNS.len()),
+                    .arg("max", limit),
             });
             continue;
         }
@@ -211,8 +240,23 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
                 .and_then(|c| fields.get(c))
                 .map_or("", |f| field_text(f))
         };
+        let section = match crate::text::check_line(get(6), 40) {
+            Ok(section) => section,
+            Err(e) => {
+                errors.push(RowError {
+                    line,
+                    field: "section",
+                    message: e.reason(),
+                });
+                continue;
+            }
+        };
         match PlayerEntry::parse(line, get(0), get(1), get(2), get(3), get(4), get(5)) {
-            Ok(p) => entries.push(p),
+            Ok(entry) => entries.push(SectionRow {
+                line,
+                entry,
+                section,
+            }),
             Err(e) if split => errors.push(RowError {
                 message: Reason::new("csv_fullwidth_split").arg_reason("message", &e.message),
                 ..e
@@ -221,8 +265,9 @@ pub fn parse_csv(text: &str) -> Result<Vec<PlayerEntry>, Vec<RowError>> {
         }
     }
     let mut seen = std::collections::HashSet::new();
-    for p in &entries {
-        if !seen.insert((p.name.as_str(), p.club.as_str())) {
+    for row in &entries {
+        let p = &row.entry;
+        if !seen.insert((row.section.as_str(), p.name.as_str(), p.club.as_str())) {
             errors.push(RowError {
                 line: 0,
                 field: "name",

@@ -25,6 +25,7 @@ use crate::event::EventForm;
 use crate::knockout::{BestOf, Input, KnockoutSettings, MatchId};
 use crate::roster::PlayerEntry;
 use crate::round::{Absence, BoardResult, MatchGames};
+use crate::round_robin;
 use crate::rules::Variant;
 use crate::rules::adjudicate::GameResult;
 use crate::rules::outcome::Verdict;
@@ -392,8 +393,35 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         } else {
             String::new()
         },
+        section: text(c, "section_name")?,
+        format: text(c, "format")?,
+        cycles: text(c, "cycles")?,
+        groups: text(c, "group_count")?,
+        qualifiers_per_group: text(c, "qualifiers_per_group")?,
+        withdrawal_rule: text(c, "withdrawal_rule")?,
         ..Default::default()
     };
+    // A section's file restores as an event of its own (keeping its section's name); the whole
+    // event with all its sections is in the database backup.
+    c.get("parent_id");
+    let draw_method = c.line("draw_method", 16)?;
+    let draw_seed = c.line("draw_seed", 64)?;
+    if let Some(method) = &draw_method
+        && !matches!(method.as_str(), "lot" | "rating")
+    {
+        return Err(c.err(
+            "draw_method",
+            Reason::new("svc_bad_draw_method").arg("typed", method),
+        ));
+    }
+    if let Some(seed) = &draw_seed
+        && Seed::from_hex(seed).is_err()
+    {
+        return Err(c.err(
+            "draw_seed",
+            Reason::new("svc_bad_draw_seed").arg("typed", seed),
+        ));
+    }
     let s = form.parse().map_err(|errors| match errors.first() {
         Some(e) => c.err(e.field, e.reason.clone()),
         None => c.err("name", Reason::new("words_missing")),
@@ -463,8 +491,20 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("start_list_size", list_size.into()),
         ("time_zone", text_value(time_zone)),
         ("archived", archived.into()),
+        ("section_name", text_value(&s.section)),
+        ("format", text_value(s.stage.format.as_str())),
+        ("cycles", s.stage.cycles.into()),
+        ("group_count", s.stage.groups.into()),
+        ("qualifiers_per_group", s.stage.qualifiers_per_group.into()),
+        ("withdrawal_rule", text_value(s.stage.withdrawal.as_str())),
     ];
     let mut values = values;
+    if let Some(method) = draw_method {
+        values.push(("draw_method", text_value(method)));
+    }
+    if let Some(seed) = draw_seed {
+        values.push(("draw_seed", text_value(seed)));
+    }
     if let Some(at) = list_fixed_at {
         values.push(("start_list_fixed_at", text_value(at)));
     }
@@ -548,6 +588,10 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("joins_at", c.int("joins_at", 1..=99)?.unwrap_or(1));
             row.values
                 .push(("withdrawn_from", opt(c.int("withdrawn_from", 1..=99)?)));
+            let draw_number = c.int("draw_number", 1..=i64::from(round_robin::MAX_PLAYERS))?;
+            row.values.push(("draw_number", opt(draw_number)));
+            let group = c.int("group_no", 1..=i64::from(round_robin::groups::MAX_GROUPS))?;
+            row.values.push(("group_no", opt(group)));
         }
         "rounds" => {
             row.old_id = Some(c.need_int("id", any)?);

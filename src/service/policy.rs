@@ -352,9 +352,9 @@ pub fn settings_locks(
     if progress.record_stored {
         locks.push(lock("move_limit", "lock_move_limit_record"));
     }
-    // A section's format and its round robin's shape hold from the draw (or the first pairing);
-    // a drawn round robin's rounds are its schedule's.
-    if progress.drawn || progress.round_paired {
+    // A section's format and its round robin's shape hold from the draw (or round 1's
+    // publication); a drawn round robin's rounds are its schedule's.
+    if progress.drawn || progress.round_published {
         for field in ["format", "cycles", "groups", "qualifiers_per_group"] {
             locks.push(lock(field, "lock_stage_drawn"));
         }
@@ -496,13 +496,23 @@ mod tests {
         p.round_published = true;
         assert_eq!(
             fields(p),
-            "variant swiss_rounds points_win tie_breaks best_of"
+            "variant swiss_rounds points_win tie_breaks best_of format cycles groups qualifiers_per_group"
         );
         p.knockout_seeded = true;
         p.record_stored = true;
         assert_eq!(
             fields(p),
-            "variant swiss_rounds points_win tie_breaks knockout_size best_of move_limit"
+            "variant swiss_rounds points_win tie_breaks knockout_size best_of move_limit format cycles \
+             groups qualifiers_per_group"
+        );
+        let drawn = store::events::Progress {
+            drawn: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            fields(drawn),
+            "format cycles groups qualifiers_per_group swiss_rounds",
+            "a round robin's draw fixes its shape and rounds"
         );
         for l in settings_locks(&settings, p) {
             assert!(crate::i18n::has_key(l.reason_key), "{}", l.reason_key);

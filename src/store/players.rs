@@ -512,7 +512,47 @@ pub async fn add_all(
     event_id: i64,
     entries: &[PlayerEntry],
 ) -> StoreResult<Vec<Player>> {
+    add_to_sections(db, by, &[(event_id, entries)]).await
+}
+
+/// [`add_all`] for several sections of one event in one transaction (an import with a `section`
+/// column): all rows or none, each section audited with its own players.
+pub async fn add_to_sections(
+    db: &Db,
+    by: &User,
+    lists: &[(i64, &[PlayerEntry])],
+) -> StoreResult<Vec<Player>> {
     let mut tx = super::begin_write(db).await?;
+    let mut players = Vec::new();
+    for &(event_id, entries) in lists.iter().filter(|(_, e)| !e.is_empty()) {
+        players.extend(add_in(&mut tx, event_id, entries).await?);
+        let detail = if entries.len() == 1 {
+            entries[0].name.clone()
+        } else {
+            crate::i18n::Reason::new("audit_d_players")
+                .arg("count", entries.len())
+                .audit()
+        };
+        audit::record(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "players.add",
+            &detail,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(players)
+}
+
+/// Inserts the entries into one section, numbered after its last start number (the whole list
+/// renumbered while it is open).
+async fn add_in(
+    tx: &mut super::Conn,
+    event_id: i64,
+    entries: &[PlayerEntry],
+) -> StoreResult<Vec<Player>> {
     let mut next: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(start_no), 0) + 1 FROM players WHERE event_id = $1",
     )
@@ -541,7 +581,7 @@ pub async fn add_all(
         next += 1;
     }
     if !starting_list(&mut *tx, event_id).await?.is_fixed() {
-        renumber(&mut tx, event_id).await?;
+        renumber(tx, event_id).await?;
     }
     let mut players = Vec::with_capacity(added.len());
     for id in added {
@@ -554,15 +594,6 @@ pub async fn add_all(
         .await?;
         players.push(player_from_row(&row)?);
     }
-    let detail = if entries.len() == 1 {
-        entries[0].name.clone()
-    } else {
-        crate::i18n::Reason::new("audit_d_players")
-            .arg("count", entries.len())
-            .audit()
-    };
-    tx.commit_audited(Some(by.id), Some(event_id), "players.add", &detail)
-        .await?;
     Ok(players)
 }
 

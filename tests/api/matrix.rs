@@ -259,6 +259,37 @@ const TABLE: &[(&str, &str, Who)] = table![
     get "/api/events/{id}/knockout/matches/{m}/games/{g}/record" Nobody;
     post "/api/events/{id}/knockout/matches/{m}/games/{g}/record" KnockoutWriters;
     put "/api/events/{id}/knockout/matches/{m}/games/{g}/result" KnockoutWriters;
+    // Sections (組別) and round robins. The fixture's event is a Swiss: no round robin's schedule
+    // (404 to everyone); a draw there is refused (409) to its arbiters.
+    get "/events/{id}/sections" Public;
+    post "/events/{id}/sections" EventManagers;
+    get "/events/{id}/schedule" Nobody;
+    post "/events/{id}/draw" EventArbiters;
+    post "/events/{id}/players/{start}/move" EventManagers;
+    get "/api/events/{id}/sections" Public;
+    post "/api/events/{id}/sections" EventManagers;
+    get "/api/events/{id}/players" Public;
+    post "/api/events/{id}/players/{start}/move" EventManagers;
+    post "/api/events/{id}/draw" EventArbiters;
+    get "/api/events/{id}/schedule" Nobody;
+    // A section's routes: the event's own row is its first section.
+    get "/api/events/{id}/sections/{sid}/players" Public;
+    post "/api/events/{id}/sections/{sid}/players" EventManagers;
+    post "/api/events/{id}/sections/{sid}/players/{start}/move" EventManagers;
+    post "/api/events/{id}/sections/{sid}/draw" EventArbiters;
+    get "/api/events/{id}/sections/{sid}/schedule" Nobody;
+    post "/api/events/{id}/sections/{sid}/rounds" EventArbiters;
+    get "/api/events/{id}/sections/{sid}/rounds/{n}" Public;
+    put "/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/result" EventArbiters;
+    post "/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/record" EventArbiters;
+    get "/api/events/{id}/sections/{sid}/standings" Public;
+    get "/api/events/{id}/sections/{sid}/export.trf" Public;
+    get "/api/events/{id}/sections/{sid}/ranking" Public;
+    put "/api/events/{id}/sections/{sid}/prizes" EventManagers;
+    get "/api/events/{id}/sections/{sid}/knockout" Nobody;
+    post "/api/events/{id}/sections/{sid}/knockout" EventArbiters;
+    put "/api/events/{id}/sections/{sid}/knockout/matches/{m}/decider" KnockoutWriters;
+    put "/api/events/{id}/sections/{sid}/knockout/matches/{m}/games/{g}/result" KnockoutWriters;
     // Last: it ends the session of the client that asks.
     post "/logout" Public;
 ];
@@ -318,7 +349,9 @@ fn fill(route: &str, ids: &Ids) -> String {
             .replace("{id}", &ids.event.to_string())
             .replace("{player}", "2")
     };
-    path.replace("{file}", "style.css")
+    // A section: the event's own row, its first section.
+    path.replace("{sid}", &ids.event.to_string())
+        .replace("{file}", "style.css")
         .replace("{code}", "en")
         .replace("{n}", "1")
         .replace("{r}", "1")
@@ -429,6 +462,9 @@ enum Write {
 /// The valid body of each write route of [`TABLE`].
 fn valid_write(route: &str) -> Write {
     use serde_json::json;
+    // A section's route takes its event route's body.
+    let route = route.replace("/sections/{sid}/", "/");
+    let route = route.as_str();
     const RECORD: &str = "1. h2e2 h9g7 *";
     let form = |fields: &[(&'static str, &'static str)]| Write::Form(fields.to_vec());
     let why = [("reason", "checked by the arbiter"), ("confirm", "yes")];
@@ -578,6 +614,14 @@ fn valid_write(route: &str) -> Write {
         "/api/events/{id}/prizes" => Write::Json(json!({
             "currency": "HKD", "rows": [{ "from": 1, "to": 1, "amount": 3000 }]
         })),
+        "/events/{id}/sections" => form(&[("section", "少年組"), ("format", "round_robin")]),
+        "/events/{id}/draw" => form(&[("method", "lot")]),
+        "/events/{id}/players/{start}/move" => form(&[("to", "1"), ("reason", "wrong section")]),
+        "/api/events/{id}/sections" => {
+            Write::Json(json!({"name": "少年組", "format": "round_robin"}))
+        }
+        "/api/events/{id}/draw" => Write::Json(json!({"method": "rating"})),
+        "/api/events/{id}/players/{start}/move" => Write::Json(json!({"to": 1})),
         other => panic!("no valid body for {other}: add one"),
     }
 }
