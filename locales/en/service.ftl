@@ -153,3 +153,5 @@ svc_not_drawn = draw the round robin's numbers before pairing round 1
 svc_round_robin_by_table = a round robin is paired by its Berger table, not by hand
 svc_too_many_sections = an event has at most { $most } sections
 svc_drawn_no_entries = the round robin is drawn: no new entries (its schedule is fixed)
+svc_row_unknown_section = line { $line }: “{ $section }” is no section of this event (its sections: { $known })
+svc_drawn_no_entries_in = the section { $section } has drawn its round robin: no new entries

@@ -153,3 +153,5 @@ svc_not_drawn = 请先抽签决定循环赛的抽签号，再编排第一轮
 svc_round_robin_by_table = 循环赛按贝尔格表编排，不能手动编排
 svc_too_many_sections = 一项赛事最多 { $most } 个组别
 svc_drawn_no_entries = 循环赛已抽签：不再接受报名（赛程已定）
+svc_row_unknown_section = 第 { $line } 行：本赛事没有“{ $section }”这个组别（组别有：{ $known }）
+svc_drawn_no_entries_in = “{ $section }”组的循环赛已抽签：不再接受报名

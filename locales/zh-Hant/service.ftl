@@ -153,3 +153,5 @@ svc_not_drawn = 請先抽籤決定循環賽的抽籤號，再編排第一輪
 svc_round_robin_by_table = 循環賽按貝爾格表編排，不能手動編排
 svc_too_many_sections = 一項賽事最多 { $most } 個組別
 svc_drawn_no_entries = 循環賽已抽籤：不再接受報名（賽程已定）
+svc_row_unknown_section = 第 { $line } 行：本賽事沒有「{ $section }」這個組別（組別有：{ $known }）
+svc_drawn_no_entries_in = 「{ $section }」組的循環賽已抽籤：不再接受報名

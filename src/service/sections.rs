@@ -162,6 +162,64 @@ pub async fn move_player(
     }
 }
 
+/// Registers the rows of a player file with a `section` column: each row in the section it names
+/// (a blank name: `event`, the section imported into), all in one write. A name that is no
+/// section of the event refuses the whole file, naming the line.
+pub async fn register_rows(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    rows: &[crate::roster::SectionRow],
+) -> ServiceResult<Vec<Player>> {
+    if rows.iter().all(|r| r.section.is_empty()) {
+        let entries: Vec<_> = rows.iter().map(|r| r.entry.clone()).collect();
+        return super::players::register(db, by, event, &entries).await;
+    }
+    policy::writable(event)?;
+    let sections = list(db, event).await?;
+    let mut lists: Vec<(i64, Vec<crate::roster::PlayerEntry>)> =
+        sections.iter().map(|s| (s.id, Vec::new())).collect();
+    for row in rows {
+        let target = if row.section.is_empty() {
+            Some(event)
+        } else {
+            sections.iter().find(|s| s.settings.section == row.section)
+        };
+        let Some(target) = target else {
+            return Err(ServiceError::invalid(
+                "section",
+                Reason::new("svc_row_unknown_section")
+                    .arg("line", row.line)
+                    .arg("section", &row.section)
+                    .arg(
+                        "known",
+                        sections
+                            .iter()
+                            .map(|s| s.settings.section.as_str())
+                            .collect::<Vec<_>>()
+                            .join("、"),
+                    ),
+            ));
+        };
+        if target.draw.is_some() {
+            return Err(ServiceError::Conflict(
+                Reason::new("svc_drawn_no_entries_in").arg("section", &target.settings.section),
+            ));
+        }
+        if let Some((_, list)) = lists.iter_mut().find(|(id, _)| *id == target.id) {
+            list.push(row.entry.clone());
+        }
+    }
+    let lists: Vec<(i64, &[crate::roster::PlayerEntry])> =
+        lists.iter().map(|(id, l)| (*id, l.as_slice())).collect();
+    match store::players::add_to_sections(db, by, &lists).await {
+        Err(store::StoreError::Conflict) => Err(ServiceError::Conflict(Reason::new(
+            "svc_players_registered",
+        ))),
+        other => Ok(other?),
+    }
+}
+
 /// How the organizer asks for draw numbers: `lot` (a seed drawn now, or the one given as 64 hex
 /// digits) or `rating`.
 pub fn parse_draw(method: &str, seed: Option<&str>) -> ServiceResult<DrawMethod> {

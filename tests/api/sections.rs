@@ -563,3 +563,161 @@ fn a_player_moves_between_sections_until_play_begins() {
         3
     );
 }
+
+#[test]
+fn an_organizer_runs_two_sections_through_the_pages() {
+    let w = World::new("sections-pages");
+    let mut org = w.login("org");
+    let mut fields = new_event_fields("荃灣揭棋賽", "jieqi").to_vec();
+    fields.extend([
+        ("section", "公開組"),
+        ("swiss_rounds", "3"),
+        ("knockout_size", "0"),
+    ]);
+    let id = create_event_with(&mut org, &fields);
+    // A second section, a round robin, added on the sections page; a name already used is refused
+    // beside its field with the form kept.
+    let r = org.form(
+        &format!("/events/{id}/sections"),
+        &[("section", "公開組"), ("format", "round_robin")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        html::text(&r.body, "#error-section")
+            .unwrap_or_default()
+            .contains("公開組"),
+        "{}",
+        r.body
+    );
+    let r = org.form(
+        &format!("/events/{id}/sections"),
+        &[
+            ("section", "少年組"),
+            ("format", "round_robin"),
+            ("knockout_size", "0"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let junior: i64 = r
+        .location
+        .unwrap()
+        .trim_start_matches("/events/")
+        .parse()
+        .unwrap();
+    let page = org.get(&format!("/events/{id}/sections")).body;
+    assert!(
+        html::text(&page, "#sections")
+            .unwrap_or_default()
+            .contains("少年組"),
+        "{page}"
+    );
+    // Every page of a section says which section it is.
+    let page = org.get(&format!("/events/{junior}/players")).body;
+    assert!(
+        html::text(&page, "h1")
+            .unwrap_or_default()
+            .contains("荃灣揭棋賽 · 少年組"),
+        "{page}"
+    );
+    assert!(
+        html::text(&page, "#section-bar")
+            .unwrap_or_default()
+            .contains("少年組")
+    );
+
+    // One file for both sections: a section column places each row; an unknown section refuses
+    // the whole file naming its line.
+    let bad = "name,club,rating,section\n甲,A,1500,公開組\n乙,B,1400,青年組\n";
+    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", bad)]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("第 3 行") || r.body.contains("line 3"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        org.get(&format!("/api/events/{id}/players"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    let mut csv = String::from("name,club,rating,section\n");
+    for i in 1..=4 {
+        csv.push_str(&format!("公開{i},A,{},公開組\n", 1600 - i));
+    }
+    for i in 1..=5 {
+        csv.push_str(&format!("少年{i},B,{},少年組\n", 1500 - i));
+    }
+    let r = org.form(&format!("/events/{id}/players/import"), &[("csv", &csv)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        org.get(&format!("/api/events/{id}/players"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    assert_eq!(
+        org.get(&format!("/api/events/{junior}/players"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+
+    // The draw from the junior section's players page: a bad seed is refused beside the form.
+    let r = org.form(
+        &format!("/events/{junior}/draw"),
+        &[("method", "lot"), ("seed", "xyz")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        html::text(&r.body, "#draw-error")
+            .unwrap_or_default()
+            .contains("xyz"),
+        "{}",
+        r.body
+    );
+    let r = org.form(
+        &format!("/events/{junior}/draw"),
+        &[("method", "lot"), ("seed", SEED)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/events/{junior}/schedule").as_str())
+    );
+    let schedule = w
+        .server
+        .client()
+        .get(&format!("/events/{junior}/schedule"))
+        .body;
+    assert!(schedule.contains(SEED), "the seed is shown");
+    assert_eq!(
+        html::texts(&schedule, "table.schedule-round").len(),
+        5,
+        "five rounds for five players"
+    );
+    // Round 1 paired from the rounds page is the schedule's round 1.
+    let r = org.form(&format!("/events/{junior}/rounds"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.form(&format!("/events/{junior}/rounds/1/publish"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = org.get(&format!("/api/events/{junior}/rounds/1")).json();
+    let first_board = html::text(&schedule, "table[data-round='1'] tbody tr").unwrap_or_default();
+    let red = round["boards"][0]["red"].as_u64().unwrap();
+    assert!(
+        first_board.contains(&format!("{red}. 少年")),
+        "{first_board} / {round}"
+    );
+    // The standings CSV names the section on every line.
+    let csv = org.get(&format!("/events/{junior}/standings.csv")).body;
+    assert!(
+        csv.lines().nth(1).is_some_and(|l| l.starts_with("少年組,")),
+        "{csv}"
+    );
+}

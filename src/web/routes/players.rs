@@ -260,7 +260,7 @@ async fn import(
         Err(why) => return show_errors(ctx, &state, event, vec![csv_error(why)], form.0.csv).await,
     };
     let read = |players| encoding.map(|encoding| FileRead { encoding, players });
-    let entries = match roster::parse_csv(&csv) {
+    let rows = match roster::parse_csv_sections(&csv) {
         Ok(e) if !e.is_empty() => e,
         Ok(_) => {
             let err = csv_error(crate::i18n::Reason::new("roster_no_players"));
@@ -270,9 +270,10 @@ async fn import(
     };
     if encoding.is_some() {
         // A chosen file is shown for checking; its text comes back as `csv` to be imported.
+        let entries = rows.into_iter().map(|r| r.entry).collect();
         return show_import(ctx, &state, event, vec![], csv, read(entries)).await;
     }
-    match service::players::register(&state.db, &me, &event, &entries).await {
+    match service::sections::register_rows(&state.db, &me, &event, &rows).await {
         Ok(added) => Ok(redirect(&format!(
             "/events/{}/players?done=imported&imported={}",
             event.id,
@@ -282,6 +283,14 @@ async fn import(
             let err = RowError {
                 line: 0,
                 field: "name",
+                message: reason,
+            };
+            show_errors(ctx, &state, event, vec![err], csv).await
+        }
+        Err(service::ServiceError::Invalid { field, reason }) => {
+            let err = RowError {
+                line: 0,
+                field,
                 message: reason,
             };
             show_errors(ctx, &state, event, vec![err], csv).await
