@@ -125,8 +125,8 @@ groups = Groups (round robin)
 qualifiers_per_group = Qualifiers per group
 round_robin_help = A round robin plays by the Berger tables: its rounds come from the draw (one cycle: players − 1, or players when odd). With groups, each group's best go on to the knockout (groups × qualifiers = the knockout's size).
 withdrawal_rule = Withdrawals (round robin)
-withdrawal_annul_first_half = Fewer than half the games played: results removed; otherwise they stand and the rest are forfeits
-withdrawal_forfeits = Results always stand; the games left are forfeits
+withdrawal_annul_first_half = Annulled if under half played
+withdrawal_forfeits = Results always stand
 player_moved = The player is in the other section now.
 sections = Sections
 all_sections = All sections
@@ -153,3 +153,4 @@ draw_submit = Draw
 move_to_section = Move to another section
 move_to_section_help = Until either section has a round paired or its round robin drawn.
 move_player = Move
+withdrawal_rule_help = A player who withdraws having played fewer than half of their games has all of them removed from the table; otherwise the games played stand and the games left are forfeits. The second choice keeps every result whenever the player withdraws.

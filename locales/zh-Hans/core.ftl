@@ -125,8 +125,8 @@ groups = 小组数（循环赛）
 qualifiers_per_group = 每组出线人数
 round_robin_help = 循环赛按贝尔格表编排，轮数由抽签决定（单循环：人数 − 1，单数时为人数）。分小组时，各组前列棋手进入淘汰赛（小组数 × 出线人数 = 淘汰赛人数）。
 withdrawal_rule = 退赛处理（循环赛）
-withdrawal_annul_first_half = 赛完不足一半：取消其全部成绩；否则成绩保留，余下对局作弃权
-withdrawal_forfeits = 成绩一律保留，余下对局作弃权
+withdrawal_annul_first_half = 赛完不足一半则取消成绩
+withdrawal_forfeits = 成绩一律保留
 player_moved = 棋手已转到另一组别。
 sections = 组别
 all_sections = 所有组别
@@ -153,3 +153,4 @@ draw_submit = 抽签
 move_to_section = 转到另一组别
 move_to_section_help = 在两个组别都未编排轮次、未抽签之前可以转组。
 move_player = 转组
+withdrawal_rule_help = 退赛棋手赛完的对局不足一半时，其全部成绩取消；否则已赛成绩保留，余下对局作弃权。选第二项则不论何时退赛，成绩一律保留。

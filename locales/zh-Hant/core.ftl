@@ -125,8 +125,8 @@ groups = 小組數（循環賽）
 qualifiers_per_group = 每組出線人數
 round_robin_help = 循環賽按貝爾格表編排，輪數由抽籤決定（單循環：人數 − 1，單數時為人數）。分小組時，各組前列棋手進入淘汰賽（小組數 × 出線人數 = 淘汰賽人數）。
 withdrawal_rule = 退賽處理（循環賽）
-withdrawal_annul_first_half = 賽完不足一半：取消其全部成績；否則成績保留，餘下對局作棄權
-withdrawal_forfeits = 成績一律保留，餘下對局作棄權
+withdrawal_annul_first_half = 賽完不足一半則取消成績
+withdrawal_forfeits = 成績一律保留
 player_moved = 棋手已轉到另一組別。
 sections = 組別
 all_sections = 所有組別
@@ -153,3 +153,4 @@ draw_submit = 抽籤
 move_to_section = 轉到另一組別
 move_to_section_help = 在兩個組別都未編排輪次、未抽籤之前可以轉組。
 move_player = 轉組
+withdrawal_rule_help = 退賽棋手賽完的對局不足一半時，其全部成績取消；否則已賽成績保留，餘下對局作棄權。選第二項則不論何時退賽，成績一律保留。

@@ -20,3 +20,4 @@ mod phone;
 mod rounds;
 mod rounds_undo;
 mod screens;
+mod sections;
