@@ -721,3 +721,73 @@ fn an_organizer_runs_two_sections_through_the_pages() {
         "{csv}"
     );
 }
+
+/// A round robin of six where player 6 withdraws before round 2 (one game of five played) under
+/// `rule`: the standings' total points and the byes the withdrawal leaves.
+fn withdrawal_under(w: &World, rule: &str) -> (f64, f64, Vec<String>) {
+    let mut api = api_client(w, "org");
+    let id = api_event(
+        &mut api,
+        json!({"name": format!("退賽 {rule}"), "variant": "xiangqi", "format": "round_robin",
+               "withdrawal_rule": rule, "knockout_size": 0}),
+    );
+    let base = format!("/api/events/{id}");
+    add_players(&mut api, &format!("{base}/players"), "棋手", 6);
+    assert_eq!(
+        api.json(
+            "POST",
+            &format!("{base}/draw"),
+            &json!({"method": "rating"})
+        )
+        .status,
+        201
+    );
+    play_round(&mut api, &base);
+    let r = w.login("org").form(
+        &format!("/events/{id}/withdraw"),
+        &[("start", "6"), ("reason", "病假"), ("confirm", "yes")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut byes = Vec::new();
+    let mut standings = Value::Null;
+    for _ in 2..=5 {
+        let (round, shown) = play_round(&mut api, &base);
+        assert!(
+            games_of(&round).iter().all(|g| g.1 != 6 && g.2 != 6),
+            "6 plays no more"
+        );
+        byes.extend(
+            round["byes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| format!("{}{}", b["start"], b["kind"].as_str().unwrap())),
+        );
+        standings = shown;
+    }
+    let points = |s: &Value| s["points"].as_f64().unwrap();
+    let total = standings.as_array().unwrap().iter().map(points).sum();
+    let sixth = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["start"] == 6)
+        .map(points)
+        .unwrap();
+    (total, sixth, byes)
+}
+
+#[test]
+fn a_withdrawal_in_the_first_half_is_taken_out_of_the_table_or_stands_as_the_setting_says() {
+    let w = World::new("sections-withdrawal");
+    // Ten games among players 1–5 give 2 points each (a draw 1 + 1): 20. Under the usual rule
+    // player 6's one game (a loss to a lower number) is taken out, and their later opponents rest.
+    let (total, sixth, byes) = withdrawal_under(&w, "annul_first_half");
+    assert_eq!((total, sixth), (20.0, 0.0));
+    assert_eq!(byes.len(), 4, "{byes:?}");
+    assert!(byes.iter().all(|b| b.ends_with('Z')), "{byes:?}");
+    // With results always standing, round 1's game counts and the four games left are forfeits.
+    let (total, sixth, byes) = withdrawal_under(&w, "forfeits");
+    assert_eq!((total, sixth), (20.0 + 2.0 + 4.0 * 2.0, 0.0));
+    assert!(byes.iter().all(|b| b.ends_with('F')), "{byes:?}");
+}
