@@ -791,3 +791,67 @@ fn a_withdrawal_in_the_first_half_is_taken_out_of_the_table_or_stands_as_the_set
     assert_eq!((total, sixth), (20.0 + 2.0 + 4.0 * 2.0, 0.0));
     assert!(byes.iter().all(|b| b.ends_with('F')), "{byes:?}");
 }
+
+/// A SQLite database as 0021 left it — migrations 0001–0021 applied by sqlx from this project's
+/// own files — with an event of four players stored the way events were before sections.
+fn database_before_sections(dir: &TempDir) {
+    let old = dir.0.join("migrations-up-to-0021");
+    std::fs::create_dir_all(&old).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    for entry in std::fs::read_dir(root).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_file() && name.ends_with(".sql") && name.as_str() < "0022" {
+            std::fs::copy(&path, old.join(&name)).unwrap();
+        }
+    }
+    actix_web::rt::System::new().block_on(async {
+        use std::str::FromStr;
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&dir.database_url())
+            .unwrap()
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
+        assert_eq!(migrator.iter().last().map(|m| m.version), Some(21));
+        migrator.run(&pool).await.unwrap();
+        for statement in [
+            "INSERT INTO users (id, name, role, password_hash, created_at)
+             VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
+            "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
+             VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+            "INSERT INTO players (event_id, start_no, name, club, rating)
+             VALUES (7, 1, '甲', '', 1500), (7, 2, '乙', '', 1400), (7, 3, '丙', '', 1300), (7, 4, '丁', '', 1200)",
+        ] {
+            sqlx::query(statement).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+    });
+}
+
+#[test]
+fn an_event_stored_before_sections_is_its_own_one_section_after_the_upgrade() {
+    if sqlite_only("an_event_stored_before_sections_is_its_own_one_section_after_the_upgrade") {
+        return;
+    }
+    let dir = TempDir::new("sections-upgrade");
+    database_before_sections(&dir);
+    create_users(&dir, &[("admin", "admin")]);
+    let server = Server::start(&dir);
+    let mut api = server.client();
+    api.bearer = Some(token(&dir, "admin"));
+    let sections = api.get("/api/events/7/sections").json();
+    assert_eq!(sections.as_array().unwrap().len(), 1, "{sections}");
+    assert_eq!(sections[0]["id"], 7);
+    assert_eq!(sections[0]["name"], "");
+    assert_eq!(sections[0]["format"], "swiss");
+    let players = api.get("/api/events/7/players").json();
+    assert_eq!(players.as_array().unwrap().len(), 4);
+    assert!(players[0]["draw_number"].is_null());
+    // It plays as before: round 1 paired through the event's route, read through its section's.
+    let r = api.json("POST", "/api/events/7/rounds", &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(api.get("/api/events/7/sections/7/rounds/1").json(), r.json());
+    let page = server.client().get("/events/7");
+    assert_eq!(page.status, 200);
+    assert!(html::text(&page.body, "#section-bar").is_none(), "one section: no section bar");
+}
