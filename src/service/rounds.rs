@@ -124,17 +124,20 @@ async fn store_paired(
     .await
 }
 
+/// A round to store: its number and round 1's colour lot, the pairing, the absences.
+type Paired<'a> = (
+    (u32, Option<Color>),
+    &'a crate::swiss::Pairing,
+    &'a [(u32, Absence)],
+);
+
 /// Stores round `number` as `pairing` pairs it with `absences`: `publish` it at once or keep it
 /// a draft, `by_hand` when the arbiter is to pair it.
 async fn store_round(
     db: &Db,
     by: &User,
     event: &Event,
-    ((number, first_colour), pairing, absences): (
-        (u32, Option<Color>),
-        &crate::swiss::Pairing,
-        &[(u32, Absence)],
-    ),
+    ((number, first_colour), pairing, absences): Paired<'_>,
     (publish, by_hand): (bool, bool),
 ) -> ServiceResult<Round> {
     let new = store::rounds::NewRound {

@@ -30,7 +30,7 @@ fn add_players(api: &mut Client, path: &str, prefix: &str, n: usize) {
 
 /// Every game's result: the lower start number wins, every fourth board is drawn.
 fn result_for(board: u64, red: u64, black: u64) -> &'static str {
-    if board % 4 == 0 {
+    if board.is_multiple_of(4) {
         "1/2-1/2"
     } else if red < black {
         "1-0"
@@ -850,8 +850,14 @@ fn an_event_stored_before_sections_is_its_own_one_section_after_the_upgrade() {
     // It plays as before: round 1 paired through the event's route, read through its section's.
     let r = api.json("POST", "/api/events/7/rounds", &json!({}));
     assert_eq!(r.status, 201, "{}", r.body);
-    assert_eq!(api.get("/api/events/7/sections/7/rounds/1").json(), r.json());
+    assert_eq!(
+        api.get("/api/events/7/sections/7/rounds/1").json(),
+        r.json()
+    );
     let page = server.client().get("/events/7");
     assert_eq!(page.status, 200);
-    assert!(html::text(&page.body, "#section-bar").is_none(), "one section: no section bar");
+    assert!(
+        html::text(&page.body, "#section-bar").is_none(),
+        "one section: no section bar"
+    );
 }
