@@ -111,6 +111,11 @@ async fn standings_page(
     })
 }
 
+/// The first cell of every line of a CSV file of a section, when the event has several.
+fn section_cell(event: &Event) -> Option<String> {
+    event.has_sections().then(|| event.settings.section.clone())
+}
+
 /// Writes CSV rows to a string (the csv writer cannot fail on a Vec).
 fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -129,7 +134,7 @@ async fn standings_csv(
 ) -> AppResult<HttpResponse> {
     let standings = view(&state, &event, &query).await?;
     // An event of several sections names the section on every line; a group stage the group.
-    let section = event.has_sections().then(|| event.settings.section.clone());
+    let section = section_cell(&event);
     let mut header: Vec<String> = section.iter().map(|_| "section".to_string()).collect();
     if event.settings.stage.groups > 1 {
         header.push("group".into());
@@ -297,16 +302,16 @@ async fn crosstable_csv(
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
     let (played, rows) = crosstable_rows(&state, &event).await?;
-    let mut header: Vec<String> = ["rank", "start", "name"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let section = section_cell(&event);
+    let mut header: Vec<String> = section.iter().map(|_| "section".to_string()).collect();
+    header.extend(["rank", "start", "name"].iter().map(|s| s.to_string()));
     header.extend((1..=played).map(|r| format!("r{r}")));
     header.push("points".into());
     let rows: Vec<Vec<String>> = rows
         .into_iter()
         .map(|row| {
-            let mut r = vec![row.rank.to_string(), row.start.to_string(), row.name];
+            let mut r: Vec<String> = section.iter().cloned().collect();
+            r.extend([row.rank.to_string(), row.start.to_string(), row.name]);
             r.extend(row.cells.iter().map(Cell::csv));
             r.push(row.points);
             r
