@@ -14,6 +14,11 @@ use crate::support::*;
 /// A fixed lot seed, so that a failure can be replayed.
 const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
 
+/// Whether the element `css` of a page holds `text`.
+fn shows(body: &str, css: &str, text: &str) -> bool {
+    html::text(body, css).is_some_and(|t| t.contains(text))
+}
+
 /// The API path of a section's `rest`.
 fn at(id: i64, sid: i64, rest: &str) -> String {
     format!("/api/events/{id}/sections/{sid}/{rest}")
@@ -582,13 +587,7 @@ fn an_organizer_runs_two_sections_through_the_pages() {
         &[("section", "公開組"), ("format", "round_robin")],
     );
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(
-        html::text(&r.body, "#error-section")
-            .unwrap_or_default()
-            .contains("公開組"),
-        "{}",
-        r.body
-    );
+    assert!(shows(&r.body, "#error-section", "公開組"), "{}", r.body);
     let r = org.form(
         &format!("/events/{id}/sections"),
         &[
@@ -605,25 +604,11 @@ fn an_organizer_runs_two_sections_through_the_pages() {
         .parse()
         .unwrap();
     let page = org.get(&format!("/events/{id}/sections")).body;
-    assert!(
-        html::text(&page, "#sections")
-            .unwrap_or_default()
-            .contains("少年組"),
-        "{page}"
-    );
+    assert!(shows(&page, "#sections", "少年組"), "{page}");
     // Every page of a section says which section it is.
     let page = org.get(&format!("/events/{junior}/players")).body;
-    assert!(
-        html::text(&page, "h1")
-            .unwrap_or_default()
-            .contains("荃灣揭棋賽 · 少年組"),
-        "{page}"
-    );
-    assert!(
-        html::text(&page, "#section-bar")
-            .unwrap_or_default()
-            .contains("少年組")
-    );
+    assert!(shows(&page, "h1", "荃灣揭棋賽 · 少年組"), "{page}");
+    assert!(shows(&page, "#section-bar", "少年組"));
 
     // One file for both sections: a section column places each row; an unknown section refuses
     // the whole file naming its line.
@@ -675,13 +660,7 @@ fn an_organizer_runs_two_sections_through_the_pages() {
         &[("method", "lot"), ("seed", "xyz")],
     );
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(
-        html::text(&r.body, "#draw-error")
-            .unwrap_or_default()
-            .contains("xyz"),
-        "{}",
-        r.body
-    );
+    assert!(shows(&r.body, "#draw-error", "xyz"), "{}", r.body);
     let r = org.form(
         &format!("/events/{junior}/draw"),
         &[("method", "lot"), ("seed", SEED)],

@@ -72,8 +72,20 @@ pub(super) async fn refused(
     (form, why): (&str, String),
     status: StatusCode,
 ) -> AppResult<HttpResponse> {
+    let mut page = page_again(ctx, state, (event, access), (vec![], String::new(), None)).await?;
+    page.refusal = Some((form.to_string(), why));
+    render_status(&page, status)
+}
+
+/// The players page after a form of it: an import's errors, the text sent and a file read.
+async fn page_again(
+    ctx: Ctx,
+    state: &AppState,
+    (event, access): (Event, Access),
+    (errors, csv, file): (Vec<RowError>, String, Option<FileRead>),
+) -> AppResult<PlayersPage> {
     let roster = service::players::roster(&state.db, &event).await?;
-    let page = PlayersPage {
+    Ok(PlayersPage {
         ctx,
         event,
         access,
@@ -81,12 +93,11 @@ pub(super) async fn refused(
         roster,
         flash: None,
         imported: None,
-        errors: vec![],
-        csv: String::new(),
-        file: None,
-        refusal: Some((form.to_string(), why)),
-    };
-    render_status(&page, status)
+        errors,
+        csv,
+        file,
+        refusal: None,
+    })
 }
 
 /// A chosen file as read on the server: the encoding's name and the players it holds.
@@ -153,24 +164,12 @@ async fn show_import(
     } else {
         StatusCode::BAD_REQUEST
     };
-    let roster = service::players::roster(&state.db, &event).await?;
+    // Only the event's managers import.
     let access = Access {
         manage: true,
         arbitrate: true,
     };
-    let page = PlayersPage {
-        ctx,
-        event,
-        access,
-        actions: roster.actions(access),
-        roster,
-        flash: None,
-        imported: None,
-        errors,
-        csv,
-        file,
-        refusal: None,
-    };
+    let page = page_again(ctx, state, (event, access), (errors, csv, file)).await?;
     render_status(&page, status)
 }
 
