@@ -158,3 +158,5 @@ audit_section_draw = Round robin drawn
 audit_player_move = Player moved to another section
 lock_stage_drawn = The format cannot change: the round robin is drawn or a round is paired.
 lock_rounds_drawn = The round robin's draw fixes its rounds.
+audit_players_forbid = Players kept apart
+audit_players_allow = Players may meet again

@@ -155,3 +155,7 @@ svc_too_many_sections = an event has at most { $most } sections
 svc_drawn_no_entries = the round robin is drawn: no new entries (its schedule is fixed)
 svc_row_unknown_section = line { $line }: “{ $section }” is no section of this event (its sections: { $known })
 svc_drawn_no_entries_in = the section { $section } has drawn its round robin: no new entries
+svc_bad_pair = “{ $typed }” is not a pair of start numbers (e.g. 3-7)
+svc_pairs_count = give 1 to { $most } pairs, not { $count }
+svc_pair_same_player = a pair needs two players ({ $start } is given twice)
+svc_pair_unknown_start = a start number of these pairs has no player

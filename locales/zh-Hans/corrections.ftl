@@ -158,3 +158,5 @@ audit_section_draw = 循环赛抽签
 audit_player_move = 棋手转组
 lock_stage_drawn = 赛制不能更改：循环赛已抽签或已编排轮次。
 lock_rounds_drawn = 循环赛的轮数由抽签决定。
+audit_players_forbid = 棋手不对弈
+audit_players_allow = 取消不对弈

@@ -155,3 +155,7 @@ svc_too_many_sections = 一项赛事最多 { $most } 个组别
 svc_drawn_no_entries = 循环赛已抽签：不再接受报名（赛程已定）
 svc_row_unknown_section = 第 { $line } 行：本赛事没有“{ $section }”这个组别（组别有：{ $known }）
 svc_drawn_no_entries_in = “{ $section }”组的循环赛已抽签：不再接受报名
+svc_bad_pair = “{ $typed }”不是一对编号（例如 3-7）
+svc_pairs_count = 请填 1 至 { $most } 对，而不是 { $count } 对
+svc_pair_same_player = 一对须是两位棋手（编号 { $start } 填了两次）
+svc_pair_unknown_start = 其中一个编号没有棋手

@@ -158,3 +158,5 @@ audit_section_draw = 循環賽抽籤
 audit_player_move = 棋手轉組
 lock_stage_drawn = 賽制不能更改：循環賽已抽籤或已編排輪次。
 lock_rounds_drawn = 循環賽的輪數由抽籤決定。
+audit_players_forbid = 棋手不對弈
+audit_players_allow = 取消不對弈

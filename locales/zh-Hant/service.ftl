@@ -155,3 +155,7 @@ svc_too_many_sections = 一項賽事最多 { $most } 個組別
 svc_drawn_no_entries = 循環賽已抽籤：不再接受報名（賽程已定）
 svc_row_unknown_section = 第 { $line } 行：本賽事沒有「{ $section }」這個組別（組別有：{ $known }）
 svc_drawn_no_entries_in = 「{ $section }」組的循環賽已抽籤：不再接受報名
+svc_bad_pair = 「{ $typed }」不是一對編號（例如 3-7）
+svc_pairs_count = 請填 1 至 { $most } 對，而不是 { $count } 對
+svc_pair_same_player = 一對須是兩位棋手（編號 { $start } 填了兩次）
+svc_pair_unknown_start = 其中一個編號沒有棋手

@@ -680,6 +680,24 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 row.values.push((col, opt(report)));
             }
         }
+        "forbidden_pairs" => {
+            c.get("id");
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            let first = c.refers("first_player", cx.ids("players"))?;
+            let second = c.refers("second_player", cx.ids("players"))?;
+            if first >= second {
+                return Err(c.err(
+                    "second_player",
+                    Reason::new("words_not_one_of")
+                        .arg("value", second)
+                        .arg("allowed", format!("> {first}")),
+                ));
+            }
+            put!("first_player", first);
+            put!("second_player", second);
+            put!("reason", c.form_text("reason")?);
+        }
         "round_absences" | "bye_requests" => {
             if table == "round_absences" {
                 put!("round_id", c.refers("round_id", cx.ids("rounds"))?);

@@ -28,6 +28,8 @@ pub struct Roster {
     /// The event's other sections, `(id, name)`, that a player may move to while neither this
     /// section nor the other has started (empty for an event of one section).
     pub sections: Vec<(i64, String)>,
+    /// The pairs kept apart in every round: start numbers and the reason typed.
+    pub forbidden: Vec<(u32, u32, String)>,
 }
 
 impl Roster {
@@ -135,6 +137,7 @@ pub async fn roster(db: &Db, event: &Event) -> ServiceResult<Roster> {
         paired: !store::rounds::list(db, event.id).await?.is_empty(),
         round_robin: (event.settings.stage.is_round_robin(), event.draw.is_some()),
         sections,
+        forbidden: store::players::forbidden_pairs(db, event.id).await?,
     })
 }
 
@@ -337,4 +340,91 @@ pub async fn link_account(
 /// Each is (event id, event name, start number).
 pub async fn entries_of_user(db: &Db, user_id: i64) -> ServiceResult<Vec<(i64, String, i64)>> {
     Ok(store::players::entries_of_user(db, user_id).await?)
+}
+
+/// The most pairs one request may keep apart.
+pub const MAX_FORBIDDEN_PAIRS: usize = 500;
+
+/// Pairs of start numbers as typed: `3-7, 12–15; 4 9` (a dash, en dash or space inside a pair;
+/// commas, semicolons or new lines between pairs). Refused on the `pairs` field, naming the piece.
+pub fn parse_pairs(typed: &str) -> ServiceResult<Vec<(u32, u32)>> {
+    let mut pairs = Vec::new();
+    for piece in typed
+        .split([',', ';', '\n', '，', '；'])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let numbers: Vec<&str> = piece
+            .split(['-', '–', ' ', '—'])
+            .filter(|n| !n.is_empty())
+            .collect();
+        let pair = match numbers.as_slice() {
+            [a, b] => a.parse().ok().zip(b.parse().ok()),
+            _ => None,
+        };
+        let (a, b) = pair.ok_or_else(|| {
+            ServiceError::invalid("pairs", Reason::new("svc_bad_pair").arg("typed", piece))
+        })?;
+        pairs.push((a, b));
+    }
+    Ok(pairs)
+}
+
+/// Keeps these pairs of players (start numbers) apart in every round to come (relatives, one
+/// household), with the reason logged; the Dutch engine treats each as TRF `XXP`. Returns how many
+/// pairs were new.
+pub async fn forbid_pairs(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    pairs: &[(u32, u32)],
+    reason: &str,
+) -> ServiceResult<usize> {
+    super::policy::writable(event)?;
+    let reason =
+        crate::text::clean_line(reason, 200).map_err(|e| ServiceError::invalid("reason", e))?;
+    if pairs.is_empty() || pairs.len() > MAX_FORBIDDEN_PAIRS {
+        return Err(ServiceError::invalid(
+            "pairs",
+            Reason::new("svc_pairs_count")
+                .arg("count", pairs.len())
+                .arg("most", MAX_FORBIDDEN_PAIRS),
+        ));
+    }
+    if let Some((a, _)) = pairs.iter().find(|(a, b)| a == b) {
+        return Err(ServiceError::invalid(
+            "pairs",
+            Reason::new("svc_pair_same_player").arg("start", a),
+        ));
+    }
+    match store::players::forbid_pairs(db, by, event.id, pairs, &reason).await {
+        Err(store::StoreError::NotFound) => Err(ServiceError::invalid(
+            "pairs",
+            Reason::new("svc_pair_unknown_start"),
+        )),
+        other => Ok(other?),
+    }
+}
+
+/// Lets two players kept apart meet again (the undo of [`forbid_pairs`]), with the reason logged.
+pub async fn allow_pair(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    pair: (u32, u32),
+    reason: &str,
+) -> ServiceResult<()> {
+    super::policy::writable(event)?;
+    let reason =
+        crate::text::clean_line(reason, 200).map_err(|e| ServiceError::invalid("reason", e))?;
+    if store::players::allow_pair(db, by, event.id, pair, &reason).await? {
+        Ok(())
+    } else {
+        Err(ServiceError::NotFound)
+    }
+}
+
+/// The pairs kept apart in an event: start numbers (lower first) and the reason typed.
+pub async fn forbidden_pairs(db: &Db, event: &Event) -> ServiceResult<Vec<(u32, u32, String)>> {
+    Ok(store::players::forbidden_pairs(db, event.id).await?)
 }

@@ -43,6 +43,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("knockout_records", "event_id, match_id, game_no"),
     ("readjudicated_records", "id"),
     ("bye_requests", "event_id, round_no, player_id"),
+    ("forbidden_pairs", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

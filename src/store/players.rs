@@ -693,10 +693,15 @@ pub async fn move_to_section(
     if taken > 0 {
         return Ok(Moved::Duplicate);
     }
-    sqlx::query("DELETE FROM bye_requests WHERE player_id = $1")
-        .bind(player_id)
-        .execute(&mut *tx)
-        .await?;
+    for statement in [
+        "DELETE FROM bye_requests WHERE player_id = $1",
+        "DELETE FROM forbidden_pairs WHERE first_player = $1 OR second_player = $1",
+    ] {
+        sqlx::query(statement)
+            .bind(player_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     sqlx::query(
         "UPDATE players SET event_id = $1,
          start_no = (SELECT COALESCE(MAX(p.start_no), 0) + 1 FROM players p WHERE p.event_id = $1)
@@ -730,4 +735,123 @@ pub async fn move_to_section(
     .await?;
     tx.commit().await?;
     Ok(Moved::Done)
+}
+
+/// The pairs of players kept apart in every round of an event, by start number (lower first),
+/// with the reason typed.
+pub async fn forbidden_pairs(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, u32, String)>> {
+    let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT f.id, a.start_no, b.start_no, f.reason FROM forbidden_pairs f
+         JOIN players a ON a.id = f.first_player AND a.event_id = f.event_id
+         JOIN players b ON b.id = f.second_player AND b.event_id = f.event_id
+         WHERE f.event_id = $1 ORDER BY f.id",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(id, a, b, reason)| {
+            let number = |v: i64| {
+                u32::try_from(v).map_err(|_| StoreError::Corrupt {
+                    table: "forbidden_pairs",
+                    id,
+                    column: "start_no",
+                    value: v.to_string(),
+                })
+            };
+            let (a, b) = (number(a)?, number(b)?);
+            Ok((a.min(b), a.max(b), reason))
+        })
+        .collect()
+}
+
+/// Keeps the players with these start numbers apart in every round (pairs already kept are left
+/// as they are), in one write audited with `reason`; `NotFound` when a start number has no player.
+pub async fn forbid_pairs(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    pairs: &[(u32, u32)],
+    reason: &str,
+) -> StoreResult<usize> {
+    let mut tx = super::begin_write(db).await?;
+    let mut added = 0;
+    for &(a, b) in pairs {
+        let mut ids = Vec::with_capacity(2);
+        for start in [a, b] {
+            let id: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM players WHERE event_id = $1 AND start_no = $2")
+                    .bind(event_id)
+                    .bind(i64::from(start))
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            ids.push(id.ok_or(StoreError::NotFound)?);
+        }
+        let (first, second) = (ids[0].min(ids[1]), ids[0].max(ids[1]));
+        let done = sqlx::query(
+            "INSERT INTO forbidden_pairs (event_id, first_player, second_player, reason)
+             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        )
+        .bind(event_id)
+        .bind(first)
+        .bind(second)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+        added += done.rows_affected() as usize;
+    }
+    let detail = crate::i18n::Reason::new("audit_d_forbidden_pairs")
+        .arg(
+            "pairs",
+            pairs
+                .iter()
+                .map(|(a, b)| format!("{a}–{b}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+        .audit();
+    tx.commit_audited_with_reason(
+        (Some(by.id), Some(event_id)),
+        "players.forbid",
+        &detail,
+        reason,
+    )
+    .await?;
+    Ok(added)
+}
+
+/// Lets the two players with these start numbers meet again (the undo of [`forbid_pairs`]);
+/// audited with `reason`; `false` when they were not kept apart.
+pub async fn allow_pair(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    (a, b): (u32, u32),
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query(
+        "DELETE FROM forbidden_pairs WHERE event_id = $1 AND
+         first_player IN (SELECT id FROM players WHERE event_id = $1 AND start_no IN ($2, $3)) AND
+         second_player IN (SELECT id FROM players WHERE event_id = $1 AND start_no IN ($2, $3))",
+    )
+    .bind(event_id)
+    .bind(i64::from(a))
+    .bind(i64::from(b))
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    let detail = crate::i18n::Reason::new("audit_d_forbidden_pairs")
+        .arg("pairs", format!("{a}–{b}"))
+        .audit();
+    tx.commit_audited_with_reason(
+        (Some(by.id), Some(event_id)),
+        "players.allow",
+        &detail,
+        reason,
+    )
+    .await?;
+    Ok(true)
 }

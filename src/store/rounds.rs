@@ -594,6 +594,9 @@ pub async fn tournament_of(
             )))
         })?;
     }
+    for (a, b, _) in super::players::forbidden_pairs(db, event_id).await? {
+        t.forbidden_pairs.push((a, b));
+    }
     for (round, start, kind) in bye_requests(db, event_id).await? {
         if round > t.rounds_played {
             t.bye_requests.push(ByeRequest {

@@ -47,7 +47,7 @@ fn confirm(client: &mut Client, backup: &str, links: &[(String, String)]) -> Res
 }
 
 /// Uploads and confirms with no account linked; returns the new event id.
-fn import_unlinked(client: &mut Client, backup: &str) -> i64 {
+pub fn import_unlinked(client: &mut Client, backup: &str) -> i64 {
     let r = upload(client, backup);
     assert_eq!(r.status, 200, "{}", r.body);
     let r = confirm(client, backup, &[]);

@@ -278,6 +278,12 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/api/events/{id}/sections/{sid}/players/{start}/move" EventManagers;
     post "/api/events/{id}/sections/{sid}/draw" EventArbiters;
     get "/api/events/{id}/sections/{sid}/schedule" Nobody;
+    post "/events/{id}/forbidden" EventArbiters;
+    post "/events/{id}/forbidden/remove" EventArbiters;
+    get "/api/events/{id}/forbidden" Public;
+    post "/api/events/{id}/forbidden" EventArbiters;
+    get "/api/events/{id}/sections/{sid}/forbidden" Public;
+    post "/api/events/{id}/sections/{sid}/forbidden" EventArbiters;
     post "/api/events/{id}/sections/{sid}/rounds" EventArbiters;
     get "/api/events/{id}/sections/{sid}/rounds/{n}" Public;
     put "/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/result" EventArbiters;
@@ -622,6 +628,9 @@ fn valid_write(route: &str) -> Write {
         }
         "/api/events/{id}/draw" => Write::Json(json!({"method": "rating"})),
         "/api/events/{id}/players/{start}/move" => Write::Json(json!({"to": 1})),
+        "/events/{id}/forbidden" => form(&[("pairs", "1-2"), ("reason", "siblings")]),
+        "/events/{id}/forbidden/remove" => form(&[("a", "1"), ("b", "2"), ("reason", "no")]),
+        "/api/events/{id}/forbidden" => Write::Json(json!([[1, 2]])),
         other => panic!("no valid body for {other}: add one"),
     }
 }

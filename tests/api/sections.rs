@@ -840,3 +840,84 @@ fn an_event_stored_before_sections_is_its_own_one_section_after_the_upgrade() {
         "one section: no section bar"
     );
 }
+
+#[test]
+fn pairs_kept_apart_never_meet_and_the_trf_carries_them() {
+    let w = World::new("forbidden-pairs");
+    let mut api = api_client(&w, "org");
+    let id = api_event(
+        &mut api,
+        json!({"name": "親屬", "variant": "xiangqi", "rounds": 3}),
+    );
+    let base = format!("/api/events/{id}");
+    add_players(&mut api, &format!("{base}/players"), "棋手", 6);
+    // Without it the Dutch system pairs 1–4, 2–5 and 3–6 in round 1 (top half against bottom).
+    let r = api.json("POST", &format!("{base}/forbidden"), &json!([[4, 1]]));
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.json()["added"], 1);
+    let kept = api.get(&format!("{base}/forbidden")).json();
+    assert_eq!(kept[0]["pair"], json!([1, 4]));
+    for bad in [json!([[1, 1]]), json!([[1, 99]]), json!([])] {
+        let r = api.json("POST", &format!("{base}/forbidden"), &bad);
+        assert_eq!(r.status, 400, "{bad}: {}", r.body);
+    }
+    for _ in 1..=3 {
+        let (round, _) = play_round(&mut api, &base);
+        for (_, a, b, _) in games_of(&round) {
+            assert_ne!((a.min(b), a.max(b)), (1, 4), "1 and 4 met: {round}");
+        }
+    }
+    let trf = api.get(&format!("{base}/export.trf")).body;
+    assert!(
+        trf.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["XXP", "1", "4"]),
+        "{trf}"
+    );
+
+    // On the players page: a typing error is refused beside the form, and the undo needs a reason.
+    let mut org = w.login("org");
+    let r = org.form(
+        &format!("/events/{id}/forbidden"),
+        &[("pairs", "2-x"), ("reason", "")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(shows(&r.body, "#forbid-error", "2-x"), "{}", r.body);
+    let r = org.form(
+        &format!("/events/{id}/forbidden"),
+        &[("pairs", "2-4，1 2"), ("reason", "兄弟")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        api.get(&format!("{base}/forbidden"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    let r = org.form(
+        &format!("/events/{id}/forbidden/remove"),
+        &[("a", "2"), ("b", "4"), ("reason", "搞錯")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        api.get(&format!("{base}/forbidden"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let audit = org.get(&format!("/events/{id}/audit")).body;
+    assert!(audit.contains("搞錯"), "the reason is logged");
+    // The event's backup carries them to another server.
+    let backup = org.get(&format!("/events/{id}/export.json")).body;
+    let elsewhere = World::new("forbidden-pairs-import");
+    let copy = crate::backup::import_unlinked(&mut elsewhere.login("org"), &backup);
+    let pairs = elsewhere
+        .server
+        .client()
+        .get(&format!("/api/events/{copy}/forbidden"))
+        .json();
+    assert_eq!(pairs, api.get(&format!("{base}/forbidden")).json());
+}

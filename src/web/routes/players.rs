@@ -28,7 +28,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(set_rating)
         .service(edit)
         .service(delete)
-        .service(print_starting_list);
+        .service(print_starting_list)
+        .service(forbid)
+        .service(allow);
 }
 
 #[derive(Template)]
@@ -175,7 +177,9 @@ async fn show_import(
 
 /// The messages of this page's own actions (the shared [`Flash`] keys come first).
 fn own_flash(done: Option<&str>) -> Option<&'static str> {
-    const KEYS: [&str; 8] = [
+    const KEYS: [&str; 10] = [
+        "pairs_kept_apart",
+        "pair_may_meet",
         "player_moved",
         "list_was_confirmed",
         "rating_saved",
@@ -486,5 +490,79 @@ impl PlayersPage {
     /// The sentence that says where the starting list stands.
     fn list_state(&self) -> &'static str {
         self.roster.state_key()
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct ForbidForm {
+    #[serde(default)]
+    pairs: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// Keeps the pairs typed apart in every round to come (an arbiter); a refusal is shown beside the
+/// form with what was typed.
+#[post("/events/{id}/forbidden")]
+async fn forbid(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<ForbidForm>,
+) -> AppResult<HttpResponse> {
+    let done = match service::players::parse_pairs(&form.pairs) {
+        Ok(pairs) => {
+            service::players::forbid_pairs(&state.db, &user, &event, &pairs, &form.reason).await
+        }
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(_) => Ok(redirect(&format!(
+            "/events/{}/players?done=pairs_kept_apart#forbidden",
+            event.id
+        ))),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            refused((ctx, &state), (event, access), ("forbidden", why), status).await
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct AllowForm {
+    a: u32,
+    b: u32,
+    #[serde(default)]
+    reason: String,
+}
+
+/// Lets two players kept apart meet again (an arbiter), with the reason logged.
+#[post("/events/{id}/forbidden/remove")]
+async fn allow(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<AllowForm>,
+) -> AppResult<HttpResponse> {
+    match service::players::allow_pair(&state.db, &user, &event, (form.a, form.b), &form.reason)
+        .await
+    {
+        Ok(()) => Ok(redirect(&format!(
+            "/events/{}/players?done=pair_may_meet#forbidden",
+            event.id
+        ))),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            let form_id = format!("allow-{}-{}", form.a, form.b);
+            refused((ctx, &state), (event, access), (&form_id, why), status).await
+        }
     }
 }

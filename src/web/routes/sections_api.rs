@@ -21,7 +21,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(list_players)
         .service(move_player)
         .service(draw)
-        .service(schedule);
+        .service(schedule)
+        .service(forbid)
+        .service(forbidden);
 }
 
 fn section_json(s: &Event) -> Value {
@@ -183,4 +185,50 @@ async fn schedule(
         })
         .collect();
     Ok(HttpResponse::Ok().json(json!({ "rounds": out })))
+}
+
+/// Pairs to keep apart: `[[a, b], …]`, or `{"pairs": [[a, b], …], "reason": "…"}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ForbidBody {
+    Pairs(Vec<(u32, u32)>),
+    WithReason {
+        pairs: Vec<(u32, u32)>,
+        #[serde(default)]
+        reason: String,
+    },
+}
+
+/// Keeps pairs of players (start numbers) apart in every round to come (an arbiter) → the pairs
+/// kept apart now.
+#[routes]
+#[post("/api/events/{id}/forbidden")]
+#[post("/api/events/{id}/sections/{sid}/forbidden")]
+async fn forbid(
+    state: web::Data<AppState>,
+    Arbitrated { event, user, .. }: Arbitrated,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let (pairs, reason) = match parse_json(&body)? {
+        ForbidBody::Pairs(pairs) => (pairs, String::new()),
+        ForbidBody::WithReason { pairs, reason } => (pairs, reason),
+    };
+    let added = service::players::forbid_pairs(&state.db, &user, &event, &pairs, &reason).await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(json!({ "added": added })))
+}
+
+/// The pairs kept apart: `[{"pair": [a, b], "reason"}]`.
+#[routes]
+#[get("/api/events/{id}/forbidden")]
+#[get("/api/events/{id}/sections/{sid}/forbidden")]
+async fn forbidden(
+    state: web::Data<AppState>,
+    EventView { event, .. }: EventView,
+) -> AppResult<HttpResponse> {
+    let pairs = service::players::forbidden_pairs(&state.db, &event).await?;
+    let out: Vec<Value> = pairs
+        .iter()
+        .map(|(a, b, reason)| json!({"pair": [a, b], "reason": reason}))
+        .collect();
+    Ok(HttpResponse::Ok().json(out))
 }
