@@ -687,6 +687,13 @@ fn an_organizer_runs_two_sections_through_the_pages() {
     let r = org.form(&format!("/events/{junior}/rounds/1/publish"), &[]);
     assert_eq!(r.status, 303, "{}", r.body);
     let round = org.get(&format!("/api/events/{junior}/rounds/1")).json();
+    // The pairings show each player's club, so that team-mates paired together are seen.
+    let page = org.get(&format!("/events/{junior}/rounds/1")).body;
+    assert_eq!(
+        html::texts(&page, "#pairings small.club").len(),
+        4,
+        "{page}"
+    );
     let first_board = html::text(&schedule, "table[data-round='1'] tbody tr").unwrap_or_default();
     let red = round["boards"][0]["red"].as_u64().unwrap();
     assert!(

@@ -68,6 +68,8 @@ pub struct Seat {
     pub start: u32,
     /// Name.
     pub name: String,
+    /// Club (shown beside the name, so that the arbiter sees team-mates paired together).
+    pub club: String,
     /// Score before the round.
     pub score: String,
 }
@@ -362,6 +364,11 @@ pub fn board_views(es: &EventState, round: &RoundData) -> Vec<BoardView> {
             .get(&start)
             .map(|p| p.name.clone())
             .unwrap_or_else(|| format!("#{start}")),
+        club: es
+            .players
+            .get(&start)
+            .map(|p| p.club.clone())
+            .unwrap_or_default(),
         score: if t.player(start).is_some() {
             show_points(t.score_after(start, before))
         } else {
