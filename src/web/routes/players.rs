@@ -68,7 +68,7 @@ impl PlayersPage {
 }
 
 /// The players page again with a refused draw or move beside its form.
-pub(super) async fn refused(
+async fn refused(
     (ctx, state): (Ctx, &AppState),
     (event, access): (Event, Access),
     (form, why): (&str, String),
@@ -77,6 +77,23 @@ pub(super) async fn refused(
     let mut page = page_again(ctx, state, (event, access), (vec![], String::new(), None)).await?;
     page.refusal = Some((form.to_string(), why));
     render_status(&page, status)
+}
+
+/// The answer to a form of the players page (the draw, a move, pairs kept apart): on success a
+/// redirect to `to`, else the page again with the refusal beside the form `form`.
+pub(super) async fn form_answer(
+    (ctx, state): (Ctx, &AppState),
+    (event, access): (Event, Access),
+    form: &str,
+    done: Result<String, service::ServiceError>,
+) -> AppResult<HttpResponse> {
+    match done {
+        Ok(to) => Ok(redirect(&to)),
+        Err(e) => {
+            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
+            refused((ctx, state), (event, access), (form, why), status).await
+        }
+    }
 }
 
 /// The players page after a form of it: an import's errors, the text sent and a file read.
@@ -520,16 +537,17 @@ async fn forbid(
         }
         Err(e) => Err(e),
     };
-    match done {
-        Ok(_) => Ok(redirect(&format!(
-            "/events/{}/players?done=pairs_kept_apart#forbidden",
-            event.id
-        ))),
-        Err(e) => {
-            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-            refused((ctx, &state), (event, access), ("forbidden", why), status).await
-        }
-    }
+    let to = format!(
+        "/events/{}/players?done=pairs_kept_apart#forbidden",
+        event.id
+    );
+    form_answer(
+        (ctx, &state),
+        (event, access),
+        "forbidden",
+        done.map(|_| to),
+    )
+    .await
 }
 
 #[derive(serde::Deserialize)]
@@ -552,17 +570,10 @@ async fn allow(
     }: Arbitrated,
     form: CsrfForm<AllowForm>,
 ) -> AppResult<HttpResponse> {
-    match service::players::allow_pair(&state.db, &user, &event, (form.a, form.b), &form.reason)
-        .await
-    {
-        Ok(()) => Ok(redirect(&format!(
-            "/events/{}/players?done=pair_may_meet#forbidden",
-            event.id
-        ))),
-        Err(e) => {
-            let (status, why) = crate::web::extract::inline_refusal(e, ctx.lang)?;
-            let form_id = format!("allow-{}-{}", form.a, form.b);
-            refused((ctx, &state), (event, access), (&form_id, why), status).await
-        }
-    }
+    let done =
+        service::players::allow_pair(&state.db, &user, &event, (form.a, form.b), &form.reason)
+            .await;
+    let to = format!("/events/{}/players?done=pair_may_meet#forbidden", event.id);
+    let form_id = format!("allow-{}-{}", form.a, form.b);
+    form_answer((ctx, &state), (event, access), &form_id, done.map(|()| to)).await
 }

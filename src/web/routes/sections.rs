@@ -241,16 +241,10 @@ async fn draw(
     let done = match service::sections::parse_draw(&form.method, Some(&form.seed)) {
         Ok(method) => service::sections::draw(&state.db, &user, &event, &method)
             .await
-            .map(|_| ()),
+            .map(|_| format!("/events/{}/schedule", event.id)),
         Err(e) => Err(e),
     };
-    match done {
-        Ok(()) => Ok(redirect(&format!("/events/{}/schedule", event.id))),
-        Err(e) => {
-            let (status, why) = inline_refusal(e, ctx.lang)?;
-            super::players::refused((ctx, &state), (event, access), ("draw", why), status).await
-        }
-    }
+    super::players::form_answer((ctx, &state), (event, access), "draw", done).await
 }
 
 #[derive(serde::Deserialize)]
@@ -274,17 +268,10 @@ async fn move_player(
     form: CsrfForm<MoveForm>,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
-    match service::sections::move_player(&state.db, &user, &event, start, form.to, &form.reason)
-        .await
-    {
-        Ok(()) => Ok(redirect(&format!(
-            "/events/{}/players?done=player_moved",
-            event.id
-        ))),
-        Err(e) => {
-            let (status, why) = inline_refusal(e, ctx.lang)?;
-            let field = format!("move-{start}");
-            super::players::refused((ctx, &state), (event, access), (&field, why), status).await
-        }
-    }
+    let done =
+        service::sections::move_player(&state.db, &user, &event, start, form.to, &form.reason)
+            .await
+            .map(|()| format!("/events/{}/players?done=player_moved", event.id));
+    let form_id = format!("move-{start}");
+    super::players::form_answer((ctx, &state), (event, access), &form_id, done).await
 }
