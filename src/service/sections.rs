@@ -354,7 +354,7 @@ pub fn drawn_of(event: &Event, players: &[Player]) -> Option<Drawn> {
     let mut by_group: Vec<Vec<(u32, u32)>> = vec![Vec::new(); groups];
     for p in players {
         if let Some((number, group)) = p.draw
-            && let Some(g) = by_group.get_mut(group as usize - 1)
+            && let Some(g) = by_group.get_mut(group.saturating_sub(1) as usize)
         {
             g.push((number, p.start_no as u32));
         }
@@ -537,7 +537,8 @@ fn annulled_players(event: &Event, players: &[Player], drawn: &Drawn) -> Service
                     .filter(|r| r.boards.iter().any(|&(a, b)| a == start || b == start))
                     .count() as u32
             };
-            let played = games_in(&schedule[..(from as usize - 1).min(schedule.len())]);
+            let played =
+                games_in(&schedule[..(from.saturating_sub(1) as usize).min(schedule.len())]);
             round_robin::annulled(played, games_in(&schedule)).then_some(start)
         })
         .collect())
