@@ -30,8 +30,22 @@ pub async fn section_access(
     event_id: i64,
     section_id: i64,
 ) -> ServiceResult<(Event, policy::Access)> {
-    let id = resolve(db, event_id, Some(section_id)).await?;
-    policy::event_access(db, user, id).await
+    let (section, access) = policy::event_access(db, user, section_id).await?;
+    if is_section_of(&section, event_id) {
+        Ok((section, access))
+    } else {
+        Err(ServiceError::NotFound)
+    }
+}
+
+/// Whether `row` is a section of the event `event_id`: the event's own row, or a further section
+/// naming it.
+fn is_section_of(row: &Event, event_id: i64) -> bool {
+    if row.id == event_id {
+        row.parent_id.is_none()
+    } else {
+        row.parent_id == Some(event_id)
+    }
 }
 
 /// The row a path acts on: the section `section` of the event `event_id` when the path names one
@@ -40,18 +54,9 @@ pub async fn resolve(db: &Db, event_id: i64, section: Option<i64>) -> ServiceRes
     let Some(sid) = section else {
         return Ok(event_id);
     };
-    let row = store::events::get(db, sid)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let of_event = if row.id == event_id {
-        row.parent_id.is_none()
-    } else {
-        row.parent_id == Some(event_id)
-    };
-    if of_event {
-        Ok(row.id)
-    } else {
-        Err(ServiceError::NotFound)
+    match store::events::get(db, sid).await? {
+        Some(row) if is_section_of(&row, event_id) => Ok(row.id),
+        _ => Err(ServiceError::NotFound),
     }
 }
 
@@ -333,13 +338,13 @@ pub async fn draw(
         .arg("seed", seed.as_deref().unwrap_or("-"))
         .arg("rounds", rounds)
         .audit();
-    store::events::record_draw(db, by, event.id, (name, seed.as_deref()), &numbers, &detail)
+    let draw = (name, seed.as_deref(), rounds);
+    store::events::record_draw(db, by, event.id, draw, &numbers, &detail)
         .await
         .map_err(|e| match e {
             store::StoreError::Conflict => ServiceError::Conflict(Reason::new("svc_already_drawn")),
             other => other.into(),
         })?;
-    store::events::set_rounds(db, event.id, rounds).await?;
     let event = store::events::get(db, event.id)
         .await?
         .ok_or(ServiceError::NotFound)?;

@@ -308,23 +308,26 @@ pub async fn sections(db: &Db, root_id: i64) -> StoreResult<Vec<Event>> {
     rows.iter().map(event_from_row).collect()
 }
 
-/// Records a round robin's draw: the method (`lot`, `rating`), the lot's seed, and each player's
-/// draw number and group `(player row, draw number, group)`; refused (`Conflict`) when the section
-/// was drawn already. Audited with `detail`.
+/// Records a round robin's draw: the method (`lot`, `rating`), the lot's seed, the rounds its
+/// schedule gives (the section's rounds from now on), and each player's draw number and group
+/// `(player row, draw number, group)`; refused (`Conflict`) when the section was drawn already.
+/// One write, audited with `detail`.
 pub async fn record_draw(
     db: &Db,
     by: &User,
     event_id: i64,
-    (method, seed): (&str, Option<&str>),
+    (method, seed, rounds): (&str, Option<&str>, u32),
     numbers: &[(i64, u32, u32)],
     detail: &str,
 ) -> StoreResult<()> {
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
-        "UPDATE events SET draw_method = $1, draw_seed = $2 WHERE id = $3 AND draw_method IS NULL",
+        "UPDATE events SET draw_method = $1, draw_seed = $2, swiss_rounds = $3
+         WHERE id = $4 AND draw_method IS NULL",
     )
     .bind(method)
     .bind(seed)
+    .bind(i64::from(rounds))
     .bind(event_id)
     .execute(&mut *tx)
     .await?;
@@ -343,16 +346,6 @@ pub async fn record_draw(
         .await?;
     }
     tx.commit_audited(Some(by.id), Some(event_id), "section.draw", detail)
-        .await?;
-    Ok(())
-}
-
-/// Sets the number of rounds a round robin's draw gives (its Berger schedule's length).
-pub async fn set_rounds(db: &Db, event_id: i64, rounds: u32) -> StoreResult<()> {
-    sqlx::query("UPDATE events SET swiss_rounds = $1 WHERE id = $2")
-        .bind(i64::from(rounds))
-        .bind(event_id)
-        .execute(db)
         .await?;
     Ok(())
 }
