@@ -4,6 +4,7 @@ use chrono::NaiveDate;
 
 use crate::i18n::Reason;
 use crate::rules::Variant;
+use crate::swiss::avoidance::ClubAvoidance;
 use crate::swiss::standings::TieBreak;
 use crate::swiss::tournament::{Points, ScoringSystem};
 
@@ -138,6 +139,10 @@ pub struct Stage {
     pub qualifiers_per_group: u32,
     /// A round robin's rule for withdrawals.
     pub withdrawal: WithdrawalRule,
+    /// When a Swiss keeps team-mates apart (同隊回避; the team column, else the club).
+    pub club_avoidance: ClubAvoidance,
+    /// How many best players' scores make a team's total (團體成績, 1–50; default 3).
+    pub team_counted: u32,
 }
 
 impl Stage {
@@ -148,6 +153,8 @@ impl Stage {
         groups: 1,
         qualifiers_per_group: 0,
         withdrawal: WithdrawalRule::AnnulFirstHalf,
+        club_avoidance: ClubAvoidance::Off,
+        team_counted: crate::swiss::teams::DEFAULT_COUNTED as u32,
     };
 
     /// Whether the section is a round robin.
@@ -311,6 +318,12 @@ pub struct EventForm {
     /// `annul_first_half` (default) or `forfeits`.
     #[serde(default)]
     pub withdrawal_rule: String,
+    /// Team-mates kept apart: `off` (default), `all`, or the number of first rounds.
+    #[serde(default)]
+    pub club_avoidance: String,
+    /// The players counted in a team's total (default 3).
+    #[serde(default)]
+    pub team_counted: String,
 }
 
 /// A round robin's default tie-breaks: Art. 14.1's order (`swiss::ladder`) without the fouls and
@@ -481,7 +494,28 @@ impl EventForm {
                 WithdrawalRule::AnnulFirstHalf
             }),
         };
+        let club_avoidance = match self.club_avoidance.trim() {
+            "" => ClubAvoidance::Off,
+            typed => ClubAvoidance::parse(typed)
+                .filter(|a| match a {
+                    ClubAvoidance::FirstRounds(n) => *n <= 20,
+                    _ => true,
+                })
+                .unwrap_or_else(|| {
+                    errors.push(FieldError::new(
+                        "club_avoidance",
+                        Reason::new("words_not_club_avoidance").arg("value", typed),
+                    ));
+                    ClubAvoidance::Off
+                }),
+        };
         let mut check = |r: Result<u32, FieldError>| r.map_err(|e| errors.push(e)).unwrap_or(1);
+        let team_counted = check(number(
+            "team_counted",
+            &self.team_counted,
+            crate::swiss::teams::DEFAULT_COUNTED as u32,
+            1..=crate::swiss::teams::MAX_COUNTED as u32,
+        ));
         let cycles = check(number("cycles", &self.cycles, 1, 1..=2));
         let groups = check(number(
             "groups",
@@ -504,6 +538,12 @@ impl EventForm {
         } else {
             0
         };
+        if club_avoidance != ClubAvoidance::Off && format == Format::RoundRobin {
+            errors.push(FieldError::new(
+                "club_avoidance",
+                Reason::new("words_avoidance_swiss_only"),
+            ));
+        }
         if groups > 1 && format != Format::RoundRobin {
             errors.push(FieldError::new(
                 "groups",
@@ -533,6 +573,8 @@ impl EventForm {
                 groups,
                 qualifiers_per_group,
                 withdrawal,
+                club_avoidance,
+                team_counted,
             })
         } else {
             Err(errors)

@@ -19,6 +19,8 @@ pub struct PlayerEntry {
     pub local_id: String,
     /// Prize category (junior, woman, …; may be empty).
     pub category: String,
+    /// Team (school, province …) when it is not the club; may be empty. See [`PlayerEntry::team_name`].
+    pub team: String,
 }
 
 /// One bad row of an import, or a bad form field.
@@ -117,19 +119,41 @@ impl PlayerEntry {
             fide_id: fide_id.to_string(),
             local_id: local_id.trim().to_string(),
             category: category.trim().to_string(),
+            team: String::new(),
         })
+    }
+
+    /// The entry with its team (the `team` column, 80 characters at most), refused naming `line`.
+    pub fn with_team(mut self, line: u64, team: &str) -> Result<PlayerEntry, RowError> {
+        crate::text::check_line(team, 80).map_err(|e| RowError {
+            line,
+            field: "team",
+            message: e.reason(),
+        })?;
+        self.team = team.trim().to_string();
+        Ok(self)
+    }
+
+    /// The team the player plays for in team avoidance and the team table: the team column when
+    /// given, else the club (empty: no team).
+    pub fn team_name(&self) -> &str {
+        if self.team.is_empty() {
+            &self.club
+        } else {
+            &self.team
+        }
     }
 }
 
-const COLUMNS: [&str; 7] = [
-    "name", "club", "rating", "fide_id", "local_id", "category", "section",
+const COLUMNS: [&str; 8] = [
+    "name", "club", "rating", "fide_id", "local_id", "category", "section", "team",
 ];
 
 /// The columns a file without a header has, in order (a section is named only under a header).
 const POSITIONAL: usize = 6;
 
 /// Parses a player CSV (UTF-8, BOM accepted). With a header row the columns may come in any order
-/// (`name` required; `club`, `rating`, `fide_id`, `local_id`, `category` optional); without one they are
+/// (`name` required; `club`, `rating`, `fide_id`, `local_id`, `category`, `team` optional); without one they are
 /// `name,club,rating,fide_id,local_id,category` in that order. A row with fewer fields than the columns
 /// (the header's, or the six without one) reads each full-width comma 「，」 in it as a separator
 /// (`csv_text::short_row`), and so does the header. Returns every row's error, or all entries.
@@ -160,8 +184,16 @@ pub fn parse_csv_sections(text: &str) -> Result<Vec<SectionRow>, Vec<RowError>> 
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let mut columns: [Option<usize>; 7] =
-        [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5), None];
+    let mut columns: [Option<usize>; 8] = [
+        Some(0),
+        Some(1),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(5),
+        None,
+        None,
+    ];
     let mut wanted = POSITIONAL;
     // The most fields a row may have: the six without a header, every known column with one.
     let mut limit = POSITIONAL;
@@ -251,7 +283,9 @@ pub fn parse_csv_sections(text: &str) -> Result<Vec<SectionRow>, Vec<RowError>> 
                 continue;
             }
         };
-        match PlayerEntry::parse(line, get(0), get(1), get(2), get(3), get(4), get(5)) {
+        match PlayerEntry::parse(line, get(0), get(1), get(2), get(3), get(4), get(5))
+            .and_then(|entry| entry.with_team(line, get(7)))
+        {
             Ok(entry) => entries.push(SectionRow {
                 line,
                 entry,

@@ -160,3 +160,4 @@ lock_stage_drawn = The format cannot change: the round robin is drawn or a round
 lock_rounds_drawn = The round robin's draw fixes its rounds.
 audit_players_forbid = Players kept apart
 audit_players_allow = Players may meet again
+audit_round_relax_avoidance = Team avoidance relaxed for a round

@@ -123,3 +123,4 @@ rc_knockout_seeded = the knockout was seeded on the old standings
 rc_late_change_unconfirmed = board { $board }: { $stage }. Changing its result does not pair anything again: give a reason and tick the confirmation to change it.
 rc_late_change = Correcting a result after the next pairing
 rc_late_change_warning = { $stage }. A result changed here does not pair that again. A change needs a reason and your confirmation; it is kept in the audit log.
+relax_reason = Reason to let these teams meet in this round

@@ -51,3 +51,7 @@ pc_round_points = Points
 pc_running = Total
 ct_half_bye = half-point bye
 ct_full_bye = full-point bye
+team_table = Team table
+team_table_help = Each team scores the sum of its best { $counted } players (the team column, else the club).
+team_table_empty = No player has a club or team.
+team_counted_players = Counted players

@@ -84,3 +84,5 @@ words_not_format = “{ $value }” is not a format: swiss or round_robin
 words_not_withdrawal_rule = “{ $value }” is not a withdrawal rule: annul_first_half or forfeits
 words_groups_need_round_robin = only a round robin is played in groups
 words_qualifiers_fill_knockout = { $groups } groups × { $per_group } qualifiers must fill a knockout of 0, 4, 8 or 16 (the knockout size is { $size })
+words_not_club_avoidance = “{ $value }” is not a team avoidance setting: off, all, or a number of first rounds (at most 20)
+words_avoidance_swiss_only = Team-mates are kept apart only in a Swiss; a round robin plays every pair

@@ -114,3 +114,4 @@ audit_d_deal_public_value = 第 { $round } 轮{ $game ->
 audit_d_player_move = { $name }：由“{ $from }”转到“{ $to }”
 audit_d_draw = 以 { $method } 抽签（种子 { $seed }）：共 { $rounds } 轮
 audit_d_forbidden_pairs = { $pairs }
+audit_d_relax_avoidance = 第 { $round } 轮：“{ $team }”队可相遇

@@ -160,3 +160,4 @@ lock_stage_drawn = 赛制不能更改：循环赛已抽签或已编排轮次。
 lock_rounds_drawn = 循环赛的轮数由抽签决定。
 audit_players_forbid = 棋手不对弈
 audit_players_allow = 取消不对弈
+audit_round_relax_avoidance = 本轮放宽同队回避

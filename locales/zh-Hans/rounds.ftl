@@ -123,3 +123,4 @@ rc_knockout_seeded = 淘汰赛已按原来的排名排定
 rc_late_change_unconfirmed = 第 { $board } 台：{ $stage }。更改结果不会重新编排：如要更改，请填写原因并勾选确认。
 rc_late_change = 编排后更正结果
 rc_late_change_warning = { $stage }。在此更改结果不会重新编排。更改须填写原因并确认，并会记录在操作记录中。
+relax_reason = 让这些队本轮相遇的理由

@@ -51,3 +51,7 @@ pc_round_points = 得分
 pc_running = 累计积分
 ct_half_bye = 半分轮空
 ct_full_bye = 全分轮空
+team_table = 团体成绩
+team_table_help = 每队计前 { $counted } 名棋手积分之和（按“队”栏，否则按单位）。
+team_table_empty = 没有棋手填写单位或队。
+team_counted_players = 计分棋手

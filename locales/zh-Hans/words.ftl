@@ -84,3 +84,5 @@ words_not_format = “{ $value }”不是赛制：swiss（瑞士制）或 round_
 words_not_withdrawal_rule = “{ $value }”不是退赛规则：annul_first_half 或 forfeits
 words_groups_need_round_robin = 只有循环赛可以分小组
 words_qualifiers_fill_knockout = { $groups } 个小组 × 每组 { $per_group } 名出线须凑成 0、4、8 或 16 人的淘汰赛（淘汰赛人数为 { $size }）
+words_not_club_avoidance = “{ $value }”不是同队回避设置：off、all 或前几轮的轮数（至多 20）
+words_avoidance_swiss_only = 同队回避只用于瑞士制；循环赛每对棋手都要相遇

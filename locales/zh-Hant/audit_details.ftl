@@ -114,3 +114,4 @@ audit_d_deal_public_value = 第 { $round } 輪{ $game ->
 audit_d_player_move = { $name }：由「{ $from }」轉到「{ $to }」
 audit_d_draw = 以 { $method } 抽籤（種子 { $seed }）：共 { $rounds } 輪
 audit_d_forbidden_pairs = { $pairs }
+audit_d_relax_avoidance = 第 { $round } 輪：「{ $team }」隊可相遇

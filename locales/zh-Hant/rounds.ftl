@@ -123,3 +123,4 @@ rc_knockout_seeded = 淘汰賽已按原來的排名排定
 rc_late_change_unconfirmed = 第 { $board } 台：{ $stage }。更改結果不會重新編排：如要更改，請填寫原因並勾選確認。
 rc_late_change = 編排後更正結果
 rc_late_change_warning = { $stage }。在此更改結果不會重新編排。更改須填寫原因並確認，並會記錄在操作紀錄中。
+relax_reason = 讓這些隊本輪相遇的理由

@@ -51,3 +51,7 @@ pc_round_points = 得分
 pc_running = 累計積分
 ct_half_bye = 半分輪空
 ct_full_bye = 全分輪空
+team_table = 團體成績
+team_table_help = 每隊計前 { $counted } 名棋手積分之和（按「隊」欄，否則按單位）。
+team_table_empty = 沒有棋手填寫單位或隊。
+team_counted_players = 計分棋手

@@ -84,3 +84,5 @@ words_not_format = 「{ $value }」不是賽制：swiss（瑞士制）或 round_
 words_not_withdrawal_rule = 「{ $value }」不是退賽規則：annul_first_half 或 forfeits
 words_groups_need_round_robin = 只有循環賽可以分小組
 words_qualifiers_fill_knockout = { $groups } 個小組 × 每組 { $per_group } 名出線須湊成 0、4、8 或 16 人的淘汰賽（淘汰賽人數為 { $size }）
+words_not_club_avoidance = 「{ $value }」不是同隊回避設定：off、all 或前幾輪的輪數（至多 20）
+words_avoidance_swiss_only = 同隊回避只用於瑞士制；循環賽每對棋手都要相遇

@@ -33,6 +33,8 @@ pub struct PlayerInfo {
     pub name: String,
     /// Club.
     pub club: String,
+    /// The team the player plays for (the team column, else the club; empty: none).
+    pub team: String,
     /// Rating.
     pub rating: u32,
     /// The linked player account (never shown; finds the viewer's own board).
@@ -110,6 +112,7 @@ impl EventState {
             .into_iter()
             .map(|p| {
                 let info = PlayerInfo {
+                    team: p.entry.team_name().to_string(),
                     name: p.entry.name,
                     club: p.entry.club,
                     rating: p.entry.rating,

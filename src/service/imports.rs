@@ -399,6 +399,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         groups: text(c, "group_count")?,
         qualifiers_per_group: text(c, "qualifiers_per_group")?,
         withdrawal_rule: text(c, "withdrawal_rule")?,
+        club_avoidance: text(c, "club_avoidance")?,
+        team_counted: text(c, "team_counted")?,
         ..Default::default()
     };
     // A section's file restores as an event of its own (keeping its section's name); the whole
@@ -497,6 +499,8 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("group_count", s.stage.groups.into()),
         ("qualifiers_per_group", s.stage.qualifiers_per_group.into()),
         ("withdrawal_rule", text_value(s.stage.withdrawal.as_str())),
+        ("club_avoidance", text_value(&s.stage.club_avoidance.code())),
+        ("team_counted", s.stage.team_counted.into()),
     ];
     let mut values = values;
     if let Some(method) = draw_method {
@@ -576,7 +580,9 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             let fide = c.form_text("fide_id")?;
             let local = c.form_text("local_id")?;
             let category = c.form_text("category")?;
+            let team = c.form_text("team")?;
             let entry = PlayerEntry::parse(0, &name, &club, &rating, &fide, &local, &category)
+                .and_then(|e| e.with_team(0, &team))
                 .map_err(|e| c.err(e.field, e.message.clone()))?;
             put!("name", entry.name);
             put!("club", entry.club);
@@ -584,6 +590,7 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("fide_id", entry.fide_id);
             put!("local_id", entry.local_id);
             put!("category", entry.category);
+            put!("team", entry.team);
             account!("user_id");
             put!("joins_at", c.int("joins_at", 1..=99)?.unwrap_or(1));
             row.values

@@ -1473,7 +1473,7 @@ mod tests {
         let deal_id = deals::seal(&db, &user, &event, 1, GameNumber::Game(1), false)
             .await
             .expect("seal");
-        let round = rounds::pair_next(&db, &user, &event, Some(crate::rules::Color::Red), true)
+        let round = rounds::pair_next(&db, &user, &event, Some(crate::rules::Color::Red), true, "")
             .await
             .expect("pair");
         let sealed = store::deals::get(&db, event_id, deal_id)

@@ -9,7 +9,8 @@ use crate::round::{Absence, BoardResult, MatchGames};
 use crate::rules::Color;
 pub use crate::store::rounds::{Board, RoundData};
 use crate::store::{self, Db, events::Event, rounds::Round, users::User};
-use crate::swiss::{PairingError, dutch};
+use crate::swiss::PairingError;
+use crate::swiss::avoidance::{self, AvoidanceError, Blockage};
 
 /// Draws the lot for player 1's colour in round 1 from the OS random source.
 pub fn draw_lot() -> Color {
@@ -34,13 +35,20 @@ pub fn parse_lot(text: Option<&str>) -> ServiceResult<Option<crate::rules::Color
 
 /// Pairs the next round of an event with the Dutch engine; stores it as a draft, or published at
 /// once. When the engine finds no pairing the refusal says so and points to [`pair_by_hand`].
+///
+/// Under team avoidance (同隊回避) team-mates are kept apart in the rounds it covers. When no
+/// pairing can keep them apart, the refusal names the teams that block the round; pairing again
+/// with `relax_reason` lets just those teams meet in this round, recorded with the reason.
 pub async fn pair_next(
     db: &Db,
     by: &User,
     event: &Event,
     lot: Option<Color>,
     publish: bool,
+    relax_reason: &str,
 ) -> ServiceResult<Round> {
+    let relax_reason = crate::text::clean_line(relax_reason, 200)
+        .map_err(|r| ServiceError::invalid("relax_reason", r))?;
     if event.settings.stage.is_round_robin() && event.draw.is_none() {
         return Err(ServiceError::Conflict(Reason::new("svc_not_drawn")));
     }
@@ -55,17 +63,68 @@ pub async fn pair_next(
             event,
             (round, &pairing, &absences),
             (publish, false),
+            (&[], ""),
         )
         .await;
     }
-    // The Dutch engine can take seconds on a large field: off the async workers.
+    let teams: Vec<(u32, String)> = store::players::list(db, event.id)
+        .await?
+        .iter()
+        .filter_map(|p| {
+            Some((
+                u32::try_from(p.start_no).ok()?,
+                p.entry.team_name().to_string(),
+            ))
+        })
+        .collect();
+    let rule = event.settings.stage.club_avoidance;
+    // The engine pairs with the teams of this round only (the model's prohibitions are every
+    // round's, for the TRF); it can take seconds on a large field: off the async workers.
     let (t, paired) = tokio::task::spawn_blocking(move || {
-        let paired = dutch::pair_next_round(&t);
+        let mut base = t.clone();
+        base.prohibited.clear();
+        let paired = avoidance::pair_avoiding_teams(&base, &teams, rule);
         (t, paired)
     })
     .await
     .map_err(|e| ServiceError::Internal(format!("pairing task: {e}")))?;
-    let pairing = paired.map_err(|e| match e {
+    let (pairing, relaxed) = match paired {
+        Ok(Ok(pairing)) => (pairing, Vec::new()),
+        Ok(Err(Blockage::Teams { teams, pairing })) => {
+            if relax_reason.is_empty() {
+                return Err(ServiceError::Conflict(
+                    Reason::new("svc_avoidance_blocks")
+                        .arg("round", number)
+                        .arg("teams", teams.join(", ")),
+                ));
+            }
+            (pairing, teams)
+        }
+        Ok(Err(Blockage::NotTheTeams)) => {
+            return Err(pairing_refusal(PairingError::NoLegalPairing {
+                round: number,
+            }));
+        }
+        Err(AvoidanceError::Pairing(e)) => return Err(pairing_refusal(e)),
+        Err(e @ AvoidanceError::TeamTooLarge { .. }) => {
+            return Err(ServiceError::Conflict(e.reason()));
+        }
+    };
+    let absences = requested_absences(db, event, &t, number).await?;
+    store_round(
+        db,
+        by,
+        event,
+        ((number, first_colour), &pairing, &absences),
+        (publish, false),
+        (&relaxed, &relax_reason),
+    )
+    .await
+}
+
+/// The engine's refusal as the reader sees it.
+fn pairing_refusal(e: PairingError) -> ServiceError {
+    match e {
         PairingError::NoLegalPairing { round } => {
             ServiceError::Conflict(Reason::new("svc_no_legal_pairing").arg("round", round))
         }
@@ -77,9 +136,7 @@ pub async fn pair_next(
         }
         // The tournament the store built is inconsistent: a bug, not something the reader can fix.
         PairingError::Invalid(e) => ServiceError::Internal(format!("pairing: {e}")),
-    })?;
-    let ready = (number, t, first_colour);
-    store_paired(db, by, event, &ready, &pairing, (publish, false)).await
+    }
 }
 
 /// Starts the next round as a draft for the arbiter to pair by hand (when the engine finds no
@@ -120,6 +177,7 @@ async fn store_paired(
         event,
         (round, pairing, &absences),
         (publish, by_hand),
+        (&[], ""),
     )
     .await
 }
@@ -132,13 +190,15 @@ type Paired<'a> = (
 );
 
 /// Stores round `number` as `pairing` pairs it with `absences`: `publish` it at once or keep it
-/// a draft, `by_hand` when the arbiter is to pair it.
+/// a draft, `by_hand` when the arbiter is to pair it; `relaxed` names the teams let meet in it,
+/// with the reason.
 async fn store_round(
     db: &Db,
     by: &User,
     event: &Event,
     ((number, first_colour), pairing, absences): Paired<'_>,
     (publish, by_hand): (bool, bool),
+    (relaxed, relax_reason): (&[String], &str),
 ) -> ServiceResult<Round> {
     let new = store::rounds::NewRound {
         number,
@@ -147,6 +207,8 @@ async fn store_round(
         absences,
         publish,
         by_hand,
+        relaxed,
+        relax_reason,
     };
     Ok(store::rounds::create(db, by, event.id, new).await?)
 }

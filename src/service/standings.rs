@@ -119,6 +119,94 @@ pub async fn view(
     })
 }
 
+/// One line of the team table (團體成績).
+#[derive(Debug, Clone)]
+pub struct TeamLine {
+    /// The place (shared on a full tie).
+    pub rank: u32,
+    /// The team (club, or the team column).
+    pub team: String,
+    /// The sum of its counted players' scores.
+    pub points: Points,
+    /// The sum of their first additive tie-break, when the section has one.
+    pub tie_break: Option<TieBreakValue>,
+    /// The counted players, best first: start number and name.
+    pub players: Vec<(u32, String)>,
+}
+
+/// The team table after some rounds.
+#[derive(Debug, Clone)]
+pub struct TeamsView {
+    /// The rounds counted, as in [`StandingsView`].
+    pub after: u32,
+    /// The rounds completed so far.
+    pub completed: u32,
+    /// How many best players each team counts.
+    pub counted: u32,
+    /// The tie-break summed for the teams, when the section has one.
+    pub tie_break: Option<crate::swiss::standings::TieBreak>,
+    /// The teams, best first.
+    pub lines: Vec<TeamLine>,
+}
+
+/// The team table of `event` after round `after` (unparsed, as [`view`] takes it): each team
+/// (the team column, else the club) scores the sum of its best `team_counted` players, ranked by
+/// that total, then the section's first additive tie-break summed the same way, then the best
+/// individual place (`swiss::teams`).
+pub async fn teams(
+    states: &EventStates,
+    db: &Db,
+    event: &Event,
+    after: Option<&str>,
+) -> ServiceResult<TeamsView> {
+    let individual = view(states, db, event, after).await?;
+    let state = states.get(db, event).await?;
+    let mut list: Vec<Standing> = individual
+        .lines
+        .iter()
+        .map(|l| Standing {
+            rank: l.rank,
+            player: l.start,
+            score: l.score,
+            tie_breaks: l.tie_breaks.clone(),
+        })
+        .collect();
+    // Best first, as the ranking takes them (a group stage's lines are grouped, ranked within).
+    list.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let teams: Vec<(u32, String)> = state
+        .players
+        .iter()
+        .map(|(&start, p)| (start, p.team.clone()))
+        .collect();
+    let tie_breaks = &event.settings.tie_breaks;
+    let counted = event.settings.stage.team_counted;
+    let ranked = crate::swiss::teams::team_ranking(&list, tie_breaks, &teams, counted as usize)
+        .map_err(|e| ServiceError::Conflict(e.reason()))?;
+    let name = |start: u32| {
+        state
+            .players
+            .get(&start)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    Ok(TeamsView {
+        after: individual.after,
+        completed: individual.completed,
+        counted,
+        tie_break: crate::swiss::teams::team_tie_break(tie_breaks).map(|(_, t)| t),
+        lines: ranked
+            .into_iter()
+            .map(|t| TeamLine {
+                rank: t.rank,
+                points: t.points,
+                tie_break: t.tie_break,
+                players: t.players.iter().map(|&p| (p, name(p))).collect(),
+                team: t.team,
+            })
+            .collect(),
+    })
+}
+
 /// A group stage's standings: group A's lines first, then B's …, each ranked within its group
 /// (the section's order kept; a full tie shares its place).
 fn by_groups(lines: &mut [StandingLine]) {

@@ -490,7 +490,7 @@ pub async fn set_announce(db: &Db, by: &User, event_id: i64, on: bool) -> StoreR
         .bind(event_id);
     let detail = crate::i18n::Reason::new(if on { "audit_d_on" } else { "audit_d_off" }).audit();
     let audit = ("event.announce_deals", detail.as_str());
-    if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
+    if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, vec![]).await? {
         return Err(StoreError::NotFound);
     }
     Ok(())

@@ -69,7 +69,7 @@ const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant,
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
                        public_version, parent_id, section_name, format, cycles, group_count, \
-                       qualifiers_per_group, withdrawal_rule, draw_method, draw_seed, \
+                       qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, \
                        (SELECT COUNT(*) FROM events c WHERE c.parent_id = COALESCE(events.parent_id, events.id)) \
                        AS more_sections, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
@@ -79,7 +79,7 @@ const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                         time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
                         public_version, parent_id, section_name, format, cycles, group_count, \
-                        qualifiers_per_group, withdrawal_rule, draw_method, draw_seed, \
+                        qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, \
                         0 AS more_sections, 0 AS version";
 
 /// An `events` row as stored.
@@ -114,6 +114,8 @@ struct EventRow {
     group_count: i64,
     qualifiers_per_group: i64,
     withdrawal_rule: String,
+    club_avoidance: String,
+    team_counted: i64,
     draw_method: Option<String>,
     draw_seed: Option<String>,
     more_sections: i64,
@@ -150,6 +152,11 @@ impl TryFrom<EventRow> for Event {
                     qualifiers_per_group: u("qualifiers_per_group", r.qualifiers_per_group)?,
                     withdrawal: crate::event::WithdrawalRule::parse(&r.withdrawal_rule)
                         .ok_or_else(|| corrupt("withdrawal_rule", &r.withdrawal_rule))?,
+                    club_avoidance: crate::swiss::avoidance::ClubAvoidance::parse(
+                        &r.club_avoidance,
+                    )
+                    .ok_or_else(|| corrupt("club_avoidance", &r.club_avoidance))?,
+                    team_counted: u("team_counted", r.team_counted)?,
                 },
                 section: r.section_name,
                 start_date: date("start_date", &r.start_date)?,
@@ -196,7 +203,7 @@ fn bind_settings<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::St
 }
 
 /// Binds a section's own columns after [`bind_settings`]'s: its name, format, cycles, groups,
-/// qualifiers per group and withdrawal rule.
+/// qualifiers per group, withdrawal rule, team avoidance and team count.
 fn bind_stage<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::Statement<'q> {
     q.bind(&s.section)
         .bind(s.stage.format.as_str())
@@ -204,6 +211,8 @@ fn bind_stage<'q>(q: super::Statement<'q>, s: &'q EventSettings) -> super::State
         .bind(i64::from(s.stage.groups))
         .bind(i64::from(s.stage.qualifiers_per_group))
         .bind(s.stage.withdrawal.as_str())
+        .bind(s.stage.club_avoidance.code())
+        .bind(i64::from(s.stage.team_counted))
 }
 
 fn event_from_row(row: &super::Row) -> StoreResult<Event> {
@@ -235,10 +244,10 @@ async fn insert_in(
     let insert = sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO events (owner_id, name, venue, start_date, end_date, variant, swiss_rounds, knockout_size,
          best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, section_name, format, cycles,
-         group_count, qualifiers_per_group, withdrawal_rule, created_at, deals_required,
-         public_value_required, time_zone, parent_id)
+         group_count, qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, created_at,
+         deals_required, public_value_required, time_zone, parent_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-         $21, $22, $23, $24, $25) RETURNING {RETURNED}"
+         $21, $22, $23, $24, $25, $26, $27) RETURNING {RETURNED}"
     )))
     .bind(owner_id);
     let row = bind_stage(bind_settings(insert, s), s)
@@ -465,8 +474,9 @@ pub async fn update_settings<E>(
          swiss_rounds = $6, knockout_size = $7, best_of = $8, points_win = $9, points_draw = $10,
          points_loss = $11, move_limit = $12, tie_breaks = $13, section_name = $14, format = $15,
          cycles = $16, group_count = $17, qualifiers_per_group = $18, withdrawal_rule = $19,
-         time_zone = $20, deals_required = $21, public_value_required = $22
-         WHERE id = $23",
+         club_avoidance = $20, team_counted = $21,
+         time_zone = $22, deals_required = $23, public_value_required = $24
+         WHERE id = $25",
     );
     bind_stage(bind_settings(update, s), s)
         .bind(time_zone)

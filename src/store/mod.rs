@@ -231,20 +231,20 @@ pub(crate) type Statement<'q> =
     sqlx::query::Query<'q, sqlx::Any, <sqlx::Any as sqlx::Database>::Arguments>;
 
 /// Begin, write, audit, commit — for a correction that changes one row: runs `change`; when it
-/// changed exactly one row, runs `then` (tidying that goes with it) and commits with the audit
+/// changed exactly one row, runs the statements of `then` (tidying that goes with it) and commits with the audit
 /// entry `(action, detail)`. False, with nothing written, when `change` changed no row (or more).
 pub(crate) async fn write_one(
     db: &Db,
     (user_id, event_id): (Option<i64>, Option<i64>),
     (action, detail): (&str, &str),
     change: Statement<'_>,
-    then: Option<Statement<'_>>,
+    then: Vec<Statement<'_>>,
 ) -> StoreResult<bool> {
     let mut tx = begin_write(db).await?;
     if change.execute(&mut *tx).await?.rows_affected() != 1 {
         return Ok(false);
     }
-    if let Some(then) = then {
+    for then in then {
         then.execute(&mut *tx).await?;
     }
     tx.commit_audited(user_id, event_id, action, detail).await?;

@@ -42,6 +42,7 @@ struct PlayerRow {
     fide_id: String,
     local_id: String,
     category: String,
+    team: String,
     user_id: Option<i64>,
     joins_at: i64,
     withdrawn_from: Option<i64>,
@@ -71,6 +72,7 @@ impl TryFrom<PlayerRow> for Player {
                 fide_id: r.fide_id,
                 local_id: r.local_id,
                 category: r.category,
+                team: r.team,
             },
             user_id: r.user_id,
             joins_at: round("joins_at", r.joins_at)?,
@@ -93,7 +95,7 @@ fn player_from_row(r: &super::Row) -> StoreResult<Player> {
 /// The players of an event by start number.
 pub async fn list(db: &Db, event_id: i64) -> StoreResult<Vec<Player>> {
     let rows = sqlx::query(
-        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, team, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
          WHERE event_id = $1 ORDER BY start_no",
     )
     .bind(event_id)
@@ -270,7 +272,7 @@ pub async fn confirm_list(db: &Db, by: &User, event_id: i64) -> StoreResult<Conf
 /// One player of an event by row id.
 pub async fn get(db: &Db, event_id: i64, player_id: i64) -> StoreResult<Option<Player>> {
     let row = sqlx::query(
-        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
+        "SELECT id, start_no, name, club, rating, fide_id, local_id, category, team, user_id, joins_at, withdrawn_from, draw_number, group_no FROM players
          WHERE event_id = $1 AND id = $2",
     )
     .bind(event_id)
@@ -562,10 +564,10 @@ async fn add_in(
     let mut added = Vec::with_capacity(entries.len());
     for e in entries {
         let row = sqlx::query(
-            "INSERT INTO players (event_id, start_no, name, club, rating, fide_id, local_id, category, joins_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+            "INSERT INTO players (event_id, start_no, name, club, rating, fide_id, local_id, category, team, joins_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
                      (SELECT COUNT(*) + 1 FROM rounds WHERE event_id = $1 AND published = 1))
-             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no",
+             RETURNING id, start_no, name, club, rating, fide_id, local_id, category, team, user_id, joins_at, withdrawn_from, draw_number, group_no",
         )
         .bind(event_id)
         .bind(next)
@@ -575,6 +577,7 @@ async fn add_in(
         .bind(&e.fide_id)
         .bind(&e.local_id)
         .bind(&e.category)
+        .bind(&e.team)
         .fetch_one(&mut *tx)
         .await?;
         added.push(player_from_row(&row)?.id);
@@ -586,7 +589,7 @@ async fn add_in(
     let mut players = Vec::with_capacity(added.len());
     for id in added {
         let row = sqlx::query(
-            "SELECT id, start_no, name, club, rating, fide_id, local_id, category, user_id, joins_at, withdrawn_from, draw_number, group_no
+            "SELECT id, start_no, name, club, rating, fide_id, local_id, category, team, user_id, joins_at, withdrawn_from, draw_number, group_no
              FROM players WHERE id = $1",
         )
         .bind(id)

@@ -244,7 +244,7 @@ pub async fn delete(
     };
     let then = resolve_readjudicated(event_id, of);
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, (action, &detail), change, Some(then)).await
+    super::write_one(db, who, (action, &detail), change, vec![then]).await
 }
 
 /// One game of a confirmed bulk upload: its record, and the result it enters on a Swiss board that

@@ -282,7 +282,7 @@ pub async fn withdraw(
         .arg("reason", reason)
         .audit();
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, ("player.withdraw", &detail), change, None).await
+    super::write_one(db, who, ("player.withdraw", &detail), change, vec![]).await
 }
 
 /// Undoes a player's withdrawal (paired again from the next round), with the reason logged. False
@@ -302,7 +302,7 @@ pub async fn reinstate(
     .bind(start as i64);
     let detail = format!("#{start} ({reason})");
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, ("player.withdraw_undo", &detail), change, None).await
+    super::write_one(db, who, ("player.withdraw_undo", &detail), change, vec![]).await
 }
 
 /// Cancels a bye requested for a round not paired yet, with the reason logged. False when there is
@@ -329,7 +329,7 @@ pub async fn cancel_bye_request(
         .arg("reason", reason)
         .audit();
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
+    super::write_one(db, who, ("bye.cancel", &detail), change, vec![]).await
 }
 
 /// Records byes of one kind for a late entrant in rounds paired before they joined (`rounds`: the
@@ -385,7 +385,7 @@ pub async fn cancel_absence(
         .arg("reason", reason)
         .audit();
     let who = (Some(by.id), Some(event_id));
-    super::write_one(db, who, ("bye.cancel", &detail), change, None).await
+    super::write_one(db, who, ("bye.cancel", &detail), change, vec![]).await
 }
 
 /// Takes back a published round so it can be paired again: deleted with its boards and absences
@@ -413,6 +413,11 @@ pub async fn withdraw_round(
         sqlx::query("UPDATE players SET joins_at = $1 WHERE event_id = $2 AND joins_at > $1")
             .bind(round.number as i64)
             .bind(event_id);
+    // The teams let meet in the round go with it: pairing it again asks again.
+    let relaxed =
+        sqlx::query("DELETE FROM avoidance_relaxed WHERE event_id = $1 AND round_no = $2")
+            .bind(event_id)
+            .bind(round.number as i64);
     let detail = crate::i18n::Reason::new("audit_d_round_reason")
         .arg("round", round.number)
         .arg("reason", reason)
@@ -423,7 +428,7 @@ pub async fn withdraw_round(
         who,
         ("round.withdraw", &detail),
         change,
-        Some(late_entries),
+        vec![late_entries, relaxed],
     )
     .await
 }
@@ -524,9 +529,11 @@ pub async fn tournament_of(
         event.settings.swiss_scoring(),
         first_colour,
     );
+    let mut team_names = Vec::new();
     for player in super::players::list(db, event_id).await? {
         let number = u32::try_from(player.start_no)
             .map_err(|_| corrupt("players", player.id, "start_no", player.start_no))?;
+        team_names.push((number, player.entry.team_name().to_string()));
         let mut p = SwissPlayer::new(number, player.entry.name, player.entry.rating);
         p.joins_at = player.joins_at.max(1);
         p.withdrawn_from = player.withdrawn_from;
@@ -597,6 +604,18 @@ pub async fn tournament_of(
     for (a, b, _) in super::players::forbidden_pairs(db, event_id).await? {
         t.forbidden_pairs.push((a, b));
     }
+    // Team-mates kept apart, as `260` prohibitions over their rounds less those the arbiter
+    // relaxed. A team too large to list is refused when a round is paired, not here.
+    let teams: Vec<(u32, String)> = team_names.into_iter().collect();
+    let relaxed = relaxed_teams(db, event_id).await?;
+    if let Ok(prohibited) = crate::swiss::avoidance::prohibitions(
+        &teams,
+        event.settings.stage.club_avoidance,
+        t.total_rounds,
+        &relaxed,
+    ) {
+        t.prohibited = prohibited;
+    }
     for (round, start, kind) in bye_requests(db, event_id).await? {
         if round > t.rounds_played {
             t.bye_requests.push(ByeRequest {
@@ -628,6 +647,28 @@ pub struct NewRound<'a> {
     pub publish: bool,
     /// A starting draft for the arbiter to pair by hand (every board marked as a manual pairing).
     pub by_hand: bool,
+    /// Teams whose pairs the arbiter let meet in this round (team avoidance blocked it), with
+    /// the reason; recorded with the round.
+    pub relaxed: &'a [String],
+    /// Why the teams were let meet.
+    pub relax_reason: &'a str,
+}
+
+/// The teams the arbiter let meet, by round: `(round, team)` in round order.
+pub async fn relaxed_teams(db: &Db, event_id: i64) -> StoreResult<Vec<(u32, String)>> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT round_no, team FROM avoidance_relaxed WHERE event_id = $1 ORDER BY round_no, id",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(round, team)| {
+            u32::try_from(round)
+                .map(|r| (r, team))
+                .map_err(|_| corrupt("avoidance_relaxed", event_id, "round_no", round))
+        })
+        .collect()
 }
 
 /// Stores a new round from a pairing, atomically (all boards or none). Round 1's pairing must have been
@@ -640,8 +681,34 @@ pub async fn create(db: &Db, by: &User, event_id: i64, new: NewRound<'_>) -> Sto
         absences,
         publish,
         by_hand,
+        relaxed,
+        relax_reason,
     } = new;
     let mut tx = super::begin_write(db).await?;
+    for team in relaxed {
+        sqlx::query(
+            "INSERT INTO avoidance_relaxed (event_id, round_no, team, reason) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (event_id, round_no, team) DO NOTHING",
+        )
+        .bind(event_id)
+        .bind(number as i64)
+        .bind(team)
+        .bind(relax_reason)
+        .execute(&mut *tx)
+        .await?;
+        super::audit::record_with_reason(
+            &mut *tx,
+            Some(by.id),
+            Some(event_id),
+            "round.relax_avoidance",
+            &crate::i18n::Reason::new("audit_d_relax_avoidance")
+                .arg("round", number)
+                .arg("team", team)
+                .audit(),
+            relax_reason,
+        )
+        .await?;
+    }
     let row = sqlx::query_as::<_, RoundRow>(
         "INSERT INTO rounds (event_id, number, published, first_colour, created_at) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, number, published, first_colour",
@@ -758,11 +825,23 @@ pub async fn publish(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreR
 /// Deletes a draft (unpublished) round so it can be paired again.
 pub async fn delete_draft(db: &Db, by: &User, event_id: i64, round: &Round) -> StoreResult<()> {
     let change = sqlx::query("DELETE FROM rounds WHERE id = $1 AND published = 0").bind(round.id);
+    let relaxed =
+        sqlx::query("DELETE FROM avoidance_relaxed WHERE event_id = $1 AND round_no = $2")
+            .bind(event_id)
+            .bind(round.number as i64);
     let detail = crate::i18n::Reason::new("audit_d_round")
         .arg("round", round.number)
         .audit();
     let audit = ("round.discard", detail.as_str());
-    if !super::write_one(db, (Some(by.id), Some(event_id)), audit, change, None).await? {
+    if !super::write_one(
+        db,
+        (Some(by.id), Some(event_id)),
+        audit,
+        change,
+        vec![relaxed],
+    )
+    .await?
+    {
         return Err(StoreError::NotFound);
     }
     Ok(())

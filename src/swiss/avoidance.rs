@@ -3,13 +3,14 @@
 //!
 //! What counts as a team is the caller's choice (the club field, or a separate team column); names
 //! are compared trimmed and case-insensitively, and a player without one has no team-mates. When
-//! no pairing meets every constraint, [`blocking_teams`] tells which teams' pairs the round needs
-//! relaxed.
+//! no pairing meets every constraint, [`pair_avoiding_teams`] tells which teams' pairs the round
+//! needs relaxed; [`prohibitions`] writes the teams, less the rounds the arbiter relaxed them in, as
+//! the tournament's `260` prohibitions (what the exported TRF and the checker use).
 
 use std::collections::BTreeMap;
 
 use super::dutch::pair_next_round;
-use super::tournament::{PlayerNumber, Tournament};
+use super::tournament::{PlayerNumber, Prohibition, Tournament};
 use super::{Pairing, PairingError};
 
 /// The most players one team may have for its pairs to be listed (a team of 200 is 19,900 pairs).
@@ -176,6 +177,45 @@ pub fn team_forbidden_pairs(
         return Ok(Vec::new());
     }
     Ok(pairs_of(&teams_of(teams)?))
+}
+
+/// The teams of `rule` as prohibitions of an event of `total_rounds`, each over its rounds less
+/// those in which the arbiter relaxed it (`relaxed`: round and team name, compared as teams are):
+/// one prohibition per run of rounds.
+pub fn prohibitions(
+    teams: &[(PlayerNumber, String)],
+    rule: ClubAvoidance,
+    total_rounds: u32,
+    relaxed: &[(u32, String)],
+) -> Result<Vec<Prohibition>, AvoidanceError> {
+    let mut out = Vec::new();
+    for group in team_groups(teams, rule, total_rounds)? {
+        let folded = group.team.to_lowercase();
+        let is_relaxed = |round: u32| {
+            relaxed
+                .iter()
+                .any(|(r, team)| *r == round && team.trim().to_lowercase() == folded)
+        };
+        let mut start = None;
+        for round in group.first_round..=group.last_round + 1 {
+            let open = round <= group.last_round && !is_relaxed(round);
+            match (open, start) {
+                (true, None) => start = Some(round),
+                (false, Some(first)) => {
+                    out.push(Prohibition::new(first, round - 1, group.players.clone()));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `a` and `b` name one team (trimmed, case-insensitively; an empty name is no team).
+pub fn same_team(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    !a.is_empty() && a.to_lowercase() == b.to_lowercase()
 }
 
 fn pairs_of(groups: &[TeamGroup]) -> Vec<(PlayerNumber, PlayerNumber)> {

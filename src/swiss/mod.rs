@@ -15,8 +15,8 @@ pub mod tournament;
 pub mod trf;
 
 pub use tournament::{
-    ByeKind, ByeRequest, ModelError, Player, PlayerNumber, Points, ResultCode, RoundEntry,
-    ScoringSystem, Tournament,
+    ByeKind, ByeRequest, ModelError, Player, PlayerNumber, Points, Prohibition, ResultCode,
+    RoundEntry, ScoringSystem, Tournament,
 };
 
 /// The pairing of one round: boards in board order, and the pairing-allocated bye if any.

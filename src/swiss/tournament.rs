@@ -607,6 +607,41 @@ impl ModelError {
     }
 }
 
+/// Players no two of whom may meet in rounds `first_round..=last_round` (TRF-2026 `260`; a team
+/// kept apart, 同隊回避).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prohibition {
+    /// The first round it applies to.
+    pub first_round: u32,
+    /// The last round it applies to.
+    pub last_round: u32,
+    /// The players, ascending and each once (see [`Prohibition::new`]).
+    pub players: Vec<PlayerNumber>,
+}
+
+impl Prohibition {
+    /// The prohibition of `players` (in any order) in rounds `first_round..=last_round`.
+    pub fn new(first_round: u32, last_round: u32, mut players: Vec<PlayerNumber>) -> Prohibition {
+        players.sort_unstable();
+        players.dedup();
+        Prohibition {
+            first_round,
+            last_round,
+            players,
+        }
+    }
+
+    /// Whether it applies when `round` is paired.
+    pub fn applies(&self, round: u32) -> bool {
+        (self.first_round..=self.last_round).contains(&round)
+    }
+
+    /// Whether `player` is one of its players.
+    pub fn holds(&self, player: PlayerNumber) -> bool {
+        self.players.binary_search(&player).is_ok()
+    }
+}
+
 /// A Swiss tournament: players, results so far, and the settings pairing depends on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
@@ -622,6 +657,9 @@ pub struct Tournament {
     pub first_colour: Color,
     /// Pairs that must not meet (same club, family; TRF `XXP`).
     pub forbidden_pairs: Vec<(PlayerNumber, PlayerNumber)>,
+    /// Groups of players no two of whom may meet in some rounds (team avoidance, TRF-2026 `260`):
+    /// each applies when the round to be paired is among its rounds.
+    pub prohibited: Vec<Prohibition>,
     /// Requested byes for future rounds.
     pub bye_requests: Vec<ByeRequest>,
     /// The pairing order (C.04.2's initial order) when it is not the pairing-number order: every
@@ -642,6 +680,7 @@ impl Tournament {
             scoring,
             first_colour,
             forbidden_pairs: Vec::new(),
+            prohibited: Vec::new(),
             bye_requests: Vec::new(),
             ranking: Vec::new(),
         }
@@ -761,11 +800,17 @@ impl Tournament {
             && self.bye_request(number, round).is_none()
     }
 
-    /// Whether the two players must not be paired with each other (forbidden pair).
+    /// Whether the two players must not be paired with each other in the next round: a forbidden
+    /// pair, or two players of a prohibition whose rounds include the next round.
     pub fn is_forbidden(&self, a: PlayerNumber, b: PlayerNumber) -> bool {
+        let round = self.next_round();
         self.forbidden_pairs
             .iter()
             .any(|&(x, y)| (x == a && y == b) || (x == b && y == a))
+            || self
+                .prohibited
+                .iter()
+                .any(|p| p.applies(round) && p.holds(a) && p.holds(b))
     }
 
     /// Appends a round: `entries` gives some players' entries; everyone else is not paired.
@@ -837,6 +882,13 @@ impl Tournament {
         }
         for &(a, b) in &self.forbidden_pairs {
             for n in [a, b] {
+                if self.player(n).is_none() {
+                    return Err(ModelError::UnknownPlayer(n));
+                }
+            }
+        }
+        for prohibition in &self.prohibited {
+            for &n in &prohibition.players {
                 if self.player(n).is_none() {
                     return Err(ModelError::UnknownPlayer(n));
                 }

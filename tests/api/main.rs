@@ -34,6 +34,7 @@ mod standings;
 mod start_numbers;
 mod support;
 mod swiss;
+mod teams;
 mod uploads;
 mod viewer;
 mod write_lock;

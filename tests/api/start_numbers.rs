@@ -245,7 +245,7 @@ fn play_through_api(
 
 /// `anqi pair --dutch FILE -c` on `trf`: (exit code, output). With `$ANQI_TRF_EXPORT_DIR` set the
 /// file is also kept there as `name`, for `scripts/check-trf-export` to run bbpPairings' checker on.
-fn check_with_anqi(dir: &TempDir, name: &str, trf: &str) -> (Option<i32>, String) {
+pub(crate) fn check_with_anqi(dir: &TempDir, name: &str, trf: &str) -> (Option<i32>, String) {
     let path = dir.0.join(name);
     std::fs::write(&path, trf).unwrap();
     if let Some(keep) = std::env::var_os("ANQI_TRF_EXPORT_DIR") {

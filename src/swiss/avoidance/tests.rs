@@ -224,3 +224,39 @@ fn a_round_blocked_without_the_teams_is_not_their_doing() {
         Ok(Err(Blockage::NotTheTeams))
     );
 }
+
+#[test]
+fn prohibitions_cover_the_avoided_rounds_less_the_relaxed_ones() {
+    let teams = named(&[
+        (1, "Tsuen Wan"),
+        (2, "tsuen wan "),
+        (3, "B"),
+        (4, "B"),
+        (5, ""),
+    ]);
+    let p = prohibitions(&teams, ClubAvoidance::All, 6, &[]).expect("small teams");
+    assert_eq!(
+        p,
+        vec![
+            Prohibition::new(1, 6, vec![3, 4]),
+            Prohibition::new(1, 6, vec![1, 2])
+        ]
+    );
+    // Relaxed in round 3 for one team: that team's rounds are split around it.
+    let relaxed = [(3, "TSUEN WAN".to_string())];
+    let p = prohibitions(&teams, ClubAvoidance::FirstRounds(4), 6, &relaxed).expect("small");
+    assert_eq!(
+        p,
+        vec![
+            Prohibition::new(1, 4, vec![3, 4]),
+            Prohibition::new(1, 2, vec![1, 2]),
+            Prohibition::new(4, 4, vec![1, 2])
+        ]
+    );
+    assert!(
+        prohibitions(&teams, ClubAvoidance::Off, 6, &[])
+            .unwrap()
+            .is_empty()
+    );
+    assert!(same_team(" B", "b") && !same_team("", "") && !same_team("A", "B"));
+}

@@ -101,6 +101,12 @@ impl Candidate {
                 avoid.insert(a);
             }
         }
+        let round = t.next_round();
+        for prohibition in t.prohibited.iter().filter(|p| p.applies(round)) {
+            if prohibition.holds(number) {
+                avoid.extend(prohibition.players.iter().filter(|&&p| p != number));
+            }
+        }
         Some(Candidate {
             number,
             tpn: number,

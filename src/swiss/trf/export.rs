@@ -244,6 +244,13 @@ impl TrfDocument {
         for &(a, b) in &tournament.forbidden_pairs {
             records.push(Record::XxForbidden(vec![a, b]));
         }
+        for p in &tournament.prohibited {
+            records.push(Record::Prohibited {
+                first_round: p.first_round,
+                last_round: p.last_round,
+                players: p.players.clone(),
+            });
+        }
         Ok(TrfDocument { records })
     }
 }

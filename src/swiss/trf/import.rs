@@ -7,8 +7,8 @@ use super::points::{PointsCode, PointsTable};
 use crate::i18n::Reason;
 use crate::rules::Color;
 use crate::swiss::tournament::{
-    ByeKind, ByeRequest, ModelError, Player, PlayerNumber, ResultCode, RoundEntry, ScoringSystem,
-    Tournament,
+    ByeKind, ByeRequest, ModelError, Player, PlayerNumber, Prohibition, ResultCode, RoundEntry,
+    ScoringSystem, Tournament,
 };
 
 /// The tournament-wide lines: points system, number of rounds, first colour.
@@ -54,7 +54,7 @@ impl TrfDocument {
             model_players.push(player);
             bye_requests.extend(requests.into_iter().map(|r| (line, r)));
         }
-        let forbidden_pairs = self.forbidden_pairs(players.len() as u32, rounds_played + 1)?;
+        let (forbidden_pairs, prohibited) = self.forbidden_pairs(players.len() as u32)?;
         bye_requests.extend(self.listed_byes(&model_players, rounds_played)?);
         let bye_requests = merge_bye_requests(bye_requests, total_rounds)?;
 
@@ -69,6 +69,7 @@ impl TrfDocument {
             scoring: settings.scoring,
             first_colour,
             forbidden_pairs,
+            prohibited,
             bye_requests,
             ranking: Vec::new(),
         };
@@ -224,28 +225,32 @@ impl TrfDocument {
         Ok(players)
     }
 
-    /// `XXP` lists, and `260` lists whose rounds include the round to be paired, as pairs.
+    /// `XXP` lists as pairs, and `260` lists as prohibitions (each applying in its own rounds).
+    #[allow(clippy::type_complexity)]
     fn forbidden_pairs(
         &self,
         count: u32,
-        next_round: u32,
-    ) -> Result<Vec<(PlayerNumber, PlayerNumber)>, TrfError> {
+    ) -> Result<(Vec<(PlayerNumber, PlayerNumber)>, Vec<Prohibition>), TrfError> {
         let mut pairs = Vec::new();
+        let mut prohibited = Vec::new();
         for (index, record) in self.records.iter().enumerate() {
-            let (list, applies) = match record {
-                Record::XxForbidden(list) => (list, true),
+            let list = match record {
+                Record::XxForbidden(list) => list,
                 Record::Prohibited {
                     first_round,
                     last_round,
                     players,
-                } => (players, (*first_round..=*last_round).contains(&next_round)),
+                } => {
+                    for &n in players {
+                        known_player(index + 1, n, count)?;
+                    }
+                    prohibited.push(Prohibition::new(*first_round, *last_round, players.clone()));
+                    continue;
+                }
                 _ => continue,
             };
             for &n in list {
                 known_player(index + 1, n, count)?;
-            }
-            if !applies {
-                continue;
             }
             for (k, &a) in list.iter().enumerate() {
                 for &b in &list[k + 1..] {
@@ -255,7 +260,7 @@ impl TrfDocument {
                 }
             }
         }
-        Ok(pairs)
+        Ok((pairs, prohibited))
     }
 
     /// Byes from `XXZ` (absent from the round to be paired) and `240` lines. A `240` line about a

@@ -293,9 +293,22 @@ fn trf16_with_javafo_extensions() {
 fn prohibited_pairings_apply_in_their_rounds() {
     let with = |line: &str| format!("{SAMPLE}\n{line}\n");
     let t = read_tournament(&with("260 004 005    3    4    6")).expect("valid");
-    assert_eq!(t.forbidden_pairs, vec![(1, 2), (3, 4), (3, 6), (4, 6)]);
+    assert_eq!(t.forbidden_pairs, vec![(1, 2)]);
+    for (a, b) in [(1, 2), (3, 4), (3, 6), (4, 6)] {
+        assert!(t.is_forbidden(a, b) && t.is_forbidden(b, a), "{a}-{b}");
+    }
+    assert!(!t.is_forbidden(3, 5));
     let t = read_tournament(&with("260 001 003    3    4")).expect("valid");
-    assert_eq!(t.forbidden_pairs, vec![(1, 2)], "rounds 1–3 are over");
+    assert!(t.is_forbidden(1, 2));
+    assert!(!t.is_forbidden(3, 4), "rounds 1–3 are over");
+    // Kept for the rounds they cover: the file writes them back, and the checker re-pairs the
+    // earlier rounds with them.
+    assert_eq!(t.prohibited.len(), 1);
+    let mut earlier = t.clone();
+    earlier.rounds_played = 2;
+    assert!(earlier.is_forbidden(3, 4));
+    let written = crate::swiss::trf::write_tournament(&t, &Default::default()).expect("writes");
+    assert!(written.contains("260 001 003    3    4"), "{written}");
     let e = error_of(&with("260 004 005    3   12"));
     assert!(e.to_string().contains("player 12"), "{e}");
 }

@@ -125,6 +125,11 @@ pub(super) struct NewSection {
     best_of: Option<u32>,
     #[serde(default)]
     withdrawal_rule: Option<String>,
+    /// `"off"`, `"all"` or a number of first rounds (a JSON number or text).
+    #[serde(default)]
+    club_avoidance: Option<serde_json::Value>,
+    #[serde(default)]
+    team_counted: Option<u32>,
     #[serde(default)]
     tie_breaks: Option<Vec<String>>,
 }
@@ -145,6 +150,12 @@ impl NewSection {
         form.knockout_size = opt(self.knockout_size);
         form.best_of = opt(self.best_of);
         form.withdrawal_rule = self.withdrawal_rule.clone().unwrap_or_default();
+        form.club_avoidance = match &self.club_avoidance {
+            None => String::new(),
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+        };
+        form.team_counted = opt(self.team_counted);
         form.tie_breaks = self
             .tie_breaks
             .as_ref()
@@ -257,6 +268,9 @@ struct NewPlayer {
     local_id: Option<String>,
     #[serde(default)]
     category: Option<String>,
+    /// The team (school, province …) when it is not the club.
+    #[serde(default)]
+    team: Option<String>,
 }
 
 #[routes]
@@ -282,7 +296,8 @@ async fn add_players(
             p.fide_id.as_deref().unwrap_or(""),
             p.local_id.as_deref().unwrap_or(""),
             p.category.as_deref().unwrap_or(""),
-        );
+        )
+        .and_then(|e| e.with_team(0, p.team.as_deref().unwrap_or("")));
         match parsed {
             Ok(e) => entries.push(e),
             Err(e) => errors.push(format!("player {}: {e}", i + 1)),
@@ -328,6 +343,9 @@ async fn round_json(state: &AppState, round: &Round) -> AppResult<Value> {
 struct PairBody {
     #[serde(default)]
     lot: Option<String>,
+    /// Lets the teams that block the round (team avoidance) meet in it, for this reason.
+    #[serde(default)]
+    relax_reason: Option<String>,
 }
 
 #[routes]
@@ -343,7 +361,8 @@ async fn pair_round(
     // Optional `{"lot": "red"|"black"}`: player 1's colour in round 1 when the lot was drawn at the venue.
     let body: PairBody = parse_json(&body)?;
     let lot = service::rounds::parse_lot(body.lot.as_deref())?;
-    let round = service::rounds::pair_next(&state.db, &user, &event, lot, true).await?;
+    let relax = body.relax_reason.as_deref().unwrap_or("");
+    let round = service::rounds::pair_next(&state.db, &user, &event, lot, true, relax).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 

@@ -480,6 +480,8 @@ pub(super) fn form_of(event: &Event) -> EventForm {
         groups: s.stage.groups.to_string(),
         qualifiers_per_group: s.stage.qualifiers_per_group.to_string(),
         withdrawal_rule: s.stage.withdrawal.as_str().into(),
+        club_avoidance: s.stage.club_avoidance.code(),
+        team_counted: s.stage.team_counted.to_string(),
         ..Default::default()
     }
 }

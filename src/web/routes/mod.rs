@@ -20,6 +20,7 @@ mod rounds;
 mod sections;
 mod sections_api;
 mod standings;
+mod teams;
 mod uploads;
 mod users;
 mod viewer;
@@ -83,6 +84,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     sections::configure(cfg);
     sections_api::configure(cfg);
     standings::configure(cfg);
+    teams::configure(cfg);
     viewer::configure(cfg);
     live::configure(cfg);
     printing::configure(cfg);

@@ -222,6 +222,8 @@ struct PlayerForm {
     local_id: String,
     #[serde(default)]
     category: String,
+    #[serde(default)]
+    team: String,
 }
 
 #[post("/events/{id}/players")]
@@ -241,7 +243,9 @@ async fn add(
         &f.fide_id,
         &f.local_id,
         &f.category,
-    ) {
+    )
+    .and_then(|e| e.with_team(0, &f.team))
+    {
         Ok(e) => e,
         Err(e) => return show_errors(ctx, &state, event, vec![e], String::new()).await,
     };

@@ -305,6 +305,9 @@ fn absence_key(a: Absence) -> &'static str {
 struct PairForm {
     #[serde(default)]
     lot: String,
+    /// Why the teams blocking the round may meet in it (team avoidance), when the refusal asked.
+    #[serde(default)]
+    relax_reason: String,
 }
 
 #[post("/events/{id}/rounds")]
@@ -315,7 +318,10 @@ async fn pair(
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
     let done = match service::rounds::parse_lot(Some(&form.lot)) {
-        Ok(lot) => service::rounds::pair_next(&state.db, &arb.user, &arb.event, lot, false).await,
+        Ok(lot) => {
+            let (db, user, event) = (&state.db, &arb.user, &arb.event);
+            service::rounds::pair_next(db, user, event, lot, false, &form.relax_reason).await
+        }
         Err(e) => Err(e),
     };
     round_or_index(ctx, &state, arb, "pair", done).await
@@ -349,7 +355,13 @@ async fn round_or_index(
             "/events/{}/rounds/{}",
             arb.event.id, round.number
         ))),
-        Err(e) => index_answer((ctx, state, arb), which, &[], Err(e)).await,
+        Err(e) => {
+            // A round that team avoidance blocks: the form asks for the reason to relax it.
+            let blocked =
+                matches!(&e, ServiceError::Conflict(r) if r.key == "svc_avoidance_blocks");
+            let typed: &[(&str, &str)] = if blocked { &[("relax", "1")] } else { &[] };
+            index_answer((ctx, state, arb), which, typed, Err(e)).await
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::api::{NewSection, form_errors, parse_json};
 use crate::service;
 use crate::service::Event;
+use crate::swiss::avoidance::ClubAvoidance;
 use crate::web::AppState;
 use crate::web::error::AppResult;
 use crate::web::extract::{Arbitrated, EventView, Managed};
@@ -39,6 +40,11 @@ fn section_json(s: &Event) -> Value {
         "knockout_size": st.knockout_size,
         "best_of": st.best_of,
         "withdrawal_rule": st.stage.withdrawal.as_str(),
+        "club_avoidance": match st.stage.club_avoidance {
+            ClubAvoidance::FirstRounds(n) => json!(n),
+            other => json!(other.code()),
+        },
+        "team_counted": st.stage.team_counted,
         "drawn": s.draw.is_some(),
     })
 }
@@ -85,6 +91,7 @@ async fn list_players(
                 "start": p.start_no,
                 "name": p.entry.name,
                 "club": p.entry.club,
+                "team": p.entry.team,
                 "rating": p.entry.rating,
                 "withdrawn_from": p.withdrawn_from,
                 "draw_number": p.draw.map(|d| d.0),

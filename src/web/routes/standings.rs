@@ -117,7 +117,7 @@ fn section_cell(event: &Event) -> Option<String> {
 }
 
 /// Writes CSV rows to a string (the csv writer cannot fail on a Vec).
-fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
+pub(super) fn csv_text(header: &[String], rows: &[Vec<String>]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(header);
     for r in rows {
