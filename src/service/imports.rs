@@ -705,6 +705,15 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("second_player", second);
             put!("reason", c.form_text("reason")?);
         }
+        "avoidance_relaxed" => {
+            c.get("id");
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            put!("round_no", c.need_int("round_no", 1..=99)?);
+            let team = c.line("team", 80)?;
+            put!("team", c.need("team", team)?);
+            put!("reason", c.line("reason", 200)?.unwrap_or_default());
+        }
         "round_absences" | "bye_requests" => {
             if table == "round_absences" {
                 put!("round_id", c.refers("round_id", cx.ids("rounds"))?);

@@ -76,6 +76,12 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events"), ("first_player", "players"), ("second_player", "players")],
     },
     TableSpec {
+        name: "avoidance_relaxed",
+        select: "SELECT * FROM avoidance_relaxed WHERE event_id = $1 ORDER BY id",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
         name: "game_records",
         select: "SELECT * FROM game_records WHERE board_id IN
                  (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1) ORDER BY id",

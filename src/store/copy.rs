@@ -44,6 +44,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("readjudicated_records", "id"),
     ("bye_requests", "event_id, round_no, player_id"),
     ("forbidden_pairs", "id"),
+    ("avoidance_relaxed", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

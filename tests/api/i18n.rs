@@ -29,7 +29,7 @@ const ALLOWED: &[&str] = &[
     "Round", "Red", "Black", "Game", "Deal", "Result", "Variant", "Event", "Date",
     // CSV header names, quoted in the upload help (the file's columns are English by format)
     "name", "club", "rating", "category", "date", "red", "black", "result", "player", "points",
-    "games", "fide_id", "local_id", "section",
+    "games", "fide_id", "local_id", "section", "team",
     // keys named as printed on the keyboard (the viewer's and the results form's help)
     "Tab", "Home", "End",
 ];

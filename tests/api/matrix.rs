@@ -190,6 +190,8 @@ const TABLE: &[(&str, &str, Who)] = table![
     get "/events/{id}/rounds/{n}/boards/{b}/games/{g}/export" EventArbiters;
     get "/events/{id}/standings" Public;
     get "/events/{id}/standings.csv" Public;
+    get "/events/{id}/teams" Public;
+    get "/events/{id}/teams.csv" Public;
     get "/events/{id}/crosstable" Public;
     get "/events/{id}/crosstable.csv" Public;
     get "/events/{id}/live" Public;
@@ -250,6 +252,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     put "/api/events/{id}/rounds/{n}/boards/{b}/result" EventArbiters;
     post "/api/events/{id}/rounds/{n}/boards/{b}/record" EventArbiters;
     get "/api/events/{id}/standings" Public;
+    get "/api/events/{id}/teams" Public;
     get "/api/events/{id}/export.trf" Public;
     get "/api/events/{id}/ranking" Public;
     put "/api/events/{id}/prizes" EventManagers;
@@ -289,6 +292,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     put "/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/result" EventArbiters;
     post "/api/events/{id}/sections/{sid}/rounds/{n}/boards/{b}/record" EventArbiters;
     get "/api/events/{id}/sections/{sid}/standings" Public;
+    get "/api/events/{id}/sections/{sid}/teams" Public;
     get "/api/events/{id}/sections/{sid}/export.trf" Public;
     get "/api/events/{id}/sections/{sid}/ranking" Public;
     put "/api/events/{id}/sections/{sid}/prizes" EventManagers;
