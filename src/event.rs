@@ -300,6 +300,9 @@ pub struct EventForm {
     /// The settings form's tie-break in place 8 (a code, or empty).
     #[serde(default)]
     pub tb8: String,
+    /// A regulation's order to use instead of the places (`CXA-14.3.1` …; empty: the places).
+    #[serde(default)]
+    pub tie_break_preset: String,
     /// The section's short name.
     #[serde(default)]
     pub section: String,
@@ -387,9 +390,9 @@ fn date(field: &'static str, text: &str) -> Result<NaiveDate, FieldError> {
 /// How many places the settings form offers to order tie-breaks in (the API takes any number).
 pub const TIE_BREAK_PLACES: usize = 8;
 
-/// The tie-breaks an event may rank by: all but the fouls and the lot, which need the arbiter's
-/// records of fouls and a recorded lot that events do not keep.
-pub const EVENT_TIE_BREAKS: [TieBreak; 14] = [
+/// The tie-breaks an event may rank by: every one (the fouls count what the arbiter records on
+/// the player cards; the lot separates nobody until the arbiter draws it on the standings page).
+pub const EVENT_TIE_BREAKS: [TieBreak; 16] = [
     TieBreak::Buchholz,
     TieBreak::BuchholzCut1,
     TieBreak::BuchholzMedian,
@@ -403,16 +406,37 @@ pub const EVENT_TIE_BREAKS: [TieBreak; 14] = [
     TieBreak::DirectEncounter,
     TieBreak::BlackInDirectGames,
     TieBreak::PreviousRounds,
+    TieBreak::Fouls,
+    TieBreak::Lot,
     TieBreak::PairingNumber,
 ];
 
-/// Parses a comma-separated list of tie-break codes; empty gives the default order.
+/// The codes of a comma-separated list, each regulation's preset (`CXA-14.3.1` …) replaced by
+/// its tie-breaks' codes.
+fn expand_presets(text: &str) -> Vec<String> {
+    let mut codes = Vec::new();
+    for code in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        match crate::swiss::ladder::Preset::parse(code) {
+            Some(preset) => codes.extend(preset.tie_breaks().iter().map(|t| t.code().to_string())),
+            None => codes.push(code.to_string()),
+        }
+    }
+    codes
+}
+
+/// Parses a comma-separated list of tie-break codes, where a regulation's preset (`CXA-14.1`,
+/// `CXA-14.3.1`, `CXA-14.3.2`) stands for its tie-breaks; empty gives the default order.
 pub fn parse_tie_breaks(text: &str) -> Result<Vec<TieBreak>, FieldError> {
     if text.trim().is_empty() {
         return Ok(TieBreak::DEFAULT_ORDER.to_vec());
     }
     let mut list = Vec::new();
-    for code in text.split([',', ' ']).filter(|c| !c.trim().is_empty()) {
+    for code in expand_presets(text) {
+        let code = code.as_str();
         let tb = TieBreak::parse(code)
             .filter(|tb| EVENT_TIE_BREAKS.contains(tb))
             .ok_or_else(|| {
@@ -441,6 +465,9 @@ impl EventForm {
     /// The tie-breaks chosen in the settings form's places, in order (empty places skipped), when
     /// any is chosen; otherwise the `tie_breaks` text (the API's list, a locked setting's value).
     pub fn tie_break_text(&self) -> String {
+        if !self.tie_break_preset.trim().is_empty() {
+            return self.tie_break_preset.trim().to_string();
+        }
         let places = [
             &self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5, &self.tb6, &self.tb7, &self.tb8,
         ];
@@ -459,12 +486,9 @@ impl EventForm {
     /// The code in each of the form's [`TIE_BREAK_PLACES`] places (empty past the list's end), from
     /// the places sent back or else the `tie_breaks` text.
     pub fn tie_break_places(&self) -> Vec<String> {
-        let mut places: Vec<String> = self
-            .tie_break_text()
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .map(|c| TieBreak::parse(c).map_or_else(|| c.to_string(), |tb| tb.code().to_string()))
+        let mut places: Vec<String> = expand_presets(&self.tie_break_text())
+            .into_iter()
+            .map(|c| TieBreak::parse(&c).map_or(c, |tb| tb.code().to_string()))
             .collect();
         places.resize(TIE_BREAK_PLACES.max(places.len()), String::new());
         places

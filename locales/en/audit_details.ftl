@@ -115,3 +115,4 @@ audit_d_player_move = { $name }: from section { $from } to { $to }
 audit_d_draw = draw by { $method } (seed { $seed }): { $rounds } rounds
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = round { $round }: team “{ $team }” may meet
+audit_d_fouls = player { $start }, round { $round }: fouls { $old } → { $new }

@@ -161,3 +161,5 @@ lock_rounds_drawn = The round robin's draw fixes its rounds.
 audit_players_forbid = Players kept apart
 audit_players_allow = Players may meet again
 audit_round_relax_avoidance = Team avoidance relaxed for a round
+audit_player_fouls = Fouls recorded
+audit_event_lot = Final lot drawn

@@ -160,3 +160,5 @@ svc_pairs_count = give 1 to { $most } pairs, not { $count }
 svc_pair_same_player = a pair needs two players ({ $start } is given twice)
 svc_pair_unknown_start = a start number of these pairs has no player
 svc_avoidance_blocks = round { $round } cannot be paired with every team kept apart: { $teams } must meet in it. Give a reason to let just these teams meet in this round (it is recorded), or pair the round by hand.
+svc_lot_drawn = the final lot was drawn already; it is drawn once
+svc_fouls_no_round = fouls are recorded against a round that has been paired; no round is paired yet

@@ -27,3 +27,6 @@ team_counted_range = a team counts 1 to { $most } players, not { $counted }
 prize_places_hort = Places { $first }–{ $last }, Hort split
 prize_hort_remainder_note = Places { $first }–{ $last }: { $pool } { $currency } split by Hort (half equally, half by tie-break); the shares are rounded down and the remaining { $remainder } go one each to the first { $remainder } by tie-break.
 prize_ties_hort = Hort: half of the tied places' prizes shared equally, half by tie-break (Swiss-only events)
+tb_preset = Or a regulation’s order
+tb_preset_none = — the list above —
+tb_preset_help = A regulation’s order, when chosen, replaces the list: 中國象棋協會 14.1 (round robin), 14.3.1 and 14.3.2 (Swiss). The fouls count what the arbiter records on the player cards; the lot decides a complete tie once the arbiter draws it on the standings page.

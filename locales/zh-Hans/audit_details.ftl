@@ -115,3 +115,4 @@ audit_d_player_move = { $name }：由“{ $from }”转到“{ $to }”
 audit_d_draw = 以 { $method } 抽签（种子 { $seed }）：共 { $rounds } 轮
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = 第 { $round } 轮：“{ $team }”队可相遇
+audit_d_fouls = { $start } 号第 { $round } 轮犯规 { $old } → { $new }

@@ -161,3 +161,5 @@ lock_rounds_drawn = 循环赛的轮数由抽签决定。
 audit_players_forbid = 棋手不对弈
 audit_players_allow = 取消不对弈
 audit_round_relax_avoidance = 本轮放宽同队回避
+audit_player_fouls = 记录犯规
+audit_event_lot = 抽签已抽

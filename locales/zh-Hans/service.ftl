@@ -160,3 +160,5 @@ svc_pairs_count = 请填 1 至 { $most } 对，而不是 { $count } 对
 svc_pair_same_player = 一对须是两位棋手（编号 { $start } 填了两次）
 svc_pair_unknown_start = 其中一个编号没有棋手
 svc_avoidance_blocks = 第 { $round } 轮无法让所有同队棋手回避：{ $teams } 本轮必须相遇。写明理由即可只让这些队本轮相遇（理由会记录），或手工编排本轮。
+svc_lot_drawn = 抽签已抽过，只抽一次
+svc_fouls_no_round = 犯规须记在已编排的轮次；尚未编排任何一轮

@@ -27,3 +27,6 @@ team_counted_range = 每队计算 1 至 { $most } 名棋手的成绩，不能是
 prize_places_hort = 第 { $first }–{ $last } 名，霍特分配
 prize_hort_remainder_note = 第 { $first }–{ $last } 名：{ $pool } { $currency } 按霍特法分配（一半均分，一半按小分次序）；每份舍去零头，余下的 { $remainder } 按小分次序由前 { $remainder } 人各得 1。
 prize_ties_hort = 霍特分配：并列名次奖金一半平分，一半按小分次序（只限积分赛）
+tb_preset = 或采用规程的顺序
+tb_preset_none = —按上面的顺序—
+tb_preset_help = 选用规程的顺序时取代上面的顺序：中国象棋协会 14.1（循环赛）、14.3.1 和 14.3.2（瑞士制）。犯规按裁判在棋手页记录的次数计；抽签由裁判在成绩页抽出后决定完全同分者的名次。

@@ -115,3 +115,4 @@ audit_d_player_move = { $name }：由「{ $from }」轉到「{ $to }」
 audit_d_draw = 以 { $method } 抽籤（種子 { $seed }）：共 { $rounds } 輪
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = 第 { $round } 輪：「{ $team }」隊可相遇
+audit_d_fouls = { $start } 號第 { $round } 輪犯規 { $old } → { $new }

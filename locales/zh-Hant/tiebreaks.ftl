@@ -27,3 +27,6 @@ team_counted_range = 每隊計算 1 至 { $most } 名棋手的成績，不能是
 prize_places_hort = 第 { $first }–{ $last } 名，霍特分配
 prize_hort_remainder_note = 第 { $first }–{ $last } 名：{ $pool } { $currency } 按霍特法分配（一半均分，一半按小分次序）；每份捨去零頭，餘下的 { $remainder } 按小分次序由前 { $remainder } 人各得 1。
 prize_ties_hort = 霍特分配：並列名次獎金一半平分，一半按小分次序（只限積分賽）
+tb_preset = 或採用規程的順序
+tb_preset_none = —按上面的順序—
+tb_preset_help = 選用規程的順序時取代上面的順序：中國象棋協會 14.1（循環賽）、14.3.1 和 14.3.2（瑞士制）。犯規按裁判在棋手頁記錄的次數計；抽籤由裁判在成績頁抽出後決定完全同分者的名次。

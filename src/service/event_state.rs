@@ -20,7 +20,9 @@ use std::time::Instant;
 use super::ServiceResult;
 use crate::deal::GameNumber;
 use crate::store::{self, Db, events::Event, rounds::RoundData};
-use crate::swiss::standings::{CrosstableRow, Standing, crosstable, final_standings};
+use crate::swiss::standings::{
+    CrosstableRow, Standing, TieBreakInputs, crosstable, standings_with,
+};
 use crate::swiss::tournament::Tournament;
 
 /// How many events' states are kept (the least recently used goes first).
@@ -82,6 +84,8 @@ pub struct EventState {
     pub tournament: Tournament,
     /// The standings after the completed rounds, with the event's tie-breaks.
     pub standings: Vec<Standing>,
+    /// The fouls and the lot's seed the tie-breaks use (earlier standings too).
+    pub tie_break_inputs: TieBreakInputs,
     /// The crosstable after the completed rounds, in start-number order.
     pub crosstable: Vec<CrosstableRow>,
     /// The deals in use, by round then game (no seed or layout of a sealed one).
@@ -122,7 +126,13 @@ impl EventState {
                 (p.start_no as u32, info)
             })
             .collect();
-        let standings = final_standings(&tournament, &event.settings.tie_breaks);
+        let tie_break_inputs = super::standings::tie_break_inputs(db, event).await?;
+        let standings = standings_with(
+            &tournament,
+            tournament.rounds_played,
+            &event.settings.tie_breaks,
+            &tie_break_inputs,
+        );
         let crosstable = crosstable(&tournament, tournament.rounds_played);
         let mut deals: Vec<DealInfo> = deals
             .into_iter()
@@ -137,6 +147,7 @@ impl EventState {
             .collect();
         deals.sort_by_key(|d| (d.round, d.game));
         Ok(EventState {
+            tie_break_inputs,
             version,
             rounds,
             with_records,

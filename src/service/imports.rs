@@ -424,6 +424,15 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
             Reason::new("svc_bad_draw_seed").arg("typed", seed),
         ));
     }
+    let lot_seed = c.line("lot_seed", 64)?;
+    if let Some(seed) = &lot_seed
+        && Seed::from_hex(seed).is_err()
+    {
+        return Err(c.err(
+            "lot_seed",
+            Reason::new("svc_bad_draw_seed").arg("typed", seed),
+        ));
+    }
     let s = form.parse().map_err(|errors| match errors.first() {
         Some(e) => c.err(e.field, e.reason.clone()),
         None => c.err("name", Reason::new("words_missing")),
@@ -499,7 +508,7 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
         ("group_count", s.stage.groups.into()),
         ("qualifiers_per_group", s.stage.qualifiers_per_group.into()),
         ("withdrawal_rule", text_value(s.stage.withdrawal.as_str())),
-        ("club_avoidance", text_value(&s.stage.club_avoidance.code())),
+        ("club_avoidance", text_value(s.stage.club_avoidance.code())),
         ("team_counted", s.stage.team_counted.into()),
     ];
     let mut values = values;
@@ -508,6 +517,9 @@ fn parse_event(c: &mut Cells) -> ServiceResult<(ParsedRow, EventFacts)> {
     }
     if let Some(seed) = draw_seed {
         values.push(("draw_seed", text_value(seed)));
+    }
+    if let Some(seed) = lot_seed {
+        values.push(("lot_seed", text_value(seed)));
     }
     if let Some(at) = list_fixed_at {
         values.push(("start_list_fixed_at", text_value(at)));
@@ -704,6 +716,15 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("first_player", first);
             put!("second_player", second);
             put!("reason", c.form_text("reason")?);
+        }
+        "fouls" => {
+            c.get("id");
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            put!("player_id", c.refers("player_id", cx.ids("players"))?);
+            put!("round_no", c.need_int("round_no", 1..=99)?);
+            put!("count", c.need_int("count", 1..=99)?);
+            put!("note", c.line("note", 200)?.unwrap_or_default());
         }
         "avoidance_relaxed" => {
             c.get("id");

@@ -428,3 +428,81 @@ pub async fn allow_pair(
 pub async fn forbidden_pairs(db: &Db, event: &Event) -> ServiceResult<Vec<(u32, u32, String)>> {
     Ok(store::players::forbidden_pairs(db, event.id).await?)
 }
+
+/// The fouls recorded against player `start`, by round.
+pub async fn fouls_of(
+    db: &Db,
+    event: &Event,
+    start: u32,
+) -> ServiceResult<Vec<store::players::FoulRecord>> {
+    let all = store::players::fouls(db, event.id).await?;
+    Ok(all.into_iter().filter(|f| f.start == start).collect())
+}
+
+/// Fouls as the arbiter's form or the API sends them: the player, the round, how many (0 clears
+/// the round's fouls) and a note.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct FoulsForm {
+    /// The round (1 … the rounds paired).
+    #[serde(default)]
+    pub round: String,
+    /// How many fouls in that round (0–99).
+    #[serde(default)]
+    pub count: String,
+    /// What happened (may be empty).
+    #[serde(default)]
+    pub note: String,
+    /// Why it is recorded or changed (logged).
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// Records the fouls (犯規) of player `start` in a round that has been paired, for the `FOUL`
+/// tie-break and the player card; each field refused by name. `Ok(false)` when nothing changed.
+pub async fn set_fouls(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    start: u32,
+    form: &FoulsForm,
+) -> ServiceResult<bool> {
+    super::policy::writable(event)?;
+    let paired = store::rounds::list(db, event.id).await?.len() as u32;
+    let number = |field: &'static str, text: &str, range: std::ops::RangeInclusive<u32>| {
+        let text = text.trim();
+        text.parse::<u32>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                ServiceError::invalid(
+                    field,
+                    Reason::new("words_out_of_range")
+                        .arg("value", text)
+                        .arg("min", range.start())
+                        .arg("max", range.end()),
+                )
+            })
+    };
+    if paired == 0 {
+        return Err(ServiceError::invalid(
+            "round",
+            Reason::new("svc_fouls_no_round"),
+        ));
+    }
+    let round = number("round", &form.round, 1..=paired)?;
+    let count = number("count", &form.count, 0..=99)?;
+    let note =
+        crate::text::clean_line(&form.note, 200).map_err(|e| ServiceError::invalid("note", e))?;
+    let reason = crate::text::clean_line(&form.reason, 200)
+        .map_err(|e| ServiceError::invalid("reason", e))?;
+    let foul = store::players::FoulRecord {
+        start,
+        round,
+        count,
+        note,
+    };
+    match store::players::set_fouls(db, by, event.id, &foul, &reason).await {
+        Err(store::StoreError::NotFound) => Err(ServiceError::NotFound),
+        other => Ok(other?),
+    }
+}

@@ -563,7 +563,13 @@ pub async fn standings(
     let mut t = store::rounds::tournament(db, event).await?;
     let players = store::players::list(db, event.id).await?;
     super::sections::annul_withdrawals(event, &players, &mut t)?;
-    let list = crate::swiss::standings::final_standings(&t, &event.settings.tie_breaks);
+    let inputs = super::standings::tie_break_inputs(db, event).await?;
+    let list = crate::swiss::standings::standings_with(
+        &t,
+        t.rounds_played,
+        &event.settings.tie_breaks,
+        &inputs,
+    );
     Ok((t, list))
 }
 

@@ -8,7 +8,7 @@ use super::event_state::EventStates;
 use super::{Event, ServiceError, ServiceResult};
 use crate::i18n::Reason;
 use crate::store::Db;
-use crate::swiss::standings::{Standing, TieBreakValue, standings};
+use crate::swiss::standings::{Foul, Standing, TieBreakInputs, TieBreakValue, standings_with};
 use crate::swiss::tournament::Points;
 
 /// One line of the standings.
@@ -76,9 +76,12 @@ pub async fn view(
     let completed = state.tournament.rounds_played;
     let after = parse_after(after, completed)?;
     let list: Cow<'_, [Standing]> = match after {
-        Some(n) if n < completed => {
-            Cow::Owned(standings(&state.tournament, n, &event.settings.tie_breaks))
-        }
+        Some(n) if n < completed => Cow::Owned(standings_with(
+            &state.tournament,
+            n,
+            &event.settings.tie_breaks,
+            &state.tie_break_inputs,
+        )),
         _ => Cow::Borrowed(&state.standings),
     };
     let groups = event.settings.stage.groups > 1;
@@ -117,6 +120,74 @@ pub async fn view(
         completed,
         lines,
     })
+}
+
+/// What the event's tie-breaks need beyond the games: the fouls the arbiter recorded (`FOUL`)
+/// and the seed of the final lot once drawn (`LOT`).
+pub async fn tie_break_inputs(db: &Db, event: &Event) -> ServiceResult<TieBreakInputs> {
+    let fouls = crate::store::players::fouls(db, event.id)
+        .await?
+        .into_iter()
+        .map(|f| Foul {
+            player: f.start,
+            round: f.round,
+            count: f.count,
+        })
+        .collect();
+    let lot_seed = match &event.lot_seed {
+        Some(hex) => Some(
+            crate::deal::Seed::from_hex(hex)
+                .map_err(|_| ServiceError::Internal(format!("event {}: bad lot seed", event.id)))?,
+        ),
+        None => None,
+    };
+    Ok(TieBreakInputs { fouls, lot_seed })
+}
+
+/// The final lot as the standings page shows it: the seed and the order it gives the field.
+#[derive(Debug, Clone)]
+pub struct LotView {
+    /// The seed (64 hex digits).
+    pub seed: String,
+    /// The start numbers in the lot's order, first first.
+    pub order: Vec<u32>,
+}
+
+/// The section's final lot, once drawn.
+pub async fn lot(db: &Db, event: &Event) -> ServiceResult<Option<LotView>> {
+    let inputs = tie_break_inputs(db, event).await?;
+    match inputs.lot_seed {
+        Some(seed) => Ok(Some(lot_view(db, event, &seed).await?)),
+        None => Ok(None),
+    }
+}
+
+async fn lot_view(db: &Db, event: &Event, seed: &crate::deal::Seed) -> ServiceResult<LotView> {
+    let numbers: Vec<u32> = crate::store::players::list(db, event.id)
+        .await?
+        .iter()
+        .filter_map(|p| u32::try_from(p.start_no).ok())
+        .collect();
+    Ok(LotView {
+        seed: seed.to_hex(),
+        order: crate::swiss::standings::lot_order(&numbers, seed),
+    })
+}
+
+/// Draws the section's final lot (抽籤) for the `LOT` tie-break: a seed from the system's random
+/// source, recorded once and shown with the order it gives; a second draw is refused.
+pub async fn draw_lot(
+    db: &Db,
+    by: &crate::store::users::User,
+    event: &Event,
+) -> ServiceResult<LotView> {
+    super::policy::writable(event)?;
+    let seed = crate::deal::Seed::generate()
+        .map_err(|e| ServiceError::Internal(format!("lot seed: {e}")))?;
+    if !crate::store::events::record_lot(db, by, event.id, &seed.to_hex()).await? {
+        return Err(ServiceError::Conflict(Reason::new("svc_lot_drawn")));
+    }
+    lot_view(db, event, &seed).await
 }
 
 /// One line of the team table (團體成績).

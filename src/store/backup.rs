@@ -76,6 +76,12 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events"), ("first_player", "players"), ("second_player", "players")],
     },
     TableSpec {
+        name: "fouls",
+        select: "SELECT * FROM fouls WHERE event_id = $1 ORDER BY id",
+        defines: None,
+        refs: &[("event_id", "events"), ("player_id", "players")],
+    },
+    TableSpec {
         name: "avoidance_relaxed",
         select: "SELECT * FROM avoidance_relaxed WHERE event_id = $1 ORDER BY id",
         defines: None,

@@ -45,6 +45,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("bye_requests", "event_id, round_no, player_id"),
     ("forbidden_pairs", "id"),
     ("avoidance_relaxed", "id"),
+    ("fouls", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

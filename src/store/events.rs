@@ -42,6 +42,8 @@ pub struct Event {
     pub more_sections: i64,
     /// A round robin's draw, once made: `lot` with its seed (64 hex digits) or `rating`.
     pub draw: Option<(String, Option<String>)>,
+    /// The seed of the final lot (抽籤, the `LOT` tie-break; 64 hex digits), once drawn.
+    pub lot_seed: Option<String>,
 }
 
 impl Event {
@@ -69,7 +71,7 @@ const COLUMNS: &str = "id, owner_id, name, venue, start_date, end_date, variant,
                        best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                        time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
                        public_version, parent_id, section_name, format, cycles, group_count, \
-                       qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, \
+                       qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, lot_seed, \
                        (SELECT COUNT(*) FROM events c WHERE c.parent_id = COALESCE(events.parent_id, events.id)) \
                        AS more_sections, \
                        (SELECT COALESCE(MAX(a.id), 0) FROM audit_log a WHERE a.event_id = events.id) AS version";
@@ -79,7 +81,7 @@ const RETURNED: &str = "id, owner_id, name, venue, start_date, end_date, variant
                         best_of, points_win, points_draw, points_loss, move_limit, tie_breaks, announce_deals, \
                         time_zone, archived, deals_required, third_place_own_deals, public_value_required, \
                         public_version, parent_id, section_name, format, cycles, group_count, \
-                        qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, \
+                        qualifiers_per_group, withdrawal_rule, club_avoidance, team_counted, draw_method, draw_seed, lot_seed, \
                         0 AS more_sections, 0 AS version";
 
 /// An `events` row as stored.
@@ -118,6 +120,7 @@ struct EventRow {
     team_counted: i64,
     draw_method: Option<String>,
     draw_seed: Option<String>,
+    lot_seed: Option<String>,
     more_sections: i64,
     version: i64,
 }
@@ -143,6 +146,7 @@ impl TryFrom<EventRow> for Event {
             parent_id: r.parent_id,
             more_sections: r.more_sections,
             draw: r.draw_method.clone().map(|m| (m, r.draw_seed.clone())),
+            lot_seed: r.lot_seed.clone(),
             settings: EventSettings {
                 stage: crate::event::Stage {
                     format: crate::event::Format::parse(&r.format)
@@ -516,6 +520,16 @@ pub async fn update_settings<E>(
         .ok_or(StoreError::NotFound)?;
     tx.commit().await?;
     Ok(Ok(event))
+}
+
+/// Records the seed of the section's final lot (抽籤) with an audit entry; false (nothing written)
+/// when a lot was drawn already: a lot is drawn once.
+pub async fn record_lot(db: &Db, by: &User, event_id: i64, seed: &str) -> StoreResult<bool> {
+    let change = sqlx::query("UPDATE events SET lot_seed = $1 WHERE id = $2 AND lot_seed IS NULL")
+        .bind(seed)
+        .bind(event_id);
+    let audit = ("event.lot", seed);
+    super::write_one(db, (Some(by.id), Some(event_id)), audit, change, vec![]).await
 }
 
 /// Whether the event is archived (`false` when there is no such event).

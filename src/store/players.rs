@@ -858,3 +858,106 @@ pub async fn allow_pair(
     .await?;
     Ok(true)
 }
+
+/// Fouls (犯規) recorded against a player in a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoulRecord {
+    /// The player's start number.
+    pub start: u32,
+    /// The round.
+    pub round: u32,
+    /// How many fouls.
+    pub count: u32,
+    /// What the arbiter noted.
+    pub note: String,
+}
+
+/// The fouls recorded in an event, by start number and round.
+pub async fn fouls(db: &Db, event_id: i64) -> StoreResult<Vec<FoulRecord>> {
+    let rows: Vec<(i64, i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT f.id, p.start_no, f.round_no, f.count, f.note FROM fouls f
+         JOIN players p ON p.id = f.player_id AND p.event_id = f.event_id
+         WHERE f.event_id = $1 ORDER BY p.start_no, f.round_no",
+    )
+    .bind(event_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(id, start, round, count, note)| {
+            let number = |column, v: i64| super::small_number("fouls", id, column, v);
+            Ok(FoulRecord {
+                start: number("start_no", start)?,
+                round: number("round_no", round)?,
+                count: number("count", count)?,
+                note,
+            })
+        })
+        .collect()
+}
+
+/// Sets the fouls of the player `start` in `round` to `count` (0 removes them) with the note, in
+/// one audited write carrying the old and new counts and the reason; `NotFound` when the start
+/// number has no player, `Ok(false)` when nothing changes.
+pub async fn set_fouls(
+    db: &Db,
+    by: &User,
+    event_id: i64,
+    foul: &FoulRecord,
+    reason: &str,
+) -> StoreResult<bool> {
+    let mut tx = super::begin_write(db).await?;
+    let player: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM players WHERE event_id = $1 AND start_no = $2")
+            .bind(event_id)
+            .bind(i64::from(foul.start))
+            .fetch_optional(&mut *tx)
+            .await?;
+    let player = player.ok_or(StoreError::NotFound)?;
+    let old: Option<(i64, String)> = sqlx::query_as(
+        "SELECT count, note FROM fouls WHERE event_id = $1 AND player_id = $2 AND round_no = $3",
+    )
+    .bind(event_id)
+    .bind(player)
+    .bind(i64::from(foul.round))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let old_count = old.as_ref().map_or(0, |(c, _)| *c);
+    if old_count == i64::from(foul.count) && old.as_ref().is_none_or(|(_, n)| *n == foul.note) {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM fouls WHERE event_id = $1 AND player_id = $2 AND round_no = $3")
+        .bind(event_id)
+        .bind(player)
+        .bind(i64::from(foul.round))
+        .execute(&mut *tx)
+        .await?;
+    if foul.count > 0 {
+        sqlx::query(
+            "INSERT INTO fouls (event_id, player_id, round_no, count, note) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(event_id)
+        .bind(player)
+        .bind(i64::from(foul.round))
+        .bind(i64::from(foul.count))
+        .bind(&foul.note)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let detail = crate::i18n::Reason::new("audit_d_fouls")
+        .arg("start", foul.start)
+        .arg("round", foul.round)
+        .arg("old", old_count)
+        .arg("new", foul.count)
+        .audit();
+    super::audit::record_with_reason(
+        &mut *tx,
+        Some(by.id),
+        Some(event_id),
+        "player.fouls",
+        &detail,
+        reason,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}

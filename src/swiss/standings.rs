@@ -390,6 +390,16 @@ pub struct TieBreakInputs {
     pub lot_seed: Option<Seed>,
 }
 
+/// The order the lot of `seed` gives the players `numbers` (the final lot, `LOT`): sorted by
+/// pairing number, then shuffled once (ChaCha20, Fisher–Yates, as deals are drawn). Whoever
+/// holds the seed can draw the same order again.
+pub fn lot_order(numbers: &[PlayerNumber], seed: &Seed) -> Vec<PlayerNumber> {
+    let mut drawn = numbers.to_vec();
+    drawn.sort_unstable();
+    shuffle(&mut ChaCha20Rng::from_seed(*seed.as_bytes()), &mut drawn);
+    drawn
+}
+
 /// Standings after `after_round` rounds (clamped to the rounds played): ordered by score, then by
 /// each tie-break in turn; players still equal after all of them share a rank. No fouls are
 /// counted and `LOT` separates nobody: see [`standings_with`].
@@ -537,11 +547,11 @@ impl<'a> Field<'a> {
         }
         let mut lot = vec![0usize; n];
         if let Some(seed) = &inputs.lot_seed {
-            let mut drawn: Vec<usize> = (0..n).collect();
-            drawn.sort_by_key(|&i| tournament.players[i].number);
-            shuffle(&mut ChaCha20Rng::from_seed(*seed.as_bytes()), &mut drawn);
-            for (place, i) in drawn.into_iter().enumerate() {
-                lot[i] = place + 1;
+            let numbers: Vec<PlayerNumber> = tournament.players.iter().map(|p| p.number).collect();
+            for (place, number) in lot_order(&numbers, seed).into_iter().enumerate() {
+                if let Some(i) = position(number) {
+                    lot[i] = place + 1;
+                }
             }
         }
         Field {

@@ -101,6 +101,11 @@ impl Ctx {
         &crate::event::EVENT_TIE_BREAKS
     }
 
+    /// The regulations' tie-break orders the settings offer in place of the list.
+    pub fn tie_break_presets(&self) -> &'static [crate::swiss::ladder::Preset] {
+        &crate::swiss::ladder::Preset::ALL
+    }
+
     /// A tie-break's name in the visitor's language.
     pub fn tie_break_name(&self, tb: &crate::swiss::standings::TieBreak) -> &'static str {
         self.t(&format!("tb_{}", tb.code()))

@@ -185,6 +185,9 @@ pub struct GameNo(pub u32);
 /// The match number of a `…/knockout/matches/{m}` path.
 pub struct MatchNo(pub u32);
 
+/// The start number of a `…/players/{start}/…` path.
+pub struct StartNo(pub u32);
+
 /// The match and game numbers of a `…/knockout/matches/{m}/games/{g}` path.
 pub struct MatchGamePath {
     /// Match id within the bracket.
@@ -207,7 +210,12 @@ macro_rules! one_path_number {
     )*};
 }
 
-one_path_number!(RoundNo = "n", GameNo = "g", MatchNo = "m");
+one_path_number!(
+    RoundNo = "n",
+    GameNo = "g",
+    MatchNo = "m",
+    StartNo = "start"
+);
 
 impl FromRequest for BoardPath {
     type Error = AppError;

@@ -359,3 +359,196 @@ fn the_team_table_sums_each_teams_best_players_as_recomputed_from_the_standings(
     assert_eq!(bad.status, 400);
     assert!(bad.body.contains("club_avoidance"), "{}", bad.body);
 }
+
+/// Pairs the next round of event `id` and draws every game; returns the round.
+fn play_all_drawn(api: &mut Client, id: i64) -> Value {
+    let r = api.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 201, "pair: {}", r.body);
+    let round = r.json();
+    let n = round["round"].as_u64().unwrap();
+    for (board, ..) in games_of(&round) {
+        let r = api.json(
+            "PUT",
+            &format!("/api/events/{id}/rounds/{n}/boards/{board}/result"),
+            &json!({"result": "1/2-1/2"}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    round
+}
+
+/// The standings' start numbers with their ranks, best first.
+fn ranks(api: &mut Client, id: i64) -> Vec<(u64, u64)> {
+    let s = api.get(&format!("/api/events/{id}/standings")).json();
+    s.as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["start"].as_u64().unwrap(), l["rank"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_complete_tie_goes_by_the_fouls_then_by_the_recorded_lot() {
+    let w = World::new("teams-ladder");
+    let mut org = api_client(&w, "org");
+    // A double round robin of four where every game is drawn: every player is equal on every
+    // tie-break of Art. 14.1 but the fouls and the lot.
+    let id = api_event(
+        &mut org,
+        json!({"name": "和局循環", "variant": "xiangqi", "format": "round_robin", "cycles": 2,
+               "knockout_size": 0, "tie_breaks": ["CXA-14.1"]}),
+    );
+    let players: Vec<Value> = (1..=4)
+        .map(|i| json!({"name": format!("和{i}"), "club": "", "rating": 1900 - i}))
+        .collect();
+    assert_eq!(
+        org.json(
+            "POST",
+            &format!("/api/events/{id}/players"),
+            &json!(players)
+        )
+        .status,
+        201
+    );
+    let r = org.json(
+        "POST",
+        &format!("/api/events/{id}/draw"),
+        &json!({"method": "rating"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    for _ in 0..6 {
+        play_all_drawn(&mut org, id);
+    }
+    let standings = org.get(&format!("/api/events/{id}/standings")).json();
+    let codes: Vec<&String> = standings[0]["tiebreaks"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    for code in ["SB", "WIN", "DE", "FOUL", "BPG", "DEB", "LOT"] {
+        assert!(
+            codes.iter().any(|c| *c == code),
+            "{code} missing from {codes:?}"
+        );
+    }
+    assert!(ranks(&mut org, id).iter().all(|&(_, r)| r == 1), "all tied");
+
+    // A foul recorded against player 2 in round 3 puts them last; the card shows it.
+    let mut page = w.login("org");
+    let bad = page.form(
+        &format!("/events/{id}/players/2/fouls"),
+        &[
+            ("round", "3"),
+            ("count", "lots"),
+            ("note", ""),
+            ("reason", ""),
+        ],
+    );
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(
+        html::text(&bad.body, "#fouls-count-error").is_some(),
+        "{}",
+        bad.body
+    );
+    let r = page.form(
+        &format!("/events/{id}/players/2/fouls"),
+        &[
+            ("round", "3"),
+            ("count", "1"),
+            ("note", "手機響"),
+            ("reason", "裁判記錄"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let card = w.server.client().get(&format!("/events/{id}/players/2"));
+    assert_eq!(
+        html::text(&card.body, "#fouls-total").as_deref(),
+        Some("1"),
+        "{}",
+        card.body
+    );
+    assert!(
+        html::text(&card.body, "#fouls-list")
+            .unwrap_or_default()
+            .contains("手機響")
+    );
+    let after_foul = ranks(&mut org, id);
+    assert_eq!(after_foul.last(), Some(&(2, 4)), "{after_foul:?}");
+    assert!(
+        after_foul[..3].iter().all(|&(_, r)| r == 1),
+        "{after_foul:?}"
+    );
+
+    // The lot: not drawn yet on the standings page; drawn once, then its order ranks the rest.
+    let before = w.server.client().get(&format!("/events/{id}/standings"));
+    assert!(html::text(&before.body, "#lot").is_some_and(|t| !t.is_empty()));
+    assert!(html::text(&before.body, "#lot-seed").is_none());
+    let r = org.json("POST", &format!("/api/events/{id}/lot"), &json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let order: Vec<u64> = r.json()["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let seed = r.json()["seed"].as_str().unwrap().to_string();
+    assert_eq!(order.len(), 4);
+    let again = org.json("POST", &format!("/api/events/{id}/lot"), &json!({}));
+    assert_eq!(again.status, 409, "a lot is drawn once");
+    let expected: Vec<u64> = order
+        .iter()
+        .copied()
+        .filter(|&s| s != 2)
+        .chain([2])
+        .collect();
+    let got: Vec<u64> = ranks(&mut org, id).iter().map(|&(s, _)| s).collect();
+    assert_eq!(got, expected, "the lot orders the players still tied");
+    assert_eq!(
+        ranks(&mut org, id)
+            .iter()
+            .map(|&(_, r)| r)
+            .collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    let page_after = w.server.client().get(&format!("/events/{id}/standings"));
+    assert_eq!(
+        html::text(&page_after.body, "#lot-seed").as_deref(),
+        Some(seed.as_str())
+    );
+    // Clearing the foul (count 0) puts player 2 back among the lot's order.
+    let r = org.json(
+        "POST",
+        &format!("/api/events/{id}/players/2/fouls"),
+        &json!({"round": 3, "count": 0, "reason": "改判"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let got: Vec<u64> = ranks(&mut org, id).iter().map(|&(s, _)| s).collect();
+    assert_eq!(got, order);
+}
+
+#[test]
+fn the_settings_offer_the_regulations_presets_for_the_tie_breaks() {
+    let w = World::new("teams-presets");
+    let mut page = w.login("org");
+    let r = page.get("/events/new");
+    assert_eq!(
+        html::attrs(&r.body, "#tie-break-preset option", "value"),
+        ["", "CXA-14.1", "CXA-14.3.1", "CXA-14.3.2"]
+    );
+    let mut org = api_client(&w, "org");
+    let id = api_event(
+        &mut org,
+        json!({"name": "規程", "variant": "xiangqi", "tie_breaks": ["CXA-14.3.2"]}),
+    );
+    let settings = page.get(&format!("/events/{id}/settings"));
+    let chosen = html::attrs(
+        &settings.body,
+        "#tie-breaks select option[selected]",
+        "value",
+    );
+    assert_eq!(
+        chosen,
+        ["PS", "WIN", "FOUL", "BPG", "PS-CUT", "LOT"],
+        "the places show the preset"
+    );
+}

@@ -29,15 +29,12 @@ async fn backup_page(ctx: Ctx) -> AppResult<HttpResponse> {
     render(&BackupPage { ctx })
 }
 
-#[derive(serde::Deserialize)]
-struct Empty {}
-
 /// The copy as a download, never stored by a cache.
 #[post("/admin/backup")]
 async fn backup_download(
     ctx: Ctx,
     state: web::Data<AppState>,
-    _form: CsrfForm<Empty>,
+    _form: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     let me = ctx.require_user()?;
     let bytes = service::backups::database_copy(&state.db, me).await?;

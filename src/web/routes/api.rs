@@ -16,7 +16,7 @@ use crate::swiss::trf::{EventInfo, write_tournament};
 use crate::web::AppState;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::{Arbitrated, BoardPath, EventView, Managed, RoundNo};
+use crate::web::extract::{Arbitrated, BoardPath, EventView, Managed, RoundNo, StartNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create_event)
@@ -26,7 +26,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(put_result)
         .service(post_record)
         .service(standings)
-        .service(export_trf);
+        .service(export_trf)
+        .service(record_fouls)
+        .service(draw_lot);
 }
 
 /// Parses a JSON body into `T`, naming what is wrong; an empty body is `{}`.
@@ -547,4 +549,47 @@ async fn export_trf(
             format!("attachment; filename=\"event-{}.trf\"", event.id),
         ))
         .body(text))
+}
+
+/// Records a player's fouls in a round: `{"round", "count", "note", "reason"}` (numbers or text);
+/// answers `{"changed": bool}`.
+#[routes]
+#[post("/api/events/{id}/players/{start}/fouls")]
+#[post("/api/events/{id}/sections/{sid}/players/{start}/fouls")]
+async fn record_fouls(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated { event, .. }: Arbitrated,
+    StartNo(start): StartNo,
+    body: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    let body: Value = parse_json(&body)?;
+    let text = |key: &str| match &body[key] {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    let form = service::players::FoulsForm {
+        round: text("round"),
+        count: text("count"),
+        note: text("note"),
+        reason: text("reason"),
+    };
+    let changed = service::players::set_fouls(&state.db, &user, &event, start, &form).await?;
+    Ok(HttpResponse::Ok().json(json!({ "changed": changed })))
+}
+
+/// Draws the final lot (抽籤) once: `{"seed", "order": [start, …]}`.
+#[routes]
+#[post("/api/events/{id}/lot")]
+#[post("/api/events/{id}/sections/{sid}/lot")]
+async fn draw_lot(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated { event, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    let user = ctx.require_user()?.clone();
+    let lot = service::standings::draw_lot(&state.db, &user, &event).await?;
+    Ok(HttpResponse::Created().json(json!({ "seed": lot.seed, "order": lot.order })))
 }

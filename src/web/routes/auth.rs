@@ -204,14 +204,11 @@ fn retry_after(res: AppResult<HttpResponse>, secs: i64) -> AppResult<HttpRespons
     Ok(res)
 }
 
-#[derive(serde::Deserialize)]
-struct Empty {}
-
 #[post("/logout")]
 async fn logout(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
-    _form: CsrfForm<Empty>,
+    _form: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     if let Some(c) = req.cookie(SESSION_COOKIE) {
         service::accounts::end_session(&state.db, c.value()).await?;

@@ -324,7 +324,7 @@ async fn event_step(
     state: web::Data<AppState>,
     Ending(step): Ending<EventStep>,
     arb: Arbitrated,
-    _f: CsrfForm<Empty>,
+    _f: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     let (db, user, event) = (&state.db, &arb.user, &arb.event);
     let (form, done) = match step {
@@ -342,9 +342,6 @@ async fn event_step(
     };
     index_answer((ctx, &state, arb), form, None, done).await
 }
-
-#[derive(serde::Deserialize)]
-struct Empty {}
 
 #[derive(serde::Deserialize)]
 struct AnnounceForm {

@@ -304,16 +304,13 @@ async fn seed(
     bracket_answer((ctx, &state), arb, "seed", done).await
 }
 
-#[derive(serde::Deserialize)]
-struct Empty {}
-
 /// Discards a bracket before any game is played.
 #[post("/events/{id}/knockout/discard")]
 async fn discard(
     ctx: Ctx,
     state: web::Data<AppState>,
     arb: Arbitrated,
-    _f: CsrfForm<Empty>,
+    _f: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     let done = service::knockout::discard(&state.db, &arb.user, &arb.event)
         .await

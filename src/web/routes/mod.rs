@@ -31,6 +31,10 @@ use askama::Template;
 
 use super::error::{AppError, AppResult};
 
+/// A form with no fields but the CSRF token.
+#[derive(serde::Deserialize)]
+pub(crate) struct Empty {}
+
 /// The fields every correction form carries: the reason typed and the confirmation box (ticked
 /// when the browser sends it, whatever its value, as HTML check boxes go).
 #[derive(serde::Deserialize, Default)]

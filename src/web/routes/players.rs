@@ -349,7 +349,7 @@ async fn confirm_list(
     ctx: Ctx,
     state: web::Data<AppState>,
     Arbitrated { event, .. }: Arbitrated,
-    _form: CsrfForm<Empty>,
+    _form: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     service::players::confirm_list(&state.db, ctx.require_user()?, &event).await?;
     Ok(redirect(&format!(
@@ -357,10 +357,6 @@ async fn confirm_list(
         event.id
     )))
 }
-
-/// A form with no fields but the CSRF token.
-#[derive(serde::Deserialize)]
-struct Empty {}
 
 #[derive(serde::Deserialize)]
 struct RatingForm {

@@ -188,16 +188,13 @@ async fn save_prizes(
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
 }
 
-#[derive(serde::Deserialize)]
-struct Empty {}
-
 /// The seed's table in one click: HKD 3000 / 1200 / 1000 / 800 / 300×4 / 200×4.
 #[post("/events/{id}/prizes/template")]
 async fn prize_template(
     ctx: Ctx,
     state: web::Data<AppState>,
     Managed { event, .. }: Managed,
-    _f: CsrfForm<Empty>,
+    _f: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     let prizes = Prizes {
         table: PrizeTable::seed_template(),

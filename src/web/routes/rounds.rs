@@ -700,9 +700,6 @@ async fn results(
     render_status(&page, StatusCode::BAD_REQUEST)
 }
 
-#[derive(serde::Deserialize)]
-struct Empty {}
-
 /// Answers a form of round `n`'s page: to `then` when it was done, else the round's page again
 /// with the refusal, which `sent_back` puts beside its form with what was typed.
 async fn round_answer(
@@ -729,7 +726,7 @@ async fn publish(
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
     arb: Arbitrated,
-    _f: CsrfForm<Empty>,
+    _f: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     let done = service::rounds::publish(&state.db, &arb.user, &arb.event, n).await;
     let then = format!("/events/{}/rounds/{n}", arb.event.id);
@@ -742,7 +739,7 @@ async fn discard(
     state: web::Data<AppState>,
     RoundNo(n): RoundNo,
     Arbitrated { event, user, .. }: Arbitrated,
-    _f: CsrfForm<Empty>,
+    _f: CsrfForm<super::Empty>,
 ) -> AppResult<HttpResponse> {
     service::rounds::discard(&state.db, &user, &event, n).await?;
     Ok(redirect(&format!("/events/{}/rounds", event.id)))

@@ -14,7 +14,7 @@ use crate::service::Event;
 use crate::swiss::avoidance::ClubAvoidance;
 use crate::web::AppState;
 use crate::web::error::AppResult;
-use crate::web::extract::{Arbitrated, EventView, Managed};
+use crate::web::extract::{Arbitrated, EventView, Managed, StartNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list_sections)
@@ -118,10 +118,9 @@ struct MoveBody {
 async fn move_player(
     state: web::Data<AppState>,
     Managed { event, user, .. }: Managed,
-    path: web::Path<(i64, u32)>,
+    StartNo(start): StartNo,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
-    let (_, start) = path.into_inner();
     let b: MoveBody = parse_json(&body)?;
     service::sections::move_player(&state.db, &user, &event, start, b.to, &b.reason).await?;
     Ok(HttpResponse::Ok().json(json!({"start": start, "to": b.to})))

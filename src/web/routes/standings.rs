@@ -2,13 +2,14 @@
 
 use std::collections::HashMap;
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
-use super::{csv_download, render};
+use super::{csv_download, render, render_status};
 use crate::i18n::Reason;
 use crate::round::BoardResult;
 use crate::rules::Color;
+use crate::service::ServiceError;
 use crate::service::policy::Access;
 use crate::service::policy::{round_visible, rounds_with_visible_records};
 use crate::service::standings::{StandingLine, StandingsView};
@@ -16,9 +17,10 @@ use crate::service::{self, Event};
 use crate::swiss::standings::{CrosstableCell, CrosstableRow, TieBreak};
 use crate::swiss::tournament::ResultCode;
 use crate::web::AppState;
+use crate::web::csrf::CsrfForm;
 use crate::web::ctx::Ctx;
 use crate::web::error::{AppError, AppResult};
-use crate::web::extract::EventView;
+use crate::web::extract::{Arbitrated, EventView};
 use crate::web::points::show as show_points;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -26,7 +28,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(standings_csv)
         .service(crosstable_page)
         .service(crosstable_csv)
-        .service(player_card);
+        .service(player_card)
+        .service(record_fouls)
+        .service(draw_lot);
 }
 
 /// The `after` parameter of the standings page, CSV and API: the round whose standings to show.
@@ -56,6 +60,12 @@ struct StandingsPage {
     /// is the start-number column already.
     tie_breaks: Vec<TieBreak>,
     lines: Vec<StandingLine>,
+    /// The final lot (抽籤), once drawn, when the tie-breaks use it.
+    lot: Option<crate::service::standings::LotView>,
+    /// Whether the tie-breaks end with the lot (`LOT`), so that the page explains it.
+    uses_lot: bool,
+    /// Whether the visitor may draw it (an arbiter, not yet drawn).
+    may_draw_lot: bool,
 }
 
 impl StandingsPage {
@@ -99,7 +109,16 @@ async fn standings_page(
     let after_label = ctx
         .lang
         .reason(&Reason::new("st_after_round").arg("round", after));
+    let uses_lot = event.settings.tie_breaks.contains(&TieBreak::Lot);
+    let lot = if uses_lot {
+        service::standings::lot(&state.db, &event).await?
+    } else {
+        None
+    };
     render(&StandingsPage {
+        may_draw_lot: uses_lot && lot.is_none() && access.arbitrate && !event.archived,
+        uses_lot,
+        lot,
         access,
         ctx,
         event,
@@ -109,6 +128,20 @@ async fn standings_page(
         tie_breaks,
         lines,
     })
+}
+
+/// Draws the final lot (arbiters), then back to the standings.
+#[post("/events/{id}/lot")]
+async fn draw_lot(
+    state: web::Data<AppState>,
+    Arbitrated { event, user, .. }: Arbitrated,
+    _form: CsrfForm<super::Empty>,
+) -> AppResult<HttpResponse> {
+    service::standings::draw_lot(&state.db, &user, &event).await?;
+    Ok(super::redirect(&format!(
+        "/events/{}/standings#lot",
+        event.id
+    )))
 }
 
 /// The first cell of every line of a CSV file of a section, when the event has several.
@@ -388,6 +421,32 @@ struct PlayerPage {
     /// "Withdrawn: not paired from round 4 on", for a withdrawn player.
     withdrawn: Option<String>,
     rounds: Vec<CardRound>,
+    /// The team, when the team column names one other than the club.
+    team: String,
+    /// The fouls recorded against the player, by round.
+    fouls: Vec<crate::store::players::FoulRecord>,
+    /// Whether the visitor may record fouls (an arbiter of the event).
+    may_record_fouls: bool,
+    /// The rounds paired, which fouls may be recorded against.
+    paired_rounds: u32,
+    /// The fouls form as sent back with its refusal: the field and the text, and the values.
+    fouls_error: Option<(&'static str, String)>,
+    fouls_form: crate::service::players::FoulsForm,
+}
+
+impl PlayerPage {
+    /// The fouls form's refusal of `field`, if that field was refused.
+    fn fouls_error_of(&self, field: &str) -> Option<&str> {
+        self.fouls_error
+            .as_ref()
+            .filter(|(f, _)| *f == field)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// The total fouls recorded.
+    fn fouls_total(&self) -> u32 {
+        self.fouls.iter().map(|f| f.count).sum()
+    }
 }
 
 #[get("/events/{id}/players/{start}")]
@@ -398,6 +457,49 @@ async fn player_card(
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let (_, start) = path.into_inner();
+    let page = card_page(ctx, &state, event, access, start, None).await?;
+    render(&page)
+}
+
+/// Records fouls against the player (arbiters); the card again with the refusal beside the field.
+#[post("/events/{id}/players/{start}/fouls")]
+async fn record_fouls(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, u32)>,
+    Arbitrated {
+        event,
+        user,
+        access,
+    }: Arbitrated,
+    form: CsrfForm<crate::service::players::FoulsForm>,
+) -> AppResult<HttpResponse> {
+    let (_, start) = path.into_inner();
+    let form = form.0;
+    match service::players::set_fouls(&state.db, &user, &event, start, &form).await {
+        Ok(_) => Ok(super::redirect(&format!(
+            "/events/{}/players/{start}#fouls",
+            event.id
+        ))),
+        Err(ServiceError::Invalid { field, reason }) => {
+            let text = ctx.lang.reason(&reason);
+            let sent = Some((field, text, form));
+            let page = card_page(ctx, &state, event, access, start, sent).await?;
+            render_status(&page, actix_web::http::StatusCode::BAD_REQUEST)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The player card, with the fouls form as sent back when it was refused.
+async fn card_page(
+    ctx: Ctx,
+    state: &AppState,
+    event: Event,
+    access: Access,
+    start: u32,
+    sent: Option<(&'static str, String, crate::service::players::FoulsForm)>,
+) -> AppResult<PlayerPage> {
     let es = state.events.get(&state.db, &event).await?;
     let player = es.players.get(&start).ok_or(AppError::NotFound)?;
     let swiss = es.tournament.player(start);
@@ -487,7 +589,22 @@ async fn player_card(
         ctx.lang
             .reason(&Reason::new("pc_withdrawn_from").arg("round", w))
     });
-    render(&PlayerPage {
+    let fouls = service::players::fouls_of(&state.db, &event, start).await?;
+    let (fouls_error, fouls_form) = match sent {
+        Some((field, text, form)) => (Some((field, text)), form),
+        None => (None, Default::default()),
+    };
+    Ok(PlayerPage {
+        may_record_fouls: access.arbitrate && !event.archived,
+        paired_rounds: es.rounds.len() as u32,
+        team: if player.team != player.club {
+            player.team.clone()
+        } else {
+            String::new()
+        },
+        fouls,
+        fouls_error,
+        fouls_form,
         ctx,
         event,
         start,
