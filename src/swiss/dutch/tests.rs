@@ -831,3 +831,59 @@ fn moved_down_players_of_s1_are_chosen_before_their_partners() {
     assert_eq!(pairs, HashSet::from([(1, 8), (2, 4), (3, 5), (6, 7)]));
     assert_eq!(r2.bye, None);
 }
+
+/// C6 (maximise the pairs of the bracket) comes before C7 (minimise the PSD), as in bbpPairings,
+/// whose edge weight puts the bracket's pair count above the scores it pairs. Round 7 of eight: 6
+/// (4.5) floats through the 4-point bracket (4, 9 and 6 have all met), and the 3.5 bracket holds
+/// 6, 4 and 9 over 1 and 8. Pairing 6 (with 8: they met only by forfeit) leaves one pair at most,
+/// as 3 (2.5) can then meet only 1 below; 4-1 and 9-8 make two, and 6 meets 3 lower down.
+#[test]
+fn a_bracket_maximises_its_pairs_before_pairing_its_highest_moved_down_player() {
+    let pairing = pairing_of(
+        &["XXR 8", "XXC white1"],
+        &[
+            "2599 3.5  5w1 H 6b= 9w0 7b1 2w=",
+            "2194 3.0  6b0 3w1 8b= 7w0 U 1b=",
+            "2122 2.5  7w= 2b0 4w0 U 5b1 9w0",
+            "1887 4.0  8b0 5w1 3b1 6w+ 9b1 6w0",
+            "1852 2.0  1b0 4b0 U 8w0 3w0 7b1",
+            "1713 4.5  2w1 9b1 1w= 4b- 8b+ 4b1",
+            "1426 2.5  3b= 8w1 9w0 2b1 1w0 5w0",
+            "1334 3.5  4w1 7b0 2w= 5b1 6w- U",
+            "1308 4.0  U 6w0 7b1 1b1 4w0 3b1",
+        ],
+    );
+    assert_eq!(pairing.boards, vec![(6, 3), (4, 1), (9, 8), (2, 5)]);
+    assert_eq!(pairing.bye, Some(7));
+}
+
+/// The same order in the last round, with moved-down topscorers. Round 9 of nine (2/1/0): 7 and
+/// 11 (11 points) have met each other and 2 and 10, 1 and 6 (9); 2-6 is the 9-point bracket's
+/// only pair. The 7-point bracket, 7, 11, 10 and 1 over 3 and 5, can pair 7-5 alone (4, with 6
+/// gone, may then meet only 3 below), or 10-3 (met by forfeit only) and 1-5: two pairs, so 7 and
+/// 11 float on, 7 meets 4 and 9-12 (a forfeit too) ends the round.
+#[test]
+fn the_last_round_maximises_a_brackets_pairs_before_pairing_its_topscorers() {
+    let pairing = pairing_of(
+        &["162  W 2.0    D 1.0", "XXR 9", "XXC white1"],
+        &[
+            "2496 9.0  7w= 6b0 9w= 12b1 10b0 4w1 2w= 11b1",
+            "2374 10.0  8b1 4w1 3b= 7w1 11b0 10w0 1b= 9w1",
+            "2162 7.0  9w1 11b= 2w= 6b= 7b0 5w= 12b= 10w-",
+            "2141 6.0  10b1 2b0 11w0 5w= 8b0 1b0 9w1 12w=",
+            "2073 7.0  11w0 9b= 10w0 4b= 12w1 3b= 8b- 8b1",
+            "2014 9.0  12b= 1w1 7b- 3w= 9b= 8w1 11b1 7w0",
+            "1687 11.0  1b= 12w1 6w+ 2b0 3w1 11w0 10b1 6b1",
+            "1641 6.0  2w0 10b0 U 9b0 4w1 6b0 5w+ 5w0",
+            "1620 5.0  3b0 5w= 1b= 8w1 6w= 12b- 4b0 2b0",
+            "1340 10.0  4w0 8w1 5b1 11b0 1w1 2b1 7w0 3b+",
+            "1321 11.0  5b1 3w= 4b1 10w1 2w1 7b1 6w0 1w0",
+            "1287 6.0  6w= 7b0 H 1w0 5b0 9w+ 3w= 4b=",
+        ],
+    );
+    assert_eq!(
+        pairing.boards,
+        vec![(7, 4), (8, 11), (2, 6), (3, 10), (5, 1), (9, 12)]
+    );
+    assert_eq!(pairing.bye, None);
+}
