@@ -160,6 +160,6 @@ lock_stage_drawn = 賽制不能更改：循環賽已抽籤或已編排輪次。
 lock_rounds_drawn = 循環賽的輪數由抽籤決定。
 audit_players_forbid = 棋手不對弈
 audit_players_allow = 取消不對弈
-audit_round_relax_avoidance = 本輪放寬同隊迴避
+audit_round_relax_avoidance = 本輪放寬同隊回避
 audit_player_fouls = 記錄犯規
 audit_event_lot = 抽籤已抽

@@ -159,6 +159,6 @@ svc_bad_pair = 「{ $typed }」不是一對編號（例如 3-7）
 svc_pairs_count = 請填 1 至 { $most } 對，而不是 { $count } 對
 svc_pair_same_player = 一對須是兩位棋手（編號 { $start } 填了兩次）
 svc_pair_unknown_start = 其中一個編號沒有棋手
-svc_avoidance_blocks = 第 { $round } 輪無法讓所有同隊棋手迴避：{ $teams } 本輪必須相遇。寫明理由即可只讓這些隊本輪相遇（理由會記錄），或手工編排本輪。
+svc_avoidance_blocks = 第 { $round } 輪無法讓所有同隊棋手回避：{ $teams } 本輪必須相遇。寫明理由即可只讓這些隊本輪相遇（理由會記錄），或手工編排本輪。
 svc_lot_drawn = 抽籤已抽過，只抽一次
 svc_fouls_no_round = 犯規須記在已編排的輪次；尚未編排任何一輪

@@ -159,6 +159,18 @@ pub fn may_pair_round(access: Access, event: &Event, number: u32) -> bool {
     access.arbitrate && swiss_has_round(event, number)
 }
 
+/// Whether the viewer may record fouls on the event's player cards: its arbiters, while the event
+/// is not archived.
+pub fn may_record_fouls(access: Access, event: &Event) -> bool {
+    access.arbitrate && !event.archived
+}
+
+/// Whether the viewer may draw the event's final lot: its arbiters, while the event is not
+/// archived and the lot is not drawn.
+pub fn may_draw_lot(access: Access, event: &Event) -> bool {
+    access.arbitrate && !event.archived && event.lot_seed.is_none()
+}
+
 /// Whether the event's Swiss has a round `number` still to pair (not past its last round).
 pub fn swiss_has_round(event: &Event, number: u32) -> bool {
     number <= event.settings.swiss_rounds

@@ -487,3 +487,30 @@ mod tests {
         assert!(base64_decode("a*b").is_none());
     }
 }
+
+/// Sets a `<select>` to `value` as a visitor choosing it would (its `change` event fires).
+pub(crate) fn choose(b: &Browser, css: &str, value: &str) {
+    let script = format!(
+        "const s = document.querySelector({css:?}); s.value = {value:?};
+         s.dispatchEvent(new Event('change', {{bubbles: true}})); return s.value;"
+    );
+    assert_eq!(
+        b.script(&script),
+        serde_json::json!(value),
+        "{css} = {value}"
+    );
+}
+
+/// The page does not scroll sideways at the phone's 390 px.
+pub(crate) fn fits_the_phone(b: &Browser, what: &str) {
+    let scroll = b.script("return document.documentElement.scrollWidth");
+    let wide = b.script(
+        "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391)
+           .slice(0, 5).map(e => e.tagName + (e.name ? '[' + e.name + ']' : '') + (e.id ? '#' + e.id : ''));",
+    );
+    assert_eq!(
+        scroll,
+        serde_json::json!(390),
+        "{what} scrolls sideways: {wide}"
+    );
+}

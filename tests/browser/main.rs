@@ -21,3 +21,4 @@ mod rounds;
 mod rounds_undo;
 mod screens;
 mod sections;
+mod teams;

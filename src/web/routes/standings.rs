@@ -116,7 +116,7 @@ async fn standings_page(
         None
     };
     render(&StandingsPage {
-        may_draw_lot: uses_lot && lot.is_none() && access.arbitrate && !event.archived,
+        may_draw_lot: uses_lot && service::policy::may_draw_lot(access, &event),
         uses_lot,
         lot,
         access,
@@ -595,7 +595,7 @@ async fn card_page(
         None => (None, Default::default()),
     };
     Ok(PlayerPage {
-        may_record_fouls: access.arbitrate && !event.archived,
+        may_record_fouls: service::policy::may_record_fouls(access, &event),
         paired_rounds: es.rounds.len() as u32,
         team: if player.team != player.club {
             player.team.clone()
