@@ -887,3 +887,75 @@ fn the_last_round_maximises_a_brackets_pairs_before_pairing_its_topscorers() {
     );
     assert_eq!(pairing.bye, None);
 }
+
+/// C2 binds even when it alone blocks the round: bbpPairings v6 rejects a completion whose
+/// unpaired player may not have the pairing-allocated bye (`matchingIsComplete` in
+/// `swisssystems/dutch.cpp`) and reports no valid pairing; it never gives a second bye. Round 6 of
+/// seven players: 1, 3, 5 and 7 had the PAB and 4 a forfeit win, so only 2 and 6 may have it. 2 can
+/// still meet only 1, and 6 only 1 and 5, so the round completes only as 1–2, 5–6 and 3–4 with 7
+/// unpaired (or 3–7 / 4–7 with 4 / 3 unpaired): a second bye every time.
+#[test]
+fn a_round_completed_only_by_a_second_pairing_allocated_bye_is_refused() {
+    let mut t = field(7, 7);
+    let r = |red, black, result| (red, black, result);
+    play(
+        &mut t,
+        &[
+            r(1, 4, ResultCode::ForfeitLoss),
+            r(5, 2, ResultCode::Loss),
+            r(3, 6, ResultCode::Loss),
+        ],
+        &[(7, ResultCode::PairingBye)],
+    );
+    play(
+        &mut t,
+        &[
+            r(1, 3, ResultCode::Loss),
+            r(2, 7, ResultCode::Draw),
+            r(6, 4, ResultCode::Win),
+        ],
+        &[(5, ResultCode::PairingBye)],
+    );
+    play(
+        &mut t,
+        &[
+            r(3, 2, ResultCode::Draw),
+            r(4, 5, ResultCode::Draw),
+            r(7, 6, ResultCode::Loss),
+        ],
+        &[(1, ResultCode::PairingBye)],
+    );
+    play(
+        &mut t,
+        &[
+            r(4, 1, ResultCode::Win),
+            r(2, 6, ResultCode::Win),
+            r(5, 7, ResultCode::Win),
+        ],
+        &[(3, ResultCode::PairingBye)],
+    );
+    play(
+        &mut t,
+        &[
+            r(7, 1, ResultCode::Draw),
+            r(2, 4, ResultCode::Loss),
+            r(5, 3, ResultCode::Loss),
+        ],
+        &[(6, ResultCode::HalfBye)],
+    );
+    let players = candidates(&t);
+    let eligible: Vec<PlayerNumber> = (1..=7).filter(|n| players[n].bye_eligible).collect();
+    assert_eq!(eligible, vec![2, 6]);
+    // Without C2 the round would complete: these three games are new.
+    for (a, b) in [(1, 2), (5, 6), (3, 4)] {
+        assert!(super::field::absolute_criteria_allow(
+            &players[&a],
+            &players[&b]
+        ));
+    }
+    assert_no_legal_pairing_exists(&t);
+    assert_eq!(
+        pair_next_round(&t),
+        Err(PairingError::NoLegalPairing { round: 6 })
+    );
+}
