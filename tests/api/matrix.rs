@@ -282,6 +282,12 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/api/events/{id}/sections/{sid}/draw" EventArbiters;
     get "/api/events/{id}/sections/{sid}/schedule" Nobody;
     post "/events/{id}/forbidden" EventArbiters;
+    post "/events/{id}/players/{start}/fouls" EventArbiters;
+    post "/events/{id}/lot" EventArbiters;
+    post "/api/events/{id}/players/{start}/fouls" EventArbiters;
+    post "/api/events/{id}/lot" EventArbiters;
+    post "/api/events/{id}/sections/{sid}/players/{start}/fouls" EventArbiters;
+    post "/api/events/{id}/sections/{sid}/lot" EventArbiters;
     post "/events/{id}/forbidden/remove" EventArbiters;
     get "/api/events/{id}/forbidden" Public;
     post "/api/events/{id}/forbidden" EventArbiters;
@@ -635,6 +641,10 @@ fn valid_write(route: &str) -> Write {
         "/events/{id}/forbidden" => form(&[("pairs", "1-2"), ("reason", "siblings")]),
         "/events/{id}/forbidden/remove" => form(&[("a", "1"), ("b", "2"), ("reason", "no")]),
         "/api/events/{id}/forbidden" => Write::Json(json!([[1, 2]])),
+        "/events/{id}/players/{start}/fouls" => form(&[("round", "1"), ("count", "1")]),
+        "/events/{id}/lot" => form(&[]),
+        "/api/events/{id}/players/{start}/fouls" => Write::Json(json!({"round": 1, "count": 1})),
+        "/api/events/{id}/lot" => Write::Json(json!({})),
         other => panic!("no valid body for {other}: add one"),
     }
 }
