@@ -8,11 +8,11 @@ use crate::json_api::api_client;
 use crate::knockout::{event_with, play_swiss_round, register};
 use crate::support::*;
 
-/// What each of a ranking gets when `amounts` (the prize of place i + 1; places beyond it carry
-/// nothing) are split by Hort among the runs of equal `keys`: player k of a run of n covering places
-/// whose prizes add to P, with a_k the prize of their own place, gets (P + n·a_k) / 2n rounded down,
-/// and the units left over go one each to the run's first players.
-fn hort(amounts: &[u64], keys: &[String]) -> Vec<u64> {
+/// What each of a ranking gets when the runs of equal `keys` split the prizes of the places they
+/// cover (`amounts`: the prize of place i + 1; places beyond carry nothing): `share(P, n, a_k)` is
+/// player k's share, rounded down, of a run of n covering prizes that add to P, a_k the prize of
+/// their own place; the units left over go one each to the run's first players.
+fn split(amounts: &[u64], keys: &[String], share: fn(u64, u64, u64) -> u64) -> Vec<u64> {
     let amount = |i: usize| amounts.get(i).copied().unwrap_or(0);
     let mut out = Vec::with_capacity(keys.len());
     let mut start = 0;
@@ -22,9 +22,7 @@ fn hort(amounts: &[u64], keys: &[String]) -> Vec<u64> {
             .unwrap_or(keys.len());
         let n = (end - start) as u64;
         let pool: u64 = (start..end).map(amount).sum();
-        let shares: Vec<u64> = (start..end)
-            .map(|i| (pool + n * amount(i)) / (2 * n))
-            .collect();
+        let shares: Vec<u64> = (start..end).map(|i| share(pool, n, amount(i))).collect();
         let left = pool - shares.iter().sum::<u64>();
         out.extend((0..).zip(shares).map(|(k, s)| s + u64::from(k < left)));
         start = end;
@@ -32,22 +30,14 @@ fn hort(amounts: &[u64], keys: &[String]) -> Vec<u64> {
     out
 }
 
-/// What each of a ranking gets when the runs of equal `keys` share their places' prizes equally,
-/// the units left over one each to the run's first players.
+/// Hort: player k gets (P + n·a_k) / 2n.
+fn hort(amounts: &[u64], keys: &[String]) -> Vec<u64> {
+    split(amounts, keys, |pool, n, a| (pool + n * a) / (2 * n))
+}
+
+/// Shared equally: P / n each.
 fn shared(amounts: &[u64], keys: &[String]) -> Vec<u64> {
-    let amount = |i: usize| amounts.get(i).copied().unwrap_or(0);
-    let mut out = Vec::with_capacity(keys.len());
-    let mut start = 0;
-    while start < keys.len() {
-        let end = (start..keys.len())
-            .find(|&i| keys[i] != keys[start])
-            .unwrap_or(keys.len());
-        let n = (end - start) as u64;
-        let pool: u64 = (start..end).map(amount).sum();
-        out.extend((0..n).map(|k| pool / n + u64::from(k < pool % n)));
-        start = end;
-    }
-    out
+    split(amounts, keys, |pool, n, _| pool / n)
 }
 
 /// Start numbers and points in Swiss standing order, from the standings CSV.
@@ -273,27 +263,10 @@ fn team_prizes_go_by_the_team_tables_ranks_once_the_rounds_are_over() {
 /// A SQLite database as 0025 left it, with a prize table sharing prizes equally, two rows and a
 /// special prize.
 fn database_before_hort(dir: &TempDir) {
-    let old = dir.0.join("migrations-up-to-0025");
-    std::fs::create_dir_all(&old).unwrap();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-    for entry in std::fs::read_dir(root).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if path.is_file() && name.ends_with(".sql") && name.as_str() < "0026" {
-            std::fs::copy(&path, old.join(&name)).unwrap();
-        }
-    }
-    actix_web::rt::System::new().block_on(async {
-        use std::str::FromStr;
-        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&dir.database_url())
-            .unwrap()
-            .create_if_missing(true)
-            .foreign_keys(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-        let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
-        assert_eq!(migrator.iter().last().map(|m| m.version), Some(25));
-        migrator.run(&pool).await.unwrap();
-        for statement in [
+    sqlite_at_migration(
+        dir,
+        25,
+        &[
             "INSERT INTO users (id, name, role, password_hash, created_at)
              VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
             "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
@@ -304,11 +277,8 @@ fn database_before_hort(dir: &TempDir) {
              VALUES (7, 1, 1, 1, 5000), (7, 2, 2, 3, 2000)",
             "INSERT INTO special_prizes (event_id, position, category, label, amount)
              VALUES (7, 1, 'junior', '最佳少年', 800)",
-        ] {
-            sqlx::query(statement).execute(&pool).await.unwrap();
-        }
-        pool.close().await;
-    });
+        ],
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::prizes::{PrizeRow, SpecialPrize};
 use crate::service;
 use crate::service::knockout::SeedOptions;
 use crate::web::AppState;
-use crate::web::error::{AppError, AppResult};
+use crate::web::error::AppResult;
 use crate::web::extract::{Arbitrated, EventView, Managed, MatchGamePath, MatchNo};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -155,9 +155,7 @@ async fn team_payout(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let payout = service::knockout::team_payout(&state.events, &state.db, &event)
-        .await?
-        .ok_or_else(|| AppError::not_now(crate::i18n::Reason::new("err_no_team_prizes")))?;
+    let payout = super::prizes::require_team_payout(&state, &event).await?;
     let rows: Vec<serde_json::Value> = payout
         .rows
         .iter()

@@ -374,6 +374,13 @@ async fn payout_csv(
     ))
 }
 
+/// The team payout, or 409 without team prizes (or before the rounds are over).
+pub(super) async fn require_team_payout(state: &AppState, event: &Event) -> AppResult<TeamPayout> {
+    service::knockout::team_payout(&state.events, &state.db, event)
+        .await?
+        .ok_or_else(|| AppError::not_now(crate::i18n::Reason::new("err_no_team_prizes")))
+}
+
 /// The team payout as CSV: `rank,team,prize,currency,award,signature` (409 without team prizes or
 /// before the rounds are over).
 #[get("/events/{id}/team-payout.csv")]
@@ -382,9 +389,7 @@ async fn team_payout_csv(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let payout = service::knockout::team_payout(&state.events, &state.db, &event)
-        .await?
-        .ok_or_else(|| AppError::not_now(crate::i18n::Reason::new("err_no_team_prizes")))?;
+    let payout = require_team_payout(&state, &event).await?;
     Ok(super::csv_download(
         &format!("team-payout-{}.csv", event.id),
         payout.to_csv(ctx.lang),
