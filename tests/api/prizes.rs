@@ -267,10 +267,8 @@ fn database_before_hort(dir: &TempDir) {
         dir,
         25,
         &[
-            "INSERT INTO users (id, name, role, password_hash, created_at)
-             VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
-            "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
-             VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+            OLD_EVENT[0],
+            OLD_EVENT[1],
             "INSERT INTO prize_tables (event_id, currency, ties, updated_at)
              VALUES (7, 'TWD', 'shared', '2026-01-01T00:00:00Z')",
             "INSERT INTO prize_rows (event_id, position, from_place, to_place, amount)

@@ -785,10 +785,8 @@ fn database_before_sections(dir: &TempDir) {
         dir,
         21,
         &[
-            "INSERT INTO users (id, name, role, password_hash, created_at)
-             VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
-            "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
-             VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+            OLD_EVENT[0],
+            OLD_EVENT[1],
             "INSERT INTO players (event_id, start_no, name, club, rating)
              VALUES (7, 1, '甲', '', 1500), (7, 2, '乙', '', 1400), (7, 3, '丙', '', 1300), (7, 4, '丁', '', 1200)",
         ],

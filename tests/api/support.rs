@@ -1101,6 +1101,15 @@ pub mod html {
     }
 }
 
+/// An organizer (id 1) and their event 7 as any schema since 0001 stores them, for
+/// [`sqlite_at_migration`].
+pub const OLD_EVENT: [&str; 2] = [
+    "INSERT INTO users (id, name, role, password_hash, created_at)
+     VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
+    "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
+     VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+];
+
 /// A SQLite database as migration `last` left it — this project's migrations up to `last` applied
 /// by sqlx (with foreign keys on, as the server has them) — with `statements` run on it: the
 /// starting point of a test of a later migration.
