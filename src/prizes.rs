@@ -240,10 +240,17 @@ impl TieHandling {
         }
     }
 
-    /// Reads the name of a handling forms and the API offer (spaces around allowed): `by_tie_break`
-    /// or `shared`. Hort is not offered yet: the column's CHECK refuses it until a migration adds it.
+    /// Every handling, in the order the forms offer them.
+    pub const ALL: [TieHandling; 3] = [
+        TieHandling::ByTieBreak,
+        TieHandling::Shared,
+        TieHandling::Hort,
+    ];
+
+    /// Reads the name of a handling forms and the API offer (spaces around allowed): `by_tie_break`,
+    /// `shared` or `hort`.
     pub fn parse(text: &str) -> Option<TieHandling> {
-        [TieHandling::ByTieBreak, TieHandling::Shared]
+        TieHandling::ALL
             .into_iter()
             .find(|t| t.as_str() == text.trim())
     }
@@ -317,7 +324,6 @@ impl Payout {
     /// The payout sheet as CSV: `place,start,name,prize,currency,award,signature` (signature left empty
     /// for the player to sign on the printout), the award in `lang`.
     pub fn to_csv(&self, lang: Lang) -> String {
-        let mut w = csv::Writer::from_writer(Vec::new());
         let mut lines: Vec<Vec<String>> = vec![
             [
                 "place",
@@ -342,14 +348,20 @@ impl Payout {
                 String::new(),
             ]);
         }
-        for line in &lines {
-            // Writing to a Vec cannot fail.
-            let _ = w.write_record(line.iter().map(|c| crate::csv_safe::cell(c).into_owned()));
-        }
-        w.into_inner()
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            .unwrap_or_default()
+        csv_text(&lines)
     }
+}
+
+/// CSV of `lines` (the first the header), each cell made safe for spreadsheets.
+fn csv_text(lines: &[Vec<String>]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for line in lines {
+        // Writing to a Vec cannot fail.
+        let _ = w.write_record(line.iter().map(|c| crate::csv_safe::cell(c).into_owned()));
+    }
+    w.into_inner()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default()
 }
 
 /// The prize of each place 1..=`places` (index 0 is place 1): linear in the rows and places, since the
@@ -508,6 +520,119 @@ pub fn award(
         rows,
         unawarded: table.total().saturating_sub(paid),
         notes,
+    })
+}
+
+/// A team in the team table's order, as the team prizes need it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamContender {
+    /// The team's place in the team table (teams level on points, tie-break and best player share it).
+    pub rank: u32,
+    /// The team's name.
+    pub team: String,
+    /// Its points in any fixed unit (e.g. tenths); only equality matters.
+    pub points: u32,
+}
+
+/// One line of the team payout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamPayoutRow {
+    /// The team's place in the team table.
+    pub rank: u32,
+    /// The team.
+    pub team: String,
+    /// Amount in whole currency units.
+    pub prize: u64,
+    /// What the money is for ("1st place", "Places 2–3 shared").
+    pub award: Reason,
+}
+
+/// Which team gets what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamPayout {
+    /// The currency code.
+    pub currency: String,
+    /// Every team with a prize, in table order.
+    pub rows: Vec<TeamPayoutRow>,
+    /// Team prize money no team qualified for (fewer teams than prize places).
+    pub unawarded: u64,
+    /// How shared remainders were paid, one message per group with a remainder.
+    pub notes: Vec<Reason>,
+}
+
+impl TeamPayout {
+    /// Total paid out to teams.
+    pub fn paid(&self) -> u64 {
+        self.rows.iter().map(|r| r.prize).sum()
+    }
+
+    /// The team payout as CSV: `rank,team,prize,currency,award,signature`, the award in `lang`.
+    pub fn to_csv(&self, lang: Lang) -> String {
+        let mut lines: Vec<Vec<String>> = vec![
+            ["rank", "team", "prize", "currency", "award", "signature"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        lines.extend(self.rows.iter().map(|r| {
+            vec![
+                r.rank.to_string(),
+                r.team.clone(),
+                r.prize.to_string(),
+                self.currency.clone(),
+                lang.reason(&r.award),
+                String::new(),
+            ]
+        }));
+        csv_text(&lines)
+    }
+}
+
+/// Awards the team prizes — `table`'s place rows (its special prizes are not for teams) — by the
+/// team table, `teams` best first.
+///
+/// Teams level on points share as `ties` says for players: `Shared` equally, `Hort` half equally and
+/// half by the team table's order (its tie-break, then its best player; teams level on all of them
+/// keep the table's order, by name). `ByTieBreak` pays each place its prize, except that teams
+/// level on everything the team table compares (they share a rank) share their places' prizes
+/// equally, since nothing orders them. Team prizes go to the team and leave the individual prizes
+/// as they are.
+pub fn award_teams(
+    table: &PrizeTable,
+    teams: &[TeamContender],
+    ties: TieHandling,
+) -> Result<TeamPayout, PrizeError> {
+    let (key, ties): (fn(&TeamContender) -> u32, TieHandling) = match ties {
+        TieHandling::ByTieBreak => (|t| t.rank, TieHandling::Shared),
+        other => (|t| t.points, other),
+    };
+    let contenders: Vec<Contender> = (1u32..)
+        .zip(teams)
+        .map(|(start, t)| Contender {
+            start,
+            name: t.team.clone(),
+            score: key(t),
+            categories: Vec::new(),
+        })
+        .collect();
+    let places = PrizeTable {
+        specials: Vec::new(),
+        ..table.clone()
+    };
+    let payout = award(&places, &contenders, ties)?;
+    Ok(TeamPayout {
+        currency: payout.currency,
+        rows: payout
+            .rows
+            .into_iter()
+            .map(|r| TeamPayoutRow {
+                rank: teams[r.start as usize - 1].rank,
+                team: r.name,
+                prize: r.prize,
+                award: r.award,
+            })
+            .collect(),
+        unawarded: payout.unawarded,
+        notes: payout.notes,
     })
 }
 
@@ -741,6 +866,71 @@ mod tests {
                 start = end;
             }
         }
+    }
+
+    /// Four teams, 1000 / 600 / 400 / 100 for team places 1–4: B and C level on points (C behind on
+    /// the tie-break), and under by tie-break only a full tie (equal rank) shares.
+    #[test]
+    fn team_prizes_follow_the_team_table_and_the_tie_setting() {
+        let row = |p, amount| PrizeRow {
+            from: p,
+            to: p,
+            amount,
+        };
+        let specials = vec![SpecialPrize {
+            category: "junior".into(),
+            label: "Best junior".into(),
+            amount: 77,
+        }];
+        let table = PrizeTable::new(
+            "HKD",
+            vec![row(1, 1000), row(2, 600), row(3, 400), row(4, 100)],
+            specials,
+        )
+        .expect("table");
+        let team = |rank, name: &str, points| TeamContender {
+            rank,
+            team: name.into(),
+            points,
+        };
+        let teams = [
+            team(1, "A", 300),
+            team(2, "B", 250),
+            team(3, "C", 250),
+            team(4, "D", 200),
+        ];
+        let prizes = |ties| {
+            let payout = award_teams(&table, &teams, ties).expect("payout");
+            assert_eq!(
+                payout.paid() + payout.unawarded,
+                2100,
+                "specials are not for teams"
+            );
+            payout.rows.iter().map(|r| r.prize).collect::<Vec<_>>()
+        };
+        assert_eq!(prizes(TieHandling::ByTieBreak), [1000, 600, 400, 100]);
+        assert_eq!(prizes(TieHandling::Shared), [1000, 500, 500, 100]);
+        // Hort: (1000 + 2·600)/4 = 550 and (1000 + 2·400)/4 = 450.
+        assert_eq!(prizes(TieHandling::Hort), [1000, 550, 450, 100]);
+        // A full tie (shared rank 2) shares even by tie-break; the payout keeps the table's ranks.
+        let tied = [team(1, "A", 300), team(2, "B", 250), team(2, "C", 250)];
+        let payout = award_teams(&table, &tied, TieHandling::ByTieBreak).expect("payout");
+        let got: Vec<(u32, &str, u64)> = payout
+            .rows
+            .iter()
+            .map(|r| (r.rank, r.team.as_str(), r.prize))
+            .collect();
+        assert_eq!(got, [(1, "A", 1000), (2, "B", 500), (2, "C", 500)]);
+        assert_eq!(payout.unawarded, 100);
+        assert_eq!(payout.rows[1].award.key, "prize_places_shared");
+        let csv = payout.to_csv(Lang::En);
+        assert_eq!(
+            csv.lines().take(2).collect::<Vec<_>>(),
+            [
+                "rank,team,prize,currency,award,signature",
+                "1,A,1000,HKD,1st place,"
+            ]
+        );
     }
 
     #[test]

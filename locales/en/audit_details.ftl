@@ -87,6 +87,7 @@ audit_d_ko_seed = best of { $best_of }, tie rule { $tie_rule ->
 audit_d_prize_place = { $place }: { $amount }
 audit_d_prize_places = { $from }–{ $to }: { $amount } each
 audit_d_prize_special = { $label } ({ $category }): { $amount }
+audit_d_prize_team = team { $place }
 audit_d_prizes = { $currency } total { $total }; ties: { $ties }; { $rows }
 audit_d_import = { $format }: event { $event } ({ $name }); linked: { $linked }
 audit_d_none = none

@@ -36,6 +36,7 @@ err_bad_amount = line { $line }: “{ $typed }” is not an amount in whole curr
 err_bad_place_line = Place prizes, line { $line }: “{ $typed }” is not “place amount” or “from-to amount”.
 err_bad_special_line = Special prizes, line { $line }: “{ $typed }” is not “category, label, amount”.
 err_no_prize_table = The event has no prize table yet.
+err_no_team_prizes = The prize table has no team prizes.
 err_not_a_round = “{ $typed }” is not a round number.
 err_not_a_game = “{ $typed }” is not a game number (1, 2, … or the decider).
 err_not_a_rating_list = “{ $typed }” is not a rating list.

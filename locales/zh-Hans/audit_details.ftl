@@ -87,6 +87,7 @@ audit_d_ko_seed = 每场比赛 { $best_of } 局，总分相同时{ $tie_rule ->
 audit_d_prize_place = 第 { $place } 名：{ $amount }
 audit_d_prize_places = 第 { $from }–{ $to } 名：每人 { $amount }
 audit_d_prize_special = { $label }（{ $category }）：{ $amount }
+audit_d_prize_team = 团体{ $place }
 audit_d_prizes = { $currency } 总额 { $total }；同分：{ $ties }；{ $rows }
 audit_d_import = { $format }：赛事 { $event }（{ $name }）；关联：{ $linked }
 audit_d_none = 无

@@ -36,6 +36,7 @@ err_bad_amount = 第 { $line } 行：“{ $typed }”不是以整数货币单位
 err_bad_place_line = 名次奖金第 { $line } 行：“{ $typed }”不是“名次 金额”或“起–止 金额”。
 err_bad_special_line = 特别奖第 { $line } 行：“{ $typed }”不是“组别, 奖项, 金额”。
 err_no_prize_table = 本赛事尚未设定奖金表。
+err_no_team_prizes = 本赛事的奖金表没有团体奖。
 err_not_a_round = “{ $typed }”不是轮次。
 err_not_a_game = “{ $typed }”不是局号（1、2…或加赛）。
 err_not_a_rating_list = “{ $typed }”不是积分榜。

@@ -87,6 +87,7 @@ audit_d_ko_seed = 每場比賽 { $best_of } 局，總分相同時{ $tie_rule ->
 audit_d_prize_place = 第 { $place } 名：{ $amount }
 audit_d_prize_places = 第 { $from }–{ $to } 名：每人 { $amount }
 audit_d_prize_special = { $label }（{ $category }）：{ $amount }
+audit_d_prize_team = 團體{ $place }
 audit_d_prizes = { $currency } 總額 { $total }；同分：{ $ties }；{ $rows }
 audit_d_import = { $format }：賽事 { $event }（{ $name }）；連結：{ $linked }
 audit_d_none = 無

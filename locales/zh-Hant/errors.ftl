@@ -36,6 +36,7 @@ err_bad_amount = 第 { $line } 行：「{ $typed }」不是以整數貨幣單位
 err_bad_place_line = 名次獎金第 { $line } 行：「{ $typed }」不是「名次 金額」或「起–止 金額」。
 err_bad_special_line = 特別獎第 { $line } 行：「{ $typed }」不是「組別, 獎項, 金額」。
 err_no_prize_table = 本賽事尚未設定獎金表。
+err_no_team_prizes = 本賽事的獎金表沒有團體獎。
 err_not_a_round = 「{ $typed }」不是輪次。
 err_not_a_game = 「{ $typed }」不是局號（1、2…或加賽）。
 err_not_a_rating_list = 「{ $typed }」不是積分榜。

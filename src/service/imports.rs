@@ -908,13 +908,13 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                     "ties",
                     Reason::new("words_not_one_of")
                         .arg("value", ties)
-                        .arg("allowed", "by_tie_break, shared"),
+                        .arg("allowed", "by_tie_break, shared, hort"),
                 ));
             }
             put!("ties", ties);
             put!("updated_at", c.need_time("updated_at")?);
         }
-        "prize_rows" => {
+        "prize_rows" | "team_prize_rows" => {
             c.event(cx.event)?;
             put!("event_id", cx.event);
             put!("position", c.need_int("position", 0..=999)?);

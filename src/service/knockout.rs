@@ -9,7 +9,10 @@ use super::rounds;
 use super::{Reason, ServiceError, ServiceResult};
 use crate::knockout::Input;
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
-use crate::prizes::{Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TieHandling, award};
+use crate::prizes::{
+    Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TeamContender, TeamPayout, TieHandling,
+    award, award_teams,
+};
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::store::knockout::Setup;
@@ -490,24 +493,31 @@ pub async fn check_prizes(
     rows: Vec<PrizeRow>,
     specials: Vec<SpecialPrize>,
     ties: Option<String>,
+    team_rows: Vec<PrizeRow>,
 ) -> ServiceResult<Prizes> {
-    tokio::task::spawn_blocking(move || prizes(&currency, rows, specials, ties.as_deref()))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("prize check task: {e}")))?
+    tokio::task::spawn_blocking(move || {
+        prizes(&currency, rows, specials, ties.as_deref(), team_rows)
+    })
+    .await
+    .map_err(|e| ServiceError::Internal(format!("prize check task: {e}")))?
 }
 
-/// Builds a prize table from its parts as sent by the editor or the API; errors name the row.
+/// Builds a prize table from its parts as sent by the editor or the API (the team rows in the same
+/// currency); errors name the row.
 pub fn prizes(
     currency: &str,
     rows: Vec<PrizeRow>,
     specials: Vec<SpecialPrize>,
     ties: Option<&str>,
+    team_rows: Vec<PrizeRow>,
 ) -> ServiceResult<Prizes> {
-    if let Some(i) = rows.iter().position(|r| r.amount > MAX_AMOUNT) {
-        return Err(ServiceError::invalid(
-            "rows",
-            Reason::new("svc_prize_row_too_large").arg("row", i + 1),
-        ));
+    for (field, rows) in [("rows", &rows), ("team_rows", &team_rows)] {
+        if let Some(i) = rows.iter().position(|r| r.amount > MAX_AMOUNT) {
+            return Err(ServiceError::invalid(
+                field,
+                Reason::new("svc_prize_row_too_large").arg("row", i + 1),
+            ));
+        }
     }
     if let Some(i) = specials.iter().position(|s| s.amount > MAX_AMOUNT) {
         return Err(ServiceError::invalid(
@@ -523,13 +533,60 @@ pub fn prizes(
     };
     let table = PrizeTable::new(currency, rows, specials)
         .map_err(|e| ServiceError::invalid("rows", prize_reason(&e)))?;
-    if table.total() > MAX_AMOUNT {
-        return Err(ServiceError::invalid(
-            "rows",
-            Reason::new("svc_prizes_too_large"),
-        ));
+    let team = PrizeTable::new(currency, team_rows, Vec::new()).map_err(|e| {
+        ServiceError::invalid(
+            "team_rows",
+            Reason::new("svc_team_prizes").arg_reason("why", &prize_reason(&e)),
+        )
+    })?;
+    for (field, total) in [("rows", table.total()), ("team_rows", team.total())] {
+        if total > MAX_AMOUNT {
+            return Err(ServiceError::invalid(
+                field,
+                Reason::new("svc_prizes_too_large"),
+            ));
+        }
     }
-    Ok(Prizes { table, ties })
+    Ok(Prizes {
+        table,
+        ties,
+        team_rows: team.rows().to_vec(),
+    })
+}
+
+/// The team payout of an event whose prize table has team prizes, once its Swiss rounds are over:
+/// the team prize rows paid by the team table (`standings::teams`, after every round) as
+/// [`crate::prizes::award_teams`] shares them, with the prize table's tie handling. `None` without
+/// team prizes; a conflict naming what is missing while rounds are still to play.
+pub async fn team_payout(
+    states: &super::event_state::EventStates,
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<Option<TeamPayout>> {
+    let Some(prizes) = store::prizes::get(db, event.id).await? else {
+        return Ok(None);
+    };
+    if prizes.team_rows.is_empty() {
+        return Ok(None);
+    }
+    if let Some(why) = swiss_unfinished(db, event).await? {
+        return Err(ServiceError::Conflict(why));
+    }
+    let view = super::standings::teams(states, db, event, None).await?;
+    let teams: Vec<TeamContender> = view
+        .lines
+        .into_iter()
+        .map(|l| TeamContender {
+            rank: l.rank,
+            team: l.team,
+            points: l.points.tenths().max(0) as u32,
+        })
+        .collect();
+    let table = PrizeTable::new(prizes.table.currency(), prizes.team_rows, Vec::new())
+        .map_err(|e| ServiceError::Internal(format!("team prizes of event {}: {e}", event.id)))?;
+    award_teams(&table, &teams, prizes.ties)
+        .map(Some)
+        .map_err(|e| ServiceError::Internal(format!("team prizes of event {}: {e}", event.id)))
 }
 
 /// The input of game `number` of match `match_id` with the result as typed (`1-0`, `0-1`,

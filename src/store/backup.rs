@@ -127,6 +127,12 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events")],
     },
     TableSpec {
+        name: "team_prize_rows",
+        select: "SELECT * FROM team_prize_rows WHERE event_id = $1 ORDER BY position",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
         name: "deals",
         select: "SELECT * FROM deals WHERE event_id = $1 ORDER BY id",
         defines: Some("deals"),

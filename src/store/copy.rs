@@ -40,6 +40,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("prize_tables", "event_id"),
     ("prize_rows", "event_id, position"),
     ("special_prizes", "event_id, position"),
+    ("team_prize_rows", "event_id, position"),
     ("knockout_records", "event_id, match_id, game_no"),
     ("readjudicated_records", "id"),
     ("bye_requests", "event_id, round_no, player_id"),

@@ -1,4 +1,5 @@
-//! The prize table of an event: currency, place rows, special prizes and the tie handling.
+//! The prize table of an event: currency, place rows, special prizes, team prize rows and the tie
+//! handling.
 
 use super::users::User;
 use super::{Db, StoreResult, corrupt, now};
@@ -9,8 +10,10 @@ use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
 pub struct Prizes {
     /// The table (currency, rows, special prizes).
     pub table: PrizeTable,
-    /// How players level on score share prizes (Swiss-only events).
+    /// How players level on score share prizes (Swiss-only events), and teams level on points.
     pub ties: TieHandling,
+    /// The team prizes by place of the team table, in the table's currency (none: no team prizes).
+    pub team_rows: Vec<PrizeRow>,
 }
 
 /// A stored amount or place that does not fit its type.
@@ -29,21 +32,12 @@ pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
     else {
         return Ok(None);
     };
-    let rows = sqlx::query_as::<_, (i64, i64, i64)>(
+    let rows = place_rows(
+        db,
+        event_id,
         "SELECT from_place, to_place, amount FROM prize_rows WHERE event_id = $1 ORDER BY position",
     )
-    .bind(event_id)
-    .fetch_all(db)
-    .await?
-    .into_iter()
-    .map(|(from, to, amount)| {
-        Ok(PrizeRow {
-            from: number(event_id, "place", from)?,
-            to: number(event_id, "place", to)?,
-            amount: number(event_id, "amount", amount)?,
-        })
-    })
-    .collect::<StoreResult<Vec<_>>>()?;
+    .await?;
     let specials = sqlx::query_as::<_, (String, String, i64)>(
         "SELECT category, label, amount FROM special_prizes WHERE event_id = $1 ORDER BY position",
     )
@@ -61,38 +55,66 @@ pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
     .collect::<StoreResult<Vec<_>>>()?;
     let table = PrizeTable::new(&currency, rows, specials)
         .map_err(|e| corrupt(format!("prize table of event {event_id}: {e}")))?;
+    let team_rows = place_rows(
+        db,
+        event_id,
+        "SELECT from_place, to_place, amount FROM team_prize_rows WHERE event_id = $1
+         ORDER BY position",
+    )
+    .await?;
+    PrizeTable::new(&currency, team_rows.clone(), Vec::new())
+        .map_err(|e| corrupt(format!("team prizes of event {event_id}: {e}")))?;
     Ok(Some(Prizes {
         table,
         ties: TieHandling::parse(&ties).ok_or_else(|| corrupt(format!("prize ties {ties}")))?,
+        team_rows,
     }))
+}
+
+/// The place rows of an event as `select` reads them (from `prize_rows` or `team_prize_rows`).
+async fn place_rows(db: &Db, event_id: i64, select: &'static str) -> StoreResult<Vec<PrizeRow>> {
+    sqlx::query_as::<_, (i64, i64, i64)>(select)
+        .bind(event_id)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|(from, to, amount)| {
+            Ok(PrizeRow {
+                from: number(event_id, "place", from)?,
+                to: number(event_id, "place", to)?,
+                amount: number(event_id, "amount", amount)?,
+            })
+        })
+        .collect()
 }
 
 /// One line per row and special prize, for the audit log (a detail in the reader's language).
 fn describe(p: &Prizes) -> String {
     use crate::i18n::Reason;
-    let mut parts: Vec<Reason> = p
-        .table
-        .rows()
-        .iter()
-        .map(|r| {
-            if r.from == r.to {
-                Reason::new("audit_d_prize_place")
-                    .arg("place", r.from)
-                    .arg("amount", r.amount)
-            } else {
-                Reason::new("audit_d_prize_places")
-                    .arg("from", r.from)
-                    .arg("to", r.to)
-                    .arg("amount", r.amount)
-            }
-        })
-        .collect();
+    let place = |r: &PrizeRow| {
+        if r.from == r.to {
+            Reason::new("audit_d_prize_place")
+                .arg("place", r.from)
+                .arg("amount", r.amount)
+        } else {
+            Reason::new("audit_d_prize_places")
+                .arg("from", r.from)
+                .arg("to", r.to)
+                .arg("amount", r.amount)
+        }
+    };
+    let mut parts: Vec<Reason> = p.table.rows().iter().map(place).collect();
     parts.extend(p.table.specials().iter().map(|s| {
         Reason::new("audit_d_prize_special")
             .arg("label", &s.label)
             .arg("category", &s.category)
             .arg("amount", s.amount)
     }));
+    parts.extend(
+        p.team_rows
+            .iter()
+            .map(|r| Reason::new("audit_d_prize_team").arg_reason("place", &place(r))),
+    );
     Reason::new("audit_d_prizes")
         .arg("currency", p.table.currency())
         .arg("total", p.table.total())
@@ -119,18 +141,28 @@ pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreRe
     .bind(now())
     .execute(&mut *tx)
     .await?;
-    for (position, r) in (1i64..).zip(prizes.table.rows()) {
-        sqlx::query(
+    for (insert, rows) in [
+        (
             "INSERT INTO prize_rows (event_id, position, from_place, to_place, amount)
              VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(event_id)
-        .bind(position)
-        .bind(i64::from(r.from))
-        .bind(i64::from(r.to))
-        .bind(amount(r.amount)?)
-        .execute(&mut *tx)
-        .await?;
+            prizes.table.rows(),
+        ),
+        (
+            "INSERT INTO team_prize_rows (event_id, position, from_place, to_place, amount)
+             VALUES ($1, $2, $3, $4, $5)",
+            &prizes.team_rows[..],
+        ),
+    ] {
+        for (position, r) in (1i64..).zip(rows) {
+            sqlx::query(insert)
+                .bind(event_id)
+                .bind(position)
+                .bind(i64::from(r.from))
+                .bind(i64::from(r.to))
+                .bind(amount(r.amount)?)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     for (position, s) in (1i64..).zip(prizes.table.specials()) {
         sqlx::query(

@@ -20,6 +20,7 @@ mod ko_records;
 mod live;
 mod load_paths;
 mod matrix;
+mod prizes;
 mod public_values;
 mod rating_games;
 mod ratings;

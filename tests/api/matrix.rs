@@ -230,6 +230,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/events/{id}/prizes/template" EventManagers;
     get "/events/{id}/payout" Public;
     get "/events/{id}/payout.csv" Public;
+    get "/events/{id}/team-payout.csv" Public;
     get "/ratings" Public;
     post "/ratings" ClubManagers;
     get "/ratings/new" ClubManagers;
@@ -256,6 +257,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     get "/api/events/{id}/export.trf" Public;
     get "/api/events/{id}/ranking" Public;
     put "/api/events/{id}/prizes" EventManagers;
+    get "/api/events/{id}/team-payout" Public;
     get "/api/events/{id}/knockout" Nobody;
     post "/api/events/{id}/knockout" EventArbiters;
     put "/api/events/{id}/knockout/matches/{m}/decider" KnockoutWriters;
@@ -302,6 +304,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     get "/api/events/{id}/sections/{sid}/export.trf" Public;
     get "/api/events/{id}/sections/{sid}/ranking" Public;
     put "/api/events/{id}/sections/{sid}/prizes" EventManagers;
+    get "/api/events/{id}/sections/{sid}/team-payout" Public;
     get "/api/events/{id}/sections/{sid}/knockout" Nobody;
     post "/api/events/{id}/sections/{sid}/knockout" EventArbiters;
     put "/api/events/{id}/sections/{sid}/knockout/matches/{m}/decider" KnockoutWriters;

@@ -781,37 +781,16 @@ fn a_withdrawal_in_the_first_half_is_taken_out_of_the_table_or_stands_as_the_set
 /// A SQLite database as 0021 left it — migrations 0001–0021 applied by sqlx from this project's
 /// own files — with an event of four players stored the way events were before sections.
 fn database_before_sections(dir: &TempDir) {
-    let old = dir.0.join("migrations-up-to-0021");
-    std::fs::create_dir_all(&old).unwrap();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-    for entry in std::fs::read_dir(root).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if path.is_file() && name.ends_with(".sql") && name.as_str() < "0022" {
-            std::fs::copy(&path, old.join(&name)).unwrap();
-        }
-    }
-    actix_web::rt::System::new().block_on(async {
-        use std::str::FromStr;
-        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&dir.database_url())
-            .unwrap()
-            .create_if_missing(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-        let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
-        assert_eq!(migrator.iter().last().map(|m| m.version), Some(21));
-        migrator.run(&pool).await.unwrap();
-        for statement in [
-            "INSERT INTO users (id, name, role, password_hash, created_at)
-             VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
-            "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
-             VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+    sqlite_at_migration(
+        dir,
+        21,
+        &[
+            OLD_EVENT[0],
+            OLD_EVENT[1],
             "INSERT INTO players (event_id, start_no, name, club, rating)
              VALUES (7, 1, '甲', '', 1500), (7, 2, '乙', '', 1400), (7, 3, '丙', '', 1300), (7, 4, '丁', '', 1200)",
-        ] {
-            sqlx::query(statement).execute(&pool).await.unwrap();
-        }
-        pool.close().await;
-    });
+        ],
+    );
 }
 
 #[test]

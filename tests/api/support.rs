@@ -1100,3 +1100,47 @@ pub mod html {
         doc.select(&selector(css)).next().map(|e| e.inner_html())
     }
 }
+
+/// An organizer (id 1) and their event 7 as any schema since 0001 stores them, for
+/// [`sqlite_at_migration`].
+pub const OLD_EVENT: [&str; 2] = [
+    "INSERT INTO users (id, name, role, password_hash, created_at)
+     VALUES (1, 'old-org', 'organizer', 'x', '2026-01-01T00:00:00Z')",
+    "INSERT INTO events (id, owner_id, name, start_date, end_date, variant, created_at)
+     VALUES (7, 1, '舊賽事', '2026-01-01', '2026-01-01', 'xiangqi', '2026-01-01T00:00:00Z')",
+];
+
+/// A SQLite database as migration `last` left it — this project's migrations up to `last` applied
+/// by sqlx (with foreign keys on, as the server has them) — with `statements` run on it: the
+/// starting point of a test of a later migration.
+pub fn sqlite_at_migration(dir: &TempDir, last: i64, statements: &[&str]) {
+    let old = dir.0.join(format!("migrations-up-to-{last:04}"));
+    std::fs::create_dir_all(&old).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    for entry in std::fs::read_dir(root).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let version: Option<i64> = name.split('_').next().and_then(|v| v.parse().ok());
+        if path.is_file() && name.ends_with(".sql") && version.is_some_and(|v| v <= last) {
+            std::fs::copy(&path, old.join(&name)).unwrap();
+        }
+    }
+    actix_web::rt::System::new().block_on(async {
+        use std::str::FromStr;
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&dir.database_url())
+            .unwrap()
+            .create_if_missing(true)
+            .foreign_keys(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
+        assert_eq!(migrator.iter().last().map(|m| m.version), Some(last));
+        migrator.run(&pool).await.unwrap();
+        for &statement in statements {
+            sqlx::query(sqlx::AssertSqlSafe(statement.to_string()))
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        pool.close().await;
+    });
+}

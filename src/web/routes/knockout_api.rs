@@ -22,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(put_result)
         .service(put_decider)
         .service(put_prizes)
+        .service(team_payout)
         .service(ranking);
 }
 
@@ -115,10 +116,13 @@ struct PrizesBody {
     specials: Vec<SpecialPrize>,
     #[serde(default)]
     ties: Option<String>,
+    #[serde(default)]
+    team_rows: Vec<PrizeRow>,
 }
 
 /// Replaces the prize table: `{"currency":"HKD","rows":[{"from":1,"to":1,"amount":3000},…]}`, with
-/// optional `specials` (`{"category","label","amount"}`) and `ties` (`by_tie_break` or `shared`).
+/// optional `specials` (`{"category","label","amount"}`), `ties` (`by_tie_break`, `shared` or
+/// `hort`) and `team_rows` (team prizes by place of the team table, rows as `rows`).
 #[routes]
 #[put("/api/events/{id}/prizes")]
 #[put("/api/events/{id}/sections/{sid}/prizes")]
@@ -128,7 +132,9 @@ async fn put_prizes(
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let b: PrizesBody = parse_json(&body)?;
-    let prizes = service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties).await?;
+    let prizes =
+        service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties, b.team_rows)
+            .await?;
     service::knockout::save_prizes(&state.db, &user, &event, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),
@@ -136,6 +142,30 @@ async fn put_prizes(
         "specials": prizes.table.specials(),
         "ties": prizes.ties,
         "total": prizes.table.total(),
+        "team_rows": prizes.team_rows,
+    })))
+}
+
+/// The team payout: `{"currency","rows":[{"rank","team","prize"}],"paid","unawarded"}` (409 without
+/// team prizes or while rounds are still to play).
+#[routes]
+#[get("/api/events/{id}/team-payout")]
+#[get("/api/events/{id}/sections/{sid}/team-payout")]
+async fn team_payout(
+    state: web::Data<AppState>,
+    EventView { event, .. }: EventView,
+) -> AppResult<HttpResponse> {
+    let payout = super::prizes::require_team_payout(&state, &event).await?;
+    let rows: Vec<serde_json::Value> = payout
+        .rows
+        .iter()
+        .map(|r| json!({"rank": r.rank, "team": r.team, "prize": r.prize}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "currency": payout.currency,
+        "rows": rows,
+        "paid": payout.paid(),
+        "unawarded": payout.unawarded,
     })))
 }
 

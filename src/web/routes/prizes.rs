@@ -1,11 +1,12 @@
-//! Prize pages: the prize table editor (with the seed's one-click template), the final ranking with
-//! prizes, and the printable payout sheet with its CSV.
+//! Prize pages: the prize table editor (with the seed's one-click template, team prizes and the
+//! team payout), the final ranking with prizes, and the printable payout sheet with its CSV (and
+//! the team payout's).
 
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render};
-use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TeamPayout, TieHandling};
 use crate::service::Event;
 use crate::service::knockout::FinalRanking;
 use crate::service::knockout::Prizes;
@@ -23,14 +24,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(prize_template)
         .service(ranking_page)
         .service(payout_page)
-        .service(payout_csv);
+        .service(payout_csv)
+        .service(team_payout_csv);
 }
 
-/// The editor's text of the place rows: one `from[-to] amount` per line.
-fn rows_text(table: &PrizeTable) -> String {
-    table
-        .rows()
-        .iter()
+/// The editor's text of place rows: one `from[-to] amount` per line.
+fn rows_text(rows: &[PrizeRow]) -> String {
+    rows.iter()
         .map(|r| {
             if r.from == r.to {
                 format!("{} {}", r.from, r.amount)
@@ -126,8 +126,36 @@ struct PrizesPage {
     currency: String,
     rows: String,
     specials: String,
-    shared: bool,
+    ties: TieHandling,
+    team_rows: String,
     table: Option<PrizeTable>,
+    /// The team prize rows of the saved table.
+    team_table: Vec<PrizeRow>,
+    /// The team payout once the rounds are over, else why not (team prizes only).
+    team_payout: Option<Result<TeamPayout, String>>,
+}
+
+impl PrizesPage {
+    /// The handlings the form offers, in order.
+    fn tie_options(&self) -> [TieHandling; 3] {
+        TieHandling::ALL
+    }
+}
+
+/// The team payout when the table has team prizes: `Err` with the reason (in `lang`) while the rounds
+/// are not over.
+async fn team_payout_or_reason(
+    lang: crate::i18n::Lang,
+    state: &AppState,
+    event: &Event,
+) -> AppResult<Option<Result<TeamPayout, String>>> {
+    match service::knockout::team_payout(&state.events, &state.db, event).await {
+        Ok(p) => Ok(p.map(Ok)),
+        Err(ServiceError::Conflict(why)) => Ok(Some(Err(
+            lang.reason(&crate::i18n::Reason::new("team_payout_not_ready").arg_reason("why", &why))
+        ))),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[get("/events/{id}/prizes")]
@@ -137,15 +165,24 @@ async fn prizes_page(
     EventView { event, access }: EventView,
 ) -> AppResult<HttpResponse> {
     let prizes = service::knockout::prize_table(&state.db, &event).await?;
-    let (currency, rows, specials, shared) = match &prizes {
+    let (currency, rows, specials, ties, team_rows) = match &prizes {
         Some(p) => (
             p.table.currency().to_string(),
-            rows_text(&p.table),
+            rows_text(p.table.rows()),
             specials_text(&p.table),
-            p.ties == TieHandling::Shared,
+            p.ties,
+            rows_text(&p.team_rows),
         ),
-        None => ("HKD".to_string(), String::new(), String::new(), false),
+        None => (
+            "HKD".to_string(),
+            String::new(),
+            String::new(),
+            TieHandling::ByTieBreak,
+            String::new(),
+        ),
     };
+    let team_payout = team_payout_or_reason(ctx.lang, &state, &event).await?;
+    let (table, team_table) = prizes.map_or((None, Vec::new()), |p| (Some(p.table), p.team_rows));
     render(&PrizesPage {
         ctx,
         event,
@@ -153,8 +190,11 @@ async fn prizes_page(
         currency,
         rows,
         specials,
-        shared,
-        table: prizes.map(|p| p.table),
+        ties,
+        team_rows,
+        table,
+        team_table,
+        team_payout,
     })
 }
 
@@ -167,6 +207,8 @@ struct PrizesForm {
     specials: String,
     #[serde(default)]
     ties: String,
+    #[serde(default)]
+    team_rows: String,
 }
 
 #[post("/events/{id}/prizes")]
@@ -182,6 +224,7 @@ async fn save_prizes(
         parse_rows(&form.rows)?,
         parse_specials(&form.specials)?,
         Some(form.ties),
+        parse_rows(&form.team_rows)?,
     )
     .await?;
     service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
@@ -199,6 +242,7 @@ async fn prize_template(
     let prizes = Prizes {
         table: PrizeTable::seed_template(),
         ties: TieHandling::ByTieBreak,
+        team_rows: Vec::new(),
     };
     service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
@@ -266,6 +310,8 @@ struct PayoutPage {
     paid: u64,
     unawarded: u64,
     notes: Vec<String>,
+    /// The team payout, when the table has team prizes.
+    team: Option<TeamPayout>,
 }
 
 /// The ranking with a prize table, or 409 naming what is missing.
@@ -295,7 +341,10 @@ async fn payout_page(
             (p.paid(), p.unawarded, notes)
         })
         .unwrap_or_default();
+    // The final ranking exists, so the rounds are over and the team payout can be made.
+    let team = service::knockout::team_payout(&state.events, &state.db, &event).await?;
     render(&PayoutPage {
+        team,
         currency: currency_of(&ranking),
         ctx,
         event,
@@ -325,6 +374,28 @@ async fn payout_csv(
     ))
 }
 
+/// The team payout, or 409 without team prizes (or before the rounds are over).
+pub(super) async fn require_team_payout(state: &AppState, event: &Event) -> AppResult<TeamPayout> {
+    service::knockout::team_payout(&state.events, &state.db, event)
+        .await?
+        .ok_or_else(|| AppError::not_now(crate::i18n::Reason::new("err_no_team_prizes")))
+}
+
+/// The team payout as CSV: `rank,team,prize,currency,award,signature` (409 without team prizes or
+/// before the rounds are over).
+#[get("/events/{id}/team-payout.csv")]
+async fn team_payout_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    EventView { event, .. }: EventView,
+) -> AppResult<HttpResponse> {
+    let payout = require_team_payout(&state, &event).await?;
+    Ok(super::csv_download(
+        &format!("team-payout-{}.csv", event.id),
+        payout.to_csv(ctx.lang),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,7 +403,7 @@ mod tests {
     #[test]
     fn the_editor_reads_back_what_it_writes() {
         let table = PrizeTable::seed_template();
-        let rows = parse_rows(&rows_text(&table)).expect("own text");
+        let rows = parse_rows(&rows_text(table.rows())).expect("own text");
         assert_eq!(rows, table.rows());
         assert_eq!(
             parse_rows("1 3,000\n\n5–8 300").expect("typed"),
