@@ -475,19 +475,6 @@ pub(crate) fn point(name: &str) -> usize {
     usize::from(b[1] - b'0') * 9 + usize::from(b[0] - b'a')
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base64_decodes_padded_and_unpadded_text() {
-        assert_eq!(base64_decode("aGVsbG8=").unwrap(), b"hello");
-        assert_eq!(base64_decode("aGVsbG8h").unwrap(), b"hello!");
-        assert_eq!(base64_decode("aGk").unwrap(), b"hi");
-        assert!(base64_decode("a*b").is_none());
-    }
-}
-
 /// Sets a `<select>` to `value` as a visitor choosing it would (its `change` event fires).
 pub(crate) fn choose(b: &Browser, css: &str, value: &str) {
     let script = format!(
@@ -513,4 +500,17 @@ pub(crate) fn fits_the_phone(b: &Browser, what: &str) {
         serde_json::json!(390),
         "{what} scrolls sideways: {wide}"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_decodes_padded_and_unpadded_text() {
+        assert_eq!(base64_decode("aGVsbG8=").unwrap(), b"hello");
+        assert_eq!(base64_decode("aGVsbG8h").unwrap(), b"hello!");
+        assert_eq!(base64_decode("aGk").unwrap(), b"hi");
+        assert!(base64_decode("a*b").is_none());
+    }
 }
