@@ -134,14 +134,22 @@ pub async fn tie_break_inputs(db: &Db, event: &Event) -> ServiceResult<TieBreakI
             count: f.count,
         })
         .collect();
-    let lot_seed = match &event.lot_seed {
-        Some(hex) => Some(
+    Ok(TieBreakInputs {
+        fouls,
+        lot_seed: lot_seed(event)?,
+    })
+}
+
+/// The seed of the event's final lot, once drawn.
+fn lot_seed(event: &Event) -> ServiceResult<Option<crate::deal::Seed>> {
+    event
+        .lot_seed
+        .as_deref()
+        .map(|hex| {
             crate::deal::Seed::from_hex(hex)
-                .map_err(|_| ServiceError::Internal(format!("event {}: bad lot seed", event.id)))?,
-        ),
-        None => None,
-    };
-    Ok(TieBreakInputs { fouls, lot_seed })
+                .map_err(|_| ServiceError::Internal(format!("event {}: bad lot seed", event.id)))
+        })
+        .transpose()
 }
 
 /// The final lot as the standings page shows it: the seed and the order it gives the field.
@@ -155,8 +163,7 @@ pub struct LotView {
 
 /// The section's final lot, once drawn.
 pub async fn lot(db: &Db, event: &Event) -> ServiceResult<Option<LotView>> {
-    let inputs = tie_break_inputs(db, event).await?;
-    match inputs.lot_seed {
+    match lot_seed(event)? {
         Some(seed) => Ok(Some(lot_view(db, event, &seed).await?)),
         None => Ok(None),
     }

@@ -605,16 +605,16 @@ pub async fn tournament_of(
         t.forbidden_pairs.push((a, b));
     }
     // Team-mates kept apart, as `260` prohibitions over their rounds less those the arbiter
-    // relaxed. A team too large to list is refused when a round is paired, not here.
-    let teams: Vec<(u32, String)> = team_names.into_iter().collect();
-    let relaxed = relaxed_teams(db, event_id).await?;
-    if let Ok(prohibited) = crate::swiss::avoidance::prohibitions(
-        &teams,
-        event.settings.stage.club_avoidance,
-        t.total_rounds,
-        &relaxed,
-    ) {
-        t.prohibited = prohibited;
+    // relaxed. A team too large to list is refused when a round is paired, not here. Without
+    // avoidance (most events) there is nothing to read.
+    let rule = event.settings.stage.club_avoidance;
+    if rule != crate::swiss::avoidance::ClubAvoidance::Off {
+        let relaxed = relaxed_teams(db, event_id).await?;
+        if let Ok(prohibited) =
+            crate::swiss::avoidance::prohibitions(&team_names, rule, t.total_rounds, &relaxed)
+        {
+            t.prohibited = prohibited;
+        }
     }
     for (round, start, kind) in bye_requests(db, event_id).await? {
         if round > t.rounds_played {
