@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod knockout;
 pub mod prizes;
 pub mod process;
+pub mod qr;
 pub mod rating;
 pub mod roster;
 pub mod round;

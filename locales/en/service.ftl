@@ -163,3 +163,6 @@ svc_pair_unknown_start = a start number of these pairs has no player
 svc_avoidance_blocks = round { $round } cannot be paired with every team kept apart: { $teams } must meet in it. Give a reason to let just these teams meet in this round (it is recorded), or pair the round by hand.
 svc_lot_drawn = the final lot was drawn already; it is drawn once
 svc_fouls_no_round = fouls are recorded against a round that has been paired; no round is paired yet
+report_link_other_round = This form is for another round: this link reports round { $round }. Reload the page.
+report_link_other_board = Board { $board } is not your board this round. Reload the page.
+report_link_final = Round { $round }'s results are final: the next round is paired. Ask the arbiter.

@@ -163,3 +163,6 @@ svc_pair_unknown_start = 其中一个编号没有棋手
 svc_avoidance_blocks = 第 { $round } 轮无法让所有同队棋手回避：{ $teams } 本轮必须相遇。写明理由即可只让这些队本轮相遇（理由会记录），或手工编排本轮。
 svc_lot_drawn = 抽签已抽过，只抽一次
 svc_fouls_no_round = 犯规须记在已编排的轮次；尚未编排任何一轮
+report_link_other_round = 此表格属于另一轮：本链接用于第 { $round } 轮。请重新载入页面。
+report_link_other_board = 第 { $board } 台不是你本轮的台次。请重新载入页面。
+report_link_final = 第 { $round } 轮成绩已确定（下一轮已编排）。请找裁判。

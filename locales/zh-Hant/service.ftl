@@ -163,3 +163,6 @@ svc_pair_unknown_start = 其中一個編號沒有棋手
 svc_avoidance_blocks = 第 { $round } 輪無法讓所有同隊棋手回避：{ $teams } 本輪必須相遇。寫明理由即可只讓這些隊本輪相遇（理由會記錄），或手工編排本輪。
 svc_lot_drawn = 抽籤已抽過，只抽一次
 svc_fouls_no_round = 犯規須記在已編排的輪次；尚未編排任何一輪
+report_link_other_round = 此表格屬於另一輪：本連結用於第 { $round } 輪。請重新載入頁面。
+report_link_other_board = 第 { $board } 台不是你本輪的台次。請重新載入頁面。
+report_link_final = 第 { $round } 輪成績已確定（下一輪已編排）。請找裁判。

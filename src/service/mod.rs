@@ -21,6 +21,7 @@ pub mod names;
 pub mod players;
 pub mod policy;
 pub mod rating_push;
+pub mod report_links;
 pub mod ratings;
 pub mod records;
 pub mod rounds;

@@ -153,6 +153,12 @@ pub fn sees_deals_list(access: Access) -> bool {
     access.arbitrate
 }
 
+/// Whether a round's players have report links (`service::report_links`): once it is published,
+/// and only then (a draft's pairings may still change, and no one sees them).
+pub fn report_links_issued(round: &Round) -> bool {
+    round.published
+}
+
 /// Whether the viewer may pair round `number` of the event: its arbiters, while the Swiss has
 /// that round ([`swiss_has_round`], which the pairing workflow asks too).
 pub fn may_pair_round(access: Access, event: &Event, number: u32) -> bool {

@@ -311,7 +311,7 @@ pub async fn enter_result(
 ) -> ServiceResult<i64> {
     store_outcome(
         db,
-        by,
+        Some(by),
         event,
         round,
         (board_no, expected_version),
@@ -371,7 +371,7 @@ pub async fn enter_typed(
     let (result, games) = parse_typed(event, board.0, typed)?;
     store_outcome(
         db,
-        by,
+        Some(by),
         event,
         round,
         board,
@@ -404,7 +404,7 @@ pub async fn enter_api_result(
         .filter(|r| !r.is_empty());
     let version = store_outcome(
         db,
-        by,
+        Some(by),
         &event,
         &round,
         (board_no, expected_version),
@@ -474,7 +474,7 @@ pub async fn paired_after(
 /// `correction`, the reason the arbiter typed, which the audit log keeps.
 async fn store_outcome(
     db: &Db,
-    by: &User,
+    by: Option<&User>,
     event: &Event,
     round: &Round,
     (board_no, expected_version): (u32, Option<i64>),
@@ -1175,12 +1175,18 @@ pub fn my_board(
         .boards
         .iter()
         .find(|b| b.red == me || b.black == Some(me))?;
+    Some(board_of(b, me, round.round.published))
+}
+
+/// Player `me`'s view of their board `b` in a round, `published` or not: their colour, the
+/// opponent, whether they may report, both reports.
+pub fn board_of(b: &Board, me: u32, published: bool) -> MyBoard {
     let side = if b.red == me {
         Color::Red
     } else {
         Color::Black
     };
-    Some(MyBoard {
+    MyBoard {
         board: b.board_no,
         side,
         opponent: if side == Color::Red {
@@ -1188,10 +1194,10 @@ pub fn my_board(
         } else {
             Some(b.red)
         },
-        may_report: round.round.published && b.black.is_some() && b.result.is_none(),
+        may_report: published && b.black.is_some() && b.result.is_none(),
         mine: b.reports[side.index()].clone(),
         theirs: b.reports[side.opponent().index()].clone(),
-    })
+    }
 }
 
 /// What became of a player's report.
@@ -1230,13 +1236,13 @@ pub async fn report(
         Some(s) if Some(s) == board.black => Color::Black,
         _ => return Err(ServiceError::Forbidden),
     };
-    report_side(db, me, event, (&round, &board), side, typed).await
+    report_side(db, Some(me), event, (&round, &board), side, typed).await
 }
 
 /// [`report`] once the reporter's side is known.
 pub async fn report_side(
     db: &Db,
-    by: &User,
+    by: Option<&User>,
     event: &Event,
     (round, board): (&Round, &Board),
     side: Color,
@@ -1273,7 +1279,7 @@ pub async fn report_side(
         .await?;
         return Ok(Reported::Confirmed);
     }
-    store::rounds::report_side(db, Some(by), event.id, (round, board), side, &report)
+    store::rounds::report_side(db, by, event.id, (round, board), side, &report)
         .await
         .map_err(|e| match e {
             store::StoreError::NotFound => ServiceError::Conflict(

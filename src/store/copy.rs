@@ -47,6 +47,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("forbidden_pairs", "id"),
     ("avoidance_relaxed", "id"),
     ("fouls", "id"),
+    ("report_links", "token"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

@@ -15,6 +15,7 @@ pub mod events;
 pub mod knockout;
 pub mod notify;
 pub mod players;
+pub mod report_links;
 pub mod prizes;
 pub mod ratings;
 pub mod records;

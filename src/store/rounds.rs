@@ -992,7 +992,7 @@ impl NewResult<'_> {
 /// writers is told instead of silently overwriting). Logs old and new. Returns the new version.
 pub async fn set_result(
     db: &Db,
-    by: &User,
+    by: Option<&User>,
     event_id: i64,
     round: &Round,
     board: &Board,
@@ -1042,7 +1042,7 @@ pub async fn set_result(
     .bind(expected_version)
     .bind(event_id)
     .bind(super::now())
-    .bind(by.id)
+    .bind(by.map(|u| u.id))
     .bind(&detail)
     .bind(action)
     .bind(reason);
@@ -1073,7 +1073,7 @@ pub async fn set_result(
     }
     audit::record_with_reason(
         &mut *tx,
-        Some(by.id),
+        by.map(|u| u.id),
         Some(event_id),
         action,
         &detail,
@@ -1211,13 +1211,13 @@ mod tests {
             .expect("count")
         };
         let win = NewResult::plain(Some(BoardResult::RedWins));
-        let v = set_result(&db, &user, event, &round, &board, board.version, win)
+        let v = set_result(&db, Some(&user), event, &round, &board, board.version, win)
             .await
             .expect("stored");
         assert_eq!(v, board.version + 1);
         assert_eq!(entries().await, 1, "one audit entry");
         // The same version again is stale, and names the board's current one.
-        match set_result(&db, &user, event, &round, &board, board.version, win).await {
+        match set_result(&db, Some(&user), event, &round, &board, board.version, win).await {
             Err(ResultError::Stale { board: 1, current }) => assert_eq!(current, v),
             other => panic!("a stale version was stored: {other:?}"),
         }
@@ -1229,7 +1229,7 @@ mod tests {
             .await
             .expect("archive");
         let draw = NewResult::plain(Some(BoardResult::Draw));
-        match set_result(&db, &user, event, &round, &board, v, draw).await {
+        match set_result(&db, Some(&user), event, &round, &board, v, draw).await {
             Err(ResultError::Store(StoreError::Archived)) => {}
             other => panic!("an archived event took a result: {other:?}"),
         }
@@ -1246,7 +1246,7 @@ mod tests {
             .await
             .expect("un-archive");
         assert_eq!(
-            set_result(&db, &user, event, &round, &now, v, draw)
+            set_result(&db, Some(&user), event, &round, &now, v, draw)
                 .await
                 .expect("stored"),
             v + 1

@@ -42,6 +42,8 @@ pub struct AppState {
     pub bounds: std::sync::Arc<bounds::Bounds>,
     /// The bound on the logins' password checks running and waiting.
     pub password_checks: std::sync::Arc<crate::service::accounts::PasswordChecks>,
+    /// The report links' rate limits (reports per link, unknown links per address).
+    pub report_limits: std::sync::Arc<crate::service::report_links::Limits>,
 }
 
 /// Where to listen and which database to use.
@@ -178,6 +180,7 @@ impl Application {
                 Some(n) => crate::service::accounts::PasswordChecks::new(n, n),
                 None => crate::service::accounts::PasswordChecks::for_this_machine(),
             },
+            report_limits: Default::default(),
         });
         let mut server = HttpServer::new(move || {
             App::new()

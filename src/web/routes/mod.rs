@@ -16,6 +16,7 @@ mod printing;
 mod prizes;
 mod ratings;
 mod records;
+mod report;
 mod rounds;
 mod sections;
 mod sections_api;
@@ -92,6 +93,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     viewer::configure(cfg);
     live::configure(cfg);
     printing::configure(cfg);
+    report::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);
     uploads::configure(cfg);

@@ -65,7 +65,8 @@ struct SlipsPage {
     ctx: Ctx,
     event: Event,
     round: u32,
-    boards: Vec<PrintedBoard>,
+    /// Each board's slip, with the players' report links once the round is published.
+    slips: Vec<service::report_links::Slip>,
 }
 
 #[derive(Template)]
@@ -104,22 +105,21 @@ async fn printed(
     Ending(form): Ending<PrintedForm>,
     Arbitrated { event, .. }: Arbitrated,
 ) -> AppResult<HttpResponse> {
-    let boards = printed_boards(&state, &event, n).await?;
     match form {
         PrintedForm::Slips => render(&SlipsPage {
+            slips: service::report_links::slips(&state.db, &event, n).await?,
             ctx,
             event,
             round: n,
-            boards,
         }),
         PrintedForm::Scoresheets => render(&ScoresheetsPage {
+            boards: printed_boards(&state, &event, n).await?,
             reveal_column: event.settings.variant == Variant::Jieqi,
             halves: vec![1, HALF + 1],
             rows: HALF,
             ctx,
             event,
             round: n,
-            boards,
         }),
     }
 }

@@ -98,7 +98,7 @@ pub struct BoardView {
 }
 
 /// A stored report as shown: a result with its dashes and ½, or a match's games as typed.
-fn shown_report(typed: &str) -> String {
+pub(super) fn shown_report(typed: &str) -> String {
     BoardResult::parse(typed).map_or_else(|| typed.to_string(), |r| r.display().to_string())
 }
 
@@ -122,6 +122,37 @@ pub struct MyBoardView {
     pub mine: Option<String>,
     /// The opponent's report, as shown.
     pub theirs: Option<String>,
+}
+
+/// A player's board as their pages show it: the line 「你執紅，對 12. 張凱晴，第 3 台」 (the
+/// opponent's name given), the report form's choices in their own terms, both reports as shown.
+pub(super) fn my_board_view(
+    ctx: &Ctx,
+    board: service::rounds::MyBoard,
+    opponent_name: Option<&str>,
+) -> MyBoardView {
+    let (won, lost) = match board.side {
+        Color::Red => ("1-0", "0-1"),
+        Color::Black => ("0-1", "1-0"),
+    };
+    let line = match board.opponent {
+        Some(s) => crate::i18n::Reason::new("my_board_line")
+            .arg("colour", board.side.as_str())
+            .arg("opponent", format!("{s}. {}", opponent_name.unwrap_or_default()))
+            .arg("board", board.board),
+        None => crate::i18n::Reason::new("my_board_bye"),
+    };
+    MyBoardView {
+        line: ctx.lang.reason(&line),
+        choices: vec![
+            (won, "report_i_won"),
+            ("1/2-1/2", "report_drawn"),
+            (lost, "report_i_lost"),
+        ],
+        mine: board.mine.as_deref().map(shown_report),
+        theirs: board.theirs.as_deref().map(shown_report),
+        board,
+    }
 }
 
 /// A form of a page sent back with its error: which form, the reason in the reader's language, and
@@ -532,28 +563,8 @@ async fn round_page(
         .map(|&(s, k)| (s, es.name(s).to_string(), absence_key(k)))
         .collect();
     let mine = service::rounds::my_board(&es, data, ctx.user.as_ref()).map(|board| {
-        let (won, lost) = match board.side {
-            Color::Red => ("1-0", "0-1"),
-            Color::Black => ("0-1", "1-0"),
-        };
-        let line = match board.opponent {
-            Some(s) => crate::i18n::Reason::new("my_board_line")
-                .arg("colour", board.side.as_str())
-                .arg("opponent", format!("{s}. {}", es.name(s)))
-                .arg("board", board.board),
-            None => crate::i18n::Reason::new("my_board_bye"),
-        };
-        MyBoardView {
-            line: ctx.lang.reason(&line),
-            choices: vec![
-                (won, "report_i_won"),
-                ("1/2-1/2", "report_drawn"),
-                (lost, "report_i_lost"),
-            ],
-            mine: board.mine.as_deref().map(shown_report),
-            theirs: board.theirs.as_deref().map(shown_report),
-            board,
-        }
+        let opponent = board.opponent.map(|s| es.name(s).to_string());
+        my_board_view(&ctx, board, opponent.as_deref())
     });
     let match_games = event
         .settings
