@@ -236,7 +236,7 @@ pub async fn send(
 /// How many reports one link may send in [`WINDOW`], and how many unknown links one client address
 /// may try in it: a venue's players share one address, so only the failures count per address.
 const PER_LINK: u32 = 20;
-const PER_ADDRESS_MISSES: u32 = 30;
+const PER_ADDRESS_MISSES: u32 = 60;
 const WINDOW: Duration = Duration::from_secs(600);
 /// The most keys kept; past it the expired ones go, then the oldest.
 const KEYS: usize = 20_000;

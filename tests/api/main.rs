@@ -25,6 +25,7 @@ mod public_values;
 mod rating_games;
 mod ratings;
 mod records;
+mod report_links;
 mod results_form;
 mod rounds_undo;
 mod schema;
