@@ -22,6 +22,7 @@ pub mod players;
 pub mod policy;
 pub mod rating_push;
 pub mod report_links;
+pub mod screen;
 pub mod ratings;
 pub mod records;
 pub mod rounds;

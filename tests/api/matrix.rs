@@ -176,6 +176,13 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/events/{id}/rounds/{n}/results" EventArbiters;
     get "/events/{id}/rounds/{n}/slips" EventArbiters;
     get "/events/{id}/rounds/{n}/scoresheets" EventArbiters;
+    get "/events/{id}/rounds/{n}/labels" EventArbiters;
+    get "/events/{id}/screen" Public;
+    // A report link's token is random: the fixture's "{token}" is no link (404 for everyone).
+    get "/report/{token}" Nobody;
+    post "/report/{token}" Nobody;
+    // Without the `path` it draws, a QR code is refused as a bad request, to anyone alike.
+    get "/qr.svg" Public;
     // Board 1's record is under the round's sealed deal: the viewer is the arbiters' until unsealed,
     // and answers everyone else as a board without records would (404).
     get "/events/{id}/rounds/{n}/boards/{b}" EventArbiters;
@@ -648,6 +655,7 @@ fn valid_write(route: &str) -> Write {
         "/events/{id}/lot" => form(&[]),
         "/api/events/{id}/players/{start}/fouls" => Write::Json(json!({"round": 1, "count": 1})),
         "/api/events/{id}/lot" => Write::Json(json!({})),
+        "/report/{token}" => form(&[("round", "1"), ("board", "1"), ("result", "1-0")]),
         other => panic!("no valid body for {other}: add one"),
     }
 }

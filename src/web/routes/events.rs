@@ -218,6 +218,13 @@ struct EventPage {
     readjudicated: Vec<ChangedRow>,
 }
 
+impl EventPage {
+    /// The event's address, for its QR code.
+    fn address(&self) -> String {
+        format!("/events/{}", self.event.id)
+    }
+}
+
 /// A game whose verdict the upgrade changed, as the event page lists it for the arbiters.
 struct ChangedRow {
     /// "Round 3 · Board 2" or "Match 5", and the game number.

@@ -19,6 +19,7 @@ mod records;
 mod report;
 mod rounds;
 mod sections;
+mod screen;
 mod sections_api;
 mod standings;
 mod teams;
@@ -94,6 +95,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     live::configure(cfg);
     printing::configure(cfg);
     report::configure(cfg);
+    screen::configure(cfg);
     deals::configure(cfg);
     records::configure(cfg);
     uploads::configure(cfg);

@@ -485,6 +485,13 @@ struct StartingListPage {
     state_key: &'static str,
 }
 
+impl StartingListPage {
+    /// The event's address, for its QR code.
+    fn address(&self) -> String {
+        format!("/events/{}", self.event.id)
+    }
+}
+
 /// The printable starting-rank list: every player by start number, marked provisional while the
 /// list is open.
 #[get("/events/{id}/players/print")]

@@ -70,6 +70,22 @@ struct SlipsPage {
 }
 
 #[derive(Template)]
+#[template(path = "print/labels.html")]
+struct LabelsPage {
+    ctx: Ctx,
+    event: Event,
+    round: u32,
+    boards: Vec<PrintedBoard>,
+}
+
+impl LabelsPage {
+    /// A board's page, for its label's QR code.
+    fn board_address(&self, board: &u32) -> String {
+        format!("/events/{}/rounds/{}/boards/{board}", self.event.id, self.round)
+    }
+}
+
+#[derive(Template)]
 #[template(path = "print/scoresheets.html")]
 struct ScoresheetsPage {
     ctx: Ctx,
@@ -92,12 +108,15 @@ enum PrintedForm {
     Slips,
     /// Blank scoresheets, one per page.
     Scoresheets,
+    /// Table labels: each board's number, players and the QR code of the board's page.
+    Labels,
 }
 
 /// A printed form of round `n`'s played boards (arbiters).
 #[routes]
 #[get("/events/{id}/rounds/{n}/slips")]
 #[get("/events/{id}/rounds/{n}/scoresheets")]
+#[get("/events/{id}/rounds/{n}/labels")]
 async fn printed(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -108,6 +127,12 @@ async fn printed(
     match form {
         PrintedForm::Slips => render(&SlipsPage {
             slips: service::report_links::slips(&state.db, &event, n).await?,
+            ctx,
+            event,
+            round: n,
+        }),
+        PrintedForm::Labels => render(&LabelsPage {
+            boards: printed_boards(&state, &event, n).await?,
             ctx,
             event,
             round: n,

@@ -435,6 +435,13 @@ struct PlayerPage {
 }
 
 impl PlayerPage {
+    /// The player's page, for its QR code.
+    fn address(&self) -> String {
+        format!("/events/{}/players/{}", self.event.id, self.start)
+    }
+}
+
+impl PlayerPage {
     /// The fouls form's refusal of `field`, if that field was refused.
     fn fouls_error_of(&self, field: &str) -> Option<&str> {
         self.fouls_error
