@@ -17,6 +17,7 @@ mod driver;
 mod knockout_deals;
 mod live;
 mod phone;
+mod report_links;
 mod rounds;
 mod rounds_undo;
 mod screens;

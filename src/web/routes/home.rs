@@ -98,6 +98,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../static/live.js"),
     ),
     (
+        "screen.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/screen.js"),
+    ),
+    (
         "viewer.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../static/viewer.js"),

@@ -168,7 +168,9 @@ fn too_many(secs: u64) -> AppError {
     AppError::TooManyRequests(i64::try_from(secs).unwrap_or(i64::MAX))
 }
 
-/// A link's page holds a secret: never kept by a shared cache, nor sent on as a referrer.
+/// A link's page holds a secret: never kept by a shared cache, nor sent as a referrer to another
+/// site (same-origin, not no-referrer: a form sent under no-referrer says `Origin: null`, which the
+/// CSRF check refuses).
 fn no_store(res: AppResult<HttpResponse>) -> AppResult<HttpResponse> {
     let mut res = res?;
     let headers = res.headers_mut();
@@ -178,7 +180,7 @@ fn no_store(res: AppResult<HttpResponse>) -> AppResult<HttpResponse> {
     );
     headers.insert(
         header::REFERRER_POLICY,
-        header::HeaderValue::from_static("no-referrer"),
+        header::HeaderValue::from_static("same-origin"),
     );
     Ok(res)
 }

@@ -1,0 +1,108 @@
+//! The player-facing day in a real browser (issue 35): a player without an account opens their
+//! report link from the printed slip on a phone (390 px), reports, and sees their opponent's
+//! confirmation; the slips' QR codes load as images; the display screen follows the results
+//! live, without a reload, while its views rotate.
+
+use crate::driver::*;
+use crate::support::{Client, FOUR_PLAYERS, World, event, html};
+
+/// The report links on round 1's slips, by start number.
+fn links(arb: &mut Client, id: i64) -> Vec<(u32, String)> {
+    let slips = arb.get(&format!("/events/{id}/rounds/1/slips")).body;
+    html::attr_pairs(&slips, "a.report-link", "data-start", "href")
+        .into_iter()
+        .map(|(s, h)| (s.parse().unwrap(), h))
+        .collect()
+}
+
+/// A report through a link, by a phone with no account (HTTP).
+fn report(w: &World, link: &str, board: u32, result: &str) {
+    let mut c = w.server.client();
+    c.get(link);
+    let r = c.form(
+        link,
+        &[("round", "1"), ("board", &board.to_string()), ("result", result)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+#[test]
+fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
+    let Some(b) = browser() else { return };
+    let w = World::new("browser-report");
+    let id = event("報告盃", "xiangqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(&w);
+    let base = w.server.base.clone();
+    let mut arb = w.login("arb");
+    let links = links(&mut arb, id);
+    let link = |start: u32| links.iter().find(|(s, _)| *s == start).unwrap().1.clone();
+
+    // The slips' QR codes are images the browser draws.
+    b.sign_in(&base, "arb", crate::support::PASSWORD);
+    b.goto(&format!("{base}/events/{id}/rounds/1/slips"));
+    b.wait_for("the QR codes drawn", |b| {
+        b.script(
+            "return [...document.querySelectorAll('img.qr')].every(i => i.complete && i.naturalWidth > 0)",
+        ) == serde_json::json!(true)
+    });
+    assert_eq!(
+        b.script("return document.querySelectorAll('img.qr').length"),
+        serde_json::json!(4)
+    );
+    b.delete_cookies();
+
+    // Player 4 (board 2, Red), no account, on a phone in Chinese.
+    b.phone();
+    b.goto(&format!("{base}/lang/zh-Hant?back={}", link(4)));
+    b.wait_for("the report page", |b| b.find("#my-board-line").is_ok());
+    assert_eq!(b.text("#my-board-line"), "你執紅，對 2. 乙二，第 2 台");
+    fits_the_phone(&b, "the report link's page");
+    b.click("#report input[value='1-0']");
+    b.click("#report button[type=submit]");
+    b.wait_for("the report stored", |b| b.find("#reported").is_ok());
+    assert!(b.text("#mine").contains("待對手確認"), "{}", b.text("#mine"));
+    fits_the_phone(&b, "the page after the report");
+    // The opponent confirms from their own phone: the result is entered.
+    report(&w, &link(2), 2, "1-0");
+    b.goto(&format!("{base}{}", link(4)));
+    b.wait_for("the result shown", |b| b.find("#result").is_ok());
+    assert!(b.text("#result").contains("1–0"));
+    assert!(b.find("#report").is_err(), "no form once the result is in");
+
+    // The display screen, with the fallback polling at ten minutes: only the stream can update it.
+    let screen = format!("{base}/events/{id}/screen");
+    b.goto(&screen);
+    b.script("localStorage.setItem('anqi-live-poll-ms', '600000');");
+    b.goto(&screen);
+    b.wait_for("the screen to follow its stream", |b| {
+        b.attribute("html", "data-live").as_deref() == Some("stream")
+    });
+    b.script("window.sameDocument = true;");
+    let result_of = |b: &Browser, board: u32| {
+        b.script(&format!(
+            "return document.querySelector(\"#by-board tr[data-board='{board}'] .result\").textContent.trim()"
+        ))
+    };
+    assert_eq!(result_of(&b, 2), serde_json::json!("1–0"));
+    assert_eq!(result_of(&b, 1), serde_json::json!(""));
+    assert!(b.attribute("html", "data-screen-view").is_some(), "a view is shown");
+    // Board 1's players report the same result through their links: the screen shows it.
+    report(&w, &link(1), 1, "0-1");
+    report(&w, &link(3), 1, "0-1");
+    b.wait_for("the screen updated live", |b| {
+        result_of(b, 1) == serde_json::json!("0–1")
+    });
+    assert_eq!(
+        b.script("return window.sameDocument === true"),
+        serde_json::json!(true),
+        "updated without a reload"
+    );
+    // By name too: every player of the round, alphabetically.
+    assert_eq!(
+        b.script("return document.querySelectorAll('#by-name tbody tr').length"),
+        serde_json::json!(4)
+    );
+}
