@@ -47,6 +47,8 @@ pub const TABLES: &[(&str, &str)] = &[
     ("forbidden_pairs", "id"),
     ("avoidance_relaxed", "id"),
     ("fouls", "id"),
+    ("entry_forms", "event_id"),
+    ("entries", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

@@ -5,6 +5,7 @@ mod admin;
 mod api;
 mod auth;
 mod deals;
+mod entries;
 mod events;
 mod exports;
 mod home;
@@ -93,6 +94,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     live::configure(cfg);
     printing::configure(cfg);
     deals::configure(cfg);
+    entries::configure(cfg);
     records::configure(cfg);
     uploads::configure(cfg);
     ratings::configure(cfg);
