@@ -230,7 +230,7 @@ async fn register(
             reason: crate::i18n::Reason::new("entries_wait").arg("minutes", (secs + 59) / 60),
         }),
         Err(e) => {
-            let (status, errors) = refused(e, "name", &ctx)?;
+            let (status, errors) = refused(e, "form", &ctx)?;
             let page = register_view(&state, ctx, event, typed.0, errors).await?;
             render_status(&page, status)
         }
