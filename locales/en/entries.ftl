@@ -61,7 +61,6 @@ entries_not_pending = This entry is no longer waiting for confirmation.
 entries_cancel_after_pairing = Round 1 is paired: the entry can no longer be cancelled here. Ask the arbiter to withdraw you.
 entries_not_open_to_cancel = This entry is already cancelled or refused.
 entries_wait = Too many entries from your address: try again in { $minutes } min.
-entries_bad_paid = Paid must be yes or no.
 audit_entry_submit = Entry sent
 audit_entry_correct = Entry corrected
 audit_entry_confirm = Entry confirmed

@@ -14,8 +14,8 @@ use std::net::IpAddr;
 use super::{Reason, ServiceError, ServiceResult, policy};
 use crate::accounts;
 use crate::roster::PlayerEntry;
-use crate::store::entries::{EntryFields, Submitted};
 pub use crate::store::entries::{Entry, EntryForm};
+use crate::store::entries::{EntryFields, Submitted};
 use crate::store::{self, Db, events::Event, users::User};
 
 /// Entries one client address may send per hour (a club entering its members from one phone
@@ -148,7 +148,8 @@ fn parse_closing(typed: &str, zone: chrono_tz::Tz) -> ServiceResult<String> {
     let bad = || {
         ServiceError::invalid(
             "closes_at",
-            Reason::new("entries_bad_closing").arg("value", typed.chars().take(40).collect::<String>()),
+            Reason::new("entries_bad_closing")
+                .arg("value", typed.chars().take(40).collect::<String>()),
         )
     };
     let naive = chrono::NaiveDateTime::parse_from_str(&typed.replace('T', " "), "%Y-%m-%d %H:%M")
@@ -205,8 +206,8 @@ pub async fn save_form(
             }
         }
     };
-    let fee =
-        crate::text::clean_line(&typed.fee, MAX_FEE).map_err(|r| ServiceError::invalid("fee", r))?;
+    let fee = crate::text::clean_line(&typed.fee, MAX_FEE)
+        .map_err(|r| ServiceError::invalid("fee", r))?;
     let form = EntryForm {
         event_id: section.id,
         open: !typed.open.is_empty(),
@@ -337,12 +338,12 @@ async fn check_fields(db: &Db, form: &EntryForm, typed: &EntryTyped) -> ServiceR
     };
     let rating = match (form.rating_list_id, typed.lookup.is_empty()) {
         (Some(list), false) => look_up(db, list, &name).await?,
-        _ if form.ask_rating => i64::from(
-            super::players::parse_rating(&typed.rating).map_err(|e| match e {
+        _ if form.ask_rating => i64::from(super::players::parse_rating(&typed.rating).map_err(
+            |e| match e {
                 ServiceError::Invalid { reason, .. } => ServiceError::invalid("rating", reason),
                 other => other,
-            })?,
-        ),
+            },
+        )?),
         _ => 0,
     };
     Ok(EntryFields {
@@ -509,7 +510,8 @@ impl Private {
     /// Whether the entrant may still cancel it.
     pub fn cancellable(&self) -> bool {
         !self.section.archived
-            && (self.entry.status == "pending" || (self.entry.status == "confirmed" && !self.paired))
+            && (self.entry.status == "pending"
+                || (self.entry.status == "confirmed" && !self.paired))
     }
 }
 
@@ -584,14 +586,27 @@ pub async fn cancel(db: &Db, token: &str, reason: &str) -> ServiceResult<()> {
                 }
             }
         }
-        _ => return Err(ServiceError::Conflict(Reason::new("entries_not_open_to_cancel"))),
+        _ => {
+            return Err(ServiceError::Conflict(Reason::new(
+                "entries_not_open_to_cancel",
+            )));
+        }
     }
-    if store::entries::set_status(db, None, &p.entry, &["pending", "confirmed"], "cancelled", None)
-        .await?
+    if store::entries::set_status(
+        db,
+        None,
+        &p.entry,
+        &["pending", "confirmed"],
+        "cancelled",
+        None,
+    )
+    .await?
     {
         Ok(())
     } else {
-        Err(ServiceError::Conflict(Reason::new("entries_not_open_to_cancel")))
+        Err(ServiceError::Conflict(Reason::new(
+            "entries_not_open_to_cancel",
+        )))
     }
 }
 
@@ -604,7 +619,12 @@ pub async fn list(db: &Db, by: &User, event: &Event) -> ServiceResult<Vec<Entry>
 }
 
 /// The entry `entry_id` of the event (not found unless it is one of its sections').
-async fn entry_of(db: &Db, by: &User, event: &Event, entry_id: i64) -> ServiceResult<(Entry, Event)> {
+async fn entry_of(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    entry_id: i64,
+) -> ServiceResult<(Entry, Event)> {
     let entry = list(db, by, event)
         .await?
         .into_iter()
@@ -630,8 +650,15 @@ async fn confirm_entry(db: &Db, by: &User, section: &Event, entry: &Entry) -> Se
     };
     let added = super::players::register(db, by, section, &[player]).await?;
     let player_id = added.first().map(|p| p.id);
-    if store::entries::set_status(db, Some(by), entry, &["pending", "refused"], "confirmed", player_id)
-        .await?
+    if store::entries::set_status(
+        db,
+        Some(by),
+        entry,
+        &["pending", "refused"],
+        "confirmed",
+        player_id,
+    )
+    .await?
     {
         Ok(())
     } else {

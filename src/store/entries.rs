@@ -264,7 +264,9 @@ pub async fn submit(
     .bind(&at)
     .fetch_one(&mut *tx)
     .await?;
-    let detail = Reason::new("audit_d_entry").arg("name", &fields.name).audit();
+    let detail = Reason::new("audit_d_entry")
+        .arg("name", &fields.name)
+        .audit();
     tx.commit_audited(None, Some(event_id), "entry.submit", &detail)
         .await?;
     Ok(Submitted::Done(entry_of(row)))
@@ -361,7 +363,9 @@ pub async fn set_status(
         "cancelled" => "entry.cancel",
         _ => "entry.reopen",
     };
-    let detail = Reason::new("audit_d_entry").arg("name", &entry.name).audit();
+    let detail = Reason::new("audit_d_entry")
+        .arg("name", &entry.name)
+        .audit();
     tx.commit_audited(by.map(|u| u.id), Some(entry.event_id), action, &detail)
         .await?;
     Ok(true)
@@ -370,12 +374,13 @@ pub async fn set_status(
 /// Ticks or unticks an entry's payment; `false` when it was already so (nothing written).
 pub async fn set_paid(db: &Db, by: &User, entry: &Entry, paid: bool) -> StoreResult<bool> {
     let mut tx = begin_write(db).await?;
-    let done = sqlx::query("UPDATE entries SET paid = $1, updated_at = $2 WHERE id = $3 AND paid <> $1")
-        .bind(Flag(paid))
-        .bind(now())
-        .bind(entry.id)
-        .execute(&mut *tx)
-        .await?;
+    let done =
+        sqlx::query("UPDATE entries SET paid = $1, updated_at = $2 WHERE id = $3 AND paid <> $1")
+            .bind(Flag(paid))
+            .bind(now())
+            .bind(entry.id)
+            .execute(&mut *tx)
+            .await?;
     if done.rows_affected() == 0 {
         tx.rollback().await?;
         return Ok(false);

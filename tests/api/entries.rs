@@ -96,7 +96,10 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
     let private = private_path(&sent);
     let page = stranger.get(&private);
     assert_eq!(page.status, 200, "{}", page.body);
-    assert_eq!(html::text(&page.body, "#entry-name").as_deref(), Some("陳大文"));
+    assert_eq!(
+        html::text(&page.body, "#entry-name").as_deref(),
+        Some("陳大文")
+    );
     assert_eq!(
         html::attrs(&page.body, "#entry-status", "data-status"),
         ["pending"]
@@ -114,7 +117,11 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
         ],
     );
     assert_eq!(bad.status, 400, "{}", bad.body);
-    assert!(html::text(&bad.body, "#error-rating").is_some(), "{}", bad.body);
+    assert!(
+        html::text(&bad.body, "#error-rating").is_some(),
+        "{}",
+        bad.body
+    );
     assert_eq!(
         html::attrs(&bad.body, "#correct-form input[name=rating]", "value"),
         ["abc"]
@@ -135,8 +142,14 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
     );
     assert_eq!(fixed.status, 303, "{}", fixed.body);
     let page = stranger.get(&private);
-    assert_eq!(html::text(&page.body, "#entry-club").as_deref(), Some("大埔"));
-    assert_eq!(html::text(&page.body, "#entry-rating").as_deref(), Some("1600"));
+    assert_eq!(
+        html::text(&page.body, "#entry-club").as_deref(),
+        Some("大埔")
+    );
+    assert_eq!(
+        html::text(&page.body, "#entry-rating").as_deref(),
+        Some("1600")
+    );
 
     // The entries are the organizer's: a stranger and another organizer are refused.
     assert!(matches!(
@@ -144,12 +157,7 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
         401 | 403
     ));
     let mut other = api_client(&w, "org2");
-    assert_eq!(
-        other
-            .get(&format!("/api/events/{id}/entries"))
-            .status,
-        403
-    );
+    assert_eq!(other.get(&format!("/api/events/{id}/entries")).status, 403);
 
     let mut api = api_client(&w, "org");
     let list = entries(&mut api, id);
@@ -208,12 +216,20 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
     assert_eq!(stranger.get(&wrong).status, 404);
     assert_eq!(stranger.get("/entries/abc").status, 404);
     let mut forged = private.clone();
-    forged.replace_range(forged.len() - 1.., if private.ends_with('0') { "1" } else { "0" });
+    forged.replace_range(
+        forged.len() - 1..,
+        if private.ends_with('0') { "1" } else { "0" },
+    );
     assert_eq!(stranger.get(&forged).status, 404);
 
     // Every change is in the audit log.
     let audit = org.get(&format!("/events/{id}/audit")).body;
-    for action in ["Entry sent", "Entry corrected", "Entry confirmed", "Entry fee"] {
+    for action in [
+        "Entry sent",
+        "Entry corrected",
+        "Entry confirmed",
+        "Entry fee",
+    ] {
         assert!(audit.contains(action), "{action} in the audit log");
     }
 
@@ -227,6 +243,30 @@ fn a_stranger_enters_corrects_and_the_organizer_confirms_through_the_api() {
     assert_eq!(
         html::attrs(&page.body, &format!("#entry-{eid}"), "data-paid"),
         ["yes"]
+    );
+
+    // The event's backup carries its entry form and entries, the player link renumbered.
+    let backup = org.get(&format!("/events/{id}/export.json"));
+    assert_eq!(backup.status, 200);
+    let dir = TempDir::new("entries-import");
+    create_users(&dir, &[("org", "organizer")]);
+    let server = Server::start(&dir);
+    let mut importer = server.login("org");
+    let copy = crate::backup::import_unlinked(&mut importer, &backup.body);
+    importer.bearer = Some(token(&dir, "org"));
+    let list = entries(&mut importer, copy);
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0]["name"], "陳大文");
+    assert_eq!(list[0]["status"], "confirmed");
+    assert_eq!(list[0]["paid"], true);
+    let players = importer.get(&format!("/api/events/{copy}/players")).json();
+    let start_player = list[0]["player_id"].as_i64().expect("linked");
+    assert_eq!(players.as_array().unwrap().len(), 1);
+    assert!(start_player > 0);
+    let page = importer.get(&format!("/events/{copy}/register"));
+    assert!(
+        html::attrs(&page.body, "form#register-form", "id").len() == 1,
+        "the copy's form is open too"
     );
 }
 
@@ -330,12 +370,20 @@ fn the_closing_time_the_honeypot_and_the_limit_per_address() {
     // The closing time: refused after it, and the form says entries are closed.
     open_form(&mut org, id, &[("closes_at", "2020-01-01T10:00")]);
     let form = w.server.client().get(&format!("/events/{id}/register"));
-    assert!(html::text(&form.body, "#entries-closed").is_some(), "{}", form.body);
+    assert!(
+        html::text(&form.body, "#entries-closed").is_some(),
+        "{}",
+        form.body
+    );
     let mut late = w.server.client();
     let csrf = late.csrf();
     let r = late.form_raw(
         &format!("/events/{id}/register"),
-        &[("csrf", &csrf), ("section", &id.to_string()), ("name", "Late")],
+        &[
+            ("csrf", &csrf),
+            ("section", &id.to_string()),
+            ("name", "Late"),
+        ],
     );
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(
@@ -358,7 +406,11 @@ fn the_closing_time_the_honeypot_and_the_limit_per_address() {
         &[("open", "on"), ("closes_at", "tomorrow")],
     );
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(html::text(&r.body, "#error-closes_at").is_some(), "{}", r.body);
+    assert!(
+        html::text(&r.body, "#error-closes_at").is_some(),
+        "{}",
+        r.body
+    );
     // Without the form's token the entry is refused.
     let r = w
         .server
@@ -380,7 +432,11 @@ fn the_rating_is_looked_up_in_the_club_rating_list() {
     let id = event("Lookup Open", "xiangqi").build(&w);
     let mut org = w.login("org");
     let list_id = list.to_string();
-    open_form(&mut org, id, &[("rating_list", &list_id), ("ask_rating", "on")]);
+    open_form(
+        &mut org,
+        id,
+        &[("rating_list", &list_id), ("ask_rating", "on")],
+    );
 
     let mut stranger = w.server.client();
     let r = enter(&mut stranger, id, &[("name", "無此人"), ("lookup", "on")]);

@@ -223,7 +223,9 @@ async fn register(
 ) -> AppResult<HttpResponse> {
     let client = crate::web::client::client_addr(&req);
     match service::entries::send(&state.db, &event, &typed, client).await {
-        Ok(Sent::Stored(token) | Sent::Dropped(token)) => Ok(redirect(&format!("/entries/{token}"))),
+        Ok(Sent::Stored(token) | Sent::Dropped(token)) => {
+            Ok(redirect(&format!("/entries/{token}")))
+        }
         Ok(Sent::Wait(secs)) => Err(AppError::Refused {
             status: 429,
             headline: "error_too_many",
@@ -325,7 +327,9 @@ async fn correct(
 ) -> AppResult<HttpResponse> {
     let token = token.into_inner();
     match service::entries::correct(&state.db, &token, &typed).await {
-        Ok(()) => Ok(redirect(&format!("/entries/{token}?done=entries_corrected"))),
+        Ok(()) => Ok(redirect(&format!(
+            "/entries/{token}?done=entries_corrected"
+        ))),
         Err(e) => {
             let (status, errors) = refused(e, "name", &ctx)?;
             let p = service::entries::private(&state.db, &token).await?;
@@ -349,7 +353,9 @@ async fn cancel(
     let token = token.into_inner();
     let reason = ctx.t("entries_cancel_reason");
     match service::entries::cancel(&state.db, &token, reason).await {
-        Ok(()) => Ok(redirect(&format!("/entries/{token}?done=entries_cancelled"))),
+        Ok(()) => Ok(redirect(&format!(
+            "/entries/{token}?done=entries_cancelled"
+        ))),
         Err(e) => {
             let (status, errors) = refused(e, "cancel", &ctx)?;
             let p = service::entries::private(&state.db, &token).await?;
@@ -380,7 +386,10 @@ struct EntriesPage {
 
 impl EntriesPage {
     fn count(&self, status: &str) -> usize {
-        self.lines.iter().filter(|l| l.entry.status == status).count()
+        self.lines
+            .iter()
+            .filter(|l| l.entry.status == status)
+            .count()
     }
 }
 
@@ -484,7 +493,7 @@ async fn save_form(
     let form = form.0;
     match service::entries::save_form(&state.db, &user, &event, &form.typed).await {
         Ok(_) if form.from == "settings" => Ok(redirect(&format!(
-            "/events/{}/settings#entry-form",
+            "/events/{}/settings?done=entries_form_saved#entry-form",
             event.id
         ))),
         Ok(_) => Ok(redirect(&format!(
@@ -601,15 +610,8 @@ async fn mark_paid(
     form: CsrfForm<PaidForm>,
 ) -> AppResult<HttpResponse> {
     let eid = path.1;
-    let paid = match form.paid.as_str() {
-        "yes" => true,
-        "no" => false,
-        _ => {
-            return Err(AppError::invalid(crate::i18n::Reason::new(
-                "entries_bad_paid",
-            )));
-        }
-    };
+    // The page sends `yes` or `no`; anything else unticks.
+    let paid = form.paid == "yes";
     let done = service::entries::set_paid(&state.db, &user, &event, eid, paid).await;
     after_action(&state, ctx, (event, access, user), eid, done).await
 }
@@ -685,6 +687,8 @@ async fn api_paid(
     path: web::Path<(i64, i64)>,
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
+    // The entry first (404 for another event's), then the body.
+    api_entry(&state, (&event, &user), path.1).await?;
     let body: serde_json::Value = super::api::parse_json(&body)?;
     let paid = body["paid"]
         .as_bool()
