@@ -735,6 +735,90 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("team", c.need("team", team)?);
             put!("reason", c.line("reason", 200)?.unwrap_or_default());
         }
+        "entry_forms" => {
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            for col in [
+                "open",
+                "ask_club",
+                "ask_rating",
+                "ask_birth_year",
+                "ask_contact",
+                "auto_confirm",
+            ] {
+                put!(col, c.flag(col)?);
+            }
+            let closes = c.line("closes_at", 40)?.unwrap_or_default();
+            if !closes.is_empty() && chrono::DateTime::parse_from_rfc3339(&closes).is_err() {
+                return Err(c.err(
+                    "closes_at",
+                    Reason::new("words_not_time").arg("value", &closes),
+                ));
+            }
+            put!("closes_at", closes);
+            put!(
+                "cap",
+                c.int("cap", 0..=super::entries::MAX_CAP)?.unwrap_or(0)
+            );
+            // A rating list is the server's own, not the event's: the copy looks up in none.
+            c.get("rating_list_id");
+            row.values.push(("rating_list_id", Value::Null));
+            put!(
+                "fee",
+                c.line("fee", super::entries::MAX_FEE)?.unwrap_or_default()
+            );
+        }
+        "entries" => {
+            c.get("id");
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            let hash = c.line("token_hash", 64)?.unwrap_or_default();
+            if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(c.err("token_hash", Reason::new("words_missing")));
+            }
+            put!("token_hash", hash);
+            let name = c.line("name", 80)?.unwrap_or_default();
+            if name.trim().is_empty() {
+                return Err(c.err("name", Reason::new("words_missing")));
+            }
+            put!("name", name);
+            put!("club", c.line("club", 80)?.unwrap_or_default());
+            put!(
+                "rating",
+                c.int("rating", 0..=i64::from(super::players::MAX_RATING))?
+                    .unwrap_or(0)
+            );
+            row.values
+                .push(("birth_year", opt(c.int("birth_year", 1900..=2200)?)));
+            put!("contact", c.line("contact", 80)?.unwrap_or_default());
+            let status = c.line("status", 10)?.unwrap_or_default();
+            if !matches!(
+                status.as_str(),
+                "pending" | "confirmed" | "cancelled" | "refused"
+            ) {
+                return Err(c.err(
+                    "status",
+                    Reason::new("words_not_one_of")
+                        .arg("value", &status)
+                        .arg("allowed", "pending, confirmed, cancelled, refused"),
+                ));
+            }
+            put!("status", status);
+            put!("paid", c.flag("paid")?);
+            let player = match c.int("player_id", any.clone())? {
+                Some(id) if cx.ids("players").contains(&id) => Some(id),
+                Some(id) => {
+                    return Err(c.err(
+                        "player_id",
+                        Reason::new("words_refers_to_nothing").arg("id", id),
+                    ));
+                }
+                None => None,
+            };
+            row.values.push(("player_id", opt(player)));
+            put!("created_at", c.need_time("created_at")?);
+            put!("updated_at", c.need_time("updated_at")?);
+        }
         "round_absences" | "bye_requests" => {
             if table == "round_absences" {
                 put!("round_id", c.refers("round_id", cx.ids("rounds"))?);

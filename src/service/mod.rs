@@ -11,6 +11,7 @@ pub mod accounts;
 pub mod backups;
 pub mod bracket;
 pub mod deals;
+pub mod entries;
 pub mod event_state;
 pub mod events;
 pub mod imports;

@@ -171,6 +171,12 @@ pub fn may_record_fouls(access: Access, event: &Event) -> bool {
     access.arbitrate && !event.archived
 }
 
+/// Whether the visitor may open and close an event's entry forms, see its entries and
+/// confirm, refuse and tick them paid (its organizer and administrators).
+pub fn may_manage_entries(access: Access) -> bool {
+    access.manage
+}
+
 /// Whether the viewer may draw the event's final lot: its arbiters, while the event is not
 /// archived and the lot is not drawn.
 pub fn may_draw_lot(access: Access, event: &Event) -> bool {

@@ -88,6 +88,18 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events")],
     },
     TableSpec {
+        name: "entry_forms",
+        select: "SELECT * FROM entry_forms WHERE event_id = $1",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
+        name: "entries",
+        select: "SELECT * FROM entries WHERE event_id = $1 ORDER BY id",
+        defines: None,
+        refs: &[("event_id", "events"), ("player_id", "players")],
+    },
+    TableSpec {
         name: "game_records",
         select: "SELECT * FROM game_records WHERE board_id IN
                  (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1) ORDER BY id",

@@ -48,6 +48,8 @@ pub const TABLES: &[(&str, &str)] = &[
     ("avoidance_relaxed", "id"),
     ("fouls", "id"),
     ("report_links", "token"),
+    ("entry_forms", "event_id"),
+    ("entries", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

@@ -11,6 +11,7 @@ pub mod audit;
 pub mod backup;
 pub mod copy;
 pub mod deals;
+pub mod entries;
 pub mod events;
 pub mod knockout;
 pub mod notify;

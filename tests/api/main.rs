@@ -8,6 +8,7 @@ mod corrections_events;
 mod csv_files;
 mod db_backup;
 mod deals;
+mod entries;
 mod event_page;
 mod form_words;
 mod foundation;

@@ -316,6 +316,22 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/api/events/{id}/sections/{sid}/knockout" EventArbiters;
     put "/api/events/{id}/sections/{sid}/knockout/matches/{m}/decider" KnockoutWriters;
     put "/api/events/{id}/sections/{sid}/knockout/matches/{m}/games/{g}/result" KnockoutWriters;
+    // Online entries: the public form; the private pages answer only their own token (none in
+    // this fixture); the entries are the organizer's (none here to act on).
+    get "/events/{id}/register" Public;
+    post "/events/{id}/register" Public;
+    get "/entries/{token}" Nobody;
+    post "/entries/{token}" Nobody;
+    post "/entries/{token}/cancel" Nobody;
+    get "/events/{id}/entries" EventManagers;
+    post "/events/{id}/entry-form" EventManagers;
+    post "/events/{id}/entries/{eid}/confirm" Nobody;
+    post "/events/{id}/entries/{eid}/refuse" Nobody;
+    post "/events/{id}/entries/{eid}/paid" Nobody;
+    get "/api/events/{id}/entries" EventManagers;
+    post "/api/events/{id}/entries/{eid}/confirm" Nobody;
+    post "/api/events/{id}/entries/{eid}/refuse" Nobody;
+    post "/api/events/{id}/entries/{eid}/paid" Nobody;
     // Last: it ends the session of the client that asks.
     post "/logout" Public;
 ];
@@ -384,6 +400,9 @@ fn fill(route: &str, ids: &Ids) -> String {
         .replace("{b}", "1")
         .replace("{g}", "1")
         .replace("{m}", "1")
+        .replace("{eid}", "1")
+        // A private entry link's token that is no entry's.
+        .replace("{token}", &"0".repeat(64))
         .replace("{start}", "1")
         .replace("{deal_id}", &ids.deal.to_string())
         .replace("{upload}", &ids.upload.to_string())
@@ -656,6 +675,15 @@ fn valid_write(route: &str) -> Write {
         "/api/events/{id}/players/{start}/fouls" => Write::Json(json!({"round": 1, "count": 1})),
         "/api/events/{id}/lot" => Write::Json(json!({})),
         "/report/{token}" => form(&[("round", "1"), ("board", "1"), ("result", "1-0")]),
+        "/events/{id}/register" | "/entries/{token}" => form(&[("name", "己")]),
+        "/entries/{token}/cancel" => form(&[]),
+        "/events/{id}/entry-form" => form(&[("open", "on")]),
+        "/events/{id}/entries/{eid}/confirm" | "/events/{id}/entries/{eid}/refuse" => form(&[]),
+        "/events/{id}/entries/{eid}/paid" => form(&[("paid", "yes")]),
+        "/api/events/{id}/entries/{eid}/confirm" | "/api/events/{id}/entries/{eid}/refuse" => {
+            Write::Json(json!({}))
+        }
+        "/api/events/{id}/entries/{eid}/paid" => Write::Json(json!({"paid": true})),
         other => panic!("no valid body for {other}: add one"),
     }
 }

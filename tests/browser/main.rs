@@ -14,6 +14,7 @@ mod support;
 mod corrections;
 mod csv_files;
 mod driver;
+mod entries;
 mod knockout_deals;
 mod live;
 mod phone;

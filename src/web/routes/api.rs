@@ -95,6 +95,9 @@ struct NewEvent {
     /// The IANA time zone of the event's times (default `Asia/Hong_Kong`).
     #[serde(default)]
     time_zone: Option<String>,
+    /// Opens the entry form of every section at once (online entries, `service::entries`).
+    #[serde(default)]
+    entries_open: Option<bool>,
     /// The one section's own settings, when `sections` is absent.
     #[serde(flatten)]
     own: NewSection,
@@ -249,6 +252,10 @@ async fn create_event(
     let (first, more) = settings.split_first().expect("one section at least");
     let (event, more) =
         service::sections::create_event(&state.db, &user, first, &shared.time_zone, more).await?;
+    if new.entries_open == Some(true) {
+        let all: Vec<&service::Event> = std::iter::once(&event).chain(&more).collect();
+        service::entries::open_all(&state.db, &user, &all).await?;
+    }
     let sections: Vec<Value> = std::iter::once(&event)
         .chain(&more)
         .map(|s| json!({"id": s.id, "name": s.settings.section}))

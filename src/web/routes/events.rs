@@ -447,6 +447,8 @@ struct SettingsPage {
     reason: String,
     /// A refusal of the whole change (a locked setting, a missing reason), in the reader's language.
     refusal: Option<String>,
+    /// The section's online entry form (its own form, `routes::entries`).
+    panel: super::entries::Panel,
 }
 
 /// Common IANA time zones offered by the settings form (any other name may be typed).
@@ -508,7 +510,9 @@ async fn settings_page(
         .map(|tb| ctx.event_tie_break_name(&event, tb))
         .collect::<Vec<_>>()
         .join(", ");
+    let panel = super::entries::panel(state, &event).await?;
     Ok(SettingsPage {
+        panel,
         access: Access {
             manage: true,
             arbitrate: true,

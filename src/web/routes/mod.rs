@@ -5,6 +5,7 @@ mod admin;
 mod api;
 mod auth;
 mod deals;
+mod entries;
 mod events;
 mod exports;
 mod home;
@@ -97,6 +98,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     report::configure(cfg);
     screen::configure(cfg);
     deals::configure(cfg);
+    entries::configure(cfg);
     records::configure(cfg);
     uploads::configure(cfg);
     ratings::configure(cfg);
