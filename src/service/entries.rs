@@ -499,6 +499,8 @@ pub struct Private {
     pub form: EntryForm,
     /// Whether round 1 of the section is paired (a confirmed entry can no longer be cancelled).
     pub paired: bool,
+    /// The player's page once the entry is confirmed (its QR code is what check-in scans).
+    pub player_page: Option<String>,
 }
 
 impl Private {
@@ -528,11 +530,18 @@ pub async fn private(db: &Db, token: &str) -> ServiceResult<Private> {
         .ok_or(ServiceError::NotFound)?;
     let form = form_of(db, &section).await?;
     let paired = !store::rounds::list(db, section.id).await?.is_empty();
+    let player_page = match entry.player_id {
+        Some(player) if entry.status == "confirmed" => store::players::get(db, section.id, player)
+            .await?
+            .map(|p| format!("/events/{}/players/{}", section.id, p.start_no)),
+        _ => None,
+    };
     Ok(Private {
         entry,
         section,
         form,
         paired,
+        player_page,
     })
 }
 
