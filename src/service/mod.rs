@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod backups;
 pub mod bracket;
+pub mod checkin;
 pub mod deals;
 pub mod event_state;
 pub mod events;
@@ -24,6 +25,7 @@ pub mod rating_push;
 pub mod ratings;
 pub mod records;
 pub mod rounds;
+pub mod schedule;
 pub mod sections;
 pub mod standings;
 pub mod uploads;

@@ -47,6 +47,9 @@ pub const TABLES: &[(&str, &str)] = &[
     ("forbidden_pairs", "id"),
     ("avoidance_relaxed", "id"),
     ("fouls", "id"),
+    ("section_schedules", "event_id"),
+    ("round_starts", "event_id, round_no"),
+    ("checkins", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];
