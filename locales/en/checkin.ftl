@@ -46,3 +46,4 @@ audit_d_checkin_present = { $start }. { $name } checked in for round { $round }
 audit_d_checkin_absent = { $start }. { $name } no longer checked in for round { $round }
 audit_d_checkin_left_out = Round { $round }, not checked in — { $choice }: { $players }
 audit_d_schedule = { $checkin }; time control { $time_control }; starts { $starts }
+ci_local_time = On the event's clock (its time zone in the settings).

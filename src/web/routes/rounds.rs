@@ -457,8 +457,8 @@ struct RoundPage {
     /// For arbiters, on a draft: its checks and the whole-pairing form.
     draft: Option<DraftView>,
     form: FormState,
-    /// When the round starts and the time control (the section's schedule), as shown.
-    start: Option<(String, String)>,
+    /// When the round starts (on the event's clock) and the time control, as shown.
+    start: Option<String>,
     time_control: String,
 }
 
@@ -612,9 +612,7 @@ async fn round_page(
         None
     };
     let schedule = service::schedule::schedule(&state.db, &event).await?;
-    let start = schedule
-        .shown_start(n)
-        .map(|at| (at, schedule.zone.name().to_string()));
+    let start = schedule.shown_start(n);
     let time_control = schedule.shown_time_control();
     Ok(RoundPage {
         start,
