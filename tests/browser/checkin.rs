@@ -28,6 +28,11 @@ fn staff_tick_one_player_and_scan_another_on_a_phone() {
         b.find("#checkin-list li[data-start='1'].present").is_ok()
     });
     assert_eq!(b.text("#checkin-count"), "1");
+    assert!(
+        !b.url().contains("marked"),
+        "the tick is sent without leaving the page: {}",
+        b.url()
+    );
 
     // Typing a name filters the list as one types.
     b.type_into("#checkin-q", "棋手02");
