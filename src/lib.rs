@@ -21,6 +21,7 @@ pub mod roster;
 pub mod round;
 pub mod round_robin;
 pub mod rules;
+pub mod schedule;
 pub mod service;
 pub mod store;
 pub mod swiss;

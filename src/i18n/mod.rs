@@ -376,6 +376,7 @@ const AREAS: &[Area] = areas![
     "round_robin",
     "tiebreaks",
     "entries",
+    "checkin",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -819,6 +819,45 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
             put!("created_at", c.need_time("created_at")?);
             put!("updated_at", c.need_time("updated_at")?);
         }
+        "section_schedules" => {
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            let rule = c.line("checkin", 10)?.unwrap_or_default();
+            let rule = crate::schedule::CheckinRule::parse(&rule).ok_or_else(|| {
+                c.err(
+                    "checkin",
+                    Reason::new("words_not_one_of")
+                        .arg("value", &rule)
+                        .arg("allowed", "off, round1, every"),
+                )
+            })?;
+            put!("checkin", rule.code());
+            let typed = c.line("time_control", crate::schedule::TIME_CONTROL_MAX)?;
+            let tc = crate::schedule::TimeControl::parse(&typed.unwrap_or_default())
+                .map_err(|r| c.err("time_control", r))?;
+            put!(
+                "time_control",
+                tc.map(|t| t.text().to_string()).unwrap_or_default()
+            );
+        }
+        "round_starts" => {
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            put!("round_no", c.need_int("round_no", 1..=99)?);
+            let typed = c.line("starts_at", 25)?;
+            let typed = c.need("starts_at", typed)?;
+            let at = crate::schedule::parse_start(&typed)
+                .map_err(|r| c.err("starts_at", r))?
+                .ok_or_else(|| c.err("starts_at", Reason::new("words_missing")))?;
+            put!("starts_at", crate::schedule::start_stored(at));
+        }
+        "checkins" => {
+            c.get("id");
+            c.event(cx.event)?;
+            put!("event_id", cx.event);
+            put!("player_id", c.refers("player_id", cx.ids("players"))?);
+            put!("round_no", c.need_int("round_no", 1..=99)?);
+        }
         "round_absences" | "bye_requests" => {
             if table == "round_absences" {
                 put!("round_id", c.refers("round_id", cx.ids("rounds"))?);

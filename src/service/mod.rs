@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod backups;
 pub mod bracket;
+pub mod checkin;
 pub mod deals;
 pub mod entries;
 pub mod event_state;
@@ -27,6 +28,7 @@ pub mod screen;
 pub mod ratings;
 pub mod records;
 pub mod rounds;
+pub mod schedule;
 pub mod sections;
 pub mod standings;
 pub mod uploads;

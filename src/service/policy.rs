@@ -183,6 +183,18 @@ pub fn may_draw_lot(access: Access, event: &Event) -> bool {
     access.arbitrate && !event.archived && event.lot_seed.is_none()
 }
 
+/// Whether the viewer may check players in (檢錄) and use the check-in page: the event's
+/// arbiters, while it is not archived.
+pub fn may_check_in(access: Access, event: &Event) -> bool {
+    access.arbitrate && !event.archived
+}
+
+/// Whether the viewer may change a section's schedule (time control, round starts, check-in
+/// rule): its organizer and administrators, as the other settings.
+pub fn may_edit_schedule(access: Access) -> bool {
+    access.manage
+}
+
 /// Whether the event's Swiss has a round `number` still to pair (not past its last round).
 pub fn swiss_has_round(event: &Event, number: u32) -> bool {
     number <= event.settings.swiss_rounds

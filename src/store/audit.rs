@@ -46,6 +46,7 @@ const ON_ARCHIVED: &[&str] = &["event.unarchive", "event.import"];
 /// event's public version where it was (the `audit_log_public_version` trigger, migration 0021).
 const UNSEEN: &[&str] = &[
     "round.pair",
+    "checkin.set",
     "record.submit",
     "record.upload",
     "record.delete",

@@ -100,6 +100,24 @@ const TABLES: &[TableSpec] = &[
         refs: &[("event_id", "events"), ("player_id", "players")],
     },
     TableSpec {
+        name: "section_schedules",
+        select: "SELECT * FROM section_schedules WHERE event_id = $1",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
+        name: "round_starts",
+        select: "SELECT * FROM round_starts WHERE event_id = $1 ORDER BY round_no",
+        defines: None,
+        refs: &[("event_id", "events")],
+    },
+    TableSpec {
+        name: "checkins",
+        select: "SELECT * FROM checkins WHERE event_id = $1 ORDER BY id",
+        defines: None,
+        refs: &[("event_id", "events"), ("player_id", "players")],
+    },
+    TableSpec {
         name: "game_records",
         select: "SELECT * FROM game_records WHERE board_id IN
                  (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.event_id = $1) ORDER BY id",

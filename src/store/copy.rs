@@ -50,6 +50,9 @@ pub const TABLES: &[(&str, &str)] = &[
     ("report_links", "token"),
     ("entry_forms", "event_id"),
     ("entries", "id"),
+    ("section_schedules", "event_id"),
+    ("round_starts", "event_id, round_no"),
+    ("checkins", "id"),
     ("login_throttle", "key"),
     ("event_deletions", "event_id"),
 ];

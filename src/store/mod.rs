@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod checkin;
 pub mod copy;
 pub mod deals;
 pub mod entries;

@@ -166,6 +166,7 @@ impl Ctx {
         }
         if access.arbitrate {
             tabs.push(("deals", "deals"));
+            tabs.push(("ci_tab", "checkin"));
         }
         if event.settings.knockout_size > 0 {
             tabs.push(("knockout", "knockout"));

@@ -3,6 +3,7 @@
 mod arbiter_forms;
 mod availability;
 mod backup;
+mod checkin;
 mod copy_db;
 mod corrections_events;
 mod csv_files;

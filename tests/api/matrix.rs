@@ -298,6 +298,19 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/api/events/{id}/sections/{sid}/players/{start}/fouls" EventArbiters;
     post "/api/events/{id}/sections/{sid}/lot" EventArbiters;
     post "/events/{id}/forbidden/remove" EventArbiters;
+    get "/events/{id}/checkin" EventArbiters;
+    post "/events/{id}/checkin/find" EventArbiters;
+    post "/events/{id}/checkin/{start}" EventArbiters;
+    get "/api/events/{id}/checkin" EventArbiters;
+    get "/api/events/{id}/sections/{sid}/checkin" EventArbiters;
+    put "/api/events/{id}/checkin/{start}" EventArbiters;
+    put "/api/events/{id}/sections/{sid}/checkin/{start}" EventArbiters;
+    get "/events/{id}/timetable" EventManagers;
+    post "/events/{id}/timetable" EventManagers;
+    get "/api/events/{id}/timetable" Public;
+    get "/api/events/{id}/sections/{sid}/timetable" Public;
+    put "/api/events/{id}/timetable" EventManagers;
+    put "/api/events/{id}/sections/{sid}/timetable" EventManagers;
     get "/api/events/{id}/forbidden" Public;
     post "/api/events/{id}/forbidden" EventArbiters;
     get "/api/events/{id}/sections/{sid}/forbidden" Public;
@@ -684,6 +697,11 @@ fn valid_write(route: &str) -> Write {
             Write::Json(json!({}))
         }
         "/api/events/{id}/entries/{eid}/paid" => Write::Json(json!({"paid": true})),
+        "/events/{id}/checkin/find" => form(&[("q", "1")]),
+        "/events/{id}/checkin/{start}" => form(&[("present", "1")]),
+        "/api/events/{id}/checkin/{start}" => Write::Json(json!({"present": true})),
+        "/events/{id}/timetable" => form(&[("time_control", "90+30")]),
+        "/api/events/{id}/timetable" => Write::Json(json!({"time_control": "90+30"})),
         other => panic!("no valid body for {other}: add one"),
     }
 }

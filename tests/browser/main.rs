@@ -11,6 +11,7 @@
 #[path = "../api/support.rs"]
 mod support;
 
+mod checkin;
 mod corrections;
 mod csv_files;
 mod driver;

@@ -25,6 +25,11 @@ pub struct EventInfo {
     pub chief_arbiter: String,
     /// The tie-breaks that decide the rank column (columns 86–89); empty means RULES.md §8's order.
     pub tie_breaks: Vec<TieBreak>,
+    /// `122` allotted time (the time control, e.g. `90'+30"`); empty for none.
+    pub time_control: String,
+    /// `132` the date of each round (`YY/MM/DD`, empty for a round without one), written in the
+    /// columns of the rounds' blocks of the `001` lines; empty for none.
+    pub round_dates: Vec<String>,
     /// Rounds in which the arbiter changed the engine's pairing by hand, each written as a comment
     /// line `### round N fixed by hand: NOTE` that `anqi pair -c` reports beside its verdict.
     pub fixed_by_hand: Vec<HandFixedRound>,
@@ -129,6 +134,18 @@ impl TrfDocument {
             records.push(Record::Tag {
                 code: "102".to_string(),
                 value: info.chief_arbiter.clone(),
+            });
+        }
+        if !info.time_control.is_empty() {
+            records.push(Record::Tag {
+                code: "122".to_string(),
+                value: info.time_control.clone(),
+            });
+        }
+        if info.round_dates.iter().any(|d| !d.is_empty()) {
+            records.push(Record::Tag {
+                code: "132".to_string(),
+                value: round_dates_line(&info.round_dates),
             });
         }
         records.push(Record::Rounds(tournament.total_rounds));
@@ -272,4 +289,17 @@ fn refuse_match_scores(tournament: &Tournament) -> Result<(), ExportError> {
         }
     }
     Ok(())
+}
+
+/// The text of a `132` line after its code and blank: each round's date (`YY/MM/DD`, 8 columns)
+/// at the column where that round's block starts in the `001` lines (92, 102, …), so that
+/// `132` + this text lines up with them.
+fn round_dates_line(dates: &[String]) -> String {
+    // Columns 1–4 are "132 "; round 1's block starts at column 92.
+    let mut s = " ".repeat(91 - 4);
+    for date in dates {
+        let d: String = date.chars().take(8).collect();
+        s.push_str(&format!("{d:<8}  "));
+    }
+    s.trim_end().to_string()
 }

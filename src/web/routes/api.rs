@@ -355,6 +355,9 @@ struct PairBody {
     /// Lets the teams that block the round (team avoidance) meet in it, for this reason.
     #[serde(default)]
     relax_reason: Option<String>,
+    /// What to do with the players not checked in: `"zero"` or `"withdraw"`.
+    #[serde(default)]
+    absent: Option<String>,
 }
 
 #[routes]
@@ -371,7 +374,9 @@ async fn pair_round(
     let body: PairBody = parse_json(&body)?;
     let lot = service::rounds::parse_lot(body.lot.as_deref())?;
     let relax = body.relax_reason.as_deref().unwrap_or("");
-    let round = service::rounds::pair_next(&state.db, &user, &event, lot, true, relax).await?;
+    let absent = service::checkin::parse_choice(body.absent.as_deref().unwrap_or(""))?;
+    let how = (lot, true, relax);
+    let round = service::checkin::pair_next(&state.db, &user, &event, how, absent).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(round_json(&state, &round).await?))
 }
 
@@ -523,6 +528,8 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
     let t = service::rounds::tournament(&state.db, event).await?;
     // The chief arbiter by the public display name (a login name is half of a credential).
     let arbiters = service::events::arbiter_names(&state.db, event).await?;
+    // `122` and `132`: the section's time control and round dates.
+    let schedule = service::schedule::schedule(&state.db, event).await?;
     let date = |d: chrono::NaiveDate| d.format("%Y/%m/%d").to_string();
     let info = EventInfo {
         name: event.title(),
@@ -536,6 +543,19 @@ pub async fn trf_text(state: &AppState, event: &Event) -> AppResult<String> {
             .find(|d| !d.is_empty())
             .unwrap_or_default(),
         tie_breaks: event.settings.tie_breaks.clone(),
+        time_control: schedule
+            .time_control
+            .as_ref()
+            .map(crate::schedule::TimeControl::trf)
+            .unwrap_or_default(),
+        round_dates: (1..=t.total_rounds)
+            .map(|r| {
+                schedule
+                    .start_of(r)
+                    .map(crate::schedule::trf_date)
+                    .unwrap_or_default()
+            })
+            .collect(),
         ..EventInfo::default()
     };
     write_tournament(&t, &info).map_err(|e| AppError::Conflict(e.to_string()))

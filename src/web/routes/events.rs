@@ -216,6 +216,8 @@ struct EventPage {
     push_error: Option<String>,
     /// Games whose verdicts changed on upgrade (arbiters only; empty for everyone else).
     readjudicated: Vec<ChangedRow>,
+    /// The section's time control and round starts.
+    schedule: service::schedule::Schedule,
 }
 
 impl EventPage {
@@ -330,7 +332,9 @@ async fn event_page(
 ) -> AppResult<EventPage> {
     let overview = service::events::overview(&state.db, ctx.user.as_ref(), access, &event).await?;
     let readjudicated = changed_verdicts(state, &ctx, &event, access).await?;
+    let schedule = service::schedule::schedule(&state.db, &event).await?;
     Ok(EventPage {
+        schedule,
         readjudicated,
         ctx,
         event,

@@ -108,6 +108,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../static/viewer.js"),
     ),
     (
+        "checkin.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/checkin.js"),
+    ),
+    (
         "deals.css",
         "text/css; charset=utf-8",
         include_str!("../../../static/deals.css"),

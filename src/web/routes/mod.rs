@@ -4,6 +4,7 @@ mod account;
 mod admin;
 mod api;
 mod auth;
+mod checkin;
 mod deals;
 mod entries;
 mod events;
@@ -80,6 +81,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     knockout::configure(cfg);
     knockout_api::configure(cfg);
     auth::configure(cfg);
+    checkin::configure(cfg);
     account::configure(cfg);
     users::configure(cfg);
     admin::configure(cfg);

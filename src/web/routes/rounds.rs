@@ -223,6 +223,8 @@ struct IndexPage {
     /// Byes recorded for late entrants in rounds paired before they joined: (round, start, name, kind).
     late_byes: Vec<(u32, u32, String, &'static str)>,
     form: FormState,
+    /// The players the next pairing waits for under check-in (檢錄): (round, players).
+    checkin_wait: Option<(u32, Vec<(u32, String)>)>,
 }
 
 impl IndexPage {
@@ -267,6 +269,11 @@ async fn index_page(
         .collect();
     let next_round = rounds.len() as u32 + 1;
     let can_pair = service::policy::may_pair_round(access, &event, next_round);
+    let checkin_wait = if can_pair {
+        service::checkin::waiting_for(&state.db, &event).await?
+    } else {
+        None
+    };
     let (mut players, mut late_byes) = (vec![], vec![]);
     // Empty for visitors who do not arbitrate.
     let (requests, list) = service::rounds::arbiter_lists(&state.db, &event, access).await?;
@@ -303,6 +310,7 @@ async fn index_page(
         players,
         late_byes,
         form,
+        checkin_wait,
     })
 }
 
@@ -339,6 +347,9 @@ struct PairForm {
     /// Why the teams blocking the round may meet in it (team avoidance), when the refusal asked.
     #[serde(default)]
     relax_reason: String,
+    /// What to do with the players not checked in (`zero`, `withdraw`), when check-in is required.
+    #[serde(default)]
+    absent: String,
 }
 
 #[post("/events/{id}/rounds")]
@@ -348,12 +359,14 @@ async fn pair(
     arb: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let done = match service::rounds::parse_lot(Some(&form.lot)) {
-        Ok(lot) => {
+    let choice = service::checkin::parse_choice(&form.absent);
+    let done = match (service::rounds::parse_lot(Some(&form.lot)), choice) {
+        (Ok(lot), Ok(absent)) => {
             let (db, user, event) = (&state.db, &arb.user, &arb.event);
-            service::rounds::pair_next(db, user, event, lot, false, &form.relax_reason).await
+            let how = (lot, false, form.relax_reason.as_str());
+            service::checkin::pair_next(db, user, event, how, absent).await
         }
-        Err(e) => Err(e),
+        (Err(e), _) | (_, Err(e)) => Err(e),
     };
     round_or_index(ctx, &state, arb, "pair", done).await
 }
@@ -475,6 +488,9 @@ struct RoundPage {
     /// For arbiters, on a draft: its checks and the whole-pairing form.
     draft: Option<DraftView>,
     form: FormState,
+    /// When the round starts (on the event's clock) and the time control, as shown.
+    start: Option<String>,
+    time_control: String,
 }
 
 impl RoundPage {
@@ -606,7 +622,12 @@ async fn round_page(
     } else {
         None
     };
+    let schedule = service::schedule::schedule(&state.db, &event).await?;
+    let start = schedule.shown_start(n);
+    let time_control = schedule.shown_time_control();
     Ok(RoundPage {
+        start,
+        time_control,
         draft,
         paired_after,
         ctx,
