@@ -375,6 +375,7 @@ const AREAS: &[Area] = areas![
     "csv_files",
     "round_robin",
     "tiebreaks",
+    "prize_rule",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.
