@@ -5,4 +5,4 @@ prize_team_rule_team_first = One prize only: the team prize, individual prizes p
 prize_team_rule_help = With “one prize only”, the players counted in a team that wins a team prize (its best N) take no individual prize: the places and special prizes pass down to the next players.
 prize_won_with_team = Won a team prize with { $team }
 svc_bad_team_rule = team_rule: “{ $typed }” is not both or team_first
-audit_d_prize_team_first = players of a prize-winning team take no individual prize
+audit_d_prizes_team_first = { $currency } total { $total }; ties: { $ties }; players of a prize-winning team take no individual prize; { $rows }

@@ -119,10 +119,13 @@ fn describe(p: &Prizes) -> String {
             .iter()
             .map(|r| Reason::new("audit_d_prize_team").arg_reason("place", &place(r))),
     );
-    if p.team_rule == TeamRule::TeamFirst {
-        parts.push(Reason::new("audit_d_prize_team_first"));
-    }
-    Reason::new("audit_d_prizes")
+    // The team prize rule by the message's key, not as one more part: each part nests the list a
+    // level deeper in the stored detail.
+    let key = match p.team_rule {
+        TeamRule::Both => "audit_d_prizes",
+        TeamRule::TeamFirst => "audit_d_prizes_team_first",
+    };
+    Reason::new(key)
         .arg("currency", p.table.currency())
         .arg("total", p.table.total())
         .arg_reason("ties", &Reason::new(p.ties.message()))
