@@ -18,6 +18,12 @@
 //! add up to P, with a_k the prize of their tie-break place, gets (P + n·a_k) / 2n; amounts are whole
 //! currency units, so each share is rounded down and the units left over (fewer than n) are paid one
 //! each to the group's best players by tie-break, as for shared prizes (listed in [`Payout::notes`]).
+//!
+//! **Team prize first** ([`TeamRule::TeamFirst`], setting): the players counted in a team that wins a
+//! team prize are passed over for the individual prizes ([`award_passing_over`]): they leave the place
+//! ranking before any prize is awarded, as a special prize winner does, so the places pass down to the
+//! next players, special prizes skip them, and shared or Hort groups are formed among the players left.
+//! They stay on the payout with no prize and a note naming their team.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -265,6 +271,47 @@ impl TieHandling {
     }
 }
 
+/// Whether a player counted in a prize-winning team may also win an individual prize.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamRule {
+    /// Both prizes: the team prize goes to the team and its players keep any individual prize
+    /// (default).
+    #[default]
+    Both,
+    /// One prize only: the players counted in a team that wins a team prize are passed over for the
+    /// individual prizes, which pass down to the next players.
+    TeamFirst,
+}
+
+impl TeamRule {
+    /// The name forms, the API and the store use (`both`, `team_first`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TeamRule::Both => "both",
+            TeamRule::TeamFirst => "team_first",
+        }
+    }
+
+    /// Every rule, in the order the form offers them.
+    pub const ALL: [TeamRule; 2] = [TeamRule::Both, TeamRule::TeamFirst];
+
+    /// Reads the name of a rule (spaces around allowed): `both` or `team_first`.
+    pub fn parse(text: &str) -> Option<TeamRule> {
+        TeamRule::ALL
+            .into_iter()
+            .find(|t| t.as_str() == text.trim())
+    }
+
+    /// The message key of the rule's name (what the form and the audit log show).
+    pub const fn message(self) -> &'static str {
+        match self {
+            TeamRule::Both => "prize_team_rule_both",
+            TeamRule::TeamFirst => "prize_team_rule_team_first",
+        }
+    }
+}
+
 /// A player in final ranking order, as the prize calculation needs them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contender {
@@ -290,8 +337,12 @@ pub struct PayoutRow {
     /// Amount in whole currency units.
     pub prize: u64,
     /// What the money is for ("1st place", "Places 5–8 shared", "Best junior"), a message for the
-    /// reader's language (its `Display` is the English).
+    /// reader's language (its `Display` is the English); for a player passed over, the note that they
+    /// won with their team.
     pub award: Reason,
+    /// The team the player won a team prize with, when that passed them over for the individual
+    /// prizes ([`TeamRule::TeamFirst`]; their prize is then 0).
+    pub with_team: Option<String>,
 }
 
 /// Who gets what.
@@ -299,7 +350,8 @@ pub struct PayoutRow {
 pub struct Payout {
     /// The currency code.
     pub currency: String,
-    /// Every player with a prize, in place order.
+    /// Every player with a prize, and every player passed over for winning with their team (prize 0),
+    /// in place order.
     pub rows: Vec<PayoutRow>,
     /// Prize money nobody qualified for (fewer players than places, no player of a category).
     pub unawarded: u64,
@@ -465,6 +517,20 @@ pub fn award(
     ranking: &[Contender],
     ties: TieHandling,
 ) -> Result<Payout, PrizeError> {
+    award_passing_over(table, ranking, ties, &BTreeMap::new())
+}
+
+/// Awards the prizes to a ranking as [`award`] does, passing over the players of `passed` (start
+/// number → the team they won a team prize with): they take no place and no special prize, the
+/// others close ranks below them (so the places pass down and shared or Hort groups are formed
+/// among the players left), and each stays on the payout with prize 0 and a note naming the team.
+/// Start numbers not in the ranking are ignored.
+pub fn award_passing_over(
+    table: &PrizeTable,
+    ranking: &[Contender],
+    ties: TieHandling,
+    passed: &BTreeMap<u32, String>,
+) -> Result<Payout, PrizeError> {
     let mut seen = HashSet::new();
     if let Some(dup) = ranking.iter().find(|c| !seen.insert(c.start)) {
         return Err(PrizeError::Duplicate(dup.start));
@@ -472,13 +538,17 @@ pub fn award(
     let mut specials: Vec<&SpecialPrize> = table.specials.iter().collect();
     // Larger prizes first; stable, so equal amounts keep the table's order.
     specials.sort_by_key(|s| std::cmp::Reverse(s.amount));
-    let mut out: HashSet<usize> = HashSet::new();
+    let team_of: Vec<Option<&String>> = ranking.iter().map(|c| passed.get(&c.start)).collect();
+    let mut out: HashSet<usize> = (0..ranking.len())
+        .filter(|&i| team_of[i].is_some())
+        .collect();
     let mut special_of: Vec<Option<&SpecialPrize>> = vec![None; ranking.len()];
     for special in specials {
         let money = place_money(table, ranking, &out, ties, &mut Vec::new());
         let current = |i: usize| money[i].as_ref().map_or(0, |m| m.0);
         let winner = (0..ranking.len()).find(|&i| {
             special_of[i].is_none()
+                && team_of[i].is_none()
                 && ranking[i]
                     .categories
                     .iter()
@@ -494,6 +564,17 @@ pub fn award(
     let money = place_money(table, ranking, &out, ties, &mut notes);
     let mut rows = Vec::new();
     for (i, c) in ranking.iter().enumerate() {
+        if let Some(team) = team_of[i] {
+            rows.push(PayoutRow {
+                place: i as u32 + 1,
+                start: c.start,
+                name: c.name.clone(),
+                prize: 0,
+                award: Reason::new("prize_won_with_team").arg("team", team),
+                with_team: Some(team.clone()),
+            });
+            continue;
+        }
         let (prize, award) = match special_of[i] {
             Some(s) => (
                 s.amount,
@@ -511,6 +592,7 @@ pub fn award(
                 name: c.name.clone(),
                 prize,
                 award,
+                with_team: None,
             });
         }
     }
@@ -933,6 +1015,188 @@ mod tests {
         );
     }
 
+    /// `passed` as the map [`award_passing_over`] takes, every player of team "A".
+    fn team_a(passed: &[u32]) -> BTreeMap<u32, String> {
+        passed.iter().map(|&s| (s, "A".to_string())).collect()
+    }
+
+    /// (start, prize, award) of the players paid, in order.
+    fn paid_lines(payout: &Payout) -> Vec<(u32, u64, Reason)> {
+        payout
+            .rows
+            .iter()
+            .filter(|r| r.with_team.is_none())
+            .map(|r| (r.start, r.prize, r.award.clone()))
+            .collect()
+    }
+
+    /// Players 2 and 5 won with their team: places pass down (3rd takes the 2nd prize, 6th the 4th,
+    /// 14th the 12th), and they stay on the payout with nothing and the note.
+    #[test]
+    fn players_passed_over_for_their_team_let_the_places_pass_down() {
+        let table = PrizeTable::seed_template();
+        let payout = award_passing_over(
+            &table,
+            &field(14),
+            TieHandling::ByTieBreak,
+            &team_a(&[2, 5, 99]),
+        )
+        .expect("payout");
+        let prizes: Vec<u64> = (1..=14).map(|s| payout.prize_of(s)).collect();
+        assert_eq!(
+            prizes,
+            [
+                3000, 0, 1200, 1000, 0, 800, 300, 300, 300, 300, 200, 200, 200, 200
+            ]
+        );
+        assert_eq!(payout.paid(), 8000);
+        assert_eq!(payout.unawarded, 0);
+        let passed: Vec<(u32, u32, u64, &str, Option<&str>)> = payout
+            .rows
+            .iter()
+            .filter(|r| r.award.key == "prize_won_with_team")
+            .map(|r| {
+                (
+                    r.place,
+                    r.start,
+                    r.prize,
+                    r.award.key,
+                    r.with_team.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            passed,
+            [
+                (2, 2, 0, "prize_won_with_team", Some("A")),
+                (5, 5, 0, "prize_won_with_team", Some("A"))
+            ]
+        );
+        assert_eq!(payout.rows.len(), 14, "12 paid and 2 passed over");
+        let third = payout.rows.iter().find(|r| r.start == 3).expect("3rd");
+        assert_eq!(third.award.to_string(), "2nd place");
+        assert_eq!(third.place, 3, "the payout keeps the player's own place");
+        let csv = payout.to_csv(Lang::En);
+        assert!(
+            csv.lines()
+                .any(|l| l == "2,2,Player 2,0,HKD,Won a team prize with A,"),
+            "{csv}"
+        );
+        // Nobody passed over: exactly the plain award.
+        let plain = award(&table, &field(14), TieHandling::ByTieBreak).expect("payout");
+        let none = award_passing_over(
+            &table,
+            &field(14),
+            TieHandling::ByTieBreak,
+            &BTreeMap::new(),
+        )
+        .expect("payout");
+        assert_eq!(none, plain);
+    }
+
+    /// A junior passed over for their team takes no special prize: it goes to the next junior whose
+    /// place money (after passing down) is smaller.
+    #[test]
+    fn special_prizes_skip_the_players_passed_over() {
+        let table = seed_table_with_special("junior", "Best junior", 500);
+        let mut players = field(14);
+        for i in [5, 7] {
+            players[i].categories = vec!["junior".into()];
+        }
+        let plain = award(&table, &players, TieHandling::ByTieBreak).expect("payout");
+        assert_eq!(
+            plain.prize_of(6),
+            500,
+            "without the team rule the 6th is best junior"
+        );
+        let payout = award_passing_over(&table, &players, TieHandling::ByTieBreak, &team_a(&[6]))
+            .expect("payout");
+        assert_eq!(payout.prize_of(6), 0);
+        let eighth = payout.rows.iter().find(|r| r.start == 8).expect("8th paid");
+        assert_eq!(
+            (eighth.prize, eighth.award.to_string().as_str()),
+            (500, "Best junior")
+        );
+        // 7th takes the 6th prize; with 6 and 8 out of the places, 14th takes the 12th.
+        assert_eq!(payout.prize_of(7), 300);
+        assert_eq!(payout.prize_of(14), 200);
+        assert_eq!(payout.paid(), 8500);
+        // A junior already passed over is the only one: the special prize stays unawarded.
+        let mut alone = field(14);
+        alone[5].categories = vec!["junior".into()];
+        let payout = award_passing_over(&table, &alone, TieHandling::ByTieBreak, &team_a(&[6]))
+            .expect("payout");
+        assert_eq!(payout.unawarded, 500);
+    }
+
+    /// Hort and shared groups are formed among the players left: with player 2 (of the three level
+    /// for places 1–3) passed over, players 1 and 3 split places 1–2 (3000 + 1200) and players 4 and
+    /// 5 places 3–4 (1000 + 800): Hort (4200 + 2·3000)/4 = 2550, (4200 + 2·1200)/4 = 1650, then
+    /// (1800 + 2·1000)/4 = 950 and (1800 + 2·800)/4 = 850.
+    #[test]
+    fn shared_and_hort_groups_are_formed_among_the_players_left() {
+        let table = PrizeTable::seed_template();
+        let passed = team_a(&[2]);
+        let hort =
+            award_passing_over(&table, &hort_field(), TieHandling::Hort, &passed).expect("payout");
+        let prizes: Vec<u64> = (1..=6).map(|s| hort.prize_of(s)).collect();
+        assert_eq!(prizes, [2550, 0, 1650, 950, 850, 300]);
+        assert_eq!(hort.rows[0].award.to_string(), "Places 1–2, Hort split");
+        let shared = award_passing_over(&table, &hort_field(), TieHandling::Shared, &passed)
+            .expect("payout");
+        let prizes: Vec<u64> = (1..=5).map(|s| shared.prize_of(s)).collect();
+        assert_eq!(prizes, [2100, 0, 2100, 900, 900]);
+        // Random fields, tables and passed-over sets: the others are paid exactly as if the passed
+        // players had not played, whatever the tie handling.
+        let mut rng = ChaCha8Rng::seed_from_u64(0x7ea3);
+        for _ in 0..300 {
+            let rows: Vec<PrizeRow> = (1..=1 + rng.next_u32() % 10)
+                .map(|p| PrizeRow {
+                    from: p,
+                    to: p,
+                    amount: u64::from(rng.next_u32() % 3000),
+                })
+                .collect();
+            let specials = vec![SpecialPrize {
+                category: "junior".into(),
+                label: "Best junior".into(),
+                amount: u64::from(rng.next_u32() % 2000),
+            }];
+            let table = PrizeTable::new("HKD", rows, specials).expect("valid");
+            let mut players = field(14);
+            let mut score = 50;
+            for p in players.iter_mut() {
+                score -= rng.next_u32() % 2;
+                p.score = score;
+                if rng.next_u32() % 4 == 0 {
+                    p.categories = vec!["junior".into()];
+                }
+            }
+            let passed: BTreeMap<u32, String> = (1..=14)
+                .filter(|_| rng.next_u32() % 4 == 0)
+                .map(|s| (s, format!("T{}", s % 3)))
+                .collect();
+            let left: Vec<Contender> = players
+                .iter()
+                .filter(|p| !passed.contains_key(&p.start))
+                .cloned()
+                .collect();
+            for ties in TieHandling::ALL {
+                let got = award_passing_over(&table, &players, ties, &passed).expect("payout");
+                let want = award(&table, &left, ties).expect("payout");
+                assert_eq!(paid_lines(&got), paid_lines(&want), "{passed:?} {ties:?}");
+                assert_eq!((got.unawarded, &got.notes), (want.unawarded, &want.notes));
+                let noted: Vec<u32> = got
+                    .rows
+                    .iter()
+                    .filter(|r| r.with_team.is_some())
+                    .map(|r| r.start)
+                    .collect();
+                assert_eq!(noted, passed.keys().copied().collect::<Vec<_>>());
+            }
+        }
+    }
+
     #[test]
     fn seed_table_pays_twelve_places_8000_hkd() {
         let table = PrizeTable::seed_template();
@@ -956,7 +1220,8 @@ mod tests {
                 start: 12,
                 name: "Player 12".into(),
                 prize: 200,
-                award: Reason::new("prize_place").arg("place", 12)
+                award: Reason::new("prize_place").arg("place", 12),
+                with_team: None,
             }
         );
         assert_eq!(payout.prize_of(13), 0);

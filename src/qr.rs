@@ -58,7 +58,8 @@ pub fn modules(svg: &str) -> Option<Vec<Vec<bool>>> {
         let (x, rest) = rest.split_once(' ')?;
         let (y, rest) = rest.split_once('h')?;
         let run = rest.split('v').next()?;
-        let (x, y, run): (usize, usize, usize) = (x.parse().ok()?, y.parse().ok()?, run.parse().ok()?);
+        let (x, y, run): (usize, usize, usize) =
+            (x.parse().ok()?, y.parse().ok()?, run.parse().ok()?);
         for cell in grid.get_mut(y)?.get_mut(x..x + run)? {
             *cell = true;
         }
@@ -78,7 +79,11 @@ mod tests {
         let w = code.width();
         assert_eq!(drawn.len(), w + 2 * QUIET);
         for (i, c) in code.to_colors().iter().enumerate() {
-            assert_eq!(drawn[i / w + QUIET][i % w + QUIET], *c == Color::Dark, "module {i}");
+            assert_eq!(
+                drawn[i / w + QUIET][i % w + QUIET],
+                *c == Color::Dark,
+                "module {i}"
+            );
         }
         assert!(drawn[0].iter().all(|d| !d), "the quiet zone is light");
     }

@@ -377,6 +377,7 @@ const AREAS: &[Area] = areas![
     "tiebreaks",
     "entries",
     "checkin",
+    "prize_rule",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -1035,6 +1035,19 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 ));
             }
             put!("ties", ties);
+            // The team prize rule (absent in backups made before it: both prizes).
+            let team_rule = c
+                .line("team_rule", 20)?
+                .unwrap_or_else(|| crate::prizes::TeamRule::default().as_str().into());
+            if crate::prizes::TeamRule::parse(&team_rule).is_none_or(|t| t.as_str() != team_rule) {
+                return Err(c.err(
+                    "team_rule",
+                    Reason::new("words_not_one_of")
+                        .arg("value", team_rule)
+                        .arg("allowed", "both, team_first"),
+                ));
+            }
+            put!("team_rule", team_rule);
             put!("updated_at", c.need_time("updated_at")?);
         }
         "prize_rows" | "team_prize_rows" => {

@@ -10,8 +10,8 @@ use super::{Reason, ServiceError, ServiceResult};
 use crate::knockout::Input;
 use crate::knockout::{BestOf, Bracket, KnockoutError, KnockoutSettings, MatchState, TieRule};
 use crate::prizes::{
-    Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TeamContender, TeamPayout, TieHandling,
-    award, award_teams,
+    Contender, Payout, PrizeRow, PrizeTable, SpecialPrize, TeamContender, TeamPayout, TeamRule,
+    TieHandling, award_passing_over, award_teams,
 };
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
@@ -362,8 +362,12 @@ pub struct Placed {
     pub club: String,
     /// Prize in whole currency units (0 when none).
     pub prize: u64,
-    /// What the prize is for ("1st place", "Best junior"), if a prize.
+    /// What the prize is for ("1st place", "Best junior"), if a prize, or the note that the player
+    /// won with their team.
     pub award: Option<crate::i18n::Reason>,
+    /// The team the player won a team prize with, when that passed them over for the individual
+    /// prizes (team prize rule "team first").
+    pub with_team: Option<String>,
 }
 
 /// The final ranking of an event with its payout.
@@ -376,8 +380,15 @@ pub struct FinalRanking {
 }
 
 /// The final ranking: after the knockout (RULES.md §8) once every match is decided, or the Swiss
-/// standings for an event without a knockout stage; with prizes from the prize table.
-pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking> {
+/// standings for an event without a knockout stage; with prizes from the prize table. Under the
+/// team prize rule "team first", once the team payout can be made, the players counted in a team
+/// that wins a team prize are passed over for the individual prizes
+/// ([`crate::prizes::award_passing_over`]).
+pub async fn final_ranking(
+    states: &super::event_state::EventStates,
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<FinalRanking> {
     let (_, standings) = rounds::standings(db, event).await?;
     let swiss_order: Vec<u32> = standings.iter().map(|s| s.player).collect();
     let score: HashMap<u32, u32> = standings
@@ -428,11 +439,15 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
             }
         })
         .collect();
+    let passed = match &prizes {
+        Some(p) if p.team_rule == TeamRule::TeamFirst => team_winners(states, db, event).await?,
+        _ => Default::default(),
+    };
     // A large field and table: off the async workers.
     let (contenders, payout) = match prizes {
         Some(p) => {
             let (contenders, paid) = tokio::task::spawn_blocking(move || {
-                let paid = award(&p.table, &contenders, ties);
+                let paid = award_passing_over(&p.table, &contenders, ties, &passed);
                 (contenders, paid)
             })
             .await
@@ -462,6 +477,7 @@ pub async fn final_ranking(db: &Db, event: &Event) -> ServiceResult<FinalRanking
                     .unwrap_or_default(),
                 prize: row.map_or(0, |r| r.prize),
                 award: row.map(|r| r.award.clone()),
+                with_team: row.and_then(|r| r.with_team.clone()),
             }
         })
         .collect();
@@ -494,22 +510,31 @@ pub async fn check_prizes(
     specials: Vec<SpecialPrize>,
     ties: Option<String>,
     team_rows: Vec<PrizeRow>,
+    team_rule: Option<String>,
 ) -> ServiceResult<Prizes> {
     tokio::task::spawn_blocking(move || {
-        prizes(&currency, rows, specials, ties.as_deref(), team_rows)
+        prizes(
+            &currency,
+            rows,
+            specials,
+            ties.as_deref(),
+            team_rows,
+            team_rule.as_deref(),
+        )
     })
     .await
     .map_err(|e| ServiceError::Internal(format!("prize check task: {e}")))?
 }
 
 /// Builds a prize table from its parts as sent by the editor or the API (the team rows in the same
-/// currency); errors name the row.
+/// currency; the team prize rule `both` when absent or empty); errors name the row or field.
 pub fn prizes(
     currency: &str,
     rows: Vec<PrizeRow>,
     specials: Vec<SpecialPrize>,
     ties: Option<&str>,
     team_rows: Vec<PrizeRow>,
+    team_rule: Option<&str>,
 ) -> ServiceResult<Prizes> {
     for (field, rows) in [("rows", &rows), ("team_rows", &team_rows)] {
         if let Some(i) = rows.iter().position(|r| r.amount > MAX_AMOUNT) {
@@ -529,6 +554,15 @@ pub fn prizes(
         None => TieHandling::ByTieBreak,
         Some(t) => crate::prizes::TieHandling::parse(t).ok_or_else(|| {
             ServiceError::invalid("ties", Reason::new("svc_bad_ties").arg("typed", t))
+        })?,
+    };
+    let team_rule = match team_rule.map(str::trim).filter(|t| !t.is_empty()) {
+        None => TeamRule::Both,
+        Some(t) => TeamRule::parse(t).ok_or_else(|| {
+            ServiceError::invalid(
+                "team_rule",
+                Reason::new("svc_bad_team_rule").arg("typed", t),
+            )
         })?,
     };
     let table = PrizeTable::new(currency, rows, specials)
@@ -551,6 +585,7 @@ pub fn prizes(
         table,
         ties,
         team_rows: team.rows().to_vec(),
+        team_rule,
     })
 }
 
@@ -563,6 +598,17 @@ pub async fn team_payout(
     db: &Db,
     event: &Event,
 ) -> ServiceResult<Option<TeamPayout>> {
+    Ok(team_payout_with_players(states, db, event)
+        .await?
+        .map(|(payout, _)| payout))
+}
+
+/// [`team_payout`] with the players each team counts (the team table's best N), by team name.
+async fn team_payout_with_players(
+    states: &super::event_state::EventStates,
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<Option<(TeamPayout, HashMap<String, Vec<u32>>)>> {
     let Some(prizes) = store::prizes::get(db, event.id).await? else {
         return Ok(None);
     };
@@ -573,20 +619,55 @@ pub async fn team_payout(
         return Err(ServiceError::Conflict(why));
     }
     let view = super::standings::teams(states, db, event, None).await?;
+    let mut counted = HashMap::new();
     let teams: Vec<TeamContender> = view
         .lines
         .into_iter()
-        .map(|l| TeamContender {
-            rank: l.rank,
-            team: l.team,
-            points: l.points.tenths().max(0) as u32,
+        .map(|l| {
+            counted.insert(
+                l.team.clone(),
+                l.players.iter().map(|(start, _)| *start).collect(),
+            );
+            TeamContender {
+                rank: l.rank,
+                team: l.team,
+                points: l.points.tenths().max(0) as u32,
+            }
         })
         .collect();
     let table = PrizeTable::new(prizes.table.currency(), prizes.team_rows, Vec::new())
         .map_err(|e| ServiceError::Internal(format!("team prizes of event {}: {e}", event.id)))?;
     award_teams(&table, &teams, prizes.ties)
-        .map(Some)
+        .map(|payout| Some((payout, counted)))
         .map_err(|e| ServiceError::Internal(format!("team prizes of event {}: {e}", event.id)))
+}
+
+/// The players passed over for the individual prizes under the team prize rule "team first": the
+/// players counted in each team the team payout gives money, with that team. None while the team
+/// payout cannot be made (no team prizes, rounds still to play): the individual prizes are then
+/// paid as under "both".
+async fn team_winners(
+    states: &super::event_state::EventStates,
+    db: &Db,
+    event: &Event,
+) -> ServiceResult<std::collections::BTreeMap<u32, String>> {
+    let (payout, counted) = match team_payout_with_players(states, db, event).await {
+        Ok(Some(both)) => both,
+        Ok(None) | Err(ServiceError::Conflict(_)) => return Ok(Default::default()),
+        Err(e) => return Err(e),
+    };
+    Ok(payout
+        .rows
+        .iter()
+        .filter(|r| r.prize > 0)
+        .flat_map(|r| {
+            counted
+                .get(&r.team)
+                .into_iter()
+                .flatten()
+                .map(|&start| (start, r.team.clone()))
+        })
+        .collect())
 }
 
 /// The input of game `number` of match `match_id` with the result as typed (`1-0`, `0-1`,

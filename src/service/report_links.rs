@@ -18,7 +18,10 @@ use crate::store::{self, Db};
 
 /// A report link's token: 64 lower-case hex digits ([`crate::accounts::random_token`]).
 fn well_formed(token: &str) -> bool {
-    token.len() == 64 && token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    token.len() == 64
+        && token
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// The path of a report link.
@@ -285,9 +288,7 @@ impl Limits {
     pub fn may_try(&self, client: &str) -> Result<(), u64> {
         let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         match counts.get(&format!("miss:{client}")) {
-            Some((since, n))
-                if *n >= PER_ADDRESS_MISSES && since.elapsed() < WINDOW =>
-            {
+            Some((since, n)) if *n >= PER_ADDRESS_MISSES && since.elapsed() < WINDOW => {
                 Err((WINDOW - since.elapsed()).as_secs().max(1))
             }
             _ => Ok(()),

@@ -1,9 +1,9 @@
-//! The prize table of an event: currency, place rows, special prizes, team prize rows and the tie
-//! handling.
+//! The prize table of an event: currency, place rows, special prizes, team prize rows, the tie
+//! handling and the team prize rule.
 
 use super::users::User;
 use super::{Db, StoreResult, corrupt, now};
-use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TieHandling};
+use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TeamRule, TieHandling};
 
 /// The stored prize table with its tie handling.
 #[derive(Debug, Clone)]
@@ -14,6 +14,8 @@ pub struct Prizes {
     pub ties: TieHandling,
     /// The team prizes by place of the team table, in the table's currency (none: no team prizes).
     pub team_rows: Vec<PrizeRow>,
+    /// Whether the players counted in a prize-winning team may also win individual prizes.
+    pub team_rule: TeamRule,
 }
 
 /// A stored amount or place that does not fit its type.
@@ -23,8 +25,8 @@ fn number<T: TryFrom<i64>>(event_id: i64, what: &str, v: i64) -> StoreResult<T> 
 
 /// The prize table of an event, if one was saved.
 pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
-    let Some((currency, ties)) = sqlx::query_as::<_, (String, String)>(
-        "SELECT currency, ties FROM prize_tables WHERE event_id = $1",
+    let Some((currency, ties, team_rule)) = sqlx::query_as::<_, (String, String, String)>(
+        "SELECT currency, ties, team_rule FROM prize_tables WHERE event_id = $1",
     )
     .bind(event_id)
     .fetch_optional(db)
@@ -68,6 +70,8 @@ pub async fn get(db: &Db, event_id: i64) -> StoreResult<Option<Prizes>> {
         table,
         ties: TieHandling::parse(&ties).ok_or_else(|| corrupt(format!("prize ties {ties}")))?,
         team_rows,
+        team_rule: TeamRule::parse(&team_rule)
+            .ok_or_else(|| corrupt(format!("prize team rule {team_rule}")))?,
     }))
 }
 
@@ -115,7 +119,13 @@ fn describe(p: &Prizes) -> String {
             .iter()
             .map(|r| Reason::new("audit_d_prize_team").arg_reason("place", &place(r))),
     );
-    Reason::new("audit_d_prizes")
+    // The team prize rule by the message's key, not as one more part: each part nests the list a
+    // level deeper in the stored detail.
+    let key = match p.team_rule {
+        TeamRule::Both => "audit_d_prizes",
+        TeamRule::TeamFirst => "audit_d_prizes_team_first",
+    };
+    Reason::new(key)
         .arg("currency", p.table.currency())
         .arg("total", p.table.total())
         .arg_reason("ties", &Reason::new(p.ties.message()))
@@ -133,11 +143,13 @@ pub async fn save(db: &Db, by: &User, event_id: i64, prizes: &Prizes) -> StoreRe
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "INSERT INTO prize_tables (event_id, currency, ties, updated_at) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO prize_tables (event_id, currency, ties, team_rule, updated_at)
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(event_id)
     .bind(prizes.table.currency())
     .bind(prizes.ties.as_str())
+    .bind(prizes.team_rule.as_str())
     .bind(now())
     .execute(&mut *tx)
     .await?;

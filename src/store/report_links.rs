@@ -70,12 +70,11 @@ pub async fn of_round(db: &Db, event_id: i64, round_no: u32) -> StoreResult<Hash
 
 /// What `token` names, if it is a link.
 pub async fn find(db: &Db, token: &str) -> StoreResult<Option<ReportLink>> {
-    let row: Option<(i64, i64, i64)> = sqlx::query_as(
-        "SELECT event_id, round_no, start_no FROM report_links WHERE token = $1",
-    )
-    .bind(token)
-    .fetch_optional(db)
-    .await?;
+    let row: Option<(i64, i64, i64)> =
+        sqlx::query_as("SELECT event_id, round_no, start_no FROM report_links WHERE token = $1")
+            .bind(token)
+            .fetch_optional(db)
+            .await?;
     Ok(row.and_then(|(event_id, round, start)| {
         Some(ReportLink {
             event_id,

@@ -517,7 +517,10 @@ pub fn key(
     let mut round = None;
     let route = match tail.as_slice() {
         [] => String::new(),
-        [page @ ("rounds" | "standings" | "crosstable" | "players" | "knockout" | "ranking" | "screen")] => {
+        [
+            page @ ("rounds" | "standings" | "crosstable" | "players" | "knockout" | "ranking"
+            | "screen"),
+        ] => {
             format!("/{page}")
         }
         [page @ ("rounds" | "players"), n] => {

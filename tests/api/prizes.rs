@@ -335,3 +335,295 @@ fn a_prize_table_stored_before_hort_keeps_its_rows_after_the_upgrade() {
     });
     assert_eq!((left, stale), (0, 0));
 }
+
+/// Start numbers in standing order, from the standings JSON.
+fn standing_starts(c: &mut Client, id: i64) -> Vec<u32> {
+    c.get(&format!("/api/events/{id}/standings"))
+        .json()
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|l| l["start"].as_u64().unwrap() as u32)
+        .collect()
+}
+
+/// The players each team counts, from the team table JSON: team → start numbers.
+fn counted_players(c: &mut Client, id: i64) -> Vec<(String, Vec<u32>)> {
+    c.get(&format!("/api/events/{id}/teams"))
+        .json()
+        .as_array()
+        .expect("teams")
+        .iter()
+        .map(|t| {
+            let players = t["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_u64().unwrap() as u32)
+                .collect();
+            (t["team"].as_str().unwrap().to_string(), players)
+        })
+        .collect()
+}
+
+/// The final ranking JSON as (start, prize, the team that passed the player over).
+fn ranking_lines(c: &mut Client, id: i64) -> Vec<(u32, u64, Option<String>)> {
+    let r = c.get(&format!("/api/events/{id}/ranking"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["start"].as_u64().unwrap() as u32,
+                l["prize"].as_u64().unwrap(),
+                l["with_team"].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+/// What each player of `order` (standing order) gets by tie-break when the players of `passed`
+/// (start → team) take no individual prize and the others close ranks: (start, prize, team).
+fn passing_down(
+    amounts: &[u64],
+    order: &[u32],
+    passed: &[(u32, String)],
+) -> Vec<(u32, u64, Option<String>)> {
+    let mut next = 0;
+    order
+        .iter()
+        .map(|&start| match passed.iter().find(|(s, _)| *s == start) {
+            Some((_, team)) => (start, 0, Some(team.clone())),
+            None => {
+                next += 1;
+                (start, amounts.get(next - 1).copied().unwrap_or(0), None)
+            }
+        })
+        .collect()
+}
+
+/// The choice of the prize form's team prize rule.
+fn chosen_rule(c: &mut Client, id: i64) -> Vec<String> {
+    let page = c.get(&format!("/events/{id}/prizes"));
+    html::attrs(
+        &page.body,
+        "select[name=team_rule] option[selected]",
+        "value",
+    )
+}
+
+#[test]
+fn team_first_passes_the_counted_players_of_prize_winning_teams_over_for_the_individual_prizes() {
+    let w = World::new("prizes-team-rule");
+    let mut org = w.login("org");
+    let id = event_with(&mut org, "2", "0", "1");
+    register(&mut org, id, 10);
+    let mut arb = w.login("arb");
+    let mut anon = w.server.client();
+    let mut org_api = api_client(&w, "org");
+    play_swiss_round(&mut arb, id, 1);
+    play_swiss_round(&mut arb, id, 2);
+
+    // Four place rows and one team row: an audit detail of more parts is too long to import again
+    // (each part nests the list one level deeper), and the backup below is imported.
+    let amounts = [1000, 600, 300, 300, 100, 100];
+    let form = |rule: &'static str| {
+        [
+            ("currency", "HKD"),
+            ("rows", "1 1000\n2 600\n3-4 300\n5-6 100"),
+            ("ties", "by_tie_break"),
+            ("team_rows", "1 900"),
+            ("team_rule", rule),
+        ]
+    };
+    let r = org.form(&format!("/events/{id}/prizes"), &form("both"));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(chosen_rule(&mut org, id), ["both"]);
+
+    // Both prizes: the places by the standings, whoever won with their team.
+    let order = standing_starts(&mut anon, id);
+    assert_eq!(order.len(), 10);
+    let both = passing_down(&amounts, &order, &[]);
+    assert_eq!(ranking_lines(&mut anon, id), both);
+
+    // One prize only: the counted players of the team(s) paid a team prize are passed over.
+    let r = org.form(&format!("/events/{id}/prizes"), &form("team_first"));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(chosen_rule(&mut org, id), ["team_first"]);
+    let log = org.get(&format!("/events/{id}/audit")).body;
+    assert!(
+        log.contains("players of a prize-winning team take no individual prize"),
+        "{log}"
+    );
+    let page = anon.get(&format!("/events/{id}/prizes"));
+    assert!(
+        html::text(&page.body, "#team-rule").is_some_and(|t| t.contains("One prize only")),
+        "{}",
+        page.body
+    );
+    let teams = counted_players(&mut anon, id);
+    let winning: Vec<String> = team_payout(&mut anon, id)
+        .into_iter()
+        .filter(|(_, prize)| *prize > 0)
+        .map(|(team, _)| team)
+        .collect();
+    assert!(!winning.is_empty(), "{teams:?}");
+    let passed: Vec<(u32, String)> = teams
+        .iter()
+        .filter(|(team, _)| winning.contains(team))
+        .flat_map(|(team, players)| players.iter().map(|&p| (p, team.clone())))
+        .collect();
+    assert!(passed.len() >= 3, "{teams:?}");
+    let want = passing_down(&amounts, &order, &passed);
+    assert_ne!(
+        want, both,
+        "someone passed over had a prize: {order:?} {passed:?}"
+    );
+    assert_eq!(ranking_lines(&mut anon, id), want, "{order:?} {passed:?}");
+    assert_eq!(
+        want.iter().map(|l| l.1).sum::<u64>(),
+        2400,
+        "the places passed down to 6 other players"
+    );
+    // The team payout is the same under both rules.
+    assert_eq!(team_payout(&mut anon, id).len(), winning.len());
+
+    // The payout CSV and sheet list the passed-over players with nothing and the note.
+    let csv = crate::csv_files::after_bom(&anon.get(&format!("/events/{id}/payout.csv")));
+    let in_csv: Vec<(u32, u64, String)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (
+                f[1].parse().unwrap(),
+                f[3].parse().unwrap(),
+                f[5].to_string(),
+            )
+        })
+        .collect();
+    for (start, team) in &passed {
+        assert!(
+            in_csv.contains(&(*start, 0, format!("Won a team prize with {team}"))),
+            "{csv}"
+        );
+    }
+    let paid: Vec<(u32, u64)> = in_csv
+        .iter()
+        .filter(|l| l.1 > 0)
+        .map(|l| (l.0, l.1))
+        .collect();
+    let want_paid: Vec<(u32, u64)> = want
+        .iter()
+        .filter(|l| l.1 > 0)
+        .map(|l| (l.0, l.1))
+        .collect();
+    assert_eq!(paid, want_paid);
+    let sheet = anon.get(&format!("/events/{id}/payout"));
+    assert_eq!(
+        html::rows(&sheet.body, "#payout tbody tr").len(),
+        want_paid.len() + passed.len()
+    );
+    assert!(
+        sheet.body.contains("Won a team prize with"),
+        "{}",
+        sheet.body
+    );
+    let mut zh = w.server.client();
+    zh.cookies.insert("anqi_lang".into(), "zh-Hant".into());
+    let ranking_page = zh.get(&format!("/events/{id}/ranking"));
+    assert!(
+        ranking_page
+            .body
+            .contains(&format!("隨 {} 獲團體獎", passed[0].1)),
+        "{}",
+        ranking_page.body
+    );
+
+    // The API: the same JSON as the form, the rule echoed and shown by the form.
+    let body = |rule: &str| {
+        json!({
+            "currency": "HKD",
+            "rows": [{"from": 1, "to": 1, "amount": 1000}, {"from": 2, "to": 2, "amount": 600},
+                {"from": 3, "to": 4, "amount": 300}, {"from": 5, "to": 6, "amount": 100}],
+            "team_rows": [{"from": 1, "to": 1, "amount": 900}],
+            "team_rule": rule,
+        })
+    };
+    let r = org_api.json("PUT", &format!("/api/events/{id}/prizes"), &body("both"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["team_rule"], "both");
+    assert_eq!(chosen_rule(&mut org, id), ["both"]);
+    assert_eq!(ranking_lines(&mut anon, id), both);
+    let r = org_api.json(
+        "PUT",
+        &format!("/api/events/{id}/prizes"),
+        &body("team_first"),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["team_rule"], "team_first");
+    assert_eq!(chosen_rule(&mut org, id), ["team_first"]);
+    assert_eq!(ranking_lines(&mut anon, id), want);
+
+    // Other values are refused naming the field, and nothing is saved.
+    let r = org_api.json(
+        "PUT",
+        &format!("/api/events/{id}/prizes"),
+        &body("one_prize"),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("team_rule"), "{}", r.body);
+    assert!(r.body.contains("one_prize"), "{}", r.body);
+    let r = org.form(&format!("/events/{id}/prizes"), &form("one_prize"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("team_rule"), "{}", r.body);
+    assert_eq!(chosen_rule(&mut org, id), ["team_first"]);
+
+    // A backup carries the rule; an older backup without it imports as both prizes.
+    let backup = org.get(&format!("/events/{id}/export.json"));
+    assert_eq!(backup.status, 200);
+    let mut parsed: serde_json::Value = serde_json::from_str(&backup.body).unwrap();
+    assert_eq!(
+        parsed["tables"]["prize_tables"][0]["team_rule"],
+        "team_first"
+    );
+    let import = |text: &str| -> (TempDir, Server, i64) {
+        let fresh = TempDir::new("prizes-team-rule-restore");
+        create_user(&fresh, "admin", "admin");
+        let server = Server::start(&fresh);
+        let mut admin = server.login("admin");
+        let r = admin.form("/events/import/confirm", &[("backup", text)]);
+        assert_eq!(r.status, 303, "{}", r.body);
+        let new_id = r
+            .location
+            .unwrap()
+            .trim_start_matches("/events/")
+            .parse()
+            .unwrap();
+        (fresh, server, new_id)
+    };
+    let (_dir, server, new_id) = import(&backup.body);
+    assert_eq!(ranking_lines(&mut server.client(), new_id), want);
+    let mut admin = server.login("admin");
+    parsed["tables"]["prize_tables"][0]["team_rule"] = json!("one_prize");
+    let r = admin.form("/events/import", &[("backup", &parsed.to_string())]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("team_rule"), "{}", r.body);
+    parsed["tables"]["prize_tables"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("team_rule");
+    let (_dir, server, older) = import(&parsed.to_string());
+    assert_eq!(chosen_rule(&mut server.login("admin"), older), ["both"]);
+    assert_eq!(ranking_lines(&mut server.client(), older), both);
+
+    // Without team prizes there is no team to win with: team_first pays as both.
+    let mut no_teams = body("team_first");
+    no_teams.as_object_mut().unwrap().remove("team_rows");
+    let r = org_api.json("PUT", &format!("/api/events/{id}/prizes"), &no_teams);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["team_rule"], "team_first");
+    assert_eq!(ranking_lines(&mut anon, id), both);
+}

@@ -66,7 +66,11 @@ fn the_slips_carry_each_players_report_link_and_its_qr_code_in_board_order() {
     assert_eq!(slips.status, 200, "{}", slips.body);
     let found = links(&slips.body);
     let starts: Vec<u32> = found.iter().map(|(_, s)| *s).collect();
-    assert_eq!(starts, [1, 3, 4, 2], "board 1 Red, Black, board 2 Red, Black");
+    assert_eq!(
+        starts,
+        [1, 3, 4, 2],
+        "board 1 Red, Black, board 2 Red, Black"
+    );
     let mut tokens: Vec<&str> = found
         .iter()
         .map(|(h, _)| h.strip_prefix("/report/").expect("a /report/{token} link"))
@@ -75,7 +79,10 @@ fn the_slips_carry_each_players_report_link_and_its_qr_code_in_board_order() {
     tokens.dedup();
     assert_eq!(tokens.len(), 4, "one link per player");
     // The same links on a second printing.
-    assert_eq!(links(&arb.get(&format!("/events/{id}/rounds/1/slips")).body), found);
+    assert_eq!(
+        links(&arb.get(&format!("/events/{id}/rounds/1/slips")).body),
+        found
+    );
 
     // Each QR code decodes to its link's address on this server.
     let qrs = html::attrs(&slips.body, "a.report-link img.qr", "src");
@@ -94,8 +101,13 @@ fn the_slips_carry_each_players_report_link_and_its_qr_code_in_board_order() {
         assert_eq!(r.status, 400, "{bad}");
     }
     // Only the arbiters print slips; strangers do not learn the links.
-    assert_ne!(anon.get(&format!("/events/{id}/rounds/1/slips")).status, 200);
-    let r = w.login("player").get(&format!("/events/{id}/rounds/1/slips"));
+    assert_ne!(
+        anon.get(&format!("/events/{id}/rounds/1/slips")).status,
+        200
+    );
+    let r = w
+        .login("player")
+        .get(&format!("/events/{id}/rounds/1/slips"));
     assert_ne!(r.status, 200);
 
     // A draft round's slips have no links yet (its pairings may change).
@@ -133,14 +145,30 @@ fn two_matching_reports_confirm_and_different_ones_wait_for_the_arbiter() {
     // Board 1: Red reports a win; both pages show that it waits for the opponent.
     let r = report(&mut p1, &link(1), (1, 1), "1-0");
     assert_eq!(r.status, 303, "{}", r.body);
-    assert_eq!(r.location.as_deref().unwrap(), format!("{}?reported=waiting", link(1)));
+    assert_eq!(
+        r.location.as_deref().unwrap(),
+        format!("{}?reported=waiting", link(1))
+    );
     let page = p1.get(&link(1));
-    assert!(html::text(&page.body, "#mine").unwrap().contains("待對手確認"), "{}", page.body);
+    assert!(
+        html::text(&page.body, "#mine")
+            .unwrap()
+            .contains("待對手確認"),
+        "{}",
+        page.body
+    );
     let page = p3.get(&link(3));
-    assert!(html::text(&page.body, "#theirs").unwrap().contains("1–0"), "{}", page.body);
+    assert!(
+        html::text(&page.body, "#theirs").unwrap().contains("1–0"),
+        "{}",
+        page.body
+    );
     // Black reports the same (their loss): confirmed, the result is entered without the arbiter.
     let r = report(&mut p3, &link(3), (1, 1), "1-0");
-    assert_eq!(r.location.as_deref().unwrap(), format!("{}?reported=confirmed", link(3)));
+    assert_eq!(
+        r.location.as_deref().unwrap(),
+        format!("{}?reported=confirmed", link(3))
+    );
     let round = arb.get(&format!("/api/events/{id}/rounds/1"));
     let board1 = &round.json()["boards"][0];
     assert_eq!(board1["result"], "1-0", "{}", round.body);
@@ -153,13 +181,20 @@ fn two_matching_reports_confirm_and_different_ones_wait_for_the_arbiter() {
     let r = report(&mut p4, &link(4), (1, 2), "1-0");
     assert_eq!(r.status, 303);
     let r = report(&mut p2, &link(2), (1, 2), "0-1");
-    assert_eq!(r.location.as_deref().unwrap(), format!("{}?reported=conflict", link(2)));
+    assert_eq!(
+        r.location.as_deref().unwrap(),
+        format!("{}?reported=conflict", link(2))
+    );
     let page = arb.get(&format!("/events/{id}/rounds/1"));
     let reports = html::text(&page.body, "tr[data-board='2'] .reports.conflict")
         .expect("the conflict shown to the arbiter");
     assert!(reports.contains("Red reported 1–0") && reports.contains("Black reported 0–1"));
     let page = p2.get(&link(2));
-    assert!(html::text(&page.body, "#conflict").is_some(), "{}", page.body);
+    assert!(
+        html::text(&page.body, "#conflict").is_some(),
+        "{}",
+        page.body
+    );
     assert!(html::text(&page.body, "#mine").unwrap().contains("0–1"));
     assert!(html::text(&page.body, "#theirs").unwrap().contains("1–0"));
     // Nothing was overwritten: a report never replaces the opponent's.
@@ -168,12 +203,19 @@ fn two_matching_reports_confirm_and_different_ones_wait_for_the_arbiter() {
     // The arbiter's entry wins.
     enter_results(&mut arb, id, 1, |_, _, _| "1/2-1/2");
     let page = p4.get(&link(4));
-    assert!(html::text(&page.body, "#result").unwrap().contains("½–½"), "{}", page.body);
+    assert!(
+        html::text(&page.body, "#result").unwrap().contains("½–½"),
+        "{}",
+        page.body
+    );
     assert!(html::text(&page.body, "#conflict").is_none());
 
     // The audit log holds the reports, sent without an account.
     let audit = arb.get(&format!("/events/{id}/audit")).body;
-    for side in ["round 1 board 1: Red reported 1-0", "round 1 board 2: Black reported 0-1"] {
+    for side in [
+        "round 1 board 1: Red reported 1-0",
+        "round 1 board 2: Black reported 0-1",
+    ] {
         assert!(audit.contains(side), "{side} in the audit log");
     }
 }
@@ -189,7 +231,11 @@ fn a_link_of_another_board_or_round_is_refused_and_links_close_when_the_next_rou
     // Player 1's link cannot report board 2, nor another round.
     let r = report(&mut p1, &link(1), (1, 2), "1-0");
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(html::text(&r.body, "#report-error").unwrap().contains("Board 2"));
+    assert!(
+        html::text(&r.body, "#report-error")
+            .unwrap()
+            .contains("Board 2")
+    );
     let r = report(&mut p1, &link(1), (2, 1), "1-0");
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(html::text(&r.body, "#report-error").is_some());
@@ -203,7 +249,12 @@ fn a_link_of_another_board_or_round_is_refused_and_links_close_when_the_next_rou
     assert_eq!(p1.get("/report/..%2F..%2Fetc").status, 404);
 
     // Round 2 paired on round 1's results: round 1's links are closed.
-    enter_results(&mut arb, id, 1, |b, _, _| if b == 1 { "1-0" } else { "0-1" });
+    enter_results(
+        &mut arb,
+        id,
+        1,
+        |b, _, _| if b == 1 { "1-0" } else { "0-1" },
+    );
     pair_round(&mut arb, id, 2);
     let page = p1.get(&link(1));
     assert_eq!(page.status, 410, "{}", page.body);

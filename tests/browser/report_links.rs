@@ -21,7 +21,11 @@ fn report(w: &World, link: &str, board: u32, result: &str) {
     c.get(link);
     let r = c.form(
         link,
-        &[("round", "1"), ("board", &board.to_string()), ("result", result)],
+        &[
+            ("round", "1"),
+            ("board", &board.to_string()),
+            ("result", result),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
 }
@@ -63,7 +67,11 @@ fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
     b.click("#report input[value='1-0']");
     b.click("#report button[type=submit]");
     b.wait_for("the report stored", |b| b.find("#reported").is_ok());
-    assert!(b.text("#mine").contains("待對手確認"), "{}", b.text("#mine"));
+    assert!(
+        b.text("#mine").contains("待對手確認"),
+        "{}",
+        b.text("#mine")
+    );
     fits_the_phone(&b, "the page after the report");
     // The opponent confirms from their own phone: the result is entered.
     report(&w, &link(2), 2, "1-0");
@@ -88,7 +96,10 @@ fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
     };
     assert_eq!(result_of(&b, 2), serde_json::json!("1–0"));
     assert_eq!(result_of(&b, 1), serde_json::json!(""));
-    assert!(b.attribute("html", "data-screen-view").is_some(), "a view is shown");
+    assert!(
+        b.attribute("html", "data-screen-view").is_some(),
+        "a view is shown"
+    );
     // Board 1's players report the same result through their links: the screen shows it.
     report(&w, &link(1), 1, "0-1");
     report(&w, &link(3), 1, "0-1");

@@ -118,11 +118,15 @@ struct PrizesBody {
     ties: Option<String>,
     #[serde(default)]
     team_rows: Vec<PrizeRow>,
+    #[serde(default)]
+    team_rule: Option<String>,
 }
 
 /// Replaces the prize table: `{"currency":"HKD","rows":[{"from":1,"to":1,"amount":3000},…]}`, with
 /// optional `specials` (`{"category","label","amount"}`), `ties` (`by_tie_break`, `shared` or
-/// `hort`) and `team_rows` (team prizes by place of the team table, rows as `rows`).
+/// `hort`), `team_rows` (team prizes by place of the team table, rows as `rows`) and `team_rule`
+/// (`both`, the default, or `team_first`: the players counted in a prize-winning team take no
+/// individual prize).
 #[routes]
 #[put("/api/events/{id}/prizes")]
 #[put("/api/events/{id}/sections/{sid}/prizes")]
@@ -132,9 +136,15 @@ async fn put_prizes(
     body: web::Bytes,
 ) -> AppResult<HttpResponse> {
     let b: PrizesBody = parse_json(&body)?;
-    let prizes =
-        service::knockout::check_prizes(b.currency, b.rows, b.specials, b.ties, b.team_rows)
-            .await?;
+    let prizes = service::knockout::check_prizes(
+        b.currency,
+        b.rows,
+        b.specials,
+        b.ties,
+        b.team_rows,
+        b.team_rule,
+    )
+    .await?;
     service::knockout::save_prizes(&state.db, &user, &event, &prizes).await?;
     Ok(HttpResponse::Ok().json(json!({
         "currency": prizes.table.currency(),
@@ -143,6 +153,7 @@ async fn put_prizes(
         "ties": prizes.ties,
         "total": prizes.table.total(),
         "team_rows": prizes.team_rows,
+        "team_rule": prizes.team_rule,
     })))
 }
 
@@ -169,7 +180,9 @@ async fn team_payout(
     })))
 }
 
-/// The final ranking in place order: `[{"place","start","name","prize"}]` (prize 0 when none).
+/// The final ranking in place order: `[{"place","start","name","prize","with_team"}]` (prize 0 when
+/// none; `with_team` the team whose team prize passed the player over for the individual prizes,
+/// else null).
 #[routes]
 #[get("/api/events/{id}/ranking")]
 #[get("/api/events/{id}/sections/{sid}/ranking")]
@@ -177,11 +190,14 @@ async fn ranking(
     state: web::Data<AppState>,
     EventView { event, .. }: EventView,
 ) -> AppResult<HttpResponse> {
-    let ranking = service::knockout::final_ranking(&state.db, &event).await?;
+    let ranking = service::knockout::final_ranking(&state.events, &state.db, &event).await?;
     let lines: Vec<serde_json::Value> = ranking
         .places
         .iter()
-        .map(|p| json!({"place": p.place, "start": p.start, "name": p.name, "prize": p.prize}))
+        .map(|p| {
+            json!({"place": p.place, "start": p.start, "name": p.name, "prize": p.prize,
+                "with_team": p.with_team})
+        })
         .collect();
     Ok(HttpResponse::Ok().json(lines))
 }

@@ -81,7 +81,10 @@ struct LabelsPage {
 impl LabelsPage {
     /// A board's page, for its label's QR code.
     fn board_address(&self, board: &u32) -> String {
-        format!("/events/{}/rounds/{}/boards/{board}", self.event.id, self.round)
+        format!(
+            "/events/{}/rounds/{}/boards/{board}",
+            self.event.id, self.round
+        )
     }
 }
 

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
 use super::{redirect, render};
-use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TeamPayout, TieHandling};
+use crate::prizes::{PrizeRow, PrizeTable, SpecialPrize, TeamPayout, TeamRule, TieHandling};
 use crate::service::Event;
 use crate::service::knockout::FinalRanking;
 use crate::service::knockout::Prizes;
@@ -128,6 +128,8 @@ struct PrizesPage {
     specials: String,
     ties: TieHandling,
     team_rows: String,
+    /// The team prize rule the form shows chosen.
+    team_rule: TeamRule,
     table: Option<PrizeTable>,
     /// The team prize rows of the saved table.
     team_table: Vec<PrizeRow>,
@@ -139,6 +141,11 @@ impl PrizesPage {
     /// The handlings the form offers, in order.
     fn tie_options(&self) -> [TieHandling; 3] {
         TieHandling::ALL
+    }
+
+    /// The team prize rules the form offers, in order.
+    fn team_rule_options(&self) -> [TeamRule; 2] {
+        TeamRule::ALL
     }
 }
 
@@ -181,6 +188,7 @@ async fn prizes_page(
             String::new(),
         ),
     };
+    let team_rule = prizes.as_ref().map_or(TeamRule::Both, |p| p.team_rule);
     let team_payout = team_payout_or_reason(ctx.lang, &state, &event).await?;
     let (table, team_table) = prizes.map_or((None, Vec::new()), |p| (Some(p.table), p.team_rows));
     render(&PrizesPage {
@@ -192,6 +200,7 @@ async fn prizes_page(
         specials,
         ties,
         team_rows,
+        team_rule,
         table,
         team_table,
         team_payout,
@@ -209,6 +218,8 @@ struct PrizesForm {
     ties: String,
     #[serde(default)]
     team_rows: String,
+    #[serde(default)]
+    team_rule: String,
 }
 
 #[post("/events/{id}/prizes")]
@@ -225,6 +236,7 @@ async fn save_prizes(
         parse_specials(&form.specials)?,
         Some(form.ties),
         parse_rows(&form.team_rows)?,
+        Some(form.team_rule),
     )
     .await?;
     service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
@@ -243,6 +255,7 @@ async fn prize_template(
         table: PrizeTable::seed_template(),
         ties: TieHandling::ByTieBreak,
         team_rows: Vec::new(),
+        team_rule: TeamRule::Both,
     };
     service::knockout::save_prizes(&state.db, ctx.require_user()?, &event, &prizes).await?;
     Ok(redirect(&format!("/events/{}/prizes", event.id)))
@@ -254,7 +267,7 @@ async fn ranking_or_reason(
     state: &AppState,
     event: &Event,
 ) -> AppResult<Result<FinalRanking, String>> {
-    match service::knockout::final_ranking(&state.db, event).await {
+    match service::knockout::final_ranking(&state.events, &state.db, event).await {
         Ok(r) => Ok(Ok(r)),
         Err(ServiceError::Conflict(why)) => Ok(Err(lang.reason(&why))),
         Err(e) => Err(e.into()),
@@ -316,7 +329,7 @@ struct PayoutPage {
 
 /// The ranking with a prize table, or 409 naming what is missing.
 async fn payout_ranking(state: &AppState, event: &Event) -> AppResult<FinalRanking> {
-    let ranking = service::knockout::final_ranking(&state.db, event).await?;
+    let ranking = service::knockout::final_ranking(&state.events, &state.db, event).await?;
     if ranking.payout.is_none() {
         return Err(AppError::not_now(crate::i18n::Reason::new(
             "err_no_prize_table",

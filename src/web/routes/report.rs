@@ -134,10 +134,7 @@ async fn report_send(
         .report_limits
         .may_try(&client(&req))
         .map_err(too_many)?;
-    state
-        .report_limits
-        .report(&token)
-        .map_err(too_many)?;
+    state.report_limits.report(&token).map_err(too_many)?;
     let at = (form.round, form.board);
     match service::report_links::send(&state.db, &token, at, &form.result).await {
         Ok(done) => {
@@ -146,7 +143,10 @@ async fn report_send(
                 Reported::Confirmed => "confirmed",
                 Reported::Conflict => "conflict",
             };
-            Ok(redirect(&format!("/report/{}?reported={note}", token.as_str())))
+            Ok(redirect(&format!(
+                "/report/{}?reported={note}",
+                token.as_str()
+            )))
         }
         Err(ServiceError::NotFound) => Err(missed(&state, &req, ServiceError::NotFound)),
         Err(e) => match AppError::from(e) {

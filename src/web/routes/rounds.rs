@@ -138,7 +138,10 @@ pub(super) fn my_board_view(
     let line = match board.opponent {
         Some(s) => crate::i18n::Reason::new("my_board_line")
             .arg("colour", board.side.as_str())
-            .arg("opponent", format!("{s}. {}", opponent_name.unwrap_or_default()))
+            .arg(
+                "opponent",
+                format!("{s}. {}", opponent_name.unwrap_or_default()),
+            )
             .arg("board", board.board),
         None => crate::i18n::Reason::new("my_board_bye"),
     };
