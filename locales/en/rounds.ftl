@@ -141,3 +141,4 @@ qr_event = Scan for this event's pairings and results
 qr_player = Scan for this player's page
 table_labels = Table labels
 qr_board = Scan to follow this board
+screen_starts = starts

@@ -141,3 +141,4 @@ qr_event = 扫码查看本赛事对阵与成绩
 qr_player = 扫码打开此棋手页面
 table_labels = 台号牌
 qr_board = 扫码观看本台
+screen_starts = 开始

@@ -141,3 +141,4 @@ qr_event = 掃碼查看本賽事對陣與成績
 qr_player = 掃碼打開此棋手頁面
 table_labels = 台號牌
 qr_board = 掃碼觀看本台
+screen_starts = 開始

@@ -58,10 +58,21 @@ impl Slip {
     }
 }
 
+/// A round's result slips with the timetable's line for them.
+#[derive(Debug, Clone)]
+pub struct Slips {
+    /// The slips in board order.
+    pub slips: Vec<Slip>,
+    /// The round's start time, when the timetable has one.
+    pub start: Option<String>,
+    /// The time control as shown, empty when none is set.
+    pub time_control: String,
+}
+
 /// The result slips of round `number`'s played boards (the bye has none), in board order, each
 /// half with its player's report link once the round is published (the links are made then, on
 /// the first printing). For the event's arbiters: the caller checked that.
-pub async fn slips(db: &Db, event: &Event, number: u32) -> ServiceResult<Vec<Slip>> {
+pub async fn slips(db: &Db, event: &Event, number: u32) -> ServiceResult<Slips> {
     let round = super::rounds::round(db, event, number).await?;
     let boards = super::rounds::played_boards(db, event, number).await?;
     let names = super::rounds::names(db, event.id).await?;
@@ -81,16 +92,21 @@ pub async fn slips(db: &Db, event: &Event, number: u32) -> ServiceResult<Vec<Sli
         name: names.get(&start).map(|n| n.0.clone()).unwrap_or_default(),
         link: links.get(&start).map(|t| link_path(t)),
     };
-    Ok(boards
-        .iter()
-        .filter_map(|b| {
-            Some(Slip {
-                board: b.board_no,
-                red: side(b.red),
-                black: side(b.black?),
+    let schedule = super::schedule::schedule(db, event).await?;
+    Ok(Slips {
+        slips: boards
+            .iter()
+            .filter_map(|b| {
+                Some(Slip {
+                    board: b.board_no,
+                    red: side(b.red),
+                    black: side(b.black?),
+                })
             })
-        })
-        .collect())
+            .collect(),
+        start: schedule.shown_start(number),
+        time_control: schedule.shown_time_control(),
+    })
 }
 
 /// Whether a report link still takes reports.

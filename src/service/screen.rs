@@ -52,6 +52,10 @@ pub struct ScreenView {
     /// Every player of the round by name (then start number): the order of the name's characters,
     /// which for Chinese names is the dictionary's radical-and-stroke order.
     pub seats: Vec<ScreenSeat>,
+    /// The round's start time, when the timetable has one (the event's wall clock).
+    pub start: Option<String>,
+    /// The section's time control as shown (`90′ + 30″`), empty when none is set.
+    pub time_control: String,
 }
 
 /// The display screen of an event.
@@ -103,8 +107,11 @@ pub async fn view(events: &EventStates, db: &Db, event: &Event) -> ServiceResult
     seats.sort_by(|a, b| {
         (a.player.name.as_str(), a.player.start).cmp(&(b.player.name.as_str(), b.player.start))
     });
+    let schedule = super::schedule::schedule(db, event).await?;
     Ok(ScreenView {
         round: Some(data.round.number),
+        start: schedule.shown_start(data.round.number),
+        time_control: schedule.shown_time_control(),
         boards,
         seats,
     })

@@ -287,3 +287,30 @@ fn an_address_trying_unknown_links_is_slowed_but_players_behind_one_address_are_
     assert!(statuses[..60].iter().all(|&s| s == 404), "{statuses:?}");
     assert_eq!(statuses[60], 429);
 }
+
+#[test]
+fn the_slips_and_the_display_screen_show_the_rounds_start_and_the_time_control() {
+    let w = World::new("report-timetable");
+    let (id, mut arb) = round_one(&w);
+    let mut org = w.login("org");
+    let r = org.form(
+        &format!("/events/{id}/timetable"),
+        &[
+            ("checkin", "off"),
+            ("time_control", "90+30"),
+            ("start_1", "2026-12-06T09:30"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let slips = arb.get(&format!("/events/{id}/rounds/1/slips")).body;
+    let lines = html::texts(&slips, ".slip-schedule");
+    assert_eq!(lines.len(), 2, "one line a slip: {slips}");
+    assert!(lines[0].contains("09:30") && lines[0].contains("90′"), "{lines:?}");
+    let screen = w.server.client().get(&format!("/events/{id}/screen"));
+    assert_eq!(screen.status, 200);
+    assert!(html::text(&screen.body, "#screen-start").unwrap().contains("09:30"));
+    assert!(html::text(&screen.body, "#screen-time-control").unwrap().contains("90′"));
+    // The screen lists round 1's boards and its four players by name.
+    assert_eq!(html::texts(&screen.body, "#by-board tbody tr").len(), 2);
+    assert_eq!(html::texts(&screen.body, "#by-name tbody tr").len(), 4);
+}

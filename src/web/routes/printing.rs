@@ -65,8 +65,9 @@ struct SlipsPage {
     ctx: Ctx,
     event: Event,
     round: u32,
-    /// Each board's slip, with the players' report links once the round is published.
-    slips: Vec<service::report_links::Slip>,
+    /// Each board's slip, with the players' report links once the round is published, and the
+    /// round's start and time control.
+    slips: service::report_links::Slips,
 }
 
 #[derive(Template)]
