@@ -163,7 +163,7 @@ async fn link(
         .ok_or(ServiceError::NotFound)?;
     let round = store::rounds::get(db, event.id, link.round_no)
         .await?
-        .filter(|r| super::policy::report_links_issued(r))
+        .filter(super::policy::report_links_issued)
         .ok_or(ServiceError::NotFound)?;
     Ok((link, event, round))
 }
