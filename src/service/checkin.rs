@@ -256,43 +256,12 @@ pub async fn pair_next(
         };
         policy::require_arbiter(db, by, event).await?;
         policy::writable(event)?;
-        ready(db, event, round).await?;
+        // Nothing is written for a pairing that cannot happen now (a draft pending, the last
+        // round unfinished, past the last round).
+        super::rounds::next_pairable(db, event).await?;
         store::checkin::leave_out(db, by, event.id, round, &missing, choice).await?;
     }
     super::rounds::pair_next(db, by, event, lot, publish, relax_reason).await
-}
-
-/// Refuses to leave players out of round `round` when the round could not be paired now anyway
-/// (a draft pending, the last round unfinished, past the last round), so that nothing is written
-/// for a pairing that cannot happen.
-async fn ready(db: &Db, event: &Event, round: u32) -> ServiceResult<()> {
-    let rounds = store::rounds::list(db, event.id).await?;
-    if let Some(draft) = rounds.iter().find(|r| !r.published) {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_draft_pending").arg("round", draft.number),
-        ));
-    }
-    if let Some(last) = rounds.last() {
-        let pending: Vec<String> = store::rounds::boards(db, last.id)
-            .await?
-            .iter()
-            .filter(|b| b.is_pending())
-            .map(|b| b.board_no.to_string())
-            .collect();
-        if !pending.is_empty() {
-            return Err(ServiceError::Conflict(
-                Reason::new("svc_round_unfinished")
-                    .arg("round", last.number)
-                    .arg("boards", pending.join(", ")),
-            ));
-        }
-    }
-    if !policy::swiss_has_round(event, round) {
-        return Err(ServiceError::Conflict(
-            Reason::new("svc_all_rounds_paired").arg("rounds", event.settings.swiss_rounds),
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -213,18 +213,9 @@ async fn store_round(
     Ok(store::rounds::create(db, by, event.id, new).await?)
 }
 
-/// The next round's number, the Swiss model and round 1's colour lot (see [`ready_to_pair`]).
-type Ready = (u32, crate::swiss::Tournament, Option<Color>);
-
-/// Whether the next round may be paired now (no draft waiting, the last round finished, a round
-/// left, its deals sealed when it is to be published at once, two players to pair): its number,
-/// the Swiss model and round 1's colour lot.
-async fn ready_to_pair(
-    db: &Db,
-    event: &Event,
-    lot: Option<Color>,
-    publish: bool,
-) -> ServiceResult<Ready> {
+/// The number of the round that may be paired now: refused while a draft waits, while the last
+/// round has boards without a result, or past the last Swiss round.
+pub async fn next_pairable(db: &Db, event: &Event) -> ServiceResult<u32> {
     let rounds = store::rounds::list(db, event.id).await?;
     if let Some(draft) = rounds.iter().find(|r| !r.published) {
         return Err(ServiceError::Conflict(
@@ -252,6 +243,22 @@ async fn ready_to_pair(
             Reason::new("svc_all_rounds_paired").arg("rounds", event.settings.swiss_rounds),
         ));
     }
+    Ok(number)
+}
+
+/// The next round's number, the Swiss model and round 1's colour lot (see [`ready_to_pair`]).
+type Ready = (u32, crate::swiss::Tournament, Option<Color>);
+
+/// Whether the next round may be paired now (no draft waiting, the last round finished, a round
+/// left, its deals sealed when it is to be published at once, two players to pair): its number,
+/// the Swiss model and round 1's colour lot.
+async fn ready_to_pair(
+    db: &Db,
+    event: &Event,
+    lot: Option<Color>,
+    publish: bool,
+) -> ServiceResult<Ready> {
+    let number = next_pairable(db, event).await?;
     if publish {
         super::deals::require_round_dealt(db, event, number).await?;
     }

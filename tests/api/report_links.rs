@@ -305,11 +305,22 @@ fn the_slips_and_the_display_screen_show_the_rounds_start_and_the_time_control()
     let slips = arb.get(&format!("/events/{id}/rounds/1/slips")).body;
     let lines = html::texts(&slips, ".slip-schedule");
     assert_eq!(lines.len(), 2, "one line a slip: {slips}");
-    assert!(lines[0].contains("09:30") && lines[0].contains("90′"), "{lines:?}");
+    assert!(
+        lines[0].contains("09:30") && lines[0].contains("90′"),
+        "{lines:?}"
+    );
     let screen = w.server.client().get(&format!("/events/{id}/screen"));
     assert_eq!(screen.status, 200);
-    assert!(html::text(&screen.body, "#screen-start").unwrap().contains("09:30"));
-    assert!(html::text(&screen.body, "#screen-time-control").unwrap().contains("90′"));
+    assert!(
+        html::text(&screen.body, "#screen-start")
+            .unwrap()
+            .contains("09:30")
+    );
+    assert!(
+        html::text(&screen.body, "#screen-time-control")
+            .unwrap()
+            .contains("90′")
+    );
     // The screen lists round 1's boards and its four players by name.
     assert_eq!(html::texts(&screen.body, "#by-board tbody tr").len(), 2);
     assert_eq!(html::texts(&screen.body, "#by-name tbody tr").len(), 4);

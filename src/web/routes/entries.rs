@@ -385,7 +385,7 @@ struct EntriesPage {
 }
 
 impl EntriesPage {
-    fn count(&self, status: &str) -> usize {
+    fn number_in(&self, status: &str) -> usize {
         self.lines
             .iter()
             .filter(|l| l.entry.status == status)
