@@ -117,3 +117,56 @@ fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
         serde_json::json!(4)
     );
 }
+
+#[test]
+fn a_conflict_shows_both_reports_and_a_form_for_another_board_is_refused_beside_it_on_a_phone() {
+    let Some(b) = browser() else { return };
+    let w = World::new("browser-report-conflict");
+    let id = event("衝突盃", "xiangqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(&w);
+    let base = w.server.base.clone();
+    let mut arb = w.login("arb");
+    let links = links(&mut arb, id);
+    let link = |start: u32| links.iter().find(|(s, _)| *s == start).unwrap().1.clone();
+
+    // Player 1 (board 1, Red) on a phone: a form edited to name board 2 is refused beside it,
+    // and the choice made is kept.
+    b.phone();
+    b.goto(&format!("{base}/lang/en?back={}", link(1)));
+    b.wait_for("the report page", |b| b.find("#report").is_ok());
+    b.script("document.querySelector(\"#report input[name=board]\").value = '2';");
+    b.click("#report input[value='1-0']");
+    b.click("#report button[type=submit]");
+    b.wait_for("the refusal", |b| b.find("#report-error").is_ok());
+    assert!(b.text("#report-error").contains("Board 2"), "{}", b.text("#report-error"));
+    assert_eq!(
+        b.script("return document.querySelector(\"#report input[value='1-0']\").checked"),
+        serde_json::json!(true),
+        "the choice kept"
+    );
+    fits_the_phone(&b, "the refused report");
+    // Now the real report: a win; the opponent claims the win too.
+    b.goto(&format!("{base}{}", link(1)));
+    b.click("#report input[value='1-0']");
+    b.click("#report button[type=submit]");
+    b.wait_for("the report stored", |b| b.find("#reported").is_ok());
+    report(&w, &link(3), 1, "0-1");
+    b.goto(&format!("{base}{}", link(1)));
+    b.wait_for("the conflict shown", |b| b.find("#conflict").is_ok());
+    assert!(b.text("#mine").contains("1–0") && b.text("#theirs").contains("0–1"));
+    fits_the_phone(&b, "the conflict on the player's page");
+
+    // The arbiter sees both reports side by side on the round page, on a phone.
+    b.delete_cookies();
+    b.sign_in(&base, "arb", crate::support::PASSWORD);
+    b.phone();
+    b.goto(&format!("{base}/events/{id}/rounds/1"));
+    let reports = b.text("tr[data-board='1'] .reports.conflict");
+    assert!(
+        reports.contains("Red reported 1–0") && reports.contains("Black reported 0–1"),
+        "{reports}"
+    );
+}
