@@ -141,7 +141,11 @@ fn a_conflict_shows_both_reports_and_a_form_for_another_board_is_refused_beside_
     b.click("#report input[value='1-0']");
     b.click("#report button[type=submit]");
     b.wait_for("the refusal", |b| b.find("#report-error").is_ok());
-    assert!(b.text("#report-error").contains("Board 2"), "{}", b.text("#report-error"));
+    assert!(
+        b.text("#report-error").contains("Board 2"),
+        "{}",
+        b.text("#report-error")
+    );
     assert_eq!(
         b.script("return document.querySelector(\"#report input[value='1-0']\").checked"),
         serde_json::json!(true),
