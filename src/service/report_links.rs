@@ -175,18 +175,13 @@ pub async fn open(db: &Db, token: &str) -> ServiceResult<ReportPage> {
     let names = super::rounds::names(db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
     let me = link.start_no;
-    let board = boards
-        .iter()
-        .find(|b| b.red == me || b.black == Some(me))
-        .map(|b| super::rounds::board_of(b, me, round.published));
-    let result = boards
-        .iter()
-        .find(|b| b.red == me || b.black == Some(me))
-        .and_then(|b| match (&b.games, b.result) {
-            (Some(g), Some(_)) => Some(g.games.clone()),
-            (None, Some(r)) => Some(r.as_str().to_string()),
-            _ => None,
-        });
+    let mine = boards.iter().find(|b| b.red == me || b.black == Some(me));
+    let board = mine.map(|b| super::rounds::board_of(b, me, round.published));
+    let result = mine.and_then(|b| match (&b.games, b.result) {
+        (Some(g), Some(_)) => Some(g.games.clone()),
+        (None, Some(r)) => Some(r.as_str().to_string()),
+        _ => None,
+    });
     let state = if super::rounds::paired_after(db, &event, round.number, true)
         .await?
         .is_some()

@@ -15,6 +15,18 @@ fn links(arb: &mut Client, id: i64) -> Vec<(u32, String)> {
         .collect()
 }
 
+/// An event of four players with round 1 published (1–3 and 4–2), and its report links by start
+/// number as the arbiter's slips give them.
+fn round_one(w: &World, name: &str) -> (i64, Vec<(u32, String)>) {
+    let id = event(name, "xiangqi")
+        .sheet(FOUR_PLAYERS)
+        .arbiter("arb")
+        .published_rounds(1)
+        .build(w);
+    let links = links(&mut w.login("arb"), id);
+    (id, links)
+}
+
 /// A report through a link, by a phone with no account (HTTP).
 fn report(w: &World, link: &str, board: u32, result: &str) {
     let mut c = w.server.client();
@@ -34,14 +46,8 @@ fn report(w: &World, link: &str, board: u32, result: &str) {
 fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-report");
-    let id = event("報告盃", "xiangqi")
-        .sheet(FOUR_PLAYERS)
-        .arbiter("arb")
-        .published_rounds(1)
-        .build(&w);
+    let (id, links) = round_one(&w, "報告盃");
     let base = w.server.base.clone();
-    let mut arb = w.login("arb");
-    let links = links(&mut arb, id);
     let link = |start: u32| links.iter().find(|(s, _)| *s == start).unwrap().1.clone();
 
     // The slips' QR codes are images the browser draws.
@@ -122,14 +128,8 @@ fn a_player_reports_from_a_phone_and_the_display_screen_follows_the_result() {
 fn a_conflict_shows_both_reports_and_a_form_for_another_board_is_refused_beside_it_on_a_phone() {
     let Some(b) = browser() else { return };
     let w = World::new("browser-report-conflict");
-    let id = event("衝突盃", "xiangqi")
-        .sheet(FOUR_PLAYERS)
-        .arbiter("arb")
-        .published_rounds(1)
-        .build(&w);
+    let (id, links) = round_one(&w, "衝突盃");
     let base = w.server.base.clone();
-    let mut arb = w.login("arb");
-    let links = links(&mut arb, id);
     let link = |start: u32| links.iter().find(|(s, _)| *s == start).unwrap().1.clone();
 
     // Player 1 (board 1, Red) on a phone: a form edited to name board 2 is refused beside it,
