@@ -117,3 +117,4 @@ audit_d_draw = draw by { $method } (seed { $seed }): { $rounds } rounds
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = round { $round }: team “{ $team }” may meet
 audit_d_fouls = player { $start }, round { $round }: fouls { $old } → { $new }
+audit_d_knockout_report = match { $match } game { $game }: { $start } ({ $side }) reported { $result }

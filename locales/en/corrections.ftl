@@ -163,3 +163,4 @@ audit_players_allow = Players may meet again
 audit_round_relax_avoidance = Team avoidance relaxed for a round
 audit_player_fouls = Fouls recorded
 audit_event_lot = Final lot drawn
+audit_knockout_report = Knockout result reported

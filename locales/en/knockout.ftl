@@ -105,3 +105,7 @@ ko_seal_decider_deal = Seal the decider's deal
 ko_deals_page = All deals
 ko_enter_result = Result of game { $game }
 ko_correct_result = Correct the result of game { $game }
+ko_slips = Match slips
+ko_slips_help = One slip per match ready to play, with each player's report link (QR code): their phone reports every game of the match.
+ko_reports = Players' reports
+ko_reports_conflict = The reports differ: enter the result after checking with both players.

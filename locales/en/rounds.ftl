@@ -142,3 +142,13 @@ qr_player = Scan for this player's page
 table_labels = Table labels
 qr_board = Scan to follow this board
 screen_starts = starts
+report_ko_waiting = No game can be reported yet: { $what }.
+report_ko_closed = This match is decided. Ask the arbiter for any change.
+report_ko_advance = You advance.
+report_ko_out = You are out of the knockout.
+report_ko_score = Match score (yours first)
+report_ko_games = Games played
+my_game_line = { $game }: you play { $colour ->
+    [red] Red
+   *[black] Black
+} against { $opponent }

@@ -166,3 +166,7 @@ svc_fouls_no_round = fouls are recorded against a round that has been paired; no
 report_link_other_round = This form is for another round: this link reports round { $round }. Reload the page.
 report_link_other_board = Board { $board } is not your board this round. Reload the page.
 report_link_final = Round { $round }'s results are final: the next round is paired. Ask the arbiter.
+report_link_other_match = This link is for match { $match }: reload the page.
+report_link_other_game = Game { $game } cannot be reported now: it is not the game due, or its colours are not fixed yet. Reload the page.
+report_link_game_entered = Game { $game } already has its result. Ask the arbiter for any change.
+report_link_match_decided = Match { $match } is decided. Ask the arbiter for any change.

@@ -117,3 +117,4 @@ audit_d_draw = 以 { $method } 抽签（种子 { $seed }）：共 { $rounds } �
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = 第 { $round } 轮：“{ $team }”队可相遇
 audit_d_fouls = { $start } 号第 { $round } 轮犯规 { $old } → { $new }
+audit_d_knockout_report = 第 { $match } 场比赛第 { $game } 局：{ $start } 号（{ $side }）报告 { $result }

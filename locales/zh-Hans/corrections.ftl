@@ -163,3 +163,4 @@ audit_players_allow = 取消不对弈
 audit_round_relax_avoidance = 本轮放宽同队回避
 audit_player_fouls = 记录犯规
 audit_event_lot = 抽签已抽
+audit_knockout_report = 报告淘汰赛结果

@@ -100,3 +100,7 @@ ko_seal_decider_deal = 密封加赛局的布局
 ko_deals_page = 所有布局
 ko_enter_result = 登记第 { $game } 局结果
 ko_correct_result = 更正第 { $game } 局结果
+ko_slips = 比赛成绩单
+ko_slips_help = 每场可开赛的比赛一张，附双方的报告链接（二维码）：棋手用手机报告本场每一局的结果。
+ko_reports = 棋手的报告
+ko_reports_conflict = 双方报告不一致：请与双方核实后输入结果。

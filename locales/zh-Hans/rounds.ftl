@@ -142,3 +142,13 @@ qr_player = 扫码打开此棋手页面
 table_labels = 台号牌
 qr_board = 扫码观看本台
 screen_starts = 开始
+report_ko_waiting = 暂时没有可报告的对局：{ $what }。
+report_ko_closed = 本场比赛已分胜负。如需更改，请找裁判。
+report_ko_advance = 你晋级。
+report_ko_out = 你已被淘汰。
+report_ko_score = 比分（你在前）
+report_ko_games = 已赛对局
+my_game_line = { $game }：你执{ $colour ->
+    [red] 红
+   *[black] 黑
+}，对 { $opponent }

@@ -166,3 +166,7 @@ svc_fouls_no_round = 犯规须记在已编排的轮次；尚未编排任何一�
 report_link_other_round = 此表格属于另一轮：本链接用于第 { $round } 轮。请重新载入页面。
 report_link_other_board = 第 { $board } 台不是你本轮的台次。请重新载入页面。
 report_link_final = 第 { $round } 轮成绩已确定（下一轮已编排）。请找裁判。
+report_link_other_match = 此链接属于第 { $match } 场比赛，请重新载入页面。
+report_link_other_game = 现在不能报告第 { $game } 局：它不是当前的对局，或其先后手尚未确定。请重新载入页面。
+report_link_game_entered = 第 { $game } 局已有结果。如需更改，请找裁判。
+report_link_match_decided = 第 { $match } 场比赛已分胜负。如需更改，请找裁判。

@@ -117,3 +117,4 @@ audit_d_draw = 以 { $method } 抽籤（種子 { $seed }）：共 { $rounds } �
 audit_d_forbidden_pairs = { $pairs }
 audit_d_relax_avoidance = 第 { $round } 輪：「{ $team }」隊可相遇
 audit_d_fouls = { $start } 號第 { $round } 輪犯規 { $old } → { $new }
+audit_d_knockout_report = 第 { $match } 場比賽第 { $game } 局：{ $start } 號（{ $side }）報告 { $result }

@@ -163,3 +163,4 @@ audit_players_allow = 取消不對弈
 audit_round_relax_avoidance = 本輪放寬同隊回避
 audit_player_fouls = 記錄犯規
 audit_event_lot = 抽籤已抽
+audit_knockout_report = 報告淘汰賽結果

@@ -100,3 +100,7 @@ ko_seal_decider_deal = 密封加賽局的佈局
 ko_deals_page = 所有佈局
 ko_enter_result = 登記第 { $game } 局結果
 ko_correct_result = 更正第 { $game } 局結果
+ko_slips = 比賽成績單
+ko_slips_help = 每場可開賽的比賽一張，附雙方的報告連結（QR 碼）：棋手用手機報告本場每一局的結果。
+ko_reports = 棋手的報告
+ko_reports_conflict = 雙方報告不一致：請與雙方核實後輸入結果。

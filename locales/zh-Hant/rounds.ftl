@@ -142,3 +142,13 @@ qr_player = 掃碼打開此棋手頁面
 table_labels = 台號牌
 qr_board = 掃碼觀看本台
 screen_starts = 開始
+report_ko_waiting = 暫時沒有可報告的對局：{ $what }。
+report_ko_closed = 本場比賽已分勝負。如需更改，請找裁判。
+report_ko_advance = 你晉級。
+report_ko_out = 你已被淘汰。
+report_ko_score = 比分（你在前）
+report_ko_games = 已賽對局
+my_game_line = { $game }：你執{ $colour ->
+    [red] 紅
+   *[black] 黑
+}，對 { $opponent }

@@ -166,3 +166,7 @@ svc_fouls_no_round = 犯規須記在已編排的輪次；尚未編排任何一�
 report_link_other_round = 此表格屬於另一輪：本連結用於第 { $round } 輪。請重新載入頁面。
 report_link_other_board = 第 { $board } 台不是你本輪的台次。請重新載入頁面。
 report_link_final = 第 { $round } 輪成績已確定（下一輪已編排）。請找裁判。
+report_link_other_match = 此連結屬於第 { $match } 場比賽，請重新載入頁面。
+report_link_other_game = 現在不能報告第 { $game } 局：它不是當前的對局，或其先後手尚未確定。請重新載入頁面。
+report_link_game_entered = 第 { $game } 局已有結果。如需更改，請找裁判。
+report_link_match_decided = 第 { $match } 場比賽已分勝負。如需更改，請找裁判。

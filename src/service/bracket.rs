@@ -34,3 +34,15 @@ pub async fn require(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)>
 pub async fn seeded(db: &Db, event: &Event) -> ServiceResult<(Stored, Bracket)> {
     load(db, event).await?.ok_or(ServiceError::NotFound)
 }
+
+/// How pages name knockout round `round` (0 = the first): its message key, with the size for a
+/// "Round of N" (empty otherwise).
+pub fn round_name(bracket: &Bracket, round: usize) -> (&'static str, String) {
+    match bracket.qualifiers().len() >> round {
+        2 => ("ko_final", String::new()),
+        4 => ("ko_semi_finals", String::new()),
+        8 => ("ko_quarter_finals", String::new()),
+        16 => ("ko_round_of_16", String::new()),
+        n => ("ko_round_of", n.to_string()),
+    }
+}

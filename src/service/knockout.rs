@@ -295,6 +295,18 @@ pub async fn record(
     input: Input,
     loaded_version: Option<i64>,
 ) -> ServiceResult<Bracket> {
+    record_by(db, Some(by), event, input, loaded_version).await
+}
+
+/// [`record`] by whoever sent it: `None` for the players' matching reports through their report
+/// links (`service::report_links`), which have no account.
+pub(super) async fn record_by(
+    db: &Db,
+    by: Option<&User>,
+    event: &Event,
+    input: Input,
+    loaded_version: Option<i64>,
+) -> ServiceResult<Bracket> {
     let (stored, before) = require(db, event).await?;
     if loaded_version.is_some_and(|v| v != stored.next_seq()) {
         return Err(stale());

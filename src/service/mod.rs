@@ -17,6 +17,7 @@ pub mod event_state;
 pub mod events;
 pub mod imports;
 pub mod knockout;
+pub mod knockout_reports;
 pub mod lane;
 pub mod live;
 pub mod names;

@@ -17,7 +17,7 @@ use crate::rules::Color;
 use crate::store::{self, Db};
 
 /// A report link's token: 64 lower-case hex digits ([`crate::accounts::random_token`]).
-fn well_formed(token: &str) -> bool {
+pub(super) fn well_formed(token: &str) -> bool {
     token.len() == 64
         && token
             .bytes()
@@ -118,20 +118,31 @@ pub enum LinkState {
     Final,
 }
 
+/// What a report link is for.
+#[derive(Debug, Clone)]
+pub enum Subject {
+    /// The player's board of a Swiss or round-robin round.
+    Round(u32),
+    /// The player's match of the knockout, a game at a time.
+    Knockout(super::knockout_reports::MatchReport),
+}
+
 /// What a report link's page shows its player.
 #[derive(Debug, Clone)]
 pub struct ReportPage {
     /// The event (or section).
     pub event: Event,
-    /// The round.
-    pub round: u32,
+    /// The round, or the knockout match.
+    pub subject: Subject,
     /// The player's start number and name.
     pub me: (u32, String),
-    /// Their board this round (`None`: not paired, e.g. absent or withdrawn).
+    /// Their board this round (`None`: not paired, e.g. absent or withdrawn); in a knockout match,
+    /// the game due (its number as the board), `None` once the match is decided.
     pub board: Option<MyBoard>,
     /// The opponent's name, when there is one.
     pub opponent_name: Option<String>,
-    /// The board's result once entered, from Red's view as stored (`1-0` …, or a match's games).
+    /// The board's result once entered, from Red's view as stored (`1-0` …, or a match's games);
+    /// in a knockout match, none (its games are in the subject).
     pub result: Option<String>,
     /// Whether the link still takes reports.
     pub state: LinkState,
@@ -146,31 +157,65 @@ impl ReportPage {
     }
 }
 
-/// The link behind `token`, its event and published round; `NotFound` for anything else (a
-/// malformed or unknown token, a round withdrawn back to a draft).
-async fn link(
-    db: &Db,
-    token: &str,
-) -> ServiceResult<(store::report_links::ReportLink, Event, store::rounds::Round)> {
+/// Where a report says it is: what the link's page showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// A round's board.
+    Board {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A game of a knockout match.
+    Game {
+        /// The match.
+        match_id: u32,
+        /// The game number in the match.
+        game: u32,
+    },
+}
+
+/// What a token names: a round's report link or a knockout match's.
+enum Link {
+    Round(store::report_links::ReportLink, Event, store::rounds::Round),
+    Knockout(store::knockout_reports::KnockoutLink, Event),
+}
+
+/// The link behind `token` with its event (and for a round's link, the published round);
+/// `NotFound` for anything else (a malformed or unknown token, a round withdrawn back to a draft,
+/// a discarded bracket).
+async fn link(db: &Db, token: &str) -> ServiceResult<Link> {
     if !well_formed(token) {
         return Err(ServiceError::NotFound);
     }
-    let link = store::report_links::find(db, token)
+    let event_of = |id: i64| async move {
+        store::events::get(db, id)
+            .await?
+            .ok_or(ServiceError::NotFound)
+    };
+    if let Some(link) = store::report_links::find(db, token).await? {
+        let event = event_of(link.event_id).await?;
+        let round = store::rounds::get(db, event.id, link.round_no)
+            .await?
+            .filter(super::policy::report_links_issued)
+            .ok_or(ServiceError::NotFound)?;
+        return Ok(Link::Round(link, event, round));
+    }
+    let link = store::knockout_reports::find(db, token)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let event = store::events::get(db, link.event_id)
-        .await?
-        .ok_or(ServiceError::NotFound)?;
-    let round = store::rounds::get(db, event.id, link.round_no)
-        .await?
-        .filter(super::policy::report_links_issued)
-        .ok_or(ServiceError::NotFound)?;
-    Ok((link, event, round))
+    Ok(Link::Knockout(link, event_of(link.event_id).await?))
 }
 
 /// The page of the report link `token`.
 pub async fn open(db: &Db, token: &str) -> ServiceResult<ReportPage> {
-    let (link, event, round) = link(db, token).await?;
+    let (link, event, round) = match link(db, token).await? {
+        Link::Round(link, event, round) => (link, event, round),
+        Link::Knockout(link, event) => {
+            return super::knockout_reports::open(db, link, event).await;
+        }
+    };
     let boards = store::rounds::boards(db, round.id).await?;
     let names = super::rounds::names(db, event.id).await?;
     let name = |s: u32| names.get(&s).map(|n| n.0.clone()).unwrap_or_default();
@@ -194,7 +239,7 @@ pub async fn open(db: &Db, token: &str) -> ServiceResult<ReportPage> {
     Ok(ReportPage {
         opponent_name: board.as_ref().and_then(|b| b.opponent).map(name),
         me: (me, name(me)),
-        round: round.number,
+        subject: Subject::Round(round.number),
         match_games: event
             .settings
             .plays_matches()
@@ -206,16 +251,28 @@ pub async fn open(db: &Db, token: &str) -> ServiceResult<ReportPage> {
     })
 }
 
-/// A report sent through the link `token`. `round` and `board` are what the page showed: a form
-/// of another round or board (a stale page after a re-pairing, or an edited one) is refused, as
-/// is a report once the round's results are final.
-pub async fn send(
-    db: &Db,
-    token: &str,
-    (round_no, board_no): (u32, u32),
-    typed: &str,
-) -> ServiceResult<Reported> {
-    let (link, event, round) = link(db, token).await?;
+/// A report sent through the link `token`. `at` is where the page showed the player (a round's
+/// board, or a knockout match's game): a form of another round, board, match or game (a stale page
+/// after a re-pairing, or an edited one) is refused, as is a report once the results are final.
+pub async fn send(db: &Db, token: &str, at: At, typed: &str) -> ServiceResult<Reported> {
+    let (link, event, round, (round_no, board_no)) = match (link(db, token).await?, at) {
+        (Link::Round(link, event, round), At::Board { round: r, board }) => {
+            (link, event, round, (r, board))
+        }
+        (Link::Knockout(link, event), At::Game { match_id, game }) => {
+            return super::knockout_reports::send(db, link, &event, (match_id, game), typed).await;
+        }
+        (Link::Round(link, ..), At::Game { .. }) => {
+            return Err(ServiceError::Refused(
+                Reason::new("report_link_other_round").arg("round", link.round_no),
+            ));
+        }
+        (Link::Knockout(link, _), At::Board { .. }) => {
+            return Err(ServiceError::Refused(
+                Reason::new("report_link_other_match").arg("match", link.match_id),
+            ));
+        }
+    };
     if round_no != link.round_no {
         return Err(ServiceError::Refused(
             Reason::new("report_link_other_round").arg("round", link.round_no),

@@ -95,6 +95,17 @@ pub async fn schedule(db: &Db, event: &Event) -> ServiceResult<Schedule> {
     })
 }
 
+/// What a printed form of round `number` says of its timing: the round's start, when the
+/// timetable has one, and the time control as shown (empty when none is set).
+pub async fn round_line(
+    db: &Db,
+    event: &Event,
+    number: u32,
+) -> ServiceResult<(Option<String>, String)> {
+    let s = schedule(db, event).await?;
+    Ok((s.shown_start(number), s.shown_time_control()))
+}
+
 /// The schedule form as typed: the check-in rule's code, the time control, and each round's
 /// start by round (blank for none).
 #[derive(Debug, Clone, Default)]

@@ -48,6 +48,8 @@ pub const TABLES: &[(&str, &str)] = &[
     ("avoidance_relaxed", "id"),
     ("fouls", "id"),
     ("report_links", "token"),
+    ("knockout_links", "token"),
+    ("knockout_reports", "event_id, match_id, game_no, start_no"),
     ("entry_forms", "event_id"),
     ("entries", "id"),
     ("section_schedules", "event_id"),

@@ -168,7 +168,7 @@ impl TryFrom<InputRow> for Input {
 
 async fn insert_input(
     tx: &mut super::Conn,
-    by: &User,
+    by: Option<&User>,
     event_id: i64,
     seq: i64,
     input: &Input,
@@ -236,14 +236,14 @@ async fn insert_input(
     .bind(colour)
     .bind(result)
     .bind(reason)
-    .bind(by.id)
+    .bind(by.map(|u| u.id))
     .bind(now())
     .execute(&mut *tx)
     .await?;
     let (action, detail) = input.audit();
     audit::record(
         &mut *tx,
-        Some(by.id),
+        by.map(|u| u.id),
         Some(event_id),
         action,
         &detail.audit(),
@@ -308,7 +308,7 @@ pub async fn create(
     )
     .await?;
     for (seq, input) in (1i64..).zip(first_inputs) {
-        insert_input(&mut tx, by, event_id, seq, input).await?;
+        insert_input(&mut tx, Some(by), event_id, seq, input).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -318,7 +318,7 @@ pub async fn create(
 /// else appended meanwhile (the caller checked the inputs against the bracket it loaded).
 pub async fn append(
     db: &Db,
-    by: &User,
+    by: Option<&User>,
     event_id: i64,
     expected_seq: i64,
     inputs: &[Input],
@@ -333,7 +333,7 @@ pub async fn append(
 /// and the results they enter together); `Conflict` when the bracket is not at `expected_seq`.
 pub(super) async fn append_in(
     tx: &mut super::Conn,
-    by: &User,
+    by: Option<&User>,
     event_id: i64,
     expected_seq: i64,
     inputs: &[Input],

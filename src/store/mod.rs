@@ -15,6 +15,7 @@ pub mod deals;
 pub mod entries;
 pub mod events;
 pub mod knockout;
+pub mod knockout_reports;
 pub mod notify;
 pub mod players;
 pub mod prizes;

@@ -286,7 +286,9 @@ pub async fn save_upload(
 ) -> StoreResult<Result<(), Option<u32>>> {
     let mut tx = super::begin_write(db).await?;
     if let Some(b) = bracket.filter(|b| !b.inputs.is_empty()) {
-        match super::knockout::append_in(&mut tx, by, event_id, b.expected_seq, &b.inputs).await {
+        match super::knockout::append_in(&mut tx, Some(by), event_id, b.expected_seq, &b.inputs)
+            .await
+        {
             Ok(()) => {}
             Err(super::StoreError::Conflict) => {
                 tx.rollback().await?;

@@ -19,6 +19,7 @@ mod json_api;
 mod knockout;
 mod knockout_deals;
 mod ko_records;
+mod ko_report_links;
 mod live;
 mod load_paths;
 mod matrix;

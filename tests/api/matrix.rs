@@ -224,6 +224,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/events/{id}/knockout/discard" EventArbiters;
     post "/events/{id}/knockout/withdraw" EventArbiters;
     get "/events/{id}/knockout/print" Nobody;
+    get "/events/{id}/knockout/slips" Nobody;
     get "/events/{id}/knockout/matches/{m}" Nobody;
     post "/events/{id}/knockout/matches/{m}/decider" Nobody;
     post "/events/{id}/knockout/matches/{m}/forfeit" Nobody;

@@ -289,7 +289,7 @@ fn an_address_trying_unknown_links_is_slowed_but_players_behind_one_address_are_
 }
 
 #[test]
-fn the_slips_and_the_display_screen_show_the_rounds_start_and_the_time_control() {
+fn the_slips_scoresheets_and_display_screen_show_the_rounds_start_and_the_time_control() {
     let w = World::new("report-timetable");
     let (id, mut arb) = round_one(&w);
     let mut org = w.login("org");
@@ -309,6 +309,12 @@ fn the_slips_and_the_display_screen_show_the_rounds_start_and_the_time_control()
         lines[0].contains("09:30") && lines[0].contains("90′"),
         "{lines:?}"
     );
+    // So do the scoresheets, one a board.
+    let sheets = arb.get(&format!("/events/{id}/rounds/1/scoresheets")).body;
+    let starts = html::texts(&sheets, ".sheet-start");
+    let controls = html::texts(&sheets, ".sheet-time-control");
+    assert_eq!((starts.len(), controls.len()), (2, 2), "{sheets}");
+    assert!(starts[0].contains("09:30") && controls[0].contains("90′"));
     let screen = w.server.client().get(&format!("/events/{id}/screen"));
     assert_eq!(screen.status, 200);
     assert!(

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 
+use super::rounds::shown_report;
 use super::{redirect, render};
 use crate::knockout::Input;
 use crate::knockout::{Bracket, Decision, Match, MatchId, MatchKind, MatchState};
@@ -26,6 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seed)
         .service(discard)
         .service(print_sheet)
+        .service(match_slips)
         .service(withdraw)
         .service(match_page)
         .service(lot)
@@ -87,16 +89,6 @@ fn show_score(points: f64) -> String {
 }
 
 /// The translation key of a round's name and the player count for "Round of N".
-fn round_name(bracket: &Bracket, round: usize) -> (&'static str, String) {
-    match bracket.qualifiers().len() >> round {
-        2 => ("ko_final", String::new()),
-        4 => ("ko_semi_finals", String::new()),
-        8 => ("ko_quarter_finals", String::new()),
-        16 => ("ko_round_of_16", String::new()),
-        n => ("ko_round_of", n.to_string()),
-    }
-}
-
 fn status_key(m: &Match) -> &'static str {
     match m.state() {
         MatchState::Waiting => "ko_waiting",
@@ -154,7 +146,7 @@ fn rounds_view(bracket: &Bracket, names: &HashMap<u32, (String, String)>) -> Vec
         .iter()
         .enumerate()
         .map(|(r, matches)| {
-            let (name, size) = round_name(bracket, r);
+            let (name, size) = service::bracket::round_name(bracket, r);
             RoundView {
                 name,
                 size,
@@ -400,7 +392,7 @@ fn game_views(
     names: &HashMap<u32, (String, String)>,
 ) -> Vec<GameView> {
     let round = bracket.round_of(m.id()).unwrap_or(0);
-    let (name, size) = round_name(bracket, round);
+    let (name, size) = service::bracket::round_name(bracket, round);
     m.games()
         .iter()
         .map(|g| {
@@ -453,6 +445,29 @@ async fn print_sheet(
 }
 
 #[derive(Template)]
+#[template(path = "knockout/slips.html")]
+struct SlipsPage {
+    ctx: Ctx,
+    event: Event,
+    slips: Vec<service::knockout_reports::MatchSlip>,
+}
+
+/// The result slips of every match ready to play, each player's half with their report link and
+/// its QR code (arbiters).
+#[get("/events/{id}/knockout/slips")]
+async fn match_slips(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    Arbitrated { event, .. }: Arbitrated,
+) -> AppResult<HttpResponse> {
+    render(&SlipsPage {
+        slips: service::knockout_reports::slips(&state.db, &event).await?,
+        ctx,
+        event,
+    })
+}
+
+#[derive(Template)]
 #[template(path = "knockout/match.html")]
 struct MatchPage {
     /// What the page says of the next game's deal (a note, and for arbiters the game to seal).
@@ -484,6 +499,8 @@ struct MatchPage {
     version: i64,
     /// Game numbers whose scoresheet page this visitor may open (arbiters: every game).
     records: Vec<u32>,
+    /// The players' reports of the game due (arbiters): start number, name, the report as shown.
+    reports: Vec<(u32, String, String)>,
 }
 
 impl MatchPage {
@@ -544,7 +561,8 @@ async fn match_model(
 ) -> AppResult<MatchPage> {
     let (bracket, names, version) = load_match(state, &event, m).await?;
     let mt = bracket.get(MatchId(m)).map_err(|_| AppError::NotFound)?;
-    let (round, round_size) = round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
+    let (round, round_size) =
+        service::bracket::round_name(&bracket, bracket.round_of(mt.id()).unwrap_or(0));
     let state_now = mt.state();
     let games = game_views(&bracket, mt, &names);
     let played = mt.played();
@@ -555,7 +573,17 @@ async fn match_model(
     )
     .await?;
     let next_deal = service::deals::next_game_deal(&state.db, &event, access, &bracket, mt).await?;
+    let reports = if access.arbitrate {
+        service::knockout_reports::due_reports(&state.db, &event, &bracket, m)
+            .await?
+            .into_iter()
+            .map(|(start, report)| (start, name_of(&names, start), shown_report(&report)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(MatchPage {
+        reports,
         refusal: None,
         next_deal,
         records,
@@ -783,7 +811,9 @@ mod tests {
     fn rounds_are_named_by_the_players_left() {
         let sixteen: Vec<u32> = (1..=16).collect();
         let b = Bracket::seed(&sixteen, KnockoutSettings::default()).expect("16 qualifiers");
-        let names: Vec<&str> = (0..b.rounds().len()).map(|r| round_name(&b, r).0).collect();
+        let names: Vec<&str> = (0..b.rounds().len())
+            .map(|r| service::bracket::round_name(&b, r).0)
+            .collect();
         assert_eq!(
             names,
             [

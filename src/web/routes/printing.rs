@@ -98,6 +98,8 @@ struct ScoresheetsPage {
     boards: Vec<PrintedBoard>,
     /// Jieqi: a column for the revealed piece after each move column.
     reveal_column: bool,
+    /// The round's start (from the timetable) and the time control as shown (empty when unset).
+    schedule: (Option<String>, String),
     /// First move number of each half (1 and 31).
     halves: Vec<u32>,
     /// Rows per half.
@@ -143,6 +145,7 @@ async fn printed(
         }),
         PrintedForm::Scoresheets => render(&ScoresheetsPage {
             boards: printed_boards(&state, &event, n).await?,
+            schedule: service::schedule::round_line(&state.db, &event, n).await?,
             reveal_column: event.settings.variant == Variant::Jieqi,
             halves: vec![1, HALF + 1],
             rows: HALF,

@@ -9,7 +9,9 @@ use askama::Template;
 
 use super::rounds::{MyBoardView, my_board_view, shown_report};
 use super::{redirect, render_status};
-use crate::service::report_links::{LinkState, ReportPage};
+use crate::i18n::Reason;
+use crate::service::knockout_reports::MatchReport;
+use crate::service::report_links::{At, LinkState, ReportPage, Subject};
 use crate::service::rounds::Reported;
 use crate::service::{self, ServiceError};
 use crate::web::AppState;
@@ -45,12 +47,48 @@ impl ReportLinkPage {
     fn closed(&self) -> bool {
         self.page.state == LinkState::Final
     }
+
+    /// The round of a round's link (0 for a knockout link).
+    fn round(&self) -> u32 {
+        match &self.page.subject {
+            Subject::Round(n) => *n,
+            Subject::Knockout(_) => 0,
+        }
+    }
+
+    /// The match of a knockout link.
+    fn knockout(&self) -> Option<&MatchReport> {
+        match &self.page.subject {
+            Subject::Round(_) => None,
+            Subject::Knockout(k) => Some(k),
+        }
+    }
 }
 
 fn page_of(ctx: Ctx, token: &str, page: ReportPage) -> ReportLinkPage {
     let mine = page.board.clone().map(|b| {
         let opponent = page.opponent_name.clone();
-        my_board_view(&ctx, b, opponent.as_deref())
+        let mut view = my_board_view(&ctx, b, opponent.as_deref());
+        if let Subject::Knockout(k) = &page.subject {
+            // A knockout game is named by its number in the match, not a board.
+            let game = match k.due {
+                Some((_, true)) => Reason::new("ko_decider"),
+                _ => Reason::new("game_n").arg("game", view.board.board),
+            };
+            let line = Reason::new("my_game_line")
+                .arg_reason("game", &game)
+                .arg("colour", view.board.side.as_str())
+                .arg(
+                    "opponent",
+                    format!(
+                        "{}. {}",
+                        view.board.opponent.unwrap_or_default(),
+                        opponent.as_deref().unwrap_or_default()
+                    ),
+                );
+            view.line = ctx.lang.reason(&line);
+        }
+        view
     });
     ReportLinkPage {
         token: token.to_string(),
@@ -114,12 +152,27 @@ async fn report_page(
     no_store(render_status(&page, status))
 }
 
+/// A report as the link's page sends it: the round and board it showed, or the knockout match
+/// and game.
 #[derive(serde::Deserialize)]
 struct LinkReport {
-    round: u32,
-    board: u32,
+    round: Option<u32>,
+    board: Option<u32>,
+    #[serde(rename = "match")]
+    match_id: Option<u32>,
+    game: Option<u32>,
     #[serde(default)]
     result: String,
+}
+
+impl LinkReport {
+    fn at(&self) -> Result<At, AppError> {
+        match (self.round, self.board, self.match_id, self.game) {
+            (Some(round), Some(board), None, None) => Ok(At::Board { round, board }),
+            (None, None, Some(match_id), Some(game)) => Ok(At::Game { match_id, game }),
+            _ => Err(AppError::BadRequest("round".into())),
+        }
+    }
 }
 
 #[post("/report/{token}")]
@@ -135,7 +188,7 @@ async fn report_send(
         .may_try(&client(&req))
         .map_err(too_many)?;
     state.report_limits.report(&token).map_err(too_many)?;
-    let at = (form.round, form.board);
+    let at = form.at()?;
     match service::report_links::send(&state.db, &token, at, &form.result).await {
         Ok(done) => {
             let note = match done {
