@@ -1,7 +1,8 @@
 //! Check-in (檢錄): the staff's list of who is present for the round to come, ticked one by one or
 //! by scanning the address of a player's page, and the pairing of a round that waits on it (by the
-//! engine or by hand) — the players not checked in left out with a zero-point absence or withdrawn, as the arbiter chooses
-//! (the bye requests and withdrawals of `service::rounds`, written in one audited step).
+//! engine or by hand) — the players not checked in left out with a zero-point absence or
+//! withdrawn, as the arbiter chooses (the bye requests and withdrawals of `service::rounds`,
+//! written in one audited step).
 
 use super::{Event, Reason, Round, ServiceError, ServiceResult, User, policy};
 use crate::rules::Color;
