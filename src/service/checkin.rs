@@ -1,7 +1,8 @@
 //! Check-in (檢錄): the staff's list of who is present for the round to come, ticked one by one or
-//! by scanning the address of a player's page, and the pairing of a round that waits on it — the
-//! players not checked in left out with a zero-point absence or withdrawn, as the arbiter chooses
-//! (the bye requests and withdrawals of `service::rounds`, written in one audited step).
+//! by scanning the address of a player's page, and the pairing of a round that waits on it (by the
+//! engine or by hand) — the players not checked in left out with a zero-point absence or
+//! withdrawn, as the arbiter chooses (the bye requests and withdrawals of `service::rounds`,
+//! written in one audited step).
 
 use super::{Event, Reason, Round, ServiceError, ServiceResult, User, policy};
 use crate::rules::Color;
@@ -233,10 +234,9 @@ pub async fn waiting_for(
     Ok((!missing.is_empty()).then_some((list.next, missing)))
 }
 
-/// Pairs the next round (`service::rounds::pair_next`) once check-in allows it: when the section's
-/// rule asks check-in for the round and players have not checked in, the pairing is refused,
-/// naming them, unless `absent` says what to do with them — leave them out of the round with a
-/// zero-point absence, or withdraw them — which is written (and logged) before the round is paired.
+/// Pairs the next round (`service::rounds::pair_next`) once check-in allows it (see
+/// [`leave_out_absent`]): refused, naming the players not checked in, unless `absent` says what to
+/// do with them.
 pub async fn pair_next(
     db: &Db,
     by: &User,
@@ -244,24 +244,53 @@ pub async fn pair_next(
     (lot, publish, relax_reason): (Option<Color>, bool, &str),
     absent: Option<AbsentChoice>,
 ) -> ServiceResult<Round> {
-    if let Some((round, missing)) = waiting_for(db, event).await? {
-        let Some(choice) = absent else {
-            let names: Vec<String> = missing.iter().map(|(s, n)| format!("{s}. {n}")).collect();
-            return Err(ServiceError::Conflict(
-                Reason::new("ci_absent_refused")
-                    .arg("round", round)
-                    .arg("count", missing.len())
-                    .arg("players", names.join(", ")),
-            ));
-        };
-        policy::require_arbiter(db, by, event).await?;
-        policy::writable(event)?;
-        // Nothing is written for a pairing that cannot happen now (a draft pending, the last
-        // round unfinished, past the last round).
-        super::rounds::next_pairable(db, event).await?;
-        store::checkin::leave_out(db, by, event.id, round, &missing, choice).await?;
-    }
+    leave_out_absent(db, by, event, absent).await?;
     super::rounds::pair_next(db, by, event, lot, publish, relax_reason).await
+}
+
+/// Starts the next round as a draft to pair by hand (`service::rounds::pair_by_hand`) once
+/// check-in allows it, exactly as [`pair_next`] waits: the players not checked in are named in the
+/// refusal, or left out of the draft as `absent` chooses.
+pub async fn pair_by_hand(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    lot: Option<Color>,
+    absent: Option<AbsentChoice>,
+) -> ServiceResult<Round> {
+    leave_out_absent(db, by, event, absent).await?;
+    super::rounds::pair_by_hand(db, by, event, lot).await
+}
+
+/// What check-in asks before the next round is paired, by the engine or by hand: when the
+/// section's rule asks check-in for the round and players have not checked in, a refusal naming
+/// them (nothing written), unless `absent` says what to do with them — leave them out of the
+/// round with a zero-point absence, or withdraw them — which is then written (and logged).
+async fn leave_out_absent(
+    db: &Db,
+    by: &User,
+    event: &Event,
+    absent: Option<AbsentChoice>,
+) -> ServiceResult<()> {
+    let Some((round, missing)) = waiting_for(db, event).await? else {
+        return Ok(());
+    };
+    let Some(choice) = absent else {
+        let names: Vec<String> = missing.iter().map(|(s, n)| format!("{s}. {n}")).collect();
+        return Err(ServiceError::Conflict(
+            Reason::new("ci_absent_refused")
+                .arg("round", round)
+                .arg("count", missing.len())
+                .arg("players", names.join(", ")),
+        ));
+    };
+    policy::require_arbiter(db, by, event).await?;
+    policy::writable(event)?;
+    // Nothing is written for a pairing that cannot happen now (a draft pending, the last
+    // round unfinished, past the last round).
+    super::rounds::next_pairable(db, event).await?;
+    store::checkin::leave_out(db, by, event.id, round, &missing, choice).await?;
+    Ok(())
 }
 
 #[cfg(test)]

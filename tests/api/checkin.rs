@@ -447,3 +447,139 @@ fn the_schedule_is_set_by_api_and_form_shown_on_the_pages_and_exported_in_the_tr
     let (code, out) = check_with_anqi(&w.dir, "schedule.trf", &trf);
     assert_eq!(code, Some(0), "{out}");
 }
+
+/// The entries of a section's audit log page, as its organizer reads them.
+fn audit_text(w: &World, id: i64) -> String {
+    let log = w.login("org").get(&format!("/events/{id}/audit")).body;
+    html::text(&log, "#audit tbody").unwrap_or_default()
+}
+
+/// The logged choices for the players not checked in (their actions), newest first.
+fn left_out_entries(w: &World, id: i64) -> Vec<String> {
+    let log = w.login("org").get(&format!("/events/{id}/audit")).body;
+    html::attrs(&log, "#audit tbody tr", "data-action")
+        .into_iter()
+        .filter(|a| a.starts_with("checkin.absent"))
+        .collect()
+}
+
+#[test]
+fn pairing_by_hand_waits_on_check_in_as_the_engine_does() {
+    let w = World::new("checkin-by-hand");
+    let id = six_player_event(&w, "人手檢錄");
+    require_checkin(&w, id, "round1");
+    let mut api = api_client(&w, "arb");
+    for s in 1..=5 {
+        let r = api.json(
+            "PUT",
+            &format!("/api/events/{id}/checkin/{s}"),
+            &json!({"present": true}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let mut arb = w.login("arb");
+    arb.get("/lang/zh-Hans?back=/");
+
+    // The rounds page's one pairing form holds the choice and both buttons.
+    let index = arb.get(&format!("/events/{id}/rounds"));
+    let form = format!("form[action='/events/{id}/rounds']");
+    assert_eq!(
+        html::attrs(&index.body, &format!("{form} input[name=absent]"), "value"),
+        ["zero", "withdraw"]
+    );
+    assert!(html::text(&index.body, &format!("{form} #pair-by-hand")).is_some());
+    assert_eq!(html::texts(&index.body, "#checkin-missing li"), ["6. 己"]);
+
+    // Refused, naming the player, beside the form in the reader's language; nothing written.
+    let r = arb.form(&format!("/events/{id}/rounds/by-hand"), &[("lot", "red")]);
+    assert_eq!(r.status, 409, "{}", r.body);
+    let why = html::text(&r.body, "#pair-error").expect("the refusal beside the form");
+    assert!(why.contains("未检录") && why.contains("6. 己"), "{why}");
+    // A choice that is not one is refused beside the form too.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/by-hand"),
+        &[("lot", "red"), ("absent", "later")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        html::text(&r.body, "#pair-error").is_some_and(|e| e.contains("later")),
+        "{}",
+        r.body
+    );
+    assert_eq!(api.get(&format!("/api/events/{id}/rounds/1")).status, 404);
+    let index = arb.get(&format!("/events/{id}/rounds"));
+    assert!(html::texts(&index.body, "#bye-requests li").is_empty());
+    assert_eq!(html::texts(&index.body, "#checkin-missing li"), ["6. 己"]);
+    assert!(left_out_entries(&w, id).is_empty());
+
+    // With the zero-point absence: logged, and the draft to pair by hand leaves 己 out with it.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/by-hand"),
+        &[("lot", "red"), ("absent", "zero")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("/events/{id}/rounds/1").as_str())
+    );
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    assert_eq!(round["published"], json!(false));
+    assert_eq!(seated(&round), [1, 2, 3, 4, 5]);
+    assert!(
+        round["byes"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"start": 6, "kind": "Z"})),
+        "{round}"
+    );
+    let log = audit_text(&w, id);
+    assert!(log.contains("Not checked in: absent"), "{log}");
+    assert!(
+        log.contains("Round 1, not checked in") && log.contains("6. 己"),
+        "{log}"
+    );
+}
+
+#[test]
+fn pairing_by_hand_may_withdraw_the_players_not_checked_in() {
+    let w = World::new("checkin-by-hand-withdraw");
+    let id = six_player_event(&w, "人手退賽");
+    require_checkin(&w, id, "every");
+    let mut api = api_client(&w, "arb");
+    for s in [1, 2, 4, 5] {
+        let r = api.json(
+            "PUT",
+            &format!("/api/events/{id}/checkin/{s}"),
+            &json!({"present": true}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let mut arb = w.login("arb");
+    let r = arb.form(&format!("/events/{id}/rounds/by-hand"), &[]);
+    assert_eq!(r.status, 409, "{}", r.body);
+    let why = html::text(&r.body, "#pair-error").expect("the refusal beside the form");
+    assert!(why.contains("3. 丙") && why.contains("6. 己"), "{why}");
+
+    let r = arb.form(
+        &format!("/events/{id}/rounds/by-hand"),
+        &[("absent", "withdraw")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = api.get(&format!("/api/events/{id}/rounds/1")).json();
+    assert_eq!(seated(&round), [1, 2, 4, 5]);
+    assert_eq!(round["byes"], json!([]), "{round}");
+    let index = arb.get(&format!("/events/{id}/rounds"));
+    let withdrawn = html::texts(&index.body, "#withdrawn li");
+    assert_eq!(withdrawn.len(), 2, "{withdrawn:?}");
+    assert!(withdrawn[0].starts_with("3. 丙") && withdrawn[1].starts_with("6. 己"));
+    let log = audit_text(&w, id);
+    assert!(log.contains("Not checked in: withdrawn"), "{log}");
+
+    // A draft waiting: refused whatever the choice, and nothing more written.
+    let r = arb.form(
+        &format!("/events/{id}/rounds/by-hand"),
+        &[("absent", "zero")],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(left_out_entries(&w, id), ["checkin.absent_withdraw"]);
+}

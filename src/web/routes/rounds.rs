@@ -374,7 +374,8 @@ async fn pair(
     round_or_index(ctx, &state, arb, "pair", done).await
 }
 
-/// Starts the next round as a draft to pair by hand (see `service::rounds::pair_by_hand`).
+/// Starts the next round as a draft to pair by hand once check-in allows it, with the same choice
+/// for the players not checked in as the engine's pairing (see `service::checkin::pair_by_hand`).
 #[post("/events/{id}/rounds/by-hand")]
 async fn pair_by_hand(
     ctx: Ctx,
@@ -382,9 +383,13 @@ async fn pair_by_hand(
     arb: Arbitrated,
     form: CsrfForm<PairForm>,
 ) -> AppResult<HttpResponse> {
-    let done = match service::rounds::parse_lot(Some(&form.lot)) {
-        Ok(lot) => service::rounds::pair_by_hand(&state.db, &arb.user, &arb.event, lot).await,
-        Err(e) => Err(e),
+    let choice = service::checkin::parse_choice(&form.absent);
+    let done = match (service::rounds::parse_lot(Some(&form.lot)), choice) {
+        (Ok(lot), Ok(absent)) => {
+            let (db, user, event) = (&state.db, &arb.user, &arb.event);
+            service::checkin::pair_by_hand(db, user, event, lot, absent).await
+        }
+        (Err(e), _) | (_, Err(e)) => Err(e),
     };
     round_or_index(ctx, &state, arb, "pair", done).await
 }
