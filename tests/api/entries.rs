@@ -616,6 +616,22 @@ fn age_groups_become_the_categories_of_confirmed_entrants_and_win_their_special_
         );
         assert_eq!(r.status, 200, "{name}: {}", r.body);
     }
+    // Confirmed automatically, an entry gets its groups too.
+    open_form(
+        &mut org,
+        id,
+        &[
+            ("ask_birth_year", "on"),
+            ("age_groups", "U12 2014, U16 2010"),
+            ("auto_confirm", "on"),
+        ],
+    );
+    let r = enter(
+        &mut stranger,
+        id,
+        &[("name", "小芳"), ("birth_year", "2012")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
     // The players' categories, as the event's backup carries them.
     let backup = org.get(&format!("/events/{id}/export.json"));
     assert_eq!(backup.status, 200);
@@ -638,6 +654,7 @@ fn age_groups_become_the_categories_of_confirmed_entrants_and_win_their_special_
             ("Adult".to_string(), String::new()),
             ("Ageless".to_string(), String::new()),
             ("小明".to_string(), "U12,U16".to_string()),
+            ("小芳".to_string(), "U16".to_string()),
             ("阿強".to_string(), "U16".to_string()),
         ]
     );
@@ -670,7 +687,7 @@ fn age_groups_become_the_categories_of_confirmed_entrants_and_win_their_special_
     };
     assert!(ranking.is_array(), "{ranking}");
     assert_eq!(prize_of("小明"), 500, "{ranking}");
-    let others: u64 = ["阿強", "Adult", "Ageless"]
+    let others: u64 = ["阿強", "小芳", "Adult", "Ageless"]
         .iter()
         .map(|n| prize_of(n).as_u64().unwrap())
         .sum();
