@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod accounts;
+pub mod age_groups;
 pub mod cli;
 pub mod csv_safe;
 pub mod csv_text;

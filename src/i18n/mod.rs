@@ -385,6 +385,7 @@ const AREAS: &[Area] = areas![
     "entries",
     "checkin",
     "prize_rule",
+    "age_groups",
 ];
 
 /// The three bundles (web and CLI share them) and every message pre-formatted without arguments.

@@ -13,6 +13,7 @@ use std::net::IpAddr;
 
 use super::{Reason, ServiceError, ServiceResult, policy};
 use crate::accounts;
+use crate::age_groups::AgeGroups;
 use crate::roster::PlayerEntry;
 pub use crate::store::entries::{Entry, EntryForm};
 use crate::store::entries::{EntryFields, Submitted};
@@ -107,6 +108,9 @@ pub struct FormTyped {
     /// Ticked: confirm entries as they come.
     #[serde(default)]
     pub auto_confirm: String,
+    /// The age groups as written (`U12 2014, U16 2010`; empty for none).
+    #[serde(default)]
+    pub age_groups: String,
 }
 
 impl FormTyped {
@@ -135,6 +139,7 @@ impl FormTyped {
                 .unwrap_or_default(),
             fee: form.fee.clone(),
             auto_confirm: tick(form.auto_confirm),
+            age_groups: form.age_groups.to_string(),
         }
     }
 }
@@ -208,6 +213,16 @@ pub async fn save_form(
     };
     let fee = crate::text::clean_line(&typed.fee, MAX_FEE)
         .map_err(|r| ServiceError::invalid("fee", r))?;
+    let ask_birth_year = !typed.ask_birth_year.is_empty();
+    let age_groups =
+        AgeGroups::parse(&typed.age_groups).map_err(|r| ServiceError::invalid("age_groups", r))?;
+    // Groups on a form that does not ask the year would never apply: said rather than kept.
+    if !age_groups.is_empty() && !ask_birth_year {
+        return Err(ServiceError::invalid(
+            "age_groups",
+            Reason::new("agegroups_need_birth_year"),
+        ));
+    }
     let form = EntryForm {
         event_id: section.id,
         open: !typed.open.is_empty(),
@@ -215,11 +230,12 @@ pub async fn save_form(
         cap,
         ask_club: !typed.ask_club.is_empty(),
         ask_rating: !typed.ask_rating.is_empty(),
-        ask_birth_year: !typed.ask_birth_year.is_empty(),
+        ask_birth_year,
         ask_contact: !typed.ask_contact.is_empty(),
         rating_list_id,
         fee,
         auto_confirm: !typed.auto_confirm.is_empty(),
+        age_groups,
     };
     let detail = Reason::new("audit_d_entry_form")
         .arg("open", if form.open { "yes" } else { "no" })
@@ -627,6 +643,39 @@ pub async fn list(db: &Db, by: &User, event: &Event) -> ServiceResult<Vec<Entry>
     Ok(store::entries::list(db, event.root_id()).await?)
 }
 
+/// An entry with the age groups its year of birth puts it in (by its section's form).
+#[derive(Debug, Clone)]
+pub struct Listed {
+    /// The entry.
+    pub entry: Entry,
+    /// The names of its age groups (none without a year of birth or groups).
+    pub age_groups: Vec<String>,
+}
+
+/// The entries of every section of the event with their age groups (its managers), so the
+/// organizer sees the categories a confirmation will give.
+pub async fn listed(db: &Db, by: &User, event: &Event) -> ServiceResult<Vec<Listed>> {
+    let entries = list(db, by, event).await?;
+    let forms = store::entries::forms(db, event.root_id()).await?;
+    Ok(entries
+        .into_iter()
+        .map(|entry| {
+            let age_groups = forms
+                .iter()
+                .find(|f| f.event_id == entry.event_id)
+                .map(|f| {
+                    f.age_groups
+                        .names_for(entry.birth_year)
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
+            Listed { entry, age_groups }
+        })
+        .collect())
+}
+
 /// The entry `entry_id` of the event (not found unless it is one of its sections').
 async fn entry_of(
     db: &Db,
@@ -646,15 +695,17 @@ async fn entry_of(
     Ok((entry, section))
 }
 
-/// Registers the entry's player as the players page does, then marks it confirmed with its link.
+/// Registers the entry's player as the players page does (its category the names of the age
+/// groups its year of birth falls in), then marks it confirmed with its link.
 async fn confirm_entry(db: &Db, by: &User, section: &Event, entry: &Entry) -> ServiceResult<()> {
+    let form = form_of(db, section).await?;
     let player = PlayerEntry {
         name: entry.name.clone(),
         club: entry.club.clone(),
         rating: u32::try_from(entry.rating).unwrap_or(0),
         fide_id: String::new(),
         local_id: String::new(),
-        category: String::new(),
+        category: form.age_groups.category_for(entry.birth_year),
         team: String::new(),
     };
     let added = super::players::register(db, by, section, &[player]).await?;

@@ -767,6 +767,13 @@ fn parse_row(table: &'static str, c: &mut Cells, cx: &Context) -> ServiceResult<
                 "fee",
                 c.line("fee", super::entries::MAX_FEE)?.unwrap_or_default()
             );
+            // The age groups (absent in backups made before them: none), written back as stored.
+            let groups = c
+                .line("age_groups", crate::age_groups::MAX_TYPED)?
+                .unwrap_or_default();
+            let groups = crate::age_groups::AgeGroups::parse(&groups)
+                .map_err(|why| c.err("age_groups", why))?;
+            put!("age_groups", groups.to_string());
         }
         "entries" => {
             c.get("id");

@@ -5,7 +5,8 @@
 //! write that adds an entry, so parallel entries cannot pass the cap.
 
 use super::users::User;
-use super::{Db, Flag, StoreResult, begin_write, now};
+use super::{Db, Flag, StoreResult, bad_value, begin_write, now};
+use crate::age_groups::AgeGroups;
 use crate::i18n::Reason;
 
 /// A section's entry form (the defaults when the organizer never saved one).
@@ -33,6 +34,8 @@ pub struct EntryForm {
     pub fee: String,
     /// Whether entries are confirmed as they come.
     pub auto_confirm: bool,
+    /// The age groups a confirmed entry's year of birth puts its player in (none: empty).
+    pub age_groups: AgeGroups,
 }
 
 impl EntryForm {
@@ -50,6 +53,7 @@ impl EntryForm {
             rating_list_id: None,
             fee: String::new(),
             auto_confirm: false,
+            age_groups: AgeGroups::default(),
         }
     }
 }
@@ -66,13 +70,16 @@ type FormRow = (
     Option<i64>,
     String,
     Flag,
+    String,
 );
 
 const FORM_COLUMNS: &str = "f.event_id, f.open, f.closes_at, f.cap, f.ask_club, f.ask_rating, \
-     f.ask_birth_year, f.ask_contact, f.rating_list_id, f.fee, f.auto_confirm";
+     f.ask_birth_year, f.ask_contact, f.rating_list_id, f.fee, f.auto_confirm, f.age_groups";
 
-fn form_of(r: FormRow) -> EntryForm {
-    EntryForm {
+fn form_of(r: FormRow) -> StoreResult<EntryForm> {
+    let age_groups =
+        AgeGroups::parse(&r.11).map_err(|_| bad_value("entry_forms", r.0, "age_groups", &r.11))?;
+    Ok(EntryForm {
         event_id: r.0,
         open: r.1.0,
         closes_at: r.2,
@@ -84,7 +91,8 @@ fn form_of(r: FormRow) -> EntryForm {
         rating_list_id: r.8,
         fee: r.9,
         auto_confirm: r.10.0,
-    }
+        age_groups,
+    })
 }
 
 /// The saved entry forms of every section of the event `root_id`.
@@ -96,7 +104,7 @@ pub async fn forms(db: &Db, root_id: i64) -> StoreResult<Vec<EntryForm>> {
     .bind(root_id)
     .fetch_all(db)
     .await?;
-    Ok(rows.into_iter().map(form_of).collect())
+    rows.into_iter().map(form_of).collect()
 }
 
 /// Saves a section's entry form (audited with `detail`).
@@ -104,11 +112,11 @@ pub async fn save_form(db: &Db, by: &User, form: &EntryForm, detail: &str) -> St
     let mut tx = begin_write(db).await?;
     sqlx::query(
         "INSERT INTO entry_forms (event_id, open, closes_at, cap, ask_club, ask_rating, ask_birth_year,
-                                  ask_contact, rating_list_id, fee, auto_confirm)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                  ask_contact, rating_list_id, fee, auto_confirm, age_groups)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT (event_id) DO UPDATE SET open = $2, closes_at = $3, cap = $4, ask_club = $5,
              ask_rating = $6, ask_birth_year = $7, ask_contact = $8, rating_list_id = $9, fee = $10,
-             auto_confirm = $11",
+             auto_confirm = $11, age_groups = $12",
     )
     .bind(form.event_id)
     .bind(Flag(form.open))
@@ -121,6 +129,7 @@ pub async fn save_form(db: &Db, by: &User, form: &EntryForm, detail: &str) -> St
     .bind(form.rating_list_id)
     .bind(&form.fee)
     .bind(Flag(form.auto_confirm))
+    .bind(form.age_groups.to_string())
     .execute(&mut *tx)
     .await?;
     tx.commit_audited(Some(by.id), Some(form.event_id), "entries.form", detail)
@@ -229,7 +238,7 @@ pub async fn submit(
     .fetch_optional(&mut *tx)
     .await?;
     let at = now();
-    let Some(form) = form.map(form_of) else {
+    let Some(form) = form.map(form_of).transpose()? else {
         tx.rollback().await?;
         return Ok(Submitted::Closed);
     };

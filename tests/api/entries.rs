@@ -2,7 +2,7 @@
 //! token and lands on the private page, corrects the entry there, and the organizer confirms it
 //! through the API — it is then a player; automatic confirmation; the cap; the closing time; the
 //! honeypot; the limit per client address; another token's page; cancelling before and after
-//! round 1; the rating looked up in a club rating list.
+//! round 1; the rating looked up in a club rating list; age groups from the year of birth.
 
 use serde_json::json;
 
@@ -463,4 +463,256 @@ fn the_rating_is_looked_up_in_the_club_rating_list() {
         (p.points.hundredths() + 50) / 100
     });
     assert_eq!(rating, expected, "the list's points, not the 9 typed");
+}
+
+/// The groups of the entries the organizer's API lists, by name.
+fn groups_by_name(api: &mut Client, id: i64) -> Vec<(String, serde_json::Value)> {
+    entries(api, id)
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_string(),
+                e["age_groups"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn age_groups_become_the_categories_of_confirmed_entrants_and_win_their_special_prize() {
+    let w = World::new("entries-age-groups");
+    let id = event("Junior Open", "xiangqi")
+        .with("swiss_rounds", "1")
+        .with("knockout_size", "0")
+        .arbiter("arb")
+        .build(&w);
+    let mut org = w.login("org");
+    let mut api = api_client(&w, "org");
+    open_form(&mut org, id, &[("ask_birth_year", "on")]);
+    let path = format!("/events/{id}/entry-form");
+
+    // A bad group is refused beside the field, naming the group, and nothing is stored.
+    let bad = org.form(
+        &path,
+        &[
+            ("open", "on"),
+            ("ask_birth_year", "on"),
+            ("from", "entries"),
+            ("age_groups", "U12 2014, U16 1800"),
+        ],
+    );
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    let why = html::text(&bad.body, "#error-age_groups").expect("the refusal beside the field");
+    assert!(why.contains("U16 1800"), "{why}");
+    assert_eq!(
+        html::attrs(&bad.body, "input[name=age_groups]", "value"),
+        ["U12 2014, U16 1800"],
+        "what was typed is kept"
+    );
+    // Groups on a form that does not ask the year of birth would never apply.
+    let r = org.form(
+        &path,
+        &[
+            ("open", "on"),
+            ("from", "entries"),
+            ("age_groups", "U12 2014"),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        html::text(&r.body, "#error-age_groups").is_some(),
+        "{}",
+        r.body
+    );
+    let page = org.get(&format!("/events/{id}/entries"));
+    assert_eq!(
+        html::attrs(&page.body, "input[name=age_groups]", "value"),
+        [""],
+        "nothing stored"
+    );
+    assert!(
+        html::attrs(&page.body, "input[name=ask_birth_year][checked]", "name").len() == 1,
+        "the form as it was"
+    );
+
+    open_form(
+        &mut org,
+        id,
+        &[
+            ("ask_birth_year", "on"),
+            ("age_groups", "U12 2014；U16   2010"),
+        ],
+    );
+    let page = org.get(&format!("/events/{id}/entries"));
+    assert_eq!(
+        html::attrs(&page.body, "input[name=age_groups]", "value"),
+        ["U12 2014, U16 2010"]
+    );
+    // The public form says which groups there are.
+    let mut stranger = w.server.client();
+    let form = stranger.get(&format!("/events/{id}/register"));
+    assert_eq!(
+        html::text(&form.body, "#entry-sections .age-groups").as_deref(),
+        Some("Age groups: U12 (born 2014 or later), U16 (born 2010 or later)"),
+        "{}",
+        form.body
+    );
+
+    // Born in the cutoff year is in; a year before is out; a player may be in several groups.
+    for (name, year) in [
+        ("小明", "2014"),
+        ("阿強", "2013"),
+        ("Adult", "1980"),
+        ("Ageless", ""),
+    ] {
+        let r = enter(&mut stranger, id, &[("name", name), ("birth_year", year)]);
+        assert_eq!(r.status, 303, "{name}: {}", r.body);
+    }
+    let r = enter(
+        &mut stranger,
+        id,
+        &[("name", "小華"), ("birth_year", "2015")],
+    );
+    let private = private_path(&r);
+    assert_eq!(
+        groups_by_name(&mut api, id),
+        [
+            ("小明".to_string(), json!(["U12", "U16"])),
+            ("阿強".to_string(), json!(["U16"])),
+            ("Adult".to_string(), json!([])),
+            ("Ageless".to_string(), json!([])),
+            ("小華".to_string(), json!(["U12", "U16"])),
+        ]
+    );
+    // The organizer sees them before confirming; the entrant on the private page.
+    let list = entries(&mut api, id);
+    let eid = |name: &str| {
+        list.iter()
+            .find(|e| e["name"] == name)
+            .and_then(|e| e["id"].as_i64())
+            .unwrap()
+    };
+    let page = org.get(&format!("/events/{id}/entries"));
+    assert_eq!(
+        html::text(&page.body, &format!("#entry-{} .age-groups", eid("阿強"))).as_deref(),
+        Some("U16")
+    );
+    assert!(html::text(&page.body, &format!("#entry-{} .age-groups", eid("Adult"))).is_none());
+    assert_eq!(
+        html::text(&stranger.get(&private).body, "#entry-age-groups").as_deref(),
+        Some("U12, U16")
+    );
+    // 小華 cancels: four players.
+    let csrf = stranger.csrf();
+    let r = stranger.form_raw(&format!("{private}/cancel"), &[("csrf", &csrf)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    for name in ["小明", "阿強", "Adult", "Ageless"] {
+        let r = api.send(
+            "POST",
+            &format!("/api/events/{id}/entries/{}/confirm", eid(name)),
+            "application/json",
+            String::new(),
+        );
+        assert_eq!(r.status, 200, "{name}: {}", r.body);
+    }
+    // Confirmed automatically, an entry gets its groups too.
+    open_form(
+        &mut org,
+        id,
+        &[
+            ("ask_birth_year", "on"),
+            ("age_groups", "U12 2014, U16 2010"),
+            ("auto_confirm", "on"),
+        ],
+    );
+    let r = enter(
+        &mut stranger,
+        id,
+        &[("name", "小芳"), ("birth_year", "2012")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The players' categories, as the event's backup carries them.
+    let backup = org.get(&format!("/events/{id}/export.json"));
+    assert_eq!(backup.status, 200);
+    let backup: serde_json::Value = serde_json::from_str(&backup.body).unwrap();
+    let mut categories: Vec<(String, String)> = backup["tables"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["category"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    categories.sort();
+    assert_eq!(
+        categories,
+        [
+            ("Adult".to_string(), String::new()),
+            ("Ageless".to_string(), String::new()),
+            ("小明".to_string(), "U12,U16".to_string()),
+            ("小芳".to_string(), "U16".to_string()),
+            ("阿強".to_string(), "U16".to_string()),
+        ]
+    );
+    let forms = backup["tables"]["entry_forms"].as_array().unwrap();
+    assert_eq!(forms[0]["age_groups"], "U12 2014, U16 2010");
+
+    // The special prize for U12 goes to its one player, whatever the place.
+    let body = json!({
+        "currency": "HKD",
+        "rows": [{"from": 1, "to": 1, "amount": 100}],
+        "specials": [{"category": "U12", "label": "Best U12", "amount": 500}],
+    });
+    let r = api.json("PUT", &format!("/api/events/{id}/prizes"), &body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut arb = w.login("arb");
+    crate::knockout::play_swiss_round(&mut arb, id, 1);
+    let ranking = w
+        .server
+        .client()
+        .get(&format!("/api/events/{id}/ranking"))
+        .json();
+    let prize_of = |name: &str| {
+        ranking
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["name"] == name)
+            .map(|l| l["prize"].clone())
+            .unwrap_or_else(|| panic!("{name} in {ranking}"))
+    };
+    assert!(ranking.is_array(), "{ranking}");
+    assert_eq!(prize_of("小明"), 500, "{ranking}");
+    let others: u64 = ["阿強", "小芳", "Adult", "Ageless"]
+        .iter()
+        .map(|n| prize_of(n).as_u64().unwrap())
+        .sum();
+    assert_eq!(others, 100, "the place prize to another player: {ranking}");
+
+    // A copy of the event keeps its age groups.
+    let dir = TempDir::new("entries-age-groups-import");
+    create_users(&dir, &[("org", "organizer")]);
+    let server = Server::start(&dir);
+    let mut importer = server.login("org");
+    let text = org.get(&format!("/events/{id}/export.json")).body;
+    // A backup whose groups do not parse is refused, naming the column.
+    let mut bad: serde_json::Value = serde_json::from_str(&text).unwrap();
+    bad["tables"]["entry_forms"][0]["age_groups"] = json!("U12");
+    let r = importer.form("/events/import", &[("backup", &bad.to_string())]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("entry_forms row 1, age_groups"),
+        "{}",
+        r.body
+    );
+    let copy = crate::backup::import_unlinked(&mut importer, &text);
+    let page = importer.get(&format!("/events/{copy}/entries"));
+    assert_eq!(
+        html::attrs(&page.body, "input[name=age_groups]", "value"),
+        ["U12 2014, U16 2010"]
+    );
 }

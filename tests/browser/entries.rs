@@ -1,6 +1,6 @@
 //! Online entries in a real browser at a phone's width (issue 35): the organizer opens the entry
 //! form on the settings page; a stranger, signed out, fills the public form and lands on the
-//! private entry page; the organizer confirms the entry on the entries page, and it is a player.
+//! private entry page (the form's age groups shown on both); the organizer confirms the entry on the entries page, and it is a player.
 
 use crate::driver::*;
 use crate::support::{PASSWORD, World, event};
@@ -18,6 +18,8 @@ fn a_stranger_enters_on_a_phone_and_the_organizer_confirms() {
     b.goto(&format!("{base}/events/{id}/settings"));
     b.click("#entry-form input[name=open]");
     b.type_into("#entry-form input[name=fee]", "HK$100");
+    b.click("#entry-form input[name=ask_birth_year]");
+    b.type_into("#entry-form input[name=age_groups]", "U12 2014, U16 2010");
     b.click("#entry-form button[type=submit]");
     b.wait_for("the entry form saved", |b| {
         b.url().contains("done=entries_form_saved")
@@ -33,6 +35,11 @@ fn a_stranger_enters_on_a_phone_and_the_organizer_confirms() {
     b.phone();
     b.goto(&format!("{base}/lang/zh-Hant?back=/events/{id}/register"));
     b.wait_for("the entry form", |b| b.find("#register-form").is_ok());
+    let groups = b.text("#entry-sections .age-groups");
+    assert!(
+        groups.contains("U12") && groups.contains("2014") && groups.contains("U16"),
+        "the age groups on the public form: {groups}"
+    );
     fits_the_phone(&b, "the public entry form");
     b.type_into("#register-form input[name=name]", "陳大文");
     b.type_into("#register-form input[name=club]", "沙田");
@@ -49,6 +56,7 @@ fn a_stranger_enters_on_a_phone_and_the_organizer_confirms() {
     fits_the_phone(&b, "the entry form with a refusal");
     b.script("document.querySelector('#register-form input[name=rating]').value = ''; return 0");
     b.type_into("#register-form input[name=rating]", "1500");
+    b.type_into("#register-form input[name=birth_year]", "2014");
     b.click("#register-form button[type=submit]");
     b.wait_for("the private page", |b| b.url().contains("/entries/"));
     let private = b.url();
@@ -58,6 +66,7 @@ fn a_stranger_enters_on_a_phone_and_the_organizer_confirms() {
         Some("pending")
     );
     assert!(b.text("#entry-fee").contains("HK$100"));
+    assert_eq!(b.text("#entry-age-groups"), "U12, U16");
     fits_the_phone(&b, "the private entry page");
 
     // The organizer confirms it on the entries page.

@@ -8,7 +8,9 @@ use askama::Template;
 use serde_json::json;
 
 use super::{redirect, render, render_status};
-use crate::service::entries::{Entry, EntryTyped, FormTyped, Private, SectionForm, Sent};
+use crate::age_groups::AgeGroups;
+use crate::i18n::{Lang, Reason};
+use crate::service::entries::{Entry, EntryTyped, FormTyped, Listed, Private, SectionForm, Sent};
 use crate::service::policy::Access;
 use crate::service::{self, Event, ServiceError};
 use crate::web::AppState;
@@ -69,6 +71,21 @@ fn section_name(section: &Event) -> String {
     } else {
         section.settings.section.clone()
     }
+}
+
+/// The age groups of a form as the public form states them: "Age groups: U12 (born 2014 or
+/// later), U16 (born 2010 or later)".
+fn groups_line(lang: Lang, groups: &AgeGroups) -> String {
+    let items: Vec<Reason> = groups
+        .groups()
+        .iter()
+        .map(|g| {
+            Reason::new("agegroups_item")
+                .arg("name", g.name())
+                .arg("year", g.from_year())
+        })
+        .collect();
+    lang.reason(&Reason::new("agegroups_line").arg_reason("groups", &Reason::list(&items)))
 }
 
 /// One section's entry form settings, as the settings page and the entries page show them.
@@ -154,6 +171,15 @@ struct RegisterPage {
 impl RegisterPage {
     fn error(&self, field: &str) -> Option<&str> {
         error_of(&self.errors, field)
+    }
+
+    /// The age groups of an offered section, when its form asks the year of birth (else empty).
+    fn groups_line(&self, s: &Offered) -> String {
+        if s.form.ask_birth_year && !s.form.age_groups.is_empty() {
+            groups_line(self.ctx.lang, &s.form.age_groups)
+        } else {
+            String::new()
+        }
     }
 
     /// Whether any offered section asks `field` (the form shows it then).
@@ -367,6 +393,8 @@ async fn cancel(
 /// One entry as the organizer's page lists it.
 struct Line {
     entry: Entry,
+    /// The names of its age groups.
+    age_groups: Vec<String>,
     section: String,
     received: String,
 }
@@ -425,10 +453,11 @@ async fn entries_view(
             },
         })
         .collect();
-    let lines = service::entries::list(&state.db, &user, &event)
+    let lines = service::entries::listed(&state.db, &user, &event)
         .await?
         .into_iter()
-        .map(|entry| Line {
+        .map(|Listed { entry, age_groups }| Line {
+            age_groups,
             section: forms
                 .iter()
                 .find(|s| s.section.id == entry.event_id)
@@ -616,8 +645,13 @@ async fn mark_paid(
     after_action(&state, ctx, (event, access, user), eid, done).await
 }
 
-/// An entry as the JSON API answers it.
-fn entry_json(e: &Entry) -> serde_json::Value {
+/// An entry as the JSON API answers it, with the names of its age groups.
+fn entry_json(
+    Listed {
+        entry: e,
+        age_groups,
+    }: &Listed,
+) -> serde_json::Value {
     json!({
         "id": e.id,
         "section": e.event_id,
@@ -625,6 +659,7 @@ fn entry_json(e: &Entry) -> serde_json::Value {
         "club": e.club,
         "rating": e.rating,
         "birth_year": e.birth_year,
+        "age_groups": age_groups,
         "contact": e.contact,
         "status": e.status,
         "paid": e.paid,
@@ -633,13 +668,14 @@ fn entry_json(e: &Entry) -> serde_json::Value {
     })
 }
 
-/// Every entry of the event's sections: `[{"id", "name", "status", "paid", …}]` (its managers).
+/// Every entry of the event's sections: `[{"id", "name", "status", "paid", "age_groups", …}]`
+/// (its managers).
 #[get("/api/events/{id}/entries")]
 async fn api_list(
     state: web::Data<AppState>,
     Managed { event, user, .. }: Managed,
 ) -> AppResult<HttpResponse> {
-    let entries = service::entries::list(&state.db, &user, &event).await?;
+    let entries = service::entries::listed(&state.db, &user, &event).await?;
     Ok(HttpResponse::Ok().json(entries.iter().map(entry_json).collect::<Vec<_>>()))
 }
 
@@ -649,10 +685,10 @@ async fn api_entry(
     (event, user): (&Event, &crate::service::User),
     eid: i64,
 ) -> AppResult<HttpResponse> {
-    let entries = service::entries::list(&state.db, user, event).await?;
+    let entries = service::entries::listed(&state.db, user, event).await?;
     let entry = entries
         .iter()
-        .find(|e| e.id == eid)
+        .find(|e| e.entry.id == eid)
         .ok_or(AppError::NotFound)?;
     Ok(HttpResponse::Ok().json(entry_json(entry)))
 }
