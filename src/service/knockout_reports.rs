@@ -281,14 +281,18 @@ pub async fn send(
     }
 }
 
-/// The players' reports of the game due in match `m` (for its arbiters' page): start number and
-/// report (from Red's view), empty when no game is due.
+/// The players' reports of the game due in match `m`, for a viewer who sees them
+/// ([`super::policy::sees_knockout_reports`]): start number and report (from Red's view), empty
+/// when no game is due.
 pub async fn due_reports(
     db: &Db,
-    event: &Event,
+    (event, access): (&Event, super::policy::Access),
     bracket: &Bracket,
     match_id: u32,
 ) -> ServiceResult<Vec<(u32, String)>> {
+    if !super::policy::sees_knockout_reports(access) {
+        return Ok(Vec::new());
+    }
     let Ok(m) = bracket.get(MatchId(match_id)) else {
         return Ok(Vec::new());
     };

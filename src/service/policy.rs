@@ -153,6 +153,12 @@ pub fn sees_deals_list(access: Access) -> bool {
     access.arbitrate
 }
 
+/// Whether the viewer sees the players' own reports of a knockout game waiting to be entered (its
+/// arbiters, who decide between two that differ).
+pub fn sees_knockout_reports(access: Access) -> bool {
+    access.arbitrate
+}
+
 /// Whether a round's players have report links (`service::report_links`): once it is published,
 /// and only then (a draft's pairings may still change, and no one sees them).
 pub fn report_links_issued(round: &Round) -> bool {

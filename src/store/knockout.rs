@@ -453,7 +453,7 @@ mod tests {
         ));
         for (seq, i) in (2i64..).zip(&inputs[1..]) {
             i.apply(&mut expected).expect("valid input");
-            append(&db, &org, event_id, seq, std::slice::from_ref(i))
+            append(&db, Some(&org), event_id, seq, std::slice::from_ref(i))
                 .await
                 .expect("append");
         }
@@ -477,7 +477,7 @@ mod tests {
             result: GameResult::Draw,
         };
         assert!(matches!(
-            append(&db, &org, event_id, 5, std::slice::from_ref(&late)).await,
+            append(&db, Some(&org), event_id, 5, std::slice::from_ref(&late)).await,
             Err(StoreError::Conflict)
         ));
         let log = crate::store::audit::for_event(&db, event_id)

@@ -12,10 +12,11 @@ fn a_stranger_enters_on_a_phone_and_the_organizer_confirms() {
     let id = event("網上報名賽", "xiangqi").build(&w);
     let base = w.server.base.clone();
 
-    // The organizer opens the entry form on the settings page (at a desktop's width: the
-    // settings page's tie-break lists are wider than a phone, as before this feature).
+    // The organizer opens the entry form on the settings page, on a phone.
     b.sign_in(&base, "org", PASSWORD);
+    b.phone();
     b.goto(&format!("{base}/events/{id}/settings"));
+    fits_the_phone(&b, "the settings page");
     b.click("#entry-form input[name=open]");
     b.type_into("#entry-form input[name=fee]", "HK$100");
     b.click("#entry-form input[name=ask_birth_year]");

@@ -174,3 +174,100 @@ fn a_conflict_shows_both_reports_and_a_form_for_another_board_is_refused_beside_
         "{reports}"
     );
 }
+
+#[test]
+fn a_knockout_game_is_reported_from_a_phone_through_the_match_slips_link() {
+    let Some(b) = browser() else { return };
+    let w = World::new("browser-ko-report");
+    let mut org = w.login("org");
+    let r = org.form(
+        "/events",
+        &[
+            ("name", "淘汰報告盃"),
+            ("start_date", "2026-12-06"),
+            ("variant", "xiangqi"),
+            ("swiss_rounds", "1"),
+            ("knockout_size", "4"),
+            ("best_of", "1"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let id: i64 = r.location.unwrap()[8..].parse().unwrap();
+    crate::support::import_players(&mut org, id, FOUR_PLAYERS);
+    let r = org.form(&format!("/events/{id}/arbiters"), &[("name", "arb")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut arb = w.login("arb");
+    crate::support::publish_round(&mut arb, id, 1);
+    crate::support::enter_results(&mut arb, id, 1, |_, _, _| "1-0");
+    let mut api = w.server.client();
+    api.bearer = Some(crate::support::token(&w.dir, "arb"));
+    let r = api.json(
+        "POST",
+        &format!("/api/events/{id}/knockout"),
+        &serde_json::json!({}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    // Semi-final 1 (match 1): its players and who plays Red (an automatic lot).
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    let m1 = &bracket["rounds"][0]["matches"][0];
+    let upper = m1["players"][0].as_u64().unwrap() as u32;
+    let lower = m1["players"][1].as_u64().unwrap() as u32;
+    let red = m1["games"][0]["red"].as_u64().unwrap() as u32;
+    let slips = arb.get(&format!("/events/{id}/knockout/slips")).body;
+    let links: Vec<(u32, String)> = html::attr_pairs(&slips, "a.report-link", "data-start", "href")
+        .into_iter()
+        .map(|(s, h)| (s.parse().unwrap(), h))
+        .collect();
+    let link = |start: u32| links.iter().find(|(s, _)| *s == start).unwrap().1.clone();
+    let base = w.server.base.clone();
+
+    // The slips' QR codes load in the arbiter's browser.
+    b.sign_in(&base, "arb", crate::support::PASSWORD);
+    b.goto(&format!("{base}/events/{id}/knockout/slips"));
+    b.wait_for("the QR codes drawn", |b| {
+        b.script(
+            "return [...document.querySelectorAll('img.qr')].every(i => i.complete && i.naturalWidth > 0)",
+        ) == serde_json::json!(true)
+    });
+    b.delete_cookies();
+
+    // The upper line's player, no account, on a phone: reports their win.
+    b.phone();
+    b.goto(&format!("{base}/lang/en?back={}", link(upper)));
+    b.wait_for("the report page", |b| b.find("#my-board-line").is_ok());
+    let line = b.text("#my-board-line");
+    assert!(
+        line.starts_with("Game 1: you play") && line.contains(&format!("against {lower}.")),
+        "{line}"
+    );
+    fits_the_phone(&b, "the knockout report link's page");
+    let win = if red == upper { "1-0" } else { "0-1" };
+    b.click(&format!("#report input[value='{win}']"));
+    b.click("#report button[type=submit]");
+    b.wait_for("the report stored", |b| b.find("#reported").is_ok());
+    assert!(b.text("#mine").contains("waiting for your opponent"));
+    // The opponent confirms from their phone: the game is entered, the match decided.
+    let mut other = w.server.client();
+    other.get(&link(lower));
+    let r = other.form(
+        &link(lower),
+        &[("match", "1"), ("game", "1"), ("result", win)],
+    );
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("{}?reported=confirmed", link(lower)).as_str()),
+        "{}",
+        r.body
+    );
+    b.goto(&format!("{base}{}", link(upper)));
+    b.wait_for("the outcome shown", |b| b.find("#ko-outcome").is_ok());
+    assert_eq!(b.text("#ko-outcome"), "You advance.");
+    assert!(
+        b.find("#report").is_err(),
+        "no form once the match is decided"
+    );
+    assert!(b.text("#ko-played").contains("I won"));
+    fits_the_phone(&b, "the decided match on the player's page");
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    assert_eq!(bracket["rounds"][0]["matches"][0]["winner"], upper);
+}

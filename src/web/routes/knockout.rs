@@ -573,15 +573,11 @@ async fn match_model(
     )
     .await?;
     let next_deal = service::deals::next_game_deal(&state.db, &event, access, &bracket, mt).await?;
-    let reports = if access.arbitrate {
-        service::knockout_reports::due_reports(&state.db, &event, &bracket, m)
-            .await?
-            .into_iter()
-            .map(|(start, report)| (start, name_of(&names, start), shown_report(&report)))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let reports = service::knockout_reports::due_reports(&state.db, (&event, access), &bracket, m)
+        .await?
+        .into_iter()
+        .map(|(start, report)| (start, name_of(&names, start), shown_report(&report)))
+        .collect();
     Ok(MatchPage {
         reports,
         refusal: None,
