@@ -236,14 +236,7 @@ fn the_absent_may_be_withdrawn_and_every_round_checks_in_anew() {
     let id = six_player_event(&w, "每輪檢錄");
     require_checkin(&w, id, "every");
     let mut api = api_client(&w, "arb");
-    for s in 1..=4 {
-        let r = api.json(
-            "PUT",
-            &format!("/api/events/{id}/checkin/{s}"),
-            &json!({"present": true}),
-        );
-        assert_eq!(r.status, 200);
-    }
+    check_in(&mut api, id, 1..=4);
     // The page's form with the choice: 戊 and 己 withdrawn, logged.
     let mut arb = w.login("arb");
     let r = arb.form(
@@ -281,13 +274,7 @@ fn the_absent_may_be_withdrawn_and_every_round_checks_in_anew() {
         "{}",
         r.body
     );
-    for s in 1..=4 {
-        api.json(
-            "PUT",
-            &format!("/api/events/{id}/checkin/{s}"),
-            &json!({"present": true}),
-        );
-    }
+    check_in(&mut api, id, 1..=4);
     let r = api.json("POST", &format!("/api/events/{id}/rounds"), &json!({}));
     assert_eq!(r.status, 201, "{}", r.body);
 }
@@ -469,14 +456,7 @@ fn pairing_by_hand_waits_on_check_in_as_the_engine_does() {
     let id = six_player_event(&w, "人手檢錄");
     require_checkin(&w, id, "round1");
     let mut api = api_client(&w, "arb");
-    for s in 1..=5 {
-        let r = api.json(
-            "PUT",
-            &format!("/api/events/{id}/checkin/{s}"),
-            &json!({"present": true}),
-        );
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
+    check_in(&mut api, id, 1..=5);
     let mut arb = w.login("arb");
     arb.get("/lang/zh-Hans?back=/");
 
@@ -546,14 +526,7 @@ fn pairing_by_hand_may_withdraw_the_players_not_checked_in() {
     let id = six_player_event(&w, "人手退賽");
     require_checkin(&w, id, "every");
     let mut api = api_client(&w, "arb");
-    for s in [1, 2, 4, 5] {
-        let r = api.json(
-            "PUT",
-            &format!("/api/events/{id}/checkin/{s}"),
-            &json!({"present": true}),
-        );
-        assert_eq!(r.status, 200, "{}", r.body);
-    }
+    check_in(&mut api, id, [1, 2, 4, 5]);
     let mut arb = w.login("arb");
     let r = arb.form(&format!("/events/{id}/rounds/by-hand"), &[]);
     assert_eq!(r.status, 409, "{}", r.body);
@@ -582,4 +555,16 @@ fn pairing_by_hand_may_withdraw_the_players_not_checked_in() {
     );
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(left_out_entries(&w, id), ["checkin.absent_withdraw"]);
+}
+
+/// Checks `starts` in through the API (each answered 200).
+fn check_in(api: &mut Client, id: i64, starts: impl IntoIterator<Item = u32>) {
+    for s in starts {
+        let r = api.json(
+            "PUT",
+            &format!("/api/events/{id}/checkin/{s}"),
+            &json!({"present": true}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
 }
