@@ -16,7 +16,7 @@ use crate::knockout::{Bracket, Input, Match, MatchId, MatchKind, MatchState, Slo
 use crate::rules::Color;
 use crate::rules::adjudicate::GameResult;
 use crate::store::knockout_reports::{GameReport, KnockoutLink};
-use crate::store::{self, Db};
+use crate::store::{self, Db, users::User};
 
 /// How pages name a match: its round's message key and size (see [`super::bracket::round_name`]),
 /// or the 3rd-place match.
@@ -120,20 +120,7 @@ pub async fn open(db: &Db, link: KnockoutLink, event: Event) -> ServiceResult<Re
         MatchState::GameDue(g) => Some(g),
         _ => None,
     };
-    let reports = match due {
-        Some(g) => game_reports(db, event.id, link.match_id, g.number).await?,
-        None => HashMap::new(),
-    };
-    let board = due.and_then(|g| {
-        Some(MyBoard {
-            board: g.number,
-            side: side_in(m, g.number, slot)?,
-            opponent,
-            may_report: true,
-            mine: reports.get(&me).cloned(),
-            theirs: opponent.and_then(|o| reports.get(&o).cloned()),
-        })
-    });
+    let board = due_board(db, event.id, m, slot).await?;
     let played = m
         .played()
         .iter()
@@ -182,6 +169,92 @@ pub async fn open(db: &Db, link: KnockoutLink, event: Event) -> ServiceResult<Re
     })
 }
 
+/// The game due in match `m` as the player of line `slot` sees it (its number as the board, their
+/// colour, their report and the opponent's), once its colours are known.
+async fn due_board(
+    db: &Db,
+    event_id: i64,
+    m: &Match,
+    slot: Slot,
+) -> ServiceResult<Option<MyBoard>> {
+    let MatchState::GameDue(g) = m.state() else {
+        return Ok(None);
+    };
+    let Some(side) = side_in(m, g.number, slot) else {
+        return Ok(None);
+    };
+    let reports = game_reports(db, event_id, m.id().0, g.number).await?;
+    let report_of = |slot: Slot| m.entrant(slot).and_then(|e| reports.get(&e.start).cloned());
+    Ok(Some(MyBoard {
+        board: g.number,
+        side,
+        opponent: m.entrant(slot.other()).map(|e| e.start),
+        may_report: true,
+        mine: report_of(slot),
+        theirs: report_of(slot.other()),
+    }))
+}
+
+/// The start number of `user`'s linked player in the event, if they have one.
+async fn linked_start(db: &Db, event: &Event, user: &User) -> ServiceResult<Option<u32>> {
+    Ok(store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .find(|p| p.user_id == Some(user.id))
+        .and_then(|p| u32::try_from(p.start_no).ok()))
+}
+
+/// The game due in match `match_id` as `user`'s linked player sees it on the match page, when they
+/// play in the match: the same board a report link's page shows them.
+pub async fn my_game(
+    db: &Db,
+    event: &Event,
+    user: Option<&User>,
+    bracket: &Bracket,
+    match_id: u32,
+) -> ServiceResult<Option<MyBoard>> {
+    let Some(user) = user else {
+        return Ok(None);
+    };
+    let Some(start) = linked_start(db, event, user).await? else {
+        return Ok(None);
+    };
+    let Ok(m) = bracket.get(MatchId(match_id)) else {
+        return Ok(None);
+    };
+    match m.slot_of(start) {
+        Some(slot) => due_board(db, event.id, m, slot).await,
+        None => Ok(None),
+    }
+}
+
+/// A linked account's report of a game of its own knockout match: the same flow as a report
+/// link's ([`send`]), audited under the account. Forbidden for anyone not playing in the match.
+pub async fn report(
+    db: &Db,
+    me: &User,
+    event: &Event,
+    (match_id, game): (u32, u32),
+    typed: &str,
+) -> ServiceResult<Reported> {
+    let start = linked_start(db, event, me)
+        .await?
+        .ok_or(ServiceError::Forbidden)?;
+    let (_, bracket) = super::bracket::seeded(db, event).await?;
+    let m = bracket
+        .get(MatchId(match_id))
+        .map_err(|_| ServiceError::NotFound)?;
+    if m.slot_of(start).is_none() {
+        return Err(ServiceError::Forbidden);
+    }
+    let link = KnockoutLink {
+        event_id: event.id,
+        match_id,
+        start_no: start,
+    };
+    send_by(db, Some(me), link, event, (match_id, game), typed).await
+}
+
 /// The reports of game `number` of a match, by reporter's start number.
 async fn game_reports(
     db: &Db,
@@ -204,6 +277,18 @@ async fn game_reports(
 /// read again against it).
 pub async fn send(
     db: &Db,
+    link: KnockoutLink,
+    event: &Event,
+    at: (u32, u32),
+    typed: &str,
+) -> ServiceResult<Reported> {
+    send_by(db, None, link, event, at, typed).await
+}
+
+/// [`send`] by whoever sent it: a linked account, or no one (a report link).
+async fn send_by(
+    db: &Db,
+    by: Option<&User>,
     link: KnockoutLink,
     event: &Event,
     (match_id, game): (u32, u32),
@@ -256,7 +341,7 @@ pub async fn send(
             result: result.as_str().to_string(),
         };
         if !stored_report {
-            store::knockout_reports::report(db, event.id, &mine, side).await?;
+            store::knockout_reports::report(db, by, event.id, &mine, side).await?;
             stored_report = true;
         }
         let opponent = m.entrant(slot.other()).map(|e| e.start);
@@ -272,7 +357,7 @@ pub async fn send(
             number: game,
             result,
         };
-        match super::knockout::record_by(db, None, event, input, Some(stored.next_seq())).await {
+        match super::knockout::record_by(db, by, event, input, Some(stored.next_seq())).await {
             Ok(_) => return Ok(Reported::Confirmed),
             // Someone else changed the bracket since it was read: read it again.
             Err(ServiceError::Stale { .. }) => continue,

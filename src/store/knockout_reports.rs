@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::users::User;
 use super::{Db, StoreResult, begin_write, now};
 use crate::i18n::Reason;
 use crate::rules::Color;
@@ -118,9 +119,15 @@ pub async fn reports(db: &Db, event_id: i64) -> StoreResult<Vec<GameReport>> {
         .collect())
 }
 
-/// Stores (or replaces) `report`, with its audit entry (no user: a report link has none), in one
-/// transaction.
-pub async fn report(db: &Db, event_id: i64, report: &GameReport, side: Color) -> StoreResult<()> {
+/// Stores (or replaces) `report`, with its audit entry (by the linked account that sent it, or no
+/// user for a report link), in one transaction.
+pub async fn report(
+    db: &Db,
+    by: Option<&User>,
+    event_id: i64,
+    report: &GameReport,
+    side: Color,
+) -> StoreResult<()> {
     let mut tx = begin_write(db).await?;
     sqlx::query(
         "INSERT INTO knockout_reports (event_id, match_id, game_no, start_no, result, at)
@@ -137,7 +144,7 @@ pub async fn report(db: &Db, event_id: i64, report: &GameReport, side: Color) ->
     .execute(&mut *tx)
     .await?;
     tx.commit_audited(
-        None,
+        by.map(|u| u.id),
         Some(event_id),
         "knockout.report",
         &Reason::new("audit_d_knockout_report")

@@ -335,3 +335,78 @@ fn a_discarded_bracket_takes_its_report_links_with_it() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(p.get(&link).status, 404, "player {start}'s link is gone");
 }
+
+#[test]
+fn linked_accounts_report_their_knockout_games_on_the_match_page_and_a_report_link_confirms_one() {
+    let w = World::new("ko-report-accounts");
+    let (id, mut arb, mut api) = seeded_after_one_round(&w, "3");
+    let bracket = api.get(&format!("/api/events/{id}/knockout")).json();
+    let m1 = find_match(&bracket, 1);
+    let upper = m1["players"][0].as_u64().unwrap() as u32;
+    let lower = m1["players"][1].as_u64().unwrap() as u32;
+    let (_, red) = due_game(&mut api, id, 1);
+    let red = red.unwrap();
+    create_user(&w.dir, "pu", "player");
+    create_user(&w.dir, "other", "player");
+    let mut org = w.login("org");
+    let r = org.form(
+        &format!("/events/{id}/players/{upper}/link"),
+        &[("name", "pu")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mut pu = w.login("pu");
+    let url = format!("/events/{id}/knockout/matches/1");
+
+    // The linked player sees their game due on the match page, with the choices in their terms.
+    let page = pu.get(&url);
+    let line = html::text(&page.body, "#my-board-line").expect("the player's game");
+    assert!(line.starts_with("Game 1: you play "), "{line}");
+    let won = if red == upper { "1-0" } else { "0-1" };
+    let choices = html::attrs(&page.body, "#report input[type=radio]", "value");
+    assert_eq!(choices[0], won, "I won first");
+    // Nobody else sees a form: not another account, not the public.
+    let mut other = w.login("other");
+    assert!(html::text(&other.get(&url).body, "#my-board").is_none());
+    let r = other.form(&format!("{url}/games/1/report"), &[("result", won)]);
+    assert_eq!(r.status, 403, "{}", r.body);
+
+    // The account reports; the opponent's report link confirms it.
+    let r = pu.form(&format!("{url}/games/1/report"), &[("result", won)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(format!("{url}?reported=waiting#my-board").as_str())
+    );
+    let page = pu.get(&url);
+    assert!(html::text(&page.body, "#mine").unwrap().contains("waiting"));
+    let found = match_links(&arb.get(&format!("/events/{id}/knockout/slips")).body);
+    let lower_link = &found.iter().find(|(_, s, _)| *s == lower).unwrap().0;
+    let mut pl = phone(&w, "en");
+    let page = pl.get(lower_link);
+    assert!(html::text(&page.body, "#theirs").is_some(), "{}", page.body);
+    let r = report(&mut pl, lower_link, (1, 1), won);
+    assert_eq!(
+        r.location.as_deref().unwrap(),
+        format!("{lower_link}?reported=confirmed")
+    );
+    assert_eq!(game_result(&mut api, id, 1, 1), json!(won));
+    // The match page moves on to game 2 for the account.
+    let page = pu.get(&url);
+    assert!(
+        html::text(&page.body, "#my-board-line")
+            .unwrap()
+            .starts_with("Game 2: "),
+        "{}",
+        page.body
+    );
+    // The account's report is audited under its name.
+    let audit = arb.get(&format!("/events/{id}/audit")).body;
+    let doc = scraper::Html::parse_document(&audit);
+    let row = scraper::Selector::parse("#audit tbody tr[data-action='knockout.report']").unwrap();
+    let rows: Vec<String> = doc
+        .select(&row)
+        .map(|r| r.text().collect::<String>())
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows.iter().any(|r| r.contains("pu")), "{rows:?}");
+}

@@ -230,6 +230,7 @@ const TABLE: &[(&str, &str, Who)] = table![
     post "/events/{id}/knockout/matches/{m}/forfeit" Nobody;
     post "/events/{id}/knockout/matches/{m}/lot" Nobody;
     post "/events/{id}/knockout/matches/{m}/games/{g}" Nobody;
+    post "/events/{id}/knockout/matches/{m}/games/{g}/report" Nobody;
     get "/events/{id}/knockout/matches/{m}/games/{g}/record" Nobody;
     post "/events/{id}/knockout/matches/{m}/games/{g}/record" KnockoutWriters;
     get "/events/{id}/ranking" Public;
@@ -633,6 +634,7 @@ fn valid_write(route: &str) -> Write {
         }
         "/events/{id}/knockout/matches/{m}/lot" => form(&[("v", "1"), ("red", "1")]),
         "/events/{id}/knockout/matches/{m}/games/{g}" => form(&[("v", "1"), ("result", "1-0")]),
+        "/events/{id}/knockout/matches/{m}/games/{g}/report" => form(&[("result", "1-0")]),
         "/events/{id}/knockout/matches/{m}/games/{g}/record" => form(&[("record", RECORD)]),
         "/events/{id}/prizes" => form(&[("currency", "HKD"), ("rows", "1 1 3000")]),
         "/events/{id}/prizes/template" => form(&[]),

@@ -30,6 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(match_slips)
         .service(withdraw)
         .service(match_page)
+        .service(report_game)
         .service(lot)
         .service(game_result)
         .service(decider)
@@ -501,6 +502,11 @@ struct MatchPage {
     records: Vec<u32>,
     /// The players' reports of the game due (arbiters): start number, name, the report as shown.
     reports: Vec<(u32, String, String)>,
+    /// The viewer's own game due, when their linked player plays in the match: its line, their
+    /// report and the opponent's, the report form's choices.
+    mine: Option<super::rounds::MyBoardView>,
+    /// What became of the report just sent (`report_waiting` …), after its redirect.
+    reported: Option<&'static str>,
 }
 
 impl MatchPage {
@@ -533,8 +539,51 @@ async fn match_page(
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
     EventView { event, access }: EventView,
+    q: web::Query<ReportedQuery>,
 ) -> AppResult<HttpResponse> {
-    render(&match_model(ctx, &state, event, access, m).await?)
+    let mut page = match_model(ctx, &state, event, access, m).await?;
+    page.reported = match q.reported.as_deref() {
+        Some("waiting") => Some("report_waiting"),
+        Some("confirmed") => Some("report_confirmed"),
+        Some("conflict") => Some("report_conflict"),
+        _ => None,
+    };
+    render(&page)
+}
+
+#[derive(serde::Deserialize)]
+struct ReportedQuery {
+    reported: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct GameReportForm {
+    #[serde(default)]
+    result: String,
+}
+
+/// A linked player reports a game of their own match, as their report link would (see
+/// `service::knockout_reports`): two matching reports enter it.
+#[post("/events/{id}/knockout/matches/{m}/games/{g}/report")]
+async fn report_game(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: MatchGamePath,
+    EventView { event, .. }: EventView,
+    form: CsrfForm<GameReportForm>,
+) -> AppResult<HttpResponse> {
+    let me = ctx.require_user()?;
+    let at = (path.match_id, path.game);
+    let done = service::knockout_reports::report(&state.db, me, &event, at, &form.result).await?;
+    let note = match done {
+        service::rounds::Reported::AwaitingOpponent => "waiting",
+        service::rounds::Reported::Confirmed => "confirmed",
+        service::rounds::Reported::Conflict => "conflict",
+    };
+    Ok(redirect(&format!(
+        "{}?reported={note}#my-board",
+        match_url(&event, path.match_id)
+    )))
 }
 
 /// The match page again with a refusal beside form `form` (`lot`, `result`, `correct`,
@@ -578,7 +627,16 @@ async fn match_model(
         .into_iter()
         .map(|(start, report)| (start, name_of(&names, start), shown_report(&report)))
         .collect();
+    let mine = service::knockout_reports::my_game(&state.db, &event, ctx.user.as_ref(), &bracket, m)
+        .await?
+        .map(|b| {
+            let opponent = b.opponent.map(|s| name_of(&names, s));
+            let is_decider = matches!(state_now, MatchState::GameDue(g) if g.deal_game == crate::deal::GameNumber::Decider);
+            super::rounds::my_game_view(&ctx, b, opponent.as_deref(), is_decider)
+        });
     Ok(MatchPage {
+        mine,
+        reported: None,
         reports,
         refusal: None,
         next_deal,

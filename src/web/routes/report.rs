@@ -7,9 +7,8 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 
-use super::rounds::{MyBoardView, my_board_view, shown_report};
+use super::rounds::{MyBoardView, my_board_view, my_game_view, shown_report};
 use super::{redirect, render_status};
-use crate::i18n::Reason;
 use crate::service::knockout_reports::MatchReport;
 use crate::service::report_links::{At, LinkState, ReportPage, Subject};
 use crate::service::rounds::Reported;
@@ -68,27 +67,13 @@ impl ReportLinkPage {
 fn page_of(ctx: Ctx, token: &str, page: ReportPage) -> ReportLinkPage {
     let mine = page.board.clone().map(|b| {
         let opponent = page.opponent_name.clone();
-        let mut view = my_board_view(&ctx, b, opponent.as_deref());
-        if let Subject::Knockout(k) = &page.subject {
-            // A knockout game is named by its number in the match, not a board.
-            let game = match k.due {
-                Some((_, true)) => Reason::new("ko_decider"),
-                _ => Reason::new("game_n").arg("game", view.board.board),
-            };
-            let line = Reason::new("my_game_line")
-                .arg_reason("game", &game)
-                .arg("colour", view.board.side.as_str())
-                .arg(
-                    "opponent",
-                    format!(
-                        "{}. {}",
-                        view.board.opponent.unwrap_or_default(),
-                        opponent.as_deref().unwrap_or_default()
-                    ),
-                );
-            view.line = ctx.lang.reason(&line);
+        match &page.subject {
+            Subject::Knockout(k) => {
+                let decider = k.due.is_some_and(|(_, d)| d);
+                my_game_view(&ctx, b, opponent.as_deref(), decider)
+            }
+            Subject::Round(_) => my_board_view(&ctx, b, opponent.as_deref()),
         }
-        view
     });
     ReportLinkPage {
         token: token.to_string(),

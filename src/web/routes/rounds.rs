@@ -158,6 +158,35 @@ pub(super) fn my_board_view(
     }
 }
 
+/// A player's game due in a knockout match as their pages show it: [`my_board_view`] with the line
+/// naming the game in the match (「第 2 局：你執黑，對 1. 甲一」, or the decider) instead of a board.
+pub(super) fn my_game_view(
+    ctx: &Ctx,
+    board: service::rounds::MyBoard,
+    opponent_name: Option<&str>,
+    decider: bool,
+) -> MyBoardView {
+    let mut view = my_board_view(ctx, board, opponent_name);
+    let game = if decider {
+        crate::i18n::Reason::new("ko_decider")
+    } else {
+        crate::i18n::Reason::new("game_n").arg("game", view.board.board)
+    };
+    let line = crate::i18n::Reason::new("my_game_line")
+        .arg_reason("game", &game)
+        .arg("colour", view.board.side.as_str())
+        .arg(
+            "opponent",
+            format!(
+                "{}. {}",
+                view.board.opponent.unwrap_or_default(),
+                opponent_name.unwrap_or_default()
+            ),
+        );
+    view.line = ctx.lang.reason(&line);
+    view
+}
+
 /// A form of a page sent back with its error: which form, the reason in the reader's language, and
 /// what was typed, so nothing is lost.
 #[derive(Default)]
