@@ -252,6 +252,13 @@ fn knockout_games_are_reported_game_by_game_through_each_players_match_link() {
     let page = pl.get(&link(lower));
     assert!(html::text(&page.body, "#report").is_none());
     assert!(
+        html::text(&page.body, "#ko-score")
+            .unwrap()
+            .contains("1½–1½"),
+        "{}",
+        page.body
+    );
+    assert!(
         html::text(&page.body, "#ko-waiting")
             .unwrap()
             .contains("chooses the decider's colour"),

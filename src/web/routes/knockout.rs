@@ -80,7 +80,7 @@ pub struct RoundView {
 }
 
 /// Shows game points: `1½`, `2`, `½`.
-fn show_score(points: f64) -> String {
+pub(super) fn show_score(points: f64) -> String {
     let halves = (points * 2.0).round() as i64;
     match (halves / 2, halves % 2) {
         (0, 1) => "½".to_string(),

@@ -55,6 +55,12 @@ impl ReportLinkPage {
         }
     }
 
+    /// A knockout match's score as shown (`1½`), the player's first.
+    fn score(&self) -> Option<[String; 2]> {
+        self.knockout()
+            .map(|k| k.score.map(super::knockout::show_score))
+    }
+
     /// The match of a knockout link.
     fn knockout(&self) -> Option<&MatchReport> {
         match &self.page.subject {
