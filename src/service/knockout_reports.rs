@@ -195,15 +195,6 @@ async fn due_board(
     }))
 }
 
-/// The start number of `user`'s linked player in the event, if they have one.
-async fn linked_start(db: &Db, event: &Event, user: &User) -> ServiceResult<Option<u32>> {
-    Ok(store::players::list(db, event.id)
-        .await?
-        .into_iter()
-        .find(|p| p.user_id == Some(user.id))
-        .and_then(|p| u32::try_from(p.start_no).ok()))
-}
-
 /// The game due in match `match_id` as `user`'s linked player sees it on the match page, when they
 /// play in the match: the same board a report link's page shows them.
 pub async fn my_game(
@@ -216,7 +207,7 @@ pub async fn my_game(
     let Some(user) = user else {
         return Ok(None);
     };
-    let Some(start) = linked_start(db, event, user).await? else {
+    let Some(start) = super::players::linked_start(db, event, user).await? else {
         return Ok(None);
     };
     let Ok(m) = bracket.get(MatchId(match_id)) else {
@@ -237,7 +228,7 @@ pub async fn report(
     (match_id, game): (u32, u32),
     typed: &str,
 ) -> ServiceResult<Reported> {
-    let start = linked_start(db, event, me)
+    let start = super::players::linked_start(db, event, me)
         .await?
         .ok_or(ServiceError::Forbidden)?;
     let (_, bracket) = super::bracket::seeded(db, event).await?;

@@ -336,6 +336,15 @@ pub async fn link_account(
     Ok(())
 }
 
+/// The start number of `user`'s linked player in the event, if they have one.
+pub async fn linked_start(db: &Db, event: &Event, user: &User) -> ServiceResult<Option<u32>> {
+    Ok(store::players::list(db, event.id)
+        .await?
+        .into_iter()
+        .find(|p| p.user_id == Some(user.id))
+        .and_then(|p| u32::try_from(p.start_no).ok()))
+}
+
 /// The entries (event, player) of an account, for its account page.
 /// Each is (event id, event name, start number).
 pub async fn entries_of_user(db: &Db, user_id: i64) -> ServiceResult<Vec<(i64, String, i64)>> {

@@ -1233,11 +1233,7 @@ pub async fn report(
     let board = store::rounds::board(db, round.id, board_no)
         .await?
         .ok_or(ServiceError::NotFound)?;
-    let my_start = store::players::list(db, event.id)
-        .await?
-        .into_iter()
-        .find(|p| p.user_id == Some(me.id))
-        .map(|p| p.start_no as u32);
+    let my_start = super::players::linked_start(db, event, me).await?;
     let side = match my_start {
         Some(s) if s == board.red => Color::Red,
         Some(s) if Some(s) == board.black => Color::Black,

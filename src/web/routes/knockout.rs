@@ -539,21 +539,11 @@ async fn match_page(
     state: web::Data<AppState>,
     MatchNo(m): MatchNo,
     EventView { event, access }: EventView,
-    q: web::Query<ReportedQuery>,
+    q: web::Query<super::report::ReportQuery>,
 ) -> AppResult<HttpResponse> {
     let mut page = match_model(ctx, &state, event, access, m).await?;
-    page.reported = match q.reported.as_deref() {
-        Some("waiting") => Some("report_waiting"),
-        Some("confirmed") => Some("report_confirmed"),
-        Some("conflict") => Some("report_conflict"),
-        _ => None,
-    };
+    page.reported = super::rounds::reported_message(q.reported.as_deref());
     render(&page)
-}
-
-#[derive(serde::Deserialize)]
-struct ReportedQuery {
-    reported: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -575,14 +565,10 @@ async fn report_game(
     let me = ctx.require_user()?;
     let at = (path.match_id, path.game);
     let done = service::knockout_reports::report(&state.db, me, &event, at, &form.result).await?;
-    let note = match done {
-        service::rounds::Reported::AwaitingOpponent => "waiting",
-        service::rounds::Reported::Confirmed => "confirmed",
-        service::rounds::Reported::Conflict => "conflict",
-    };
     Ok(redirect(&format!(
-        "{}?reported={note}#my-board",
-        match_url(&event, path.match_id)
+        "{}?reported={}#my-board",
+        match_url(&event, path.match_id),
+        super::rounds::reported_note(done)
     )))
 }
 

@@ -7,11 +7,12 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 
-use super::rounds::{MyBoardView, my_board_view, my_game_view, shown_report};
+use super::rounds::{
+    MyBoardView, my_board_view, my_game_view, reported_message, reported_note, shown_report,
+};
 use super::{redirect, render_status};
 use crate::service::knockout_reports::MatchReport;
 use crate::service::report_links::{At, LinkState, ReportPage, Subject};
-use crate::service::rounds::Reported;
 use crate::service::{self, ServiceError};
 use crate::web::AppState;
 use crate::web::csrf::CsrfForm;
@@ -108,9 +109,10 @@ fn missed(state: &AppState, req: &HttpRequest, e: ServiceError) -> AppError {
     e.into()
 }
 
+/// A page's query after a report's redirect: the note it carries ([`reported_note`]).
 #[derive(serde::Deserialize)]
-struct ReportQuery {
-    reported: Option<String>,
+pub(super) struct ReportQuery {
+    pub(super) reported: Option<String>,
 }
 
 #[get("/report/{token}")]
@@ -129,12 +131,7 @@ async fn report_page(
         .await
         .map_err(|e| missed(&state, &req, e))?;
     let mut page = page_of(ctx, &token, page);
-    page.reported = match q.reported.as_deref() {
-        Some("waiting") => Some("report_waiting"),
-        Some("confirmed") => Some("report_confirmed"),
-        Some("conflict") => Some("report_conflict"),
-        _ => None,
-    };
+    page.reported = reported_message(q.reported.as_deref());
     let status = if page.closed() {
         StatusCode::GONE
     } else {
@@ -181,17 +178,11 @@ async fn report_send(
     state.report_limits.report(&token).map_err(too_many)?;
     let at = form.at()?;
     match service::report_links::send(&state.db, &token, at, &form.result).await {
-        Ok(done) => {
-            let note = match done {
-                Reported::AwaitingOpponent => "waiting",
-                Reported::Confirmed => "confirmed",
-                Reported::Conflict => "conflict",
-            };
-            Ok(redirect(&format!(
-                "/report/{}?reported={note}",
-                token.as_str()
-            )))
-        }
+        Ok(done) => Ok(redirect(&format!(
+            "/report/{}?reported={}",
+            token.as_str(),
+            reported_note(done)
+        ))),
         Err(ServiceError::NotFound) => Err(missed(&state, &req, ServiceError::NotFound)),
         Err(e) => match AppError::from(e) {
             AppError::Refused { status, reason, .. } => {

@@ -578,13 +578,7 @@ async fn show(
         .as_deref()
         .and_then(|s| s.trim().parse::<usize>().ok())
         .filter(|s| *s <= page.boards.len());
-    // Only one of three fixed notes is shown back, never text a link's author chose.
-    page.reported = match q.reported.as_deref() {
-        Some("waiting") => Some("report_waiting"),
-        Some("confirmed") => Some("report_confirmed"),
-        Some("conflict") => Some("report_conflict"),
-        _ => None,
-    };
+    page.reported = reported_message(q.reported.as_deref());
     render(&page)
 }
 
@@ -1061,13 +1055,30 @@ async fn report(
     let me = ctx.require_user()?;
     let at = (path.round, path.board);
     let done = service::rounds::report(&state.db, me, (&event, access), at, &form.result).await?;
-    let note = match done {
+    Ok(redirect(&format!(
+        "/events/{}/rounds/{}?reported={}#my-board",
+        event.id,
+        path.round,
+        reported_note(done)
+    )))
+}
+
+/// The note a report's redirect carries (`?reported=…`): what became of it.
+pub(super) fn reported_note(done: service::rounds::Reported) -> &'static str {
+    match done {
         service::rounds::Reported::AwaitingOpponent => "waiting",
         service::rounds::Reported::Confirmed => "confirmed",
         service::rounds::Reported::Conflict => "conflict",
-    };
-    Ok(redirect(&format!(
-        "/events/{}/rounds/{}?reported={note}#my-board",
-        event.id, path.round
-    )))
+    }
+}
+
+/// The message key of the note a report's redirect carried. Only one of three fixed notes is
+/// shown back, never text a link's author chose.
+pub(super) fn reported_message(note: Option<&str>) -> Option<&'static str> {
+    match note {
+        Some("waiting") => Some("report_waiting"),
+        Some("confirmed") => Some("report_confirmed"),
+        Some("conflict") => Some("report_conflict"),
+        _ => None,
+    }
 }
